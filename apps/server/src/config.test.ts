@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives working defaults for a fresh clone', () => {
+    const config = loadConfig({ INIT_CWD: '/repo' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('/repo', '.data'));
+    expect(config.appEnv).toBe('local');
+    expect(config.isProduction).toBe(false);
+    expect(config.cardProfiles).toEqual({ SGP: undefined, HKG: undefined });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/lionrock',
+      DATABASE_URL: 'postgres://u@db/lionrock',
+      APP_ENV: 'uat',
+      PUBLIC_URL: 'https://uat.lionrock.example/',
+      CARD_GATEWAY_URL_SGP: 'https://testsecureacceptance.example/silent/pay',
+      CARD_PROFILE_ID_SGP: 'P1',
+      CARD_ACCESS_KEY_SGP: 'A1',
+      CARD_SECRET_KEY_SGP: 'S1',
+      ADMIN_USERNAME: 'ops',
+      ADMIN_PASSWORD: 'correct horse battery',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/var/lib/lionrock');
+    expect(config.publicUrl).toBe('https://uat.lionrock.example');
+    expect(config.cardProfiles.SGP).toEqual({
+      gatewayUrl: 'https://testsecureacceptance.example/silent/pay',
+      profileId: 'P1',
+      accessKey: 'A1',
+      secretKey: 'S1',
+    });
+    expect(config.cardProfiles.HKG).toBeUndefined();
+    expect(config.admin).toEqual({ username: 'ops', password: 'correct horse battery' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ SURVEY_SCRIPT_URL: 'http://survey.example/s.js' }, 'SURVEY_SCRIPT_URL'],
+    [{ PAYNOW_UEN: 'bad uen!' }, 'PAYNOW_UEN'],
+    [{ PAYNOW_UEN: '201912345K' }, 'PAYNOW_UEN'],
+    [{ PAYNOW_MERCHANT_NAME: 'x'.repeat(26) }, 'PAYNOW_MERCHANT_NAME'],
+    [{ CARD_GATEWAY_URL_HKG: 'ftp://gw' }, 'CARD_GATEWAY_URL_HKG'],
+    [{ CARD_PROFILE_ID_SGP: 'P1' }, 'CARD_GATEWAY_URL_SGP'],
+    [{ ADMIN_USERNAME: 'ops' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ APP_ENV: 'prod' }, 'DATABASE_URL'],
+    [{ APP_ENV: 'prod', DATABASE_URL: 'postgres://db/x' }, 'SMTP_URL'],
+    [
+      {
+        APP_ENV: 'prod',
+        DATABASE_URL: 'postgres://db/x',
+        SMTP_URL: 'smtp://mail',
+        PAYNOW_WEBHOOK_SECRET: 's',
+      },
+      'LINK_SIGNING_SECRET',
+    ],
+    [
+      {
+        APP_ENV: 'prod',
+        DATABASE_URL: 'postgres://db/x',
+        SMTP_URL: 'smtp://mail',
+        PAYNOW_WEBHOOK_SECRET: 's',
+        LINK_SIGNING_SECRET: 'l',
+      },
+      'CARD_GATEWAY_URL_SGP',
+    ],
+  ])('refuses %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});

@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { isValidUen } from '@lionrock/domain/identity/uen';
+import { z } from 'zod';
+
+/** Every setting of the server comes from the environment; `.env.example` lists them all (design section 4). */
+const APP_ENVS = ['local', 'dev', 'sys', 'uat', 'prod'] as const;
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL (${protocols.join(' or ')})` },
+    );
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const cardProfile = (market: 'SGP' | 'HKG') => ({
+  [`CARD_GATEWAY_URL_${market}`]: optionalUrl(['https:', 'http:']),
+  [`CARD_PROFILE_ID_${market}`]: optionalText,
+  [`CARD_ACCESS_KEY_${market}`]: optionalText,
+  [`CARD_SECRET_KEY_${market}`]: optionalText,
+});
+
+const ZEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['https:', 'http:']),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  APP_ENV: z.enum(APP_ENVS).default('local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3).default('Lionrock Insurance <policies@lionrock.example>'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  ...cardProfile('SGP'),
+  ...cardProfile('HKG'),
+  // The merchant's UEN goes into every PayNow QR: it must pass the UEN check.
+  PAYNOW_UEN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isValidUen, 'must be a valid Singapore UEN such as 201912345R')
+    .default('201912345R'),
+  PAYNOW_MERCHANT_NAME: z.string().trim().min(1).max(25).default('LIONROCK INSURANCE'),
+  PAYNOW_WEBHOOK_SECRET: optionalText,
+  SURVEY_SCRIPT_URL: optionalUrl(['https:']),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || value.length >= 12, {
+      message: 'must be at least 12 characters',
+    }),
+  LINK_SIGNING_SECRET: optionalText,
+});
+
+type TEnv = z.infer<typeof ZEnvSchema>;
+
+export type TCardProfile = { gatewayUrl: string; profileId: string; accessKey: string; secretKey: string };
+
+export type TConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appEnv: TEnv['APP_ENV'];
+  isProduction: boolean;
+  logLevel: TEnv['LOG_LEVEL'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  /** Per market; undefined means the built-in test gateway (design section 6). */
+  cardProfiles: { SGP: TCardProfile | undefined; HKG: TCardProfile | undefined };
+  paynow: { uen: string; merchantName: string; webhookSecret: string | undefined };
+  surveyScriptUrl: string | undefined;
+  admin: { username: string; password: string } | undefined;
+  linkSigningSecret: string | undefined;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const parsed = ZEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appEnv = e.APP_ENV;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const requireInProduction = (name: string, value: string | undefined) => {
+    if (appEnv === 'prod' && !value)
+      throw new ConfigError(`Invalid configuration:\n  ${name}: is required when APP_ENV=prod`);
+  };
+  requireInProduction('DATABASE_URL', e.DATABASE_URL);
+  requireInProduction('SMTP_URL', e.SMTP_URL);
+  requireInProduction('PAYNOW_WEBHOOK_SECRET', e.PAYNOW_WEBHOOK_SECRET);
+  requireInProduction('LINK_SIGNING_SECRET', e.LINK_SIGNING_SECRET);
+
+  const card = (market: 'SGP' | 'HKG'): TCardProfile | undefined => {
+    const names = ['CARD_GATEWAY_URL', 'CARD_PROFILE_ID', 'CARD_ACCESS_KEY', 'CARD_SECRET_KEY'].map(
+      (prefix) => `${prefix}_${market}`,
+    );
+    const values = names.map((name) => (e as Record<string, unknown>)[name] as string | undefined);
+    const given = values.filter((value) => value !== undefined).length;
+    if (given === 0) {
+      requireInProduction(names[0]!, undefined);
+      return undefined;
+    }
+    if (given < names.length) {
+      const missing = names.filter((_, index) => values[index] === undefined);
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing.join(', ')}: required when any CARD_*_${market} is set`,
+      );
+    }
+    const [gatewayUrl, profileId, accessKey, secretKey] = values as [string, string, string, string];
+    return { gatewayUrl, profileId, accessKey, secretKey };
+  };
+
+  if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME, ADMIN_PASSWORD: set both or neither');
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    // npm runs workspace scripts inside the workspace; a relative DATA_DIR means relative to where npm was run.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    appEnv,
+    isProduction: appEnv === 'prod',
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    cardProfiles: { SGP: card('SGP'), HKG: card('HKG') },
+    paynow: {
+      uen: e.PAYNOW_UEN,
+      merchantName: e.PAYNOW_MERCHANT_NAME,
+      webhookSecret: e.PAYNOW_WEBHOOK_SECRET,
+    },
+    surveyScriptUrl: e.SURVEY_SCRIPT_URL,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    linkSigningSecret: e.LINK_SIGNING_SECRET,
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "image_data" text;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "image_content_type" text;

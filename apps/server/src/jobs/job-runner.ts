@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { TDatabase } from '../db/database.ts';
+
+/**
+ * Durable jobs in the shop's own database (design section 2: pg-boss), on PGlite or PostgreSQL.
+ * Jobs are claimed with row locks, so any number of server instances can share one database.
+ */
+export type TJobDefinition<TData extends object = object> = {
+  name: string;
+  /** Runs on this schedule (cron, in UTC) when scheduling is on. */
+  cron?: string;
+  handle(data: TData | undefined): Promise<object | undefined>;
+};
+
+export type TJobRunner = {
+  boss: PgBoss;
+  /** Queues a job now; resolves to its id. */
+  send<TData extends object>(name: string, data?: TData): Promise<string | null>;
+  stop(): Promise<void>;
+};
+
+export type TStartJobsOptions = {
+  database: TDatabase;
+  databaseUrl: string | undefined;
+  jobs: TJobDefinition<never>[];
+  logger: FastifyBaseLogger;
+  /** Cron schedules and workers; tests may turn workers off to drive jobs by hand. */
+  schedule?: boolean;
+  work?: boolean;
+  pollingIntervalSeconds?: number;
+};
+
+export async function startJobs(options: TStartJobsOptions): Promise<TJobRunner> {
+  const { database, logger } = options;
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({
+          db: fromPglite(database.pglite!),
+          backend: 'pglite',
+          schedule: options.schedule ?? true,
+        })
+      : new PgBoss({ connectionString: options.databaseUrl!, max: 4, schedule: options.schedule ?? true });
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of options.jobs) {
+    await boss.createQueue(job.name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    if (options.work ?? true) {
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async (batch) => {
+          for (const item of batch) {
+            const result = await job.handle(item.data as never);
+            logger.info({ job: job.name, id: item.id, result }, 'job done');
+          }
+        },
+      );
+    }
+    if (job.cron && (options.schedule ?? true)) await boss.schedule(job.name, job.cron);
+  }
+  return {
+    boss,
+    send: (name, data) => boss.send(name, data ?? null),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database.ts';
+
+type TExecutor = Pick<TDb, 'execute'>;
+
+const PRODUCT_LETTER = { PTR: 'T', PAN: 'A', PHM: 'H' } as const;
+const COUNTRY_CODE = { SGP: 'SG', HKG: 'HK' } as const;
+
+export type TProductType = keyof typeof PRODUCT_LETTER;
+
+/**
+ * Readable, prefixed numbers: TSG26-0001234 is a Singapore travel policy issued in 2026; the receipt
+ * of its payment is RSG26-0000815. The digits come from database sequences, so two server instances
+ * never hand out the same number; pass the issuing transaction so a rolled-back issue uses no number twice.
+ */
+export function formatPolicyNumber(
+  product: TProductType,
+  country: TCountry,
+  year: number,
+  sequence: number,
+): string {
+  return `${PRODUCT_LETTER[product]}${COUNTRY_CODE[country]}${String(year % 100).padStart(2, '0')}-${String(sequence).padStart(7, '0')}`;
+}
+
+export function formatReceiptNumber(country: TCountry, year: number, sequence: number): string {
+  return `R${COUNTRY_CODE[country]}${String(year % 100).padStart(2, '0')}-${String(sequence).padStart(7, '0')}`;
+}
+
+export async function nextPolicyNumber(
+  executor: TExecutor,
+  product: TProductType,
+  country: TCountry,
+  year: number,
+): Promise<string> {
+  return formatPolicyNumber(product, country, year, await nextValue(executor, 'policy_number_seq'));
+}
+
+export async function nextReceiptNumber(
+  executor: TExecutor,
+  country: TCountry,
+  year: number,
+): Promise<string> {
+  return formatReceiptNumber(country, year, await nextValue(executor, 'receipt_number_seq'));
+}
+
+async function nextValue(
+  executor: TExecutor,
+  sequence: 'policy_number_seq' | 'receipt_number_seq',
+): Promise<number> {
+  const result = await executor.execute(sql`select nextval(${sequence}) as value`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    value: string | number;
+  }[];
+  return Number(rows[0]!.value);
+}

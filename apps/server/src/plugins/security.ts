@@ -1,0 +1,92 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import { Redis } from 'ioredis';
+import type { TConfig } from '../config.ts';
+import { buildErrorBody } from '../lib/api-error.ts';
+
+/**
+ * Strict CSP (no inline script or style), HSTS, nosniff, Referrer-Policy, frame-ancestors 'none';
+ * rate limits are opt-in per route (`config.rateLimit`) with the clear 429 body of design section 5.
+ */
+export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
+  const headers = computeSecurityHeaders(helmetOptions(config));
+  // The headers do not change per request: helmet computes them once, one call sets them (decision 005).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+
+  // With several instances the counters must be shared: Redis when REDIS_URL is set (design section 8).
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2000,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'lionrock-rate-limit:' } : {}),
+    // A Redis outage must not take the shop down: limits are skipped until it answers again.
+    skipOnError: true,
+    max: 100,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      ...buildErrorBody(
+        429,
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+    }),
+  });
+}
+
+export function helmetOptions(config: TConfig): HelmetOptions {
+  const gatewayOrigins = Object.values(config.cardProfiles)
+    .filter((profile) => profile !== undefined)
+    .map((profile) => new URL(profile.gatewayUrl).origin);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...gatewayOrigins],
+        frameSrc: ["'self'", ...gatewayOrigins],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** Runs helmet once against a recording response and returns the headers it would set. */
+export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}

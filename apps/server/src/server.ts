@@ -1,0 +1,72 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type TConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { migrateDatabase, openDatabase } from './db/database.ts';
+import { seedDatabase } from './db/seed/seed.ts';
+import { startJobs } from './jobs/job-runner.ts';
+import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
+
+/** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: TConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(75);
+    }
+    throw error;
+  }
+  await migrateDatabase(database);
+  await seedDatabase(database.db);
+
+  const app = await buildApp({ config, database });
+  const jobs = await startJobs({
+    database,
+    databaseUrl: config.databaseUrl,
+    jobs: [pruneClientLogsJob(database.db)],
+    logger: app.log,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing in-flight requests');
+    const forced = setTimeout(() => process.exit(1), 20_000);
+    forced.unref();
+    try {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const driver = database.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL';
+  app.log.info(`Lionrock is ready on http://localhost:${config.port} (${driver}, APP_ENV=${config.appEnv})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

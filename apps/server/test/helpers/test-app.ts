@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type TConfig } from '../../src/config.ts';
+import type { TDatabase } from '../../src/db/database.ts';
+
+export const SESSION = 'test-session-0001';
+
+export function testConfig(overrides: Record<string, string> = {}): TConfig {
+  return loadConfig({ LOG_LEVEL: 'silent', APP_ENV: 'local', ...overrides });
+}
+
+/** The whole app on a test database, driven with app.inject (no port). */
+export async function buildTestApp(
+  database: TDatabase,
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    logStream?: NodeJS.WritableStream;
+    now?: () => Date;
+  } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,65 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
+
+/** Canary values: a valid NRIC, an HKID, an e-mail, a mobile number, a Visa test card and its CVV. */
+const CANARIES = [
+  'S1234567D',
+  'A123456(3)',
+  'canary.person@example.com',
+  '91234567',
+  '4111111111111111',
+  '4111-1111-1111-1111',
+];
+
+describe('logs never carry NRIC, HKID, e-mail, mobile or card data', () => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+  let output = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        output += chunk.toString();
+        done();
+      },
+    });
+    app = await buildTestApp(database, { env: { LOG_LEVEL: 'trace' }, logStream: stream });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('redacts canaries sent through URLs, client logs and failing calls', async () => {
+    const headers = { 'session-name': SESSION };
+    await app.inject({
+      url: `/b2c-server/rest/system/getBanners?country=SGP&email=${CANARIES[2]}&id=${CANARIES[0]}&card=${CANARIES[4]}`,
+      headers,
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/b2c-server/b2c/log/error',
+      headers,
+      payload: { data: `rate failed for ${CANARIES.join(' ')} cvv: 123` },
+    });
+    await app.inject({ url: `/b2c-server/rest/agent/get/${CANARIES[0]}/sub/${CANARIES[3]}`, headers });
+    await app.inject({ url: `/nothing/${CANARIES[2]}/${CANARIES[5]}`, headers });
+    await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/campaign/getCampaign',
+      headers,
+      payload: { promo: CANARIES[4], campaign: { campaignCode: CANARIES[2] } },
+    });
+
+    expect(output.length).toBeGreaterThan(0);
+    expect(output).toContain('request completed');
+    for (const canary of [...CANARIES, 'A123456']) expect(output).not.toContain(canary);
+    const stored = await database.db.query.clientLogs.findMany();
+    for (const row of stored) for (const canary of CANARIES) expect(row.data).not.toContain(canary);
+    expect(stored.at(-1)!.data).not.toContain('123');
+  });
+});

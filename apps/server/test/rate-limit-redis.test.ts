@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await (async () => {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+})();
+
+// Needs a Redis server; CI machines have one at 127.0.0.1:6379. Without one this suite reports itself skipped.
+describe.runIf(redisAnswers)('rate limits shared through Redis between two instances', () => {
+  let database: TTestDatabase;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    // Each run gets its own counters: the client-log limit is keyed per address.
+    const env = { REDIS_URL };
+    first = await buildTestApp(database, { env });
+    second = await buildTestApp(database, { env });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.drop();
+  });
+
+  it('counts requests to both instances against one limit', async () => {
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const send = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/b2c-server/b2c/log/info',
+        headers: { 'session-name': SESSION, 'x-forwarded-for': address },
+        payload: { data: `shared limit ${randomUUID()}` },
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index += 1)
+      statuses.push((await send(index % 2 === 0 ? first : second)).statusCode);
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    // The 31st request is over the limit of 30 a minute, whichever instance answers it.
+    expect((await send(first)).statusCode).toBe(429);
+    expect((await send(second)).statusCode).toBe(429);
+  });
+});

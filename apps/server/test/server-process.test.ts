@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type TRunning = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+
+/** Starts the real server entry point as a new user would, on its own port and data directory. */
+function startServer(env: Record<string, string>): Promise<TRunning> {
+  return new Promise((resolve, reject) => {
+    const port = Number(env.PORT);
+    let output = '';
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Lionrock is ready')) resolve({ child, port, output: () => output, exited });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`)),
+    );
+  });
+}
+
+async function logClientError(port: number, data: string) {
+  return fetch(`http://127.0.0.1:${port}/b2c-server/b2c/log/error`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'session-name': 'process-test-01' },
+    body: JSON.stringify({ data }),
+  });
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('the server process on the embedded database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-data-'));
+
+  it('keeps an acknowledged write across SIGKILL, refuses a second server on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const first = await startServer({ PORT: String(port), DATA_DIR: dataDir });
+    expect((await logClientError(port, 'written before the crash')).status).toBe(204);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const secondPort = await freePort();
+    const second = await startServer({ PORT: String(secondPort), DATA_DIR: dataDir });
+    // A third server on the same data directory must refuse to start, naming the directory.
+    const refused = spawn(process.execPath, [SERVER_ENTRY], {
+      env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let refusal = '';
+    refused.stderr!.on('data', (chunk: Buffer) => {
+      refusal += chunk.toString();
+    });
+    const refusedCode = await new Promise<number | null>((done) => refused.on('exit', (code) => done(code)));
+    expect(refusedCode).toBe(75);
+    expect(refusal).toContain(`The data directory ${dataDir} is in use by another Lionrock server`);
+
+    // The row written just before SIGKILL is there after the restart.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const health = await fetch(`http://127.0.0.1:${secondPort}/readyz`);
+    expect(health.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    const pglite = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const rows = await pglite.query<{ data: string }>('select data from client_logs');
+    expect(rows.rows.map((row) => row.data)).toContain('written before the crash');
+    await pglite.close();
+  }, 120_000);
+
+  it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {
+    const port = await freePort();
+    const running = await startServer({
+      PORT: String(port),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-term-')),
+    });
+    // A client that is slow to send its body keeps the request in flight across the signal.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const body = JSON.stringify({ data: 'sent around SIGTERM' });
+    socket.write(
+      `POST /b2c-server/b2c/log/info HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Session-Name: process-test-02\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    running.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(5));
+    await socketClosed;
+    expect(answer).toMatch(/^HTTP\/1.1 204/);
+    expect(await running.exited).toBe(0);
+  }, 60_000);
+
+  it('stops with a message naming the variable when the configuration is bad', async () => {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+    expect(code).toBe(78);
+    expect(stderr).toContain('PORT');
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers/test-app.ts';
+import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
+
+describe('serving the built web app', () => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-dist-'));
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Lionrock</title><div id="root"></div>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'version.txt'), '1.0.0');
+    database = await createTestDatabase('pglite');
+    app = await buildTestApp(database, { webDistDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('redirects / to /travel, keeping the query', async () => {
+    const response = await app.inject({ url: '/?country=HKG' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/travel?country=HKG');
+  });
+
+  it.each([
+    '/travel',
+    '/travel/quote',
+    '/travel/partner/AG1001/campaign/YEAREND',
+    '/pa',
+    '/home/partner/AG1001',
+  ])('answers %s with the app, never cached (history fallback)', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets compressed with a year-long immutable cache', async () => {
+    const response = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.length).toBeLessThan(script.length / 4);
+  });
+
+  it('serves other static files uncached and answers unknown files with a JSON 404', async () => {
+    const version = await app.inject({ url: '/version.txt' });
+    expect(version.body).toBe('1.0.0');
+    expect(version.headers['cache-control']).toBe('no-cache');
+    const missing = await app.inject({ url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,0 +1,27 @@
+import { createBrowserRouter } from 'react-router';
+import { HomePage } from '../features/home/routes/home-page';
+import { InfoPage } from '../features/info/routes/info-page';
+import { NotFoundPage } from '../features/info/routes/not-found-page';
+import { PaPage } from '../features/pa/routes/pa-page';
+import { LandingPage } from '../features/travel/routes/landing-page';
+import { AppShell } from './shell/app-shell';
+
+/** Every screen has one route here; each lives in its feature's routes/ folder. */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppShell />,
+      children: [
+        { path: '/travel/about-us', element: <InfoPage page="about" /> },
+        { path: '/travel/contact-us', element: <InfoPage page="contact" /> },
+        { path: '/travel/terms-of-use', element: <InfoPage page="terms" /> },
+        { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
+        // The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
+        { path: '/travel/*', element: <LandingPage /> },
+        { path: '/pa/*', element: <PaPage /> },
+        { path: '/home/*', element: <HomePage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

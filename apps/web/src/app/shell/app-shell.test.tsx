@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LandingPage } from '../../features/travel/routes/landing-page';
+import { useSystemStore } from '../../state/system-store';
+import { HEALTHY_SYSTEM, renderAt, stubServer } from '../../test/render';
+import { AppShell } from './app-shell';
+import { TestEnvironmentBanner } from './status-bars';
+
+const BANNERS = [
+  {
+    id: 1,
+    title: 'Year-end getaway',
+    content: 'Save 25% on single trips.',
+    url: 'https://www.lionrock.example/y',
+  },
+  { id: 2, title: 'Annual cover', content: 'One plan for every trip.', url: null },
+];
+
+function Shell() {
+  return <AppShell />;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  useSystemStore.setState({
+    lang: 'en',
+    country: 'SGP',
+    initialUrl: null,
+    partner: null,
+    subAgent: null,
+    agent: null,
+  });
+});
+
+describe('the shell and the travel landing', () => {
+  it('shows the banners from the server, with Read more opening a new tab', async () => {
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners\?country=SGP&product=PTR&lang=en/, body: BANNERS }]);
+    renderAt(<LandingPage />);
+    expect(await screen.findByRole('heading', { name: 'Year-end getaway' })).toBeTruthy();
+    const readMore = screen.getByRole('link', { name: 'Read more about Year-end getaway' });
+    expect(readMore.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('button', { name: 'Pause offers' })).toBeTruthy();
+  });
+
+  it('shows the maintenance notice with both messages outside flow pages', async () => {
+    stubServer([
+      ...HEALTHY_SYSTEM.filter((route) => !String(route.match).includes('Maintenance')),
+      {
+        match: /getScheduledMaintenance/,
+        body: { message: 'Closed on Sunday', longMessage: 'We are upgrading.' },
+      },
+      { match: /getBanners/, body: [] },
+    ]);
+    renderAt(<Shell />);
+    const notice = await screen.findByRole('region', { name: 'Scheduled maintenance' });
+    expect(within(notice).getByText('Closed on Sunday')).toBeTruthy();
+    expect(within(notice).getByText('We are upgrading.')).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'here' })).toBeTruthy();
+  });
+
+  it('shows the system-unavailable bar when the system is down', async () => {
+    stubServer([{ match: /getStatus/, body: 'false' }, ...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    renderAt(<Shell />);
+    expect(
+      await screen.findByText('Sorry, our system is currently unavailable. Please try again later.'),
+    ).toBeTruthy();
+  });
+
+  it('shows private mode and an invalid agent link on the landing', async () => {
+    stubServer([
+      { match: /pvt-status/, body: 'true' },
+      { match: /agent\/get\/NOPE99/, body: { agentCode: '', isDefaultAgent: false } },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+    ]);
+    useSystemStore.setState({ partner: 'NOPE99' });
+    renderAt(<LandingPage />, '/travel/partner/NOPE99');
+    expect(
+      await screen.findByText(
+        'Sorry, the quotation function is currently unavailable. Please try again later.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText(/This link isn't valid/)).toBeTruthy();
+  });
+
+  it('shows a valid agent card with the market phone prefix', async () => {
+    stubServer([
+      {
+        match: /agent\/get\/AG1001\/country\/SGP/,
+        body: {
+          agentCode: 'AG1001',
+          name: 'Tan Wei Ling',
+          agency: 'Harbourfront',
+          email: 'wl@h.example',
+          tel: '91234567',
+          isDefaultAgent: false,
+          registrationNo: 'R',
+          subAgentId: '',
+        },
+      },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+    ]);
+    useSystemStore.setState({ partner: 'AG1001' });
+    renderAt(<LandingPage />, '/travel/partner/AG1001');
+    const link = await screen.findByRole('link', { name: 'Message Tan Wei Ling on +6591234567' });
+    expect(link.getAttribute('href')).toBe('https://wa.me/6591234567');
+  });
+
+  it('switches the whole page to Chinese from the header', async () => {
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    renderAt(<Shell />);
+    await userEvent.click(screen.getAllByRole('button', { name: '中文' })[0]!);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '产品' }).length).toBeGreaterThan(0));
+    expect(document.documentElement.lang).toBe('zh-Hans-SG');
+    expect(useSystemStore.getState().lang).toBe('zh');
+  });
+
+  it('reads country, language (tc is Chinese) and partner from the address', async () => {
+    stubServer([
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+      { match: /agent\/get/, body: { agentCode: '' } },
+    ]);
+    renderAt(<Shell />, '/travel/partner/AG1001/lang/tc?country=HKG');
+    await waitFor(() =>
+      expect(useSystemStore.getState()).toMatchObject({ country: 'HKG', lang: 'zh', partner: 'AG1001' }),
+    );
+    expect(useSystemStore.getState().initialUrl).toBe('/travel/partner/AG1001/lang/tc?country=HKG');
+    await waitFor(() => expect(document.documentElement.lang).toBe('zh-Hant-HK'));
+  });
+
+  it('shows the footer version read from the static file', async () => {
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    renderAt(<Shell />);
+    expect(await screen.findByText(/Version 1\.2\.3/)).toBeTruthy();
+  });
+
+  it('marks test environments, and only them', () => {
+    const { unmount } = renderAt(<TestEnvironmentBanner hostname="localhost" />);
+    expect(screen.getByRole('note').textContent).toContain('Test environment');
+    unmount();
+    renderAt(<TestEnvironmentBanner hostname="www.lionrock.example" />);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

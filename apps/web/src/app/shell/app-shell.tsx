@@ -1,0 +1,63 @@
+import { normaliseLanguage } from '@lionrock/domain/environment/language';
+import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { applyLanguage } from '../../lib/i18n';
+import { useSystemStore } from '../../state/system-store';
+import styles from './app-shell.module.css';
+import { Footer } from './footer';
+import { Header } from './header';
+import { MaintenanceNotice } from './maintenance-notice';
+import { SystemUnavailableBar, TestEnvironmentBanner } from './status-bars';
+
+/** Flow pages (quote to finish) do not show the maintenance notice (travel-flow section 7). */
+const FLOW_PAGE = /^\/(travel|pa|home)\/(quote|applicant|apply|confirm|payment|finish)(\/|$)/;
+
+/** The shared shell of every page: status bars, header, the page, footer. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const lang = useSystemStore((state) => state.lang);
+  const country = useSystemStore((state) => state.country);
+
+  useEffect(() => {
+    // The address decides country, language and partner; the first landing URL of the visit is kept.
+    const store = useSystemStore.getState();
+    const query = new URLSearchParams(location.search);
+    const params = parseLandingPath(location.pathname, query, window.location.host);
+    if (query.get('country') || window.location.host.match(/^(sg|hk)-/)) store.setCountry(params.country);
+    const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
+    if (lang) store.setLanguage(lang);
+    if (params.partner) store.setPartner(params.partner, params.subAgent ?? null);
+    if (!FLOW_PAGE.test(location.pathname))
+      store.rememberInitialUrl(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    applyLanguage(lang, country);
+  }, [lang, country]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on every change of page, by design
+  useEffect(() => {
+    // Scroll-to-top after 500 ms on a new page (travel-flow section 9).
+    const timer = window.setTimeout(() => window.scrollTo({ top: 0 }), 500);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname]);
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <TestEnvironmentBanner />
+      <SystemUnavailableBar />
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {FLOW_PAGE.test(location.pathname) ? null : <MaintenanceNotice />}
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { systemApi, type TProductCode } from '../../lib/system-api';
+import { useSystemStore } from '../../state/system-store';
+import styles from './banner-carousel.module.css';
+
+export const AUTOPLAY_MS = 5000;
+
+/**
+ * The banner carousel (travel-flow section 2): one slide at a time, looping, advancing every 5000 ms;
+ * it pauses while the pointer or keyboard focus is on it, and has a pause button (WCAG 2.2.2).
+ */
+export function BannerCarousel({ product }: { product: TProductCode }) {
+  const { t } = useTranslation();
+  const country = useSystemStore((state) => state.country);
+  const lang = useSystemStore((state) => state.lang);
+  const { data: banners = [] } = useQuery({
+    queryKey: ['banners', country, product, lang],
+    queryFn: () => systemApi.banners(country, product, lang),
+    staleTime: 60_000,
+  });
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true });
+  const [selected, setSelected] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [interacting, setInteracting] = useState(false);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect);
+    embla.on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect);
+      embla.off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla || paused || interacting || banners.length < 2) return;
+    const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, paused, interacting, banners.length]);
+
+  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+
+  if (banners.length === 0) return null;
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={t('banner.region')}
+      onMouseEnter={() => setInteracting(true)}
+      onMouseLeave={() => setInteracting(false)}
+      onFocus={() => setInteracting(true)}
+      onBlur={() => setInteracting(false)}
+    >
+      <div className={styles.viewport} ref={viewportRef}>
+        <div className={styles.container} aria-live={paused || interacting ? 'polite' : 'off'}>
+          {banners.map((banner, index) => (
+            <article
+              key={banner.id}
+              className={styles.slide}
+              aria-roledescription="slide"
+              aria-label={t('banner.slideOf', { current: index + 1, total: banners.length })}
+              aria-hidden={index !== selected}
+            >
+              <h2 className={styles.title}>{banner.title}</h2>
+              <p className={styles.content}>{banner.content}</p>
+              {banner.url ? (
+                <a
+                  className={styles.readMore}
+                  href={banner.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  tabIndex={index === selected ? 0 : -1}
+                  aria-label={t('banner.readMoreAbout', { title: banner.title })}
+                >
+                  {t('banner.readMore')}
+                </a>
+              ) : null}
+            </article>
+          ))}
+        </div>
+      </div>
+      {banners.length > 1 ? (
+        <div className={styles.controls}>
+          <button type="button" onClick={previous} aria-label={t('banner.previous')}>
+            ‹
+          </button>
+          <span className={styles.position} aria-hidden="true">
+            {selected + 1} / {banners.length}
+          </span>
+          <button type="button" onClick={next} aria-label={t('banner.next')}>
+            ›
+          </button>
+          <button type="button" onClick={() => setPaused((value) => !value)} aria-pressed={paused}>
+            {paused ? t('banner.play') : t('banner.pause')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { buildProductLink } from '@lionrock/domain/travel/landing-path';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { systemApi } from '../../lib/system-api';
+import { useSystemStore } from '../../state/system-store';
+import styles from './footer.module.css';
+
+/** Footer links and the version read from a static text file (travel-flow section 2). */
+export function Footer() {
+  const { t } = useTranslation();
+  const partner = useSystemStore((state) => state.partner) ?? undefined;
+  const { data: version } = useQuery({
+    queryKey: ['version'],
+    queryFn: systemApi.version,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <nav aria-label={t('footer.otherProducts')}>
+          <ul className={styles.links}>
+            <li>
+              <Link to="/travel/about-us">{t('footer.aboutUs')}</Link>
+            </li>
+            <li>
+              <a href={buildProductLink('pa', partner)}>{t('header.productPa')}</a>
+            </li>
+            <li>
+              <a href={buildProductLink('home', partner)}>{t('header.productHome')}</a>
+            </li>
+            <li>
+              <Link to="/travel/contact-us">{t('footer.contactUs')}</Link>
+            </li>
+            <li>
+              <Link to="/travel/terms-of-use">{t('footer.termsOfUse')}</Link>
+            </li>
+            <li>
+              <Link to="/travel/privacy-policy">{t('footer.privacyPolicy')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className={styles.small}>{t('footer.underwriting')}</p>
+        <p className={styles.small}>
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {version ? <span> · {t('footer.version', { version })}</span> : null}
+        </p>
+      </div>
+    </footer>
+  );
+}

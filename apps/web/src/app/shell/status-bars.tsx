@@ -1,0 +1,27 @@
+import { isTestHost } from '@lionrock/domain/environment/test-host';
+import { useTranslation } from 'react-i18next';
+import styles from './status-bars.module.css';
+import { useSystemStatus } from './use-system-status';
+
+/** The top bar shown while the system is unavailable or private mode is on (travel-flow section 8). */
+export function SystemUnavailableBar() {
+  const { t } = useTranslation();
+  const { systemAvailable, privateMode } = useSystemStatus();
+  if (systemAvailable && !privateMode) return null;
+  return (
+    <div className={styles.unavailable} role="alert">
+      {t('landingSystemUnavailableError.message')}
+    </div>
+  );
+}
+
+/** Non-production hosts say so on every page (travel-flow section 2). */
+export function TestEnvironmentBanner({ hostname = window.location.hostname }: { hostname?: string }) {
+  const { t } = useTranslation();
+  if (!isTestHost(hostname)) return null;
+  return (
+    <div className={styles.testEnvironment} role="note">
+      {t('testEnvironment.banner')}
+    </div>
+  );
+}

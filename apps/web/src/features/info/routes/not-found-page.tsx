@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './info-page.module.css';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <article className={styles.page}>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link to="/travel">{t('notFound.home')}</Link>
+    </article>
+  );
+}

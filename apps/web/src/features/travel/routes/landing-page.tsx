@@ -1,0 +1,71 @@
+import { formatMoney } from '@lionrock/domain/money/money';
+import { useTranslation } from 'react-i18next';
+import { BannerCarousel } from '../../../app/shell/banner-carousel';
+import { useSystemStatus } from '../../../app/shell/use-system-status';
+import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
+import { useSystemStore } from '../../../state/system-store';
+import { AgentCard } from '../components/agent-card';
+import { usePartnerAgent } from '../components/use-partner-agent';
+import styles from './landing-page.module.css';
+
+/** Overseas medical cover of the top plan per adult (pa-home-payments section 9): 1,000,000. */
+const TOP_MEDICAL_CENTS = 100_000_000;
+
+/** The travel landing page (travel-flow section 2, Landing), for Singapore and Hong Kong (decision 002). */
+export function LandingPage() {
+  const { t } = useTranslation();
+  const country = useSystemStore((state) => state.country);
+  const { privateMode } = useSystemStatus();
+  const { agent, validAgent } = usePartnerAgent();
+  const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
+
+  return (
+    <>
+      <ProductHero title={t('travelLanding.title')} subtitle={t('travelLanding.subtitle')}>
+        <ul className={styles.bullets}>
+          <li>{t('travelLanding.bullets.medical', { amount: formatMoney(TOP_MEDICAL_CENTS, country) })}</li>
+          <li>{t('travelLanding.bullets.covid')}</li>
+          <li>{t('travelLanding.bullets.family')}</li>
+          <li>{t('travelLanding.bullets.instant')}</li>
+        </ul>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={scrollToFeatures}>
+            {t('travelLanding.findOutMore')}
+          </button>
+          <a href="#features" className={styles.discover}>
+            {t('travelLanding.discover')}
+          </a>
+        </div>
+        {agent ? (
+          <div className={styles.agent}>
+            <AgentCard agent={agent} />
+          </div>
+        ) : null}
+      </ProductHero>
+      {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
+      {privateMode ? <Notice tone="error">{t('pvtModeOn.label')}</Notice> : null}
+      <BannerCarousel product="PTR" />
+      <FeatureGrid
+        id="features"
+        title={t('travelLanding.featuresTitle')}
+        features={[
+          { title: t('travelLanding.features.medicalTitle'), text: t('travelLanding.features.medicalText') },
+          {
+            title: t('travelLanding.features.inconvenienceTitle'),
+            text: t('travelLanding.features.inconvenienceText'),
+          },
+          {
+            title: t('travelLanding.features.liabilityTitle'),
+            text: t('travelLanding.features.liabilityText'),
+          },
+          { title: t('travelLanding.features.bonusTitle'), text: t('travelLanding.features.bonusText') },
+        ]}
+      />
+      <section className={styles.claims} aria-labelledby="claims-title">
+        <h2 id="claims-title">{t('travelLanding.claimsTitle')}</h2>
+        <p>{t('travelLanding.claimsText')}</p>
+      </section>
+      <OtherPackages current="travel" />
+    </>
+  );
+}

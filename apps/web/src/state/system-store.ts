@@ -1,0 +1,58 @@
+import type { TLanguage } from '@lionrock/domain/environment/language';
+import type { TCountry } from '@lionrock/domain/market/market';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** The agent as the server answers it; valid only when the code exists and is not the default agent. */
+export type TAgent = {
+  agentCode: string;
+  name: string;
+  agency: string;
+  email: string;
+  tel: string;
+  registrationNo: string;
+  isDefaultAgent: boolean;
+  subAgentId: string;
+};
+
+/**
+ * The shell's system state (travel-flow section 3, System state), kept in sessionStorage so a reload
+ * keeps the visit: language, country, where the visit started, the partner link and its agent.
+ */
+type TSystemState = {
+  lang: TLanguage;
+  country: TCountry;
+  initialUrl: string | null;
+  partner: string | null;
+  subAgent: string | null;
+  agent: TAgent | null;
+  setLanguage(lang: TLanguage): void;
+  setCountry(country: TCountry): void;
+  /** The first landing URL of the visit is kept: the logo and Back return there. */
+  rememberInitialUrl(url: string): void;
+  setPartner(partner: string | null, subAgent: string | null): void;
+  setAgent(agent: TAgent | null): void;
+};
+
+export const useSystemStore = create<TSystemState>()(
+  persist(
+    (set, get) => ({
+      lang: 'en',
+      country: 'SGP',
+      initialUrl: null,
+      partner: null,
+      subAgent: null,
+      agent: null,
+      setLanguage: (lang) => set({ lang }),
+      setCountry: (country) => set({ country }),
+      rememberInitialUrl: (url) => {
+        if (!get().initialUrl) set({ initialUrl: url });
+      },
+      setPartner: (partner, subAgent) => set({ partner, subAgent }),
+      setAgent: (agent) => set({ agent }),
+    }),
+    { name: 'lionrock.system', storage: createJSONStorage(() => sessionStorage) },
+  ),
+);
+
+export { isValidAgent } from '@lionrock/domain/schemas/campaign-agent-schema';

@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers';
+
+/** Renders a route element inside the app's providers, on a memory router at `path`. */
+export function renderAt(element: ReactElement, path = '/travel') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+export type TFakeRoute = { match: RegExp; status?: number; body: unknown };
+
+/** A fetch that answers the shop's calls from a table and records every request. */
+export function stubServer(routes: TFakeRoute[]) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, init });
+    const route = routes.find((candidate) => candidate.match.test(url));
+    if (!route) return new Response(JSON.stringify({ statusCode: 404 }), { status: 404 });
+    const text = typeof route.body === 'string' ? route.body : JSON.stringify(route.body);
+    return new Response(text, { status: route.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const HEALTHY_SYSTEM: TFakeRoute[] = [
+  { match: /getStatus/, body: 'true' },
+  { match: /pvt-status/, body: 'false' },
+  { match: /getScheduledMaintenance/, body: {} },
+  { match: /version\.txt/, body: '1.2.3' },
+  { match: /b2c\/log/, status: 204, body: '' },
+];

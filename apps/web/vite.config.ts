@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { traditionalChineseLocale } from './scripts/traditional-chinese-plugin.ts';
+
+// The shop's web app. `npm start` serves the build from the API server on :3000; `npm run dev` serves it
+// here on :5173 with hot reload, proxying API and gateway calls to a server running on :3000.
+export default defineConfig({
+  plugins: [react(), traditionalChineseLocale()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The CSP allows no inline script: Vite's inline modulepreload polyfill must not be emitted.
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/b2c-server': 'http://localhost:3000',
+      '/gateway': 'http://localhost:3000',
+    },
+  },
+});

@@ -1,0 +1,77 @@
+// The API benchmark of issue 4: the same server with every production plugin on (logger at info,
+// helmet, rate limit, compression), measured with autocannon on the embedded database and on PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@lionrock/server/src/app.ts';
+import { loadConfig } from '@lionrock/server/src/config.ts';
+import { migrateDatabase, openDatabase } from '@lionrock/server/src/db/database.ts';
+import { seedDatabase } from '@lionrock/server/src/db/seed/seed.ts';
+import { formatTable, runCase, type TBenchCase, type TBenchResult } from './http-bench.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const CASES: TBenchCase[] = [
+  { name: 'hello-world (same plugins)', method: 'GET', path: '/bench/hello' },
+  {
+    name: 'getCampaign (database read)',
+    method: 'POST',
+    path: '/b2c-server/rest/campaign/getCampaign',
+    body: { country: 'SGP', productType: 'PTR', campaign: { campaignCode: 'YEAREND' }, promo: 'YEAREND25' },
+  },
+  {
+    name: 'getBanners (database read)',
+    method: 'GET',
+    path: '/b2c-server/rest/system/getBanners?country=SGP&product=PTR',
+  },
+];
+
+async function benchOn(driver: 'pglite' | 'postgres'): Promise<TBenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bench-'));
+  const databaseUrl = driver === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  const config = loadConfig({
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  await seedDatabase(database.db);
+  // Logs go to /dev/null as they would to a collector: the cost of writing them is measured.
+  const app = await buildApp({ config, database, logStream: fs.createWriteStream('/dev/null') });
+  app.get('/bench/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const results: TBenchResult[] = [];
+  try {
+    for (const benchCase of CASES) {
+      // A short warm-up so JIT and caches settle before the measured run.
+      await runCase(`http://127.0.0.1:${port}`, benchCase, { connections: CONNECTIONS, durationSeconds: 2 });
+      results.push(
+        await runCase(`http://127.0.0.1:${port}`, benchCase, {
+          connections: CONNECTIONS,
+          durationSeconds: DURATION,
+        }),
+      );
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export async function runApiBench(): Promise<string> {
+  const sections: string[] = [];
+  const pglite = await benchOn('pglite');
+  sections.push(formatTable(`Embedded database (PGlite), ${CONNECTIONS} connections, ${DURATION} s`, pglite));
+  if (process.env.BENCH_DATABASE_URL) {
+    const postgres = await benchOn('postgres');
+    sections.push(formatTable(`PostgreSQL 15, ${CONNECTIONS} connections, ${DURATION} s`, postgres));
+  } else {
+    sections.push('_PostgreSQL not measured: set BENCH_DATABASE_URL._');
+  }
+  return sections.join('\n\n');
+}

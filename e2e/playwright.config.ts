@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumVersion, findChromium } from './chromium.ts';
+
+const executablePath = findChromium();
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Every run starts on a fresh embedded database, migrated and seeded by the server itself.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-'));
+const playwrightVersion = JSON.parse(
+  fs.readFileSync(new URL('../node_modules/@playwright/test/package.json', import.meta.url), 'utf8'),
+).version as string;
+console.info(`Playwright ${playwrightVersion}; ${chromiumVersion(executablePath)} at ${executablePath}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: `node ../apps/server/src/server.ts`,
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'local' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

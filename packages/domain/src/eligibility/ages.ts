@@ -1,0 +1,156 @@
+import {
+  addDays,
+  addMonths,
+  addYears,
+  ageInMonths,
+  ageInYears,
+  localDate,
+  parseDmy,
+  type TLocalDate,
+} from '../dates/local-date.ts';
+import type { TCountry } from '../market/market.ts';
+import { MESSAGE_KEYS } from '../validation/message-keys.ts';
+
+/**
+ * Who may be covered, by product, market and role; ages on the policy start date. Each row cites
+ * its spec line. `maxAge` is the highest completed age allowed; a child over `childMaxAge` is
+ * covered only as a full-time student up to `studentMaxAge`.
+ */
+export type TProduct = 'PTR' | 'PAN';
+export type TRole = 'applicant' | 'adult' | 'child';
+
+type TBand = { minMonths: number; minKey: string; maxAge?: number; maxKey?: string };
+type TChildBand = TBand & { childMaxAge: number; studentMaxAge: number };
+
+const ADULT_18 = { minMonths: 18 * 12, minKey: MESSAGE_KEYS.birthDateBelow18 };
+const TO_70 = { maxAge: 70, maxKey: MESSAGE_KEYS.birthDateOver70 };
+
+export const ELIGIBILITY: Record<
+  TProduct,
+  Record<TCountry, { applicant: TBand; adult: TBand; child: TChildBand }>
+> = {
+  PTR: {
+    // travel-flow section 5: applicant 18–70; adults 18 and over; child 1 month–26 with the student tick from 18.
+    SGP: {
+      applicant: { ...ADULT_18, ...TO_70 },
+      adult: ADULT_18,
+      child: {
+        minMonths: 1,
+        minKey: MESSAGE_KEYS.birthDateBelow1Month,
+        childMaxAge: 17,
+        studentMaxAge: 25,
+        maxKey: MESSAGE_KEYS.birthDateOver26,
+      },
+    },
+    HKG: {
+      applicant: { ...ADULT_18, ...TO_70 },
+      adult: ADULT_18,
+      child: {
+        minMonths: 1,
+        minKey: MESSAGE_KEYS.birthDateBelow1Month,
+        childMaxAge: 17,
+        studentMaxAge: 25,
+        maxKey: MESSAGE_KEYS.birthDateOver26,
+      },
+    },
+  },
+  PAN: {
+    // pa-home-payments section 5: Singapore adults 18–70; children 1 month–18, to 25 if studying full time.
+    SGP: {
+      applicant: { ...ADULT_18, ...TO_70 },
+      adult: { ...ADULT_18, ...TO_70 },
+      child: {
+        minMonths: 1,
+        minKey: MESSAGE_KEYS.birthDateBelow1Month,
+        childMaxAge: 17,
+        studentMaxAge: 25,
+        maxKey: MESSAGE_KEYS.birthDateOver26,
+      },
+    },
+    // pa-home-payments section 5: Hong Kong insured 6 months–70 (renewable to 75); children 6 months–17, to 25 for unmarried full-time students.
+    HKG: {
+      applicant: { ...ADULT_18, ...TO_70 },
+      adult: { minMonths: 6, minKey: MESSAGE_KEYS.birthDateBelow6Months, ...TO_70 },
+      child: {
+        minMonths: 6,
+        minKey: MESSAGE_KEYS.birthDateBelow6Months,
+        childMaxAge: 17,
+        studentMaxAge: 25,
+        maxKey: MESSAGE_KEYS.birthDateOver26,
+      },
+    },
+  },
+};
+
+export type TDateOfBirthCheck = {
+  product: TProduct;
+  country: TCountry;
+  role: TRole;
+  dateOfBirth: string;
+  /** Ages count on the policy start date (departure or effective date). */
+  on: TLocalDate;
+  fullTimeStudent?: boolean;
+};
+
+export function validateDateOfBirth(check: TDateOfBirthCheck): string | null {
+  if (check.dateOfBirth.trim() === '') return MESSAGE_KEYS.birthDateRequired;
+  const birth = parseDmy(check.dateOfBirth.trim());
+  if (!birth || birth.year < 1900 || ageInMonths(birth, check.on) < 0) return MESSAGE_KEYS.birthDateInvalid;
+  const band = ELIGIBILITY[check.product][check.country][check.role];
+  if (ageInMonths(birth, check.on) < band.minMonths) return band.minKey;
+  const age = ageInYears(birth, check.on);
+  if ('childMaxAge' in band) {
+    if (age > band.studentMaxAge) return band.maxKey!;
+    // A child 18 or over must be ticked as a full-time student (travel-flow section 5, Child).
+    if (age > band.childMaxAge && !check.fullTimeStudent) return MESSAGE_KEYS.fullTimeStudentUnchecked;
+    return null;
+  }
+  if (band.maxAge !== undefined && age > band.maxAge) return band.maxKey!;
+  return null;
+}
+
+/** The student tick is set for a child of 18 or over still within the age limit (travel-flow section 4). */
+export function shouldAutoTickStudent(
+  product: TProduct,
+  country: TCountry,
+  dateOfBirth: string,
+  on: TLocalDate,
+): boolean {
+  const birth = parseDmy(dateOfBirth);
+  if (!birth) return false;
+  const band = ELIGIBILITY[product][country].child;
+  const age = ageInYears(birth, on);
+  return age > band.childMaxAge && age <= band.studentMaxAge;
+}
+
+/** Senior popup (and senior loading when its flag is on) for any traveller over 80 (travel-flow section 4). */
+export function isSenior(dateOfBirth: string, on: TLocalDate): boolean {
+  const birth = parseDmy(dateOfBirth);
+  return birth !== null && ageInYears(birth, on) > 80;
+}
+
+/** Singapore PA adults aged 65–70 get reduced benefits (pa-home-payments section 5). */
+export function hasReducedPaBenefits(country: TCountry, dateOfBirth: string, on: TLocalDate): boolean {
+  const birth = parseDmy(dateOfBirth);
+  if (country !== 'SGP' || !birth) return false;
+  const age = ageInYears(birth, on);
+  return age >= 65 && age <= 70;
+}
+
+export type TPickerBounds = { earliest: TLocalDate; latest: TLocalDate; defaultFocus: TLocalDate };
+
+/** Date-picker windows (travel-flow section 5): adults up to 18 years ago; travel children 3 months–25 years; PA children 1 month–25 years. */
+export function dateOfBirthPickerBounds(product: TProduct, role: TRole, today: TLocalDate): TPickerBounds {
+  if (role === 'child') {
+    return {
+      earliest: addDays(addYears(today, -25), 1),
+      latest: addMonths(today, product === 'PTR' ? -3 : -1),
+      defaultFocus: addYears(today, -5),
+    };
+  }
+  return {
+    earliest: localDate(1900, 1, 1),
+    latest: addYears(today, -18),
+    defaultFocus: localDate(1980, 1, 1),
+  };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
+import {
+  findDuplicates,
+  normaliseForSubmit,
+  validateClientType,
+  validateCompany,
+  validateCountryCode,
+  validateEmail,
+  validateFullName,
+  validateMobile,
+  validateNamePart,
+} from './people.ts';
+
+describe('people (travel-flow section 5)', () => {
+  it('checks names', () => {
+    expect(validateNamePart('')).toBe(K.required);
+    expect(validateNamePart("O'Neill Tan")).toBeNull();
+    expect(validateNamePart('Tan@')).toBe(K.englishCharacters);
+    expect(validateNamePart('陈')).toBe(K.englishCharacters);
+    expect(validateFullName('Tan Ah Kow @ Tan-Kow / Jr')).toBeNull();
+    expect(validateFullName('Tan; drop table')).toBe(K.noSpecialCharacters);
+    expect(validateFullName('A'.repeat(51))).toBe(K.noSpecialCharacters);
+    expect(validateFullName(' ')).toBe(K.required);
+  });
+
+  it('checks contact details', () => {
+    expect(validateEmail('jane.tan@example.com')).toBeNull();
+    expect(validateEmail('')).toBe(K.required);
+    expect(validateEmail('jane@')).toBe(K.email);
+    expect(validateEmail(`${'a'.repeat(45)}@x.com`)).toBe(K.email);
+    expect(validateMobile('91234567')).toBeNull();
+    expect(validateMobile('')).toBe(K.required);
+    expect(validateMobile('9123-4567')).toBe(K.number);
+    expect(validateMobile('1234567890123')).toBe(K.number);
+    expect(validateCountryCode('+65')).toBeNull();
+    expect(validateCountryCode('')).toBe(K.required);
+    expect(validateCountryCode('SG')).toBe(K.number);
+  });
+
+  it('checks corporate applicants and the personal/corporate choice', () => {
+    expect(validateCompany('Harbour Trading Pte. Ltd.', '197401143C')).toEqual({});
+    expect(validateCompany('', '')).toEqual({ companyName: K.required, uen: K.uenRequired });
+    expect(validateCompany('Bad <Co>', '197401143D')).toEqual({
+      companyName: K.noSpecialCharacters,
+      uen: K.uenInvalid,
+    });
+    expect(validateClientType('C')).toBeNull();
+    expect(validateClientType(undefined)).toBe(K.selectValue);
+  });
+
+  it('flags the later duplicate ID number and full name', () => {
+    expect(
+      findDuplicates([
+        { fullName: 'Tan Ah Kow', idNumber: 'S1234567D' },
+        { fullName: ' tan  ah kow ', idNumber: 's1234567d' },
+        { fullName: 'Lim Mei', idNumber: '' },
+        { fullName: '', idNumber: 'T1234567J' },
+      ]),
+    ).toEqual([{}, { idNumber: K.idDuplicated, fullName: K.fullNameDuplicated }, {}, {}]);
+  });
+
+  it('upper-cases names, ID and e-mail on submit', () => {
+    expect(
+      normaliseForSubmit({ fullName: ' tan ', hkId: 's1234567d', email: 'a@b.sg', age: 3 }, [
+        'fullName',
+        'hkId',
+        'email',
+        'age',
+      ]),
+    ).toEqual({
+      fullName: 'TAN',
+      hkId: 'S1234567D',
+      email: 'A@B.SG',
+      age: 3,
+    });
+  });
+});

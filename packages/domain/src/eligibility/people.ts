@@ -1,0 +1,107 @@
+import { normaliseIdForMatching } from '../identity/id-number.ts';
+import { isValidUen } from '../identity/uen.ts';
+import { EMAIL_PATTERN } from '../validation/field-rules.ts';
+import { MESSAGE_KEYS } from '../validation/message-keys.ts';
+
+/** Field lengths (travel-flow section 9): name, ID and e-mail 50, mobile 12, UEN 24. */
+export const FIELD_LENGTHS = {
+  name: 50,
+  id: 50,
+  email: 50,
+  mobile: 12,
+  uen: 24,
+  textArea: 400,
+  officialDetails: 30,
+} as const;
+
+/** First and last names: English letters, apostrophe and spaces (travel-flow section 5, Names). */
+export function validateNamePart(value: string): string | null {
+  const name = value.trim();
+  if (name === '') return MESSAGE_KEYS.required;
+  if (name.length > FIELD_LENGTHS.name || !/^[A-Za-z' ]+$/.test(name)) return MESSAGE_KEYS.englishCharacters;
+  return null;
+}
+
+/** Full names may also hold @, hyphen and slash. */
+export function validateFullName(value: string): string | null {
+  const name = value.trim();
+  if (name === '') return MESSAGE_KEYS.required;
+  if (name.length > FIELD_LENGTHS.name || !/^[A-Za-z' @/-]+$/.test(name))
+    return MESSAGE_KEYS.noSpecialCharacters;
+  return null;
+}
+
+export function validateEmail(value: string): string | null {
+  const email = value.trim();
+  if (email === '') return MESSAGE_KEYS.required;
+  return email.length <= FIELD_LENGTHS.email && EMAIL_PATTERN.test(email) ? null : MESSAGE_KEYS.email;
+}
+
+/** Mobile number and country code: required and numeric (travel-flow section 5, Contact). */
+export function validateMobile(value: string): string | null {
+  const mobile = value.trim();
+  if (mobile === '') return MESSAGE_KEYS.required;
+  return /^\d+$/.test(mobile) && mobile.length <= FIELD_LENGTHS.mobile ? null : MESSAGE_KEYS.number;
+}
+
+export function validateCountryCode(value: string): string | null {
+  const code = value.trim().replace(/^\+/, '');
+  if (code === '') return MESSAGE_KEYS.required;
+  return /^\d{1,4}$/.test(code) ? null : MESSAGE_KEYS.number;
+}
+
+/** Corporate applicants: company name (max 50) and UEN (max 24) required, the UEN checked (travel-flow section 5). */
+export function validateCompany(companyName: string, uen: string): { companyName?: string; uen?: string } {
+  const errors: { companyName?: string; uen?: string } = {};
+  const name = companyName.trim();
+  if (name === '') errors.companyName = MESSAGE_KEYS.required;
+  else if (name.length > FIELD_LENGTHS.name || !/^[A-Za-z0-9 '&.,()@/-]+$/.test(name))
+    errors.companyName = MESSAGE_KEYS.noSpecialCharacters;
+  const number = uen.trim();
+  if (number === '') errors.uen = MESSAGE_KEYS.uenRequired;
+  else if (number.length > FIELD_LENGTHS.uen || !isValidUen(number)) errors.uen = MESSAGE_KEYS.uenInvalid;
+  return errors;
+}
+
+/** Personal or corporate must be chosen (travel-flow section 5: "Please select value"). */
+export function validateClientType(value: string | null | undefined): string | null {
+  return value === 'P' || value === 'C' ? null : MESSAGE_KEYS.selectValue;
+}
+
+export type TPersonIdentity = { fullName: string; idNumber: string };
+
+/**
+ * Duplicate ID numbers and full names across applicant and insureds (travel-flow section 5): the
+ * later occurrence is flagged; names compare trimmed and case-insensitively.
+ */
+export function findDuplicates(people: TPersonIdentity[]): { idNumber?: string; fullName?: string }[] {
+  const seenIds = new Set<string>();
+  const seenNames = new Set<string>();
+  return people.map((person) => {
+    const flags: { idNumber?: string; fullName?: string } = {};
+    const id = normaliseIdForMatching(person.idNumber);
+    const name = person.fullName.trim().replace(/\s+/g, ' ').toUpperCase();
+    if (id !== '') {
+      if (seenIds.has(id)) flags.idNumber = MESSAGE_KEYS.idDuplicated;
+      seenIds.add(id);
+    }
+    if (name !== '') {
+      if (seenNames.has(name)) flags.fullName = MESSAGE_KEYS.fullNameDuplicated;
+      seenNames.add(name);
+    }
+    return flags;
+  });
+}
+
+/** Names, ID numbers and e-mail are upper-cased on submit (travel-flow section 5, Names). */
+export function normaliseForSubmit<T extends Record<string, unknown>>(
+  record: T,
+  fields: readonly (keyof T)[],
+): T {
+  const copy = { ...record };
+  for (const field of fields) {
+    const value = copy[field];
+    if (typeof value === 'string') copy[field] = value.trim().toUpperCase() as T[keyof T];
+  }
+  return copy;
+}

@@ -1,0 +1,138 @@
+import { MESSAGE_KEYS } from '../validation/message-keys.ts';
+
+/**
+ * What a card gateway answer means for the policy (pa-home-payments section 8; design section 6).
+ * PAID only for reason code 100 with decision ACCEPT and the full amount authorised. A partial
+ * approval (110, or any smaller amount) is declined and its authorisation reversed; 480 goes to the
+ * operations review queue; 475 asks the cardholder to authenticate; request and system faults are
+ * ERRORs (the customer may retry); everything else is a decline.
+ */
+export type TGatewayOutcome = 'PAID' | 'DECLINED' | 'PARTIAL' | 'REVIEW' | 'AUTHENTICATE' | 'ERROR';
+
+export const REASON_CODES: Record<
+  number,
+  { meaning: string; outcome: Exclude<TGatewayOutcome, 'PAID'> | 'ACCEPT' }
+> = {
+  100: { meaning: 'successful transaction', outcome: 'ACCEPT' },
+  101: { meaning: 'missing fields', outcome: 'ERROR' },
+  102: { meaning: 'invalid data', outcome: 'ERROR' },
+  104: { meaning: 'duplicate merchant reference within 15 minutes', outcome: 'ERROR' },
+  110: { meaning: 'partial amount approved', outcome: 'PARTIAL' },
+  150: { meaning: 'general system failure', outcome: 'ERROR' },
+  151: { meaning: 'server timeout', outcome: 'ERROR' },
+  152: { meaning: 'service not finished in time', outcome: 'ERROR' },
+  200: { meaning: 'soft decline, address verification failed', outcome: 'DECLINED' },
+  201: { meaning: 'issuer has questions', outcome: 'DECLINED' },
+  202: { meaning: 'expired card', outcome: 'DECLINED' },
+  203: { meaning: 'general decline', outcome: 'DECLINED' },
+  204: { meaning: 'insufficient funds', outcome: 'DECLINED' },
+  205: { meaning: 'stolen or lost card', outcome: 'DECLINED' },
+  207: { meaning: 'issuer unavailable', outcome: 'ERROR' },
+  208: { meaning: 'inactive card or not allowed for card-not-present', outcome: 'DECLINED' },
+  209: { meaning: 'card verification number mismatch', outcome: 'DECLINED' },
+  210: { meaning: 'credit limit reached', outcome: 'DECLINED' },
+  211: { meaning: 'invalid card verification number', outcome: 'DECLINED' },
+  220: { meaning: 'generic decline', outcome: 'DECLINED' },
+  221: { meaning: 'matched negative file', outcome: 'DECLINED' },
+  222: { meaning: 'account frozen', outcome: 'DECLINED' },
+  230: { meaning: 'soft decline, card verification failed', outcome: 'DECLINED' },
+  231: { meaning: 'invalid account number', outcome: 'DECLINED' },
+  232: { meaning: 'card type not accepted', outcome: 'DECLINED' },
+  233: { meaning: 'processor decline', outcome: 'DECLINED' },
+  234: { meaning: 'merchant configuration problem', outcome: 'ERROR' },
+  235: { meaning: 'amount exceeds authorized', outcome: 'DECLINED' },
+  236: { meaning: 'processor failure', outcome: 'ERROR' },
+  237: { meaning: 'authorization already reversed', outcome: 'DECLINED' },
+  238: { meaning: 'already settled', outcome: 'DECLINED' },
+  239: { meaning: 'amount must match previous', outcome: 'DECLINED' },
+  240: { meaning: 'card type invalid or mismatched', outcome: 'DECLINED' },
+  241: { meaning: 'invalid request reference', outcome: 'ERROR' },
+  242: { meaning: 'invalid request id', outcome: 'ERROR' },
+  243: { meaning: 'already settled or reversed', outcome: 'DECLINED' },
+  246: { meaning: 'not voidable', outcome: 'DECLINED' },
+  247: { meaning: 'credit for voided capture', outcome: 'DECLINED' },
+  248: { meaning: 'boleto declined', outcome: 'DECLINED' },
+  250: { meaning: 'processor timeout', outcome: 'ERROR' },
+  251: { meaning: 'pinless debit limits', outcome: 'DECLINED' },
+  254: { meaning: 'stand-alone refund prohibited', outcome: 'DECLINED' },
+  400: { meaning: 'fraud score exceeds threshold', outcome: 'DECLINED' },
+  450: { meaning: 'address verification: apartment number missing', outcome: 'DECLINED' },
+  451: { meaning: 'address verification: insufficient address', outcome: 'DECLINED' },
+  452: { meaning: 'address verification: house number not found', outcome: 'DECLINED' },
+  453: { meaning: 'address verification: multiple matches', outcome: 'DECLINED' },
+  454: { meaning: 'address verification: PO box', outcome: 'DECLINED' },
+  455: { meaning: 'address verification: route', outcome: 'DECLINED' },
+  456: { meaning: 'address verification: street not in postal code', outcome: 'DECLINED' },
+  457: { meaning: 'address verification: postal code not found', outcome: 'DECLINED' },
+  458: { meaning: 'address verification: unable to verify', outcome: 'DECLINED' },
+  459: { meaning: 'address verification: unable to verify', outcome: 'DECLINED' },
+  460: { meaning: 'address verification: unable to verify', outcome: 'DECLINED' },
+  461: { meaning: 'address verification: unsupported character set', outcome: 'DECLINED' },
+  475: { meaning: 'cardholder must authenticate', outcome: 'AUTHENTICATE' },
+  476: { meaning: 'authentication failed', outcome: 'DECLINED' },
+  480: { meaning: 'order under review', outcome: 'REVIEW' },
+  481: { meaning: 'order rejected', outcome: 'DECLINED' },
+  490: { meaning: 'acquirer not accepting', outcome: 'DECLINED' },
+  491: { meaning: 'acquirer not accepting', outcome: 'DECLINED' },
+  520: { meaning: 'soft decline by smart authorization', outcome: 'DECLINED' },
+  700: { meaning: 'denied-parties check', outcome: 'DECLINED' },
+  701: { meaning: 'export check', outcome: 'DECLINED' },
+  702: { meaning: 'export check', outcome: 'DECLINED' },
+  703: { meaning: 'export check', outcome: 'DECLINED' },
+};
+
+export type TGatewayAnswer = {
+  decision: string;
+  reasonCode: number | null;
+  requestedAmountCents: number;
+  authorisedAmountCents: number | null;
+  providerMessage?: string;
+  invalidFields?: string;
+};
+
+export type TGatewayDecision = {
+  outcome: TGatewayOutcome;
+  /** The spec's key: paymentError.otherError followed by the code, or transactionDeclinedMessage. */
+  messageKey: string | null;
+  reasonCode: number | null;
+  /** What the customer reads after the key: the code, or the provider's message and invalid fields. */
+  detail: string;
+  /** An authorisation that must be reversed (partial approval). */
+  reverse: boolean;
+};
+
+export function decideGatewayOutcome(answer: TGatewayAnswer): TGatewayDecision {
+  const code = answer.reasonCode;
+  const known = code === null ? undefined : REASON_CODES[code];
+  const decision = answer.decision.toUpperCase();
+  const fullAmount = answer.authorisedAmountCents === answer.requestedAmountCents;
+  if (code === 100 && decision === 'ACCEPT' && fullAmount) {
+    return { outcome: 'PAID', messageKey: null, reasonCode: code, detail: '', reverse: false };
+  }
+  let outcome: TGatewayOutcome;
+  if (code === 100 && decision === 'ACCEPT') outcome = 'PARTIAL';
+  else if (!known || known.outcome === 'ACCEPT') outcome = decision === 'ERROR' ? 'ERROR' : 'DECLINED';
+  else outcome = known.outcome;
+  const authorised =
+    (answer.authorisedAmountCents ?? 0) > 0 && (outcome === 'PARTIAL' || decision === 'ACCEPT');
+  if (outcome === 'REVIEW') {
+    return {
+      outcome,
+      messageKey: MESSAGE_KEYS.paymentReview,
+      reasonCode: code,
+      detail: String(code),
+      reverse: false,
+    };
+  }
+  if (code !== null) {
+    return {
+      outcome,
+      messageKey: MESSAGE_KEYS.paymentOtherError,
+      reasonCode: code,
+      detail: String(code),
+      reverse: authorised,
+    };
+  }
+  const detail = [answer.providerMessage, answer.invalidFields].filter(Boolean).join(' ');
+  return { outcome, messageKey: MESSAGE_KEYS.paymentDeclined, reasonCode: null, detail, reverse: authorised };
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { TCountry } from '../market/market.ts';
+import { applyBasisPoints, type TCents } from '../money/money.ts';
+import type { TDiscountInput } from './discounts.ts';
+import { buildPremiumItem, type TPremiumItem } from './premium-item.ts';
+import paTable from './tables/pa.json' with { type: 'json' };
+
+/**
+ * Personal accident rating (productType PAN; pa-home-payments sections 3, 5, 9; design section 9):
+ * an annual premium per adult by plan A–D and occupation class 01–03 (class 04 is declined, class 03
+ * has no plan D); a family covers up to 2 adults and up to 3 children free on the lower parent plan,
+ * further children at a child rate; 10 % family discount when a spouse or child is on the policy;
+ * optional covers add a percentage of the adult's premium.
+ */
+const ZPlanSchema = z.enum(['A', 'B', 'C', 'D']);
+const ZRatesByPlanSchema = z.object({
+  A: z.number().int(),
+  B: z.number().int(),
+  C: z.number().int(),
+  D: z.number().int().optional(),
+});
+const ZMarketSchema = z.object({
+  adultAnnual: z.object({ '01': ZRatesByPlanSchema, '02': ZRatesByPlanSchema, '03': ZRatesByPlanSchema }),
+  extraChildBasisPoints: z.number().int(),
+  freeChildren: z.number().int(),
+  familyDiscountBasisPoints: z.number().int(),
+  optionalCovers: z.record(z.string(), z.object({ label: z.string(), basisPoints: z.number().int() })),
+});
+
+export const ZPaRateTableSchema = z.object({
+  product: z.literal('PAN'),
+  version: z.string(),
+  effectiveDate: z.string(),
+  plans: z.array(ZPlanSchema),
+  markets: z.object({ SGP: ZMarketSchema, HKG: ZMarketSchema }),
+});
+
+export type TPaRateTable = z.infer<typeof ZPaRateTableSchema>;
+export type TPaPlan = z.infer<typeof ZPlanSchema>;
+export const PA_RATE_TABLE: TPaRateTable = ZPaRateTableSchema.parse(paTable);
+
+export type TOccupationClass = '01' | '02' | '03' | '04';
+export type TPaAdult = { occupationClass: TOccupationClass; optionalCovers: string[] };
+
+export type TPaRatingInput = {
+  country: TCountry;
+  adults: TPaAdult[];
+  children: number;
+  discounts: TDiscountInput;
+};
+
+export type TPaRatingError = { error: 'OCCUPATION_DECLINED' | 'NO_ADULT' | 'TOO_MANY_ADULTS' };
+
+const PLAN_ORDER: TPaPlan[] = ['A', 'B', 'C', 'D'];
+
+/** Plan-code label (pa-home-payments section 3): Plan-A- … Plan-D-, with PRX as suffix when either adult has that cover. */
+export function paPlanLabel(plan: TPaPlan, adults: TPaAdult[]): string {
+  return `Plan-${plan}-${adults.some((adult) => adult.optionalCovers.includes('PRX')) ? 'PRX' : ''}`;
+}
+
+function adultPremium(table: TPaRateTable, country: TCountry, adult: TPaAdult, plan: TPaPlan): TCents | null {
+  if (adult.occupationClass === '04') return null;
+  const rate = table.markets[country].adultAnnual[adult.occupationClass][plan];
+  if (rate === undefined) return null;
+  const covers = adult.optionalCovers.reduce(
+    (sum, code) =>
+      sum + applyBasisPoints(rate, table.markets[country].optionalCovers[code]?.basisPoints ?? 0),
+    0,
+  );
+  return rate + covers;
+}
+
+export function ratePersonalAccident(
+  table: TPaRateTable,
+  input: TPaRatingInput,
+): TPremiumItem[] | TPaRatingError {
+  if (input.adults.length === 0) return { error: 'NO_ADULT' };
+  if (input.adults.length > 2) return { error: 'TOO_MANY_ADULTS' };
+  // Class 04 is not covered (pa-home-payments section 3).
+  if (input.adults.some((adult) => adult.occupationClass === '04')) return { error: 'OCCUPATION_DECLINED' };
+  const market = table.markets[input.country];
+  const family = input.adults.length > 1 || input.children > 0;
+  const items: TPremiumItem[] = [];
+  for (const plan of PLAN_ORDER) {
+    const perAdult = input.adults.map((adult) => adultPremium(table, input.country, adult, plan));
+    // Class 03 has no plan D: the plan is simply not offered.
+    if (perAdult.some((premium) => premium === null)) continue;
+    const adultsTotal = (perAdult as TCents[]).reduce((sum, premium) => sum + premium, 0);
+    // Children beyond the free ones pay a child rate on the lower parent plan.
+    const lowerParent = Math.min(
+      ...input.adults.map(
+        (adult) =>
+          market.adultAnnual[adult.occupationClass === '04' ? '01' : adult.occupationClass][plan] ?? 0,
+      ),
+    );
+    const paidChildren = Math.max(0, input.children - market.freeChildren);
+    const gross = adultsTotal + paidChildren * applyBasisPoints(lowerParent, market.extraChildBasisPoints);
+    items.push(
+      buildPremiumItem({
+        plan: { planName: plan, planCode: paPlanLabel(plan, input.adults), planDesc: `Plan ${plan}` },
+        country: input.country,
+        product: 'PAN',
+        gross,
+        discounts: { ...input.discounts, groupBasisPoints: family ? market.familyDiscountBasisPoints : 0 },
+      }),
+    );
+  }
+  return items;
+}

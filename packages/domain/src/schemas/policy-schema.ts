@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { ZConsentsSchema } from '../consents/consents.ts';
+import type { TPremiumItem } from '../rating/premium-item.ts';
+import {
+  centsToWire,
+  optionalText,
+  text,
+  ZCountrySchema,
+  ZCountSchema,
+  ZDmySchema,
+  ZIdTypeSchema,
+  ZProductTypeSchema,
+  ZWireAmountSchema,
+  ZYesNoFlagSchema,
+} from './wire-primitives.ts';
+
+/**
+ * The policy state on the wire, field names exactly as travel-flow section 3 and pa-home-payments
+ * section 3 give them, plus our own `policyHome`, `consents`, `policyId`, `status` and `messageKey`.
+ * Unknown keys are stripped; interface-only error fields never reach the server (`stripUiFields`).
+ */
+export const ZPremiumItemSchema = z.object({
+  planName: text(40),
+  planCode: text(40),
+  planDesc: optionalText(100),
+  premium: ZWireAmountSchema,
+  premiumWithoutDiscount: ZWireAmountSchema.optional(),
+  ecLevy: ZWireAmountSchema.optional(),
+  levy: ZWireAmountSchema.optional(),
+  gst: ZWireAmountSchema.optional(),
+  totalPremium: ZWireAmountSchema,
+  commission: ZWireAmountSchema.optional(),
+  commissionRate: z.number().nonnegative().max(100).optional(),
+  discount: ZWireAmountSchema.optional(),
+  campaignDiscount: ZWireAmountSchema.optional(),
+  groupDiscount: ZWireAmountSchema.optional(),
+  insuredCommissionDiscount: ZWireAmountSchema.optional(),
+  totalDiscount: ZWireAmountSchema.optional(),
+  premiumTopUp: ZWireAmountSchema.optional(),
+});
+export type TWirePremiumItem = z.infer<typeof ZPremiumItemSchema>;
+
+/** The one place cents become wire amounts: commission rate in percent. */
+export function toWirePremiumItem(item: TPremiumItem): TWirePremiumItem {
+  return {
+    planName: item.planName,
+    planCode: item.planCode,
+    planDesc: item.planDesc,
+    premium: centsToWire(item.premium),
+    premiumWithoutDiscount: centsToWire(item.premiumWithoutDiscount),
+    ecLevy: centsToWire(item.ecLevy),
+    levy: centsToWire(item.levy),
+    gst: centsToWire(item.gst),
+    totalPremium: centsToWire(item.totalPremium),
+    commission: centsToWire(item.commission),
+    commissionRate: item.commissionRate / 100,
+    discount: centsToWire(item.discount),
+    campaignDiscount: centsToWire(item.campaignDiscount),
+    groupDiscount: centsToWire(item.groupDiscount),
+    insuredCommissionDiscount: centsToWire(item.insuredCommissionDiscount),
+    totalDiscount: centsToWire(item.totalDiscount),
+    premiumTopUp: centsToWire(item.premiumTopUp),
+  };
+}
+
+const address = {
+  applicantAddress1: optionalText(100),
+  applicantAddress2: optionalText(100),
+  applicantArea: optionalText(50),
+  applicantAreaDesc: optionalText(100),
+  applicantDistrict: optionalText(50),
+  applicantDistrictDesc: optionalText(100),
+  applicantAccumulationRegister: optionalText(50),
+  applicantUnitNo: optionalText(20),
+  applicantFloorNo: optionalText(10),
+  applicantBuildingName: optionalText(100),
+  applicantBuildingStreetNo: optionalText(20),
+  applicantPostCode: optionalText(10),
+  applicantCountry: optionalText(50),
+  applicantStreetName: optionalText(100),
+};
+
+export const ZApplicantSchema = z.object({
+  clientKey: optionalText(50),
+  clientType: z.enum(['P', 'C']).default('P'),
+  fullName: text(50).default(''),
+  additionalName: optionalText(50),
+  dateOfBirth: ZDmySchema.default(''),
+  idType: ZIdTypeSchema.default('NRIC'),
+  hkId: text(50).default(''),
+  uen: text(24).default(''),
+  mobileNoCountryCode: text(4).default('65'),
+  mobileNo: text(12).default(''),
+  email: text(50).default(''),
+  emailConfirmed: z.boolean().optional(),
+  directMarketing: ZYesNoFlagSchema.default('false'),
+  forAttentionOf: optionalText(50),
+  ...address,
+  sameAsInsuredAddress: z.boolean().optional(),
+  hasInterestedParty: z.boolean().optional(),
+  hasAutoRenewal: z.boolean().default(true),
+});
+
+export const ZTravellerSchema = z.object({
+  type: z.enum(['ADULT', 'CHILD']),
+  insuredNum: z.number().int().min(1).max(99).optional(),
+  fullName: text(50).default(''),
+  idType: ZIdTypeSchema.default('NRIC'),
+  hkId: text(50).default(''),
+  dateOfBirth: ZDmySchema.default(''),
+  fullTimeStudent: z.enum(['YES', 'NO']).default('NO'),
+});
+
+export const ZPolicyTravelSchema = z.object({
+  riskNumber: optionalText(30),
+  promotionCode: optionalText(10),
+  agentCommission: z.number().nonnegative().max(100).optional(),
+  agentMaxCommission: z.number().nonnegative().max(100).optional(),
+  affiliation: optionalText(50),
+  agentPromotion: optionalText(50),
+  staffCode: optionalText(30),
+  accountNumber: optionalText(30),
+  deptDate: ZDmySchema.default(''),
+  returnDate: ZDmySchema.default(''),
+  paPolicyType: z.enum(['S', 'A']).default('S'),
+  travellerType: z.enum(['ID', 'FM', 'CP']).default('ID'),
+  planType: optionalText(10),
+  isTravellerSelected: z.boolean().optional(),
+  isTraveller: z.boolean().optional(),
+  travellerIndividual: ZCountSchema.default(0),
+  travellerAdult: ZCountSchema.default(0),
+  travellerChild: ZCountSchema.default(0),
+  travellerSenior: ZCountSchema.optional(),
+  journey: optionalText(100),
+  journeyCh: optionalText(100),
+  journeyCode: z.enum(['6', '3']).default('6'),
+  applicant: ZApplicantSchema.optional(),
+  travellersList: z.array(ZTravellerSchema).max(30).default([]),
+  premiumItems: z.array(ZPremiumItemSchema).max(8).default([]),
+  premiumTopUps: z.array(ZPremiumItemSchema).max(8).default([]),
+  topUpSelected: z.boolean().default(false),
+  selectedTopUp: text(40).default('false'),
+  totalDueAmount: ZWireAmountSchema.optional(),
+  totalDiscount: ZWireAmountSchema.optional(),
+  planLabel: optionalText(100),
+  planLabelCh: optionalText(100),
+  subsidyAmount: ZWireAmountSchema.optional(),
+  policyPremium: ZPremiumItemSchema.optional(),
+  insuredPersonType: z.enum(['individual', 'family']).optional(),
+});
+
+const ZPaPersonSchema = z.object({
+  lastName: text(50).default(''),
+  idType: ZIdTypeSchema.default('NRIC'),
+  hkId: text(50).default(''),
+  dateOfBirth: ZDmySchema.default(''),
+  occupation: optionalText(4),
+  optionalCovers: z
+    .array(z.enum(['PRX', 'TTD']))
+    .max(2)
+    .default([]),
+});
+
+export const ZPolicyPanSchema = z.object({
+  selectedPlan: z.enum(['A', 'B', 'C', 'D']).optional(),
+  selAdult1Cover: optionalText(20),
+  selAdult2Cover: optionalText(20),
+  insuredPersonType: z.enum(['individual', 'family']).default('individual'),
+  family: z
+    .object({
+      numberOfAdults: z.number().int().min(1).max(2).default(1),
+      noOfChildren: z.number().int().min(0).max(18).default(0),
+    })
+    .default({ numberOfAdults: 1, noOfChildren: 0 }),
+  insured: z
+    .object({
+      adult1: ZPaPersonSchema.optional(),
+      adult2: ZPaPersonSchema.optional(),
+      children: z
+        .array(ZPaPersonSchema.extend({ fullTimeStudent: z.enum(['YES', 'NO']).default('NO') }))
+        .max(18)
+        .default([]),
+    })
+    .default({ children: [] }),
+  applicantPAN: z.object({ mobileNoCountryCode: text(4).default('65') }).optional(),
+  effectiveDate: ZDmySchema.default(''),
+  expiryDate: ZDmySchema.optional(),
+  riskStatementDeclared: z.boolean().default(false),
+  residency: z.enum(['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS', 'OTHER']).optional(),
+  largestClaimInThreeYears: ZWireAmountSchema.optional(),
+  premiumItems: z.array(ZPremiumItemSchema).max(8).default([]),
+  policyPremium: ZPremiumItemSchema.optional(),
+});
+
+/** Our home part (rating/README.md): the dwelling, its address and the cover chosen. */
+export const ZPolicyHomeSchema = z.object({
+  dwellingType: z.enum(['HDB', 'CONDO', 'LANDED']).default('HDB'),
+  ownership: z.enum(['OWNER', 'TENANT']).default('OWNER'),
+  blockOrHouseNo: optionalText(20),
+  streetName: optionalText(100),
+  unitNo: optionalText(20),
+  postalCode: z
+    .string()
+    .regex(/^(\d{6})?$/, 'must be a 6-digit postal code')
+    .optional(),
+  contentsSumInsured: ZWireAmountSchema.default(30_000),
+  optionalCovers: z
+    .array(z.enum(['RENOVATION', 'HELPER_LIABILITY', 'PORTABLE_VALUABLES']))
+    .max(3)
+    .default([]),
+  effectiveDate: ZDmySchema.default(''),
+  expiryDate: ZDmySchema.optional(),
+  selectedPlan: z.enum(['ESSENTIAL', 'ENHANCED', 'PRESTIGE']).optional(),
+  premiumItems: z.array(ZPremiumItemSchema).max(8).default([]),
+  policyPremium: ZPremiumItemSchema.optional(),
+});
+
+export const ZPaymentSchema = z.object({
+  paymentMethod: z.enum(['CC', 'PN']).optional(),
+  paymentReferenceNumber: optionalText(64),
+  paymentReferenceNumberToken: optionalText(64),
+  auth_code: optionalText(20),
+  receiptNumber: optionalText(30),
+  email: optionalText(50),
+  paymentToken: optionalText(100),
+  cardExpiryDate: optionalText(7),
+  /** Only ever the gateway's masked number. */
+  cardNumber: z
+    .string()
+    .regex(/^(\d{0,6}[xX*]{6,}\d{0,4})?$/, 'must be a masked card number')
+    .optional(),
+  forename: optionalText(50),
+  surname: optionalText(50),
+  paymentCreditCardName: optionalText(50),
+});
+
+export const ZPolicyCampaignRefSchema = z.object({
+  campaignId: z.number().int().positive().nullish(),
+  campaignCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,30}$/, 'must be letters and digits')
+    .optional(),
+  catalogueCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,30}$/, 'must be letters and digits')
+    .optional(),
+});
+
+export const ZPolicySchema = z.object({
+  policyId: z.uuid().optional(),
+  status: z.enum(['quoted', 'pending', 'issued', 'declined', 'expired']).optional(),
+  productType: ZProductTypeSchema.default('PTR'),
+  country: ZCountrySchema.default('SGP'),
+  agentCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,50}$/, 'must be an agent code')
+    .optional(),
+  subAgentId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,50}$/, 'must be a sub-agent code')
+    .optional(),
+  campaign: ZPolicyCampaignRefSchema.nullish(),
+  promo: z
+    .string()
+    .regex(/^[A-Za-z0-9]{0,10}$/, 'landingPromotionCode.invalidPromoCode')
+    .optional(),
+  paymentSuccess: ZYesNoFlagSchema.default('false'),
+  policyNumber: optionalText(30),
+  receiptNumber: optionalText(30),
+  payment: ZPaymentSchema.optional(),
+  errorMessage: optionalText(400),
+  messageKey: optionalText(100),
+  policyTravel: ZPolicyTravelSchema.optional(),
+  policyPAN: ZPolicyPanSchema.optional(),
+  policyHome: ZPolicyHomeSchema.optional(),
+  consents: ZConsentsSchema.optional(),
+  saveForLaterToken: optionalText(100),
+  lang: z.enum(['en', 'zh']).default('en'),
+});
+
+export type TPolicy = z.infer<typeof ZPolicySchema>;
+export type TPolicyInput = z.input<typeof ZPolicySchema>;
+export type TApplicant = z.infer<typeof ZApplicantSchema>;
+export type TTraveller = z.infer<typeof ZTravellerSchema>;
+
+/** The interface keeps per-field error messages on its entities; they are stripped before sending. */
+export function stripUiFields<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => stripUiFields(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (/(ErrorMessage|Error)$/.test(key) && key !== 'errorMessage') continue;
+    copy[key] = stripUiFields(inner);
+  }
+  return copy as T;
+}
+
+/** The API's answer to bad input (design section 5). */
+export const ZApiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  messageKey: z.string().optional(),
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { localDate } from '../dates/local-date.ts';
+import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
+import {
+  annualEndDate,
+  closeTravellerPicker,
+  countInsured,
+  defaultReturnDate,
+  tripDays,
+  tripPickerBounds,
+  validateTravellers,
+  validateTrip,
+} from './trip-rules.ts';
+
+const today = localDate(2026, 11, 23);
+
+describe('trips (travel-flow sections 4, 5, 9)', () => {
+  it('measures trips and annual cover', () => {
+    expect(tripDays(localDate(2026, 12, 1), localDate(2026, 12, 7))).toBe(7);
+    expect(annualEndDate(localDate(2026, 12, 1))).toEqual(localDate(2027, 11, 30));
+    expect(defaultReturnDate(today)).toEqual(localDate(2026, 12, 1));
+    expect(tripPickerBounds(today, localDate(2026, 12, 1))).toEqual({
+      departure: { earliest: today, latest: localDate(2027, 2, 21) },
+      returnDate: { earliest: localDate(2026, 12, 1), latest: localDate(2027, 2, 28) },
+    });
+  });
+
+  it.each([
+    [localDate(2026, 11, 23), localDate(2026, 11, 23), 'S', null],
+    [
+      localDate(2026, 11, 22),
+      localDate(2026, 11, 30),
+      'S',
+      { field: 'deptDate', messageKey: K.invalidDeparture },
+    ],
+    [localDate(2027, 2, 21), localDate(2027, 2, 22), 'S', null],
+    [
+      localDate(2027, 2, 22),
+      localDate(2027, 2, 23),
+      'S',
+      { field: 'deptDate', messageKey: K.invalidDeparture },
+    ],
+    [
+      localDate(2026, 12, 5),
+      localDate(2026, 12, 4),
+      'S',
+      { field: 'deptDate', messageKey: K.invalidDeparture },
+    ],
+    [localDate(2026, 12, 1), localDate(2027, 2, 28), 'S', null],
+    [
+      localDate(2026, 12, 1),
+      localDate(2027, 3, 1),
+      'S',
+      { field: 'returnDate', messageKey: K.invalidDuration },
+    ],
+    [localDate(2026, 12, 1), localDate(2026, 11, 1), 'A', null],
+  ] as const)('departure %j return %j (%s) → %j', (departure, returnDate, tripType, expected) => {
+    expect(validateTrip({ departure, returnDate, tripType, today })).toEqual(expected);
+  });
+
+  it('closes the traveller picker the spec way', () => {
+    expect(closeTravellerPicker({ travellerType: 'ID', individuals: 0, adults: 1, children: 2 })).toEqual({
+      travellerType: 'FM',
+      individuals: 0,
+      adults: 1,
+      children: 2,
+    });
+    expect(closeTravellerPicker({ travellerType: 'FM', individuals: 3, adults: 2, children: 0 })).toEqual({
+      travellerType: 'FM',
+      individuals: 0,
+      adults: 2,
+      children: 0,
+    });
+    expect(closeTravellerPicker({ travellerType: 'ID', individuals: 3, adults: 2, children: 1 })).toEqual({
+      travellerType: 'ID',
+      individuals: 3,
+      adults: 0,
+      children: 0,
+    });
+    expect(
+      closeTravellerPicker({ travellerType: 'CP', individuals: 5, adults: 0, children: 0 }),
+    ).toMatchObject({ individuals: 2 });
+  });
+
+  it.each([
+    [{ travellerType: 'ID', individuals: 1, adults: 0, children: 0 }, null],
+    [{ travellerType: 'ID', individuals: 20, adults: 0, children: 0 }, null],
+    [{ travellerType: 'ID', individuals: 0, adults: 0, children: 0 }, K.travellerRequired],
+    [{ travellerType: 'ID', individuals: 21, adults: 0, children: 0 }, K.travellerRequired],
+    [{ travellerType: 'ID', individuals: 1.5, adults: 0, children: 0 }, K.travellerRequired],
+    [{ travellerType: 'CP', individuals: 2, adults: 0, children: 0 }, null],
+    [{ travellerType: 'CP', individuals: 3, adults: 0, children: 0 }, K.travellerRequired],
+    [{ travellerType: 'FM', individuals: 0, adults: 2, children: 9 }, null],
+    [{ travellerType: 'FM', individuals: 0, adults: 3, children: 0 }, K.travellerRequired],
+    [{ travellerType: 'FM', individuals: 0, adults: 1, children: 10 }, K.travellerRequired],
+    [{ travellerType: 'FM', individuals: 0, adults: 0, children: 2 }, K.travellerRequired],
+  ] as const)('travellers %j → %s', (travellers, key) => {
+    expect(validateTravellers(travellers)).toBe(key);
+  });
+
+  it('counts the insured for rating', () => {
+    expect(countInsured({ travellerType: 'FM', individuals: 0, adults: 2, children: 3 })).toEqual({
+      adults: 2,
+      children: 3,
+    });
+    expect(countInsured({ travellerType: 'ID', individuals: 4, adults: 0, children: 0 })).toEqual({
+      adults: 4,
+      children: 0,
+    });
+  });
+});

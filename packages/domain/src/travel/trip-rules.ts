@@ -1,0 +1,109 @@
+import { addDays, addYears, compareDates, daysBetween, type TLocalDate } from '../dates/local-date.ts';
+import { MESSAGE_KEYS } from '../validation/message-keys.ts';
+
+/** travel-flow section 9: departure up to 90 days ahead; single trips at most 90 days; return within 89 days of departure. */
+export const TRIP_LIMITS = {
+  departureWindowDays: 90,
+  maxSingleTripDays: 90,
+  returnWindowDays: 89,
+  defaultReturnOffsetDays: 8,
+} as const;
+
+export type TTripType = 'S' | 'A';
+
+/** Days covered by a single trip: return minus departure plus one (travel-flow section 2, summary block). */
+export function tripDays(departure: TLocalDate, returnDate: TLocalDate): number {
+  return daysBetween(departure, returnDate) + 1;
+}
+
+/** Annual cover ends one year after departure minus one day (travel-flow section 4). */
+export function annualEndDate(departure: TLocalDate): TLocalDate {
+  return addDays(addYears(departure, 1), -1);
+}
+
+export function defaultReturnDate(today: TLocalDate): TLocalDate {
+  return addDays(today, TRIP_LIMITS.defaultReturnOffsetDays);
+}
+
+export type TTripCheck = {
+  departure: TLocalDate;
+  returnDate: TLocalDate;
+  tripType: TTripType;
+  today: TLocalDate;
+};
+
+/** Landing rules (travel-flow section 5): departure today..today+90, not after return; single trip at most 90 days. */
+export function validateTrip(
+  check: TTripCheck,
+): { field: 'deptDate' | 'returnDate'; messageKey: string } | null {
+  const { departure, returnDate, today } = check;
+  if (compareDates(departure, today) < 0 || daysBetween(today, departure) > TRIP_LIMITS.departureWindowDays) {
+    return { field: 'deptDate', messageKey: MESSAGE_KEYS.invalidDeparture };
+  }
+  if (check.tripType === 'A') return null;
+  if (compareDates(departure, returnDate) > 0)
+    return { field: 'deptDate', messageKey: MESSAGE_KEYS.invalidDeparture };
+  if (tripDays(departure, returnDate) > TRIP_LIMITS.maxSingleTripDays) {
+    return { field: 'returnDate', messageKey: MESSAGE_KEYS.invalidDuration };
+  }
+  return null;
+}
+
+/** The pickers' windows: departure today..+90; return departure..departure+89. */
+export function tripPickerBounds(today: TLocalDate, departure: TLocalDate) {
+  return {
+    departure: { earliest: today, latest: addDays(today, TRIP_LIMITS.departureWindowDays) },
+    returnDate: { earliest: departure, latest: addDays(departure, TRIP_LIMITS.returnWindowDays) },
+  };
+}
+
+export type TTravellerType = 'ID' | 'FM' | 'CP';
+export type TTravellers = {
+  travellerType: TTravellerType;
+  individuals: number;
+  adults: number;
+  children: number;
+};
+
+/** travel-flow section 9: individuals up to 20; family adults 1–2 and children 0–9; couple fixed at 2. */
+export const TRAVELLER_LIMITS = {
+  maxIndividuals: 20,
+  minAdults: 1,
+  maxAdults: 2,
+  maxChildren: 9,
+  couple: 2,
+} as const;
+
+/**
+ * Closing the traveller picker (travel-flow section 4): one adult with at least one child becomes
+ * family; family keeps adult and child counts and no individuals; the others keep the individual
+ * count and no adults or children.
+ */
+export function closeTravellerPicker(selection: TTravellers): TTravellers {
+  if (selection.travellerType === 'CP')
+    return { travellerType: 'CP', individuals: TRAVELLER_LIMITS.couple, adults: 0, children: 0 };
+  if (selection.travellerType === 'FM' || (selection.adults === 1 && selection.children > 0)) {
+    return { travellerType: 'FM', individuals: 0, adults: selection.adults, children: selection.children };
+  }
+  return { travellerType: 'ID', individuals: selection.individuals, adults: 0, children: 0 };
+}
+
+export function validateTravellers(travellers: TTravellers): string | null {
+  const { travellerType, individuals, adults, children } = travellers;
+  const whole = [individuals, adults, children].every((count) => Number.isInteger(count) && count >= 0);
+  if (!whole) return MESSAGE_KEYS.travellerRequired;
+  if (travellerType === 'ID')
+    return individuals >= 1 && individuals <= TRAVELLER_LIMITS.maxIndividuals
+      ? null
+      : MESSAGE_KEYS.travellerRequired;
+  if (travellerType === 'CP')
+    return individuals === TRAVELLER_LIMITS.couple ? null : MESSAGE_KEYS.travellerRequired;
+  const adultsOk = adults >= TRAVELLER_LIMITS.minAdults && adults <= TRAVELLER_LIMITS.maxAdults;
+  return adultsOk && children <= TRAVELLER_LIMITS.maxChildren ? null : MESSAGE_KEYS.travellerRequired;
+}
+
+/** The insured people a selection covers, for rating: adults and children. */
+export function countInsured(travellers: TTravellers): { adults: number; children: number } {
+  if (travellers.travellerType === 'FM') return { adults: travellers.adults, children: travellers.children };
+  return { adults: travellers.individuals, children: 0 };
+}

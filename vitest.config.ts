@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { traditionalChineseLocale } from './apps/web/scripts/traditional-chinese-plugin.ts';
+
+// One runner for unit, component and API tests; each workspace is a project (`vitest --project server`).
+// Paths are relative to the repository root so coverage globs and thresholds match every project alike.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite instances are heavy (WASM + memory); two files at a time suits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react(), traditionalChineseLocale()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/domain/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      // The domain holds every business rule: every line of it is exercised (issue 3).
+      thresholds: { 'packages/domain/src/**/*.ts': { lines: 100 } },
+    },
+  },
+});
