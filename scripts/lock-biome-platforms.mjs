@@ -1,4 +1,8 @@
+// Adds lockfile entries for the Biome platform packages this registry does not serve, so `npm ci`
+// accepts the lockfile (docs/decisions/007-lockfile-lists-every-biome-platform.md).
+// Usage: node scripts/lock-biome-platforms.mjs package-lock.json
 import fs from 'node:fs';
+
 const f = process.argv[2];
 const lock = JSON.parse(fs.readFileSync(f, 'utf8'));
 const p = lock.packages;
@@ -19,7 +23,17 @@ for (const [k, v] of Object.entries(p)) {
   if (k === 'node_modules/@biomejs/biome') {
     for (const [plat, meta] of Object.entries(plats)) {
       const key = `node_modules/@biomejs/cli-${plat}`;
-      if (!p[key]) out[key] = { version: ver, cpu: meta.cpu, dev: true, ...(meta.libc ? { libc: meta.libc } : {}), license: 'MIT OR Apache-2.0', optional: true, os: meta.os, engines: { node: '>=14.21.3' } };
+      if (!p[key])
+        out[key] = {
+          version: ver,
+          cpu: meta.cpu,
+          dev: true,
+          ...(meta.libc ? { libc: meta.libc } : {}),
+          license: 'MIT OR Apache-2.0',
+          optional: true,
+          os: meta.os,
+          engines: { node: '>=14.21.3' },
+        };
     }
   }
 }
