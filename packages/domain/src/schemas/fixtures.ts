@@ -7,6 +7,13 @@ import { type TPolicyInput, ZPolicySchema } from './policy-schema.ts';
  */
 type TOverrides = Partial<TPolicyInput>;
 
+const contact = {
+  mobileNoCountryCode: '65',
+  mobileNo: '91234567',
+  directMarketing: 'false' as const,
+  hasAutoRenewal: false,
+};
+
 export function buildTravelPolicy(today: TLocalDate, overrides: TOverrides = {}): TPolicyInput {
   const departure = addDays(today, 14);
   return {
@@ -70,6 +77,15 @@ export function buildPaPolicy(today: TLocalDate, overrides: TOverrides = {}): TP
         },
         children: [],
       },
+      applicant: {
+        clientType: 'P',
+        fullName: 'LIM MEI LING',
+        dateOfBirth: '02/03/1978',
+        idType: 'NRIC',
+        hkId: 'S7812345A',
+        email: 'MEILING.LIM@EXAMPLE.COM',
+        ...contact,
+      },
       effectiveDate: formatDmy(addDays(today, 1)),
       riskStatementDeclared: true,
       residency: 'CITIZEN',
@@ -92,6 +108,15 @@ export function buildHomePolicy(today: TLocalDate, overrides: TOverrides = {}): 
       postalCode: '521123',
       contentsSumInsured: 40_000,
       optionalCovers: ['RENOVATION'],
+      applicant: {
+        clientType: 'P',
+        fullName: 'TAN WEI MING',
+        dateOfBirth: '15/06/1985',
+        idType: 'NRIC',
+        hkId: 'S8512345I',
+        email: 'WEIMING.TAN@EXAMPLE.COM',
+        ...contact,
+      },
       effectiveDate: formatDmy(addDays(today, 1)),
       ...overrides.policyHome,
     },

@@ -183,6 +183,8 @@ export const ZPolicyPanSchema = z.object({
     })
     .default({ children: [] }),
   applicantPAN: z.object({ mobileNoCountryCode: text(4).default('65') }).optional(),
+  /** The policyholder's contact details, as on the travel applicant (decision 008). */
+  applicant: ZApplicantSchema.optional(),
   effectiveDate: ZDmySchema.default(''),
   expiryDate: ZDmySchema.optional(),
   riskStatementDeclared: z.boolean().default(false),
@@ -211,6 +213,7 @@ export const ZPolicyHomeSchema = z.object({
   effectiveDate: ZDmySchema.default(''),
   expiryDate: ZDmySchema.optional(),
   selectedPlan: z.enum(['ESSENTIAL', 'ENHANCED', 'PRESTIGE']).optional(),
+  applicant: ZApplicantSchema.optional(),
   premiumItems: z.array(ZPremiumItemSchema).max(8).default([]),
   policyPremium: ZPremiumItemSchema.optional(),
 });

@@ -14,6 +14,9 @@ export const MESSAGE_KEYS = {
   systemUnavailable: 'landingSystemUnavailableError.message',
   invalidUrl: 'landingInvalidUrlError.message',
   privateMode: 'pvtModeOn.label',
+  // Ours: a campaign link that has ended, and a price that changed between showing and paying.
+  campaignUnavailable: 'landingCampaignUnavailable.message',
+  priceChanged: 'quotePriceChanged.message',
   // travel-flow section 8: applicant fields
   birthDateRequired: 'applyErrorMessage.birthDateRequired',
   birthDateInvalid: 'applyErrorMessage.birthDateInValid',

@@ -1,0 +1,290 @@
+import { parseDmy, type TLocalDate } from '../dates/local-date.ts';
+import { type TProduct, validateDateOfBirth } from '../eligibility/ages.ts';
+import {
+  findDuplicates,
+  validateClientType,
+  validateCompany,
+  validateCountryCode,
+  validateEmail,
+  validateFullName,
+  validateMobile,
+} from '../eligibility/people.ts';
+import { validateIdNumber } from '../identity/id-number.ts';
+import type { TCountry } from '../market/market.ts';
+import {
+  validateClaimsHistory,
+  validateDependentChildren,
+  validateEffectiveDate,
+  validateOccupation,
+  validateResidency,
+  validateRiskStatement,
+} from '../pa/occupation.ts';
+import type { TApplicant, TPolicy } from '../schemas/policy-schema.ts';
+import { wireToCents } from '../schemas/wire-primitives.ts';
+import { validateTravellers, validateTrip } from '../travel/trip-rules.ts';
+import { MESSAGE_KEYS } from '../validation/message-keys.ts';
+
+/**
+ * The whole policy checked with the field rules, as the screens check it (travel-flow section 5,
+ * pa-home-payments section 5), so the server refuses what the form would have refused:
+ * - `quote`: what the landing (and, for personal accident, the occupation and effective-date pages)
+ *   asks for — trip, travellers, occupations, risk statement, effective date;
+ * - `apply`: that, plus the applicant and every insured person (names, ID numbers, dates of birth,
+ *   contact details, duplicates).
+ * The first failure is returned with the field's path in the policy and the spec's message key.
+ * Refusals of a well-formed policy (declined occupation, blacklist) are not field errors: see refusals.ts.
+ */
+export type TStage = 'quote' | 'apply';
+export type TFieldError = { field: string; messageKey: string };
+
+const fail = (field: string, messageKey: string | null): TFieldError | null =>
+  messageKey === null ? null : { field, messageKey };
+
+function firstOf(...checks: (() => TFieldError | null)[]): TFieldError | null {
+  for (const check of checks) {
+    const error = check();
+    if (error) return error;
+  }
+  return null;
+}
+
+/** The policy's start date: departure for travel, effective date for the annual products. */
+export function policyStartDate(policy: TPolicy): TLocalDate | null {
+  const text =
+    policy.productType === 'PTR'
+      ? policy.policyTravel?.deptDate
+      : policy.productType === 'PAN'
+        ? policy.policyPAN?.effectiveDate
+        : policy.policyHome?.effectiveDate;
+  return text ? parseDmy(text) : null;
+}
+
+type TPerson = { fullName: string; idType: 'NRIC' | 'HKID' | 'PASSPORT'; hkId: string; dateOfBirth: string };
+
+/** Name, ID and date of birth of one insured person. */
+function validatePerson(
+  path: string,
+  person: TPerson,
+  age: { product: TProduct; country: TCountry; role: 'applicant' | 'adult' | 'child'; on: TLocalDate },
+  options: { fullTimeStudent?: boolean; idCheckedForTypes?: readonly string[] } = {},
+): TFieldError | null {
+  const checked = options.idCheckedForTypes ?? ['NRIC', 'HKID', 'PASSPORT'];
+  return firstOf(
+    () => fail(`${path}.fullName`, validateFullName(person.fullName)),
+    () => fail(`${path}.hkId`, person.hkId.trim() === '' ? MESSAGE_KEYS.required : null),
+    () =>
+      fail(
+        `${path}.hkId`,
+        checked.includes(person.idType) ? validateIdNumber(person.idType, person.hkId) : null,
+      ),
+    () =>
+      fail(
+        `${path}.dateOfBirth`,
+        validateDateOfBirth({
+          ...age,
+          dateOfBirth: person.dateOfBirth,
+          fullTimeStudent: options.fullTimeStudent ?? false,
+        }),
+      ),
+  );
+}
+
+/** The policyholder: personal (name, ID, age 18–70) or corporate (company name and UEN), and contact details. */
+function validateApplicant(
+  path: string,
+  applicant: TApplicant | undefined,
+  age: { product: TProduct; country: TCountry; on: TLocalDate },
+): TFieldError | null {
+  if (!applicant) return { field: path, messageKey: MESSAGE_KEYS.required };
+  return firstOf(
+    () => fail(`${path}.clientType`, validateClientType(applicant.clientType)),
+    () => {
+      if (applicant.clientType === 'C') {
+        const errors = validateCompany(applicant.fullName, applicant.uen);
+        if (errors.companyName) return { field: `${path}.fullName`, messageKey: errors.companyName };
+        return errors.uen ? { field: `${path}.uen`, messageKey: errors.uen } : null;
+      }
+      return validatePerson(path, applicant, { ...age, role: 'applicant' });
+    },
+    () => fail(`${path}.mobileNoCountryCode`, validateCountryCode(applicant.mobileNoCountryCode)),
+    () => fail(`${path}.mobileNo`, validateMobile(applicant.mobileNo)),
+    () => fail(`${path}.email`, validateEmail(applicant.email)),
+  );
+}
+
+function validateNoDuplicates(
+  people: { path: string; fullName: string; idNumber: string }[],
+): TFieldError | null {
+  const flags = findDuplicates(people);
+  for (const [index, flag] of flags.entries()) {
+    if (flag.idNumber) return { field: `${people[index]!.path}.hkId`, messageKey: flag.idNumber };
+    if (flag.fullName) return { field: `${people[index]!.path}.fullName`, messageKey: flag.fullName };
+  }
+  return null;
+}
+
+function validateTravel(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+  const travel = policy.policyTravel;
+  if (!travel) return { field: 'policyTravel', messageKey: MESSAGE_KEYS.required };
+  const departure = parseDmy(travel.deptDate);
+  if (!departure) return { field: 'policyTravel.deptDate', messageKey: MESSAGE_KEYS.invalidDeparture };
+  const returnDate = parseDmy(travel.returnDate);
+  if (travel.paPolicyType === 'S' && !returnDate)
+    return { field: 'policyTravel.returnDate', messageKey: MESSAGE_KEYS.invalidDuration };
+  const trip = validateTrip({
+    departure,
+    returnDate: returnDate ?? departure,
+    tripType: travel.paPolicyType,
+    today,
+  });
+  if (trip) return { field: `policyTravel.${trip.field}`, messageKey: trip.messageKey };
+  const travellers = {
+    travellerType: travel.travellerType,
+    individuals: travel.travellerIndividual,
+    adults: travel.travellerAdult,
+    children: travel.travellerChild,
+  };
+  const counts = validateTravellers(travellers);
+  if (counts) return { field: 'policyTravel.travellerType', messageKey: counts };
+  if (stage === 'quote') return null;
+
+  const age = { product: 'PTR' as const, country: policy.country, on: departure };
+  const applicantError = validateApplicant('policyTravel.applicant', travel.applicant, age);
+  if (applicantError) return applicantError;
+  const family = travel.travellerType === 'FM';
+  const expectedAdults = family ? travel.travellerAdult : travel.travellerIndividual;
+  const expectedChildren = family ? travel.travellerChild : 0;
+  const list = travel.travellersList;
+  const adults = list.filter((traveller) => traveller.type === 'ADULT').length;
+  if (adults !== expectedAdults || list.length - adults !== expectedChildren) {
+    return { field: 'policyTravel.travellersList', messageKey: MESSAGE_KEYS.travellerRequired };
+  }
+  for (const [index, traveller] of list.entries()) {
+    const error = validatePerson(
+      `policyTravel.travellersList.${index}`,
+      traveller,
+      { ...age, role: traveller.type === 'CHILD' ? 'child' : 'adult' },
+      { fullTimeStudent: traveller.fullTimeStudent === 'YES' },
+    );
+    if (error) return error;
+  }
+  // The applicant who travels is the first insured row itself, not a second person.
+  const applicant = travel.applicant!;
+  const people = list.map((traveller, index) => ({
+    path: `policyTravel.travellersList.${index}`,
+    fullName: traveller.fullName,
+    idNumber: traveller.hkId,
+  }));
+  if (applicant.clientType === 'P' && travel.isTraveller === false) {
+    people.unshift({
+      path: 'policyTravel.applicant',
+      fullName: applicant.fullName,
+      idNumber: applicant.hkId,
+    });
+  }
+  return validateNoDuplicates(people);
+}
+
+function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+  const pa = policy.policyPAN;
+  if (!pa) return { field: 'policyPAN', messageKey: MESSAGE_KEYS.required };
+  const family = pa.insuredPersonType === 'family';
+  const adultCount = family ? pa.family.numberOfAdults : 1;
+  const childCount = family ? pa.family.noOfChildren : 0;
+  const adults = [pa.insured.adult1, pa.insured.adult2].slice(0, adultCount);
+  const occupationError = (code: string | undefined) => {
+    const key = validateOccupation(code);
+    // A class-04 occupation is well-formed input that is declined: a refusal, not a field error.
+    return key === MESSAGE_KEYS.occupationDeclined ? null : key;
+  };
+  const quoteError = firstOf(
+    ...adults.map(
+      (adult, index) => () =>
+        fail(
+          `policyPAN.insured.adult${index + 1}.occupation`,
+          adult ? occupationError(adult.occupation) : MESSAGE_KEYS.occupationRequired,
+        ),
+    ),
+    () =>
+      fail(
+        'policyPAN.family.noOfChildren',
+        validateDependentChildren(String(pa.family.noOfChildren), policy.country),
+      ),
+    () => fail('policyPAN.riskStatementDeclared', validateRiskStatement(pa.riskStatementDeclared)),
+    () => fail('policyPAN.effectiveDate', validateEffectiveDate(pa.effectiveDate, today)),
+    () => fail('policyPAN.residency', validateResidency(policy.country, pa.residency)),
+    () =>
+      fail(
+        'policyPAN.largestClaimInThreeYears',
+        validateClaimsHistory(policy.country, wireToCents(pa.largestClaimInThreeYears ?? 0)),
+      ),
+  );
+  if (quoteError || stage === 'quote') return quoteError;
+
+  const on = parseDmy(pa.effectiveDate)!;
+  const age = { product: 'PAN' as const, country: policy.country, on };
+  const applicantError = validateApplicant('policyPAN.applicant', pa.applicant, age);
+  if (applicantError) return applicantError;
+  const people: { path: string; fullName: string; idNumber: string }[] = [];
+  for (const [index, adult] of adults.entries()) {
+    const path = `policyPAN.insured.adult${index + 1}`;
+    const person = { ...adult!, fullName: adult!.lastName };
+    const error = validatePerson(path, person, { ...age, role: 'adult' });
+    if (error) return error.field.endsWith('.fullName') ? { ...error, field: `${path}.lastName` } : error;
+    people.push({ path, fullName: person.fullName, idNumber: person.hkId });
+  }
+  if (pa.insured.children.length !== childCount) {
+    return { field: 'policyPAN.insured.children', messageKey: MESSAGE_KEYS.dependentChildrenNumber };
+  }
+  for (const [index, child] of pa.insured.children.entries()) {
+    const path = `policyPAN.insured.children.${index}`;
+    const person = { ...child, fullName: child.lastName };
+    // For personal accident children the ID check applies only to type NRIC (travel-flow section 5).
+    const error = validatePerson(
+      path,
+      person,
+      { ...age, role: 'child' },
+      { fullTimeStudent: child.fullTimeStudent === 'YES', idCheckedForTypes: ['NRIC'] },
+    );
+    if (error) return error.field.endsWith('.fullName') ? { ...error, field: `${path}.lastName` } : error;
+    people.push({ path, fullName: person.fullName, idNumber: person.hkId });
+  }
+  return validateNoDuplicates(people);
+}
+
+function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+  const home = policy.policyHome;
+  if (!home) return { field: 'policyHome', messageKey: MESSAGE_KEYS.required };
+  const quoteError = firstOf(
+    () => fail('policyHome.effectiveDate', validateEffectiveDate(home.effectiveDate, today)),
+    () =>
+      fail(
+        'policyHome.contentsSumInsured',
+        home.contentsSumInsured >= 5_000 && home.contentsSumInsured <= 500_000 ? null : MESSAGE_KEYS.amount,
+      ),
+  );
+  if (quoteError || stage === 'quote') return quoteError;
+  const on = parseDmy(home.effectiveDate)!;
+  // A home policyholder is held to the same 18–70 applicant band as personal accident.
+  return firstOf(
+    () =>
+      validateApplicant('policyHome.applicant', home.applicant, {
+        product: 'PAN',
+        country: policy.country,
+        on,
+      }),
+    () => fail('policyHome.blockOrHouseNo', home.blockOrHouseNo?.trim() ? null : MESSAGE_KEYS.required),
+    () => fail('policyHome.streetName', home.streetName?.trim() ? null : MESSAGE_KEYS.required),
+    () =>
+      fail(
+        'policyHome.postalCode',
+        policy.country === 'HKG' || /^\d{6}$/.test(home.postalCode ?? '') ? null : MESSAGE_KEYS.required,
+      ),
+  );
+}
+
+export function validatePolicy(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+  if (policy.productType === 'PTR') return validateTravel(policy, stage, today);
+  if (policy.productType === 'PAN') return validatePersonalAccident(policy, stage, today);
+  return validateHome(policy, stage, today);
+}
