@@ -79,7 +79,10 @@ function reportDomainCoverage() {
     covered += entry.lines.covered;
     total += entry.lines.total;
   }
-  if (total > 0) console.info(`packages/domain line coverage: ${((100 * covered) / total).toFixed(2)}% (${covered}/${total} lines)`);
+  if (total > 0)
+    console.info(
+      `packages/domain line coverage: ${((100 * covered) / total).toFixed(2)}% (${covered}/${total} lines)`,
+    );
 }
 
 console.info(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -16,6 +16,10 @@ import { createCampaignRepository } from './modules/campaign/campaign-repository
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { createPolicyRepository } from './modules/policy/policy-repository.ts';
+import { policyRoutes } from './modules/policy/policy-routes.ts';
+import { createPolicyService } from './modules/policy/policy-service.ts';
+import { createPricing } from './modules/policy/pricing.ts';
 import { createSystemRepository } from './modules/system/system-repository.ts';
 import { systemRoutes } from './modules/system/system-routes.ts';
 import { createSystemService } from './modules/system/system-service.ts';
@@ -91,8 +95,16 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const notifier = await startChangeNotifier(database, app.log);
   app.addHook('onClose', () => notifier.close());
-  await app.register(systemRoutes, {
-    service: createSystemService(createSystemRepository(database.db), { notifier, now }),
+  const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
+  await app.register(systemRoutes, { service: systemService });
+  const policyRepository = createPolicyRepository(database.db);
+  await app.register(policyRoutes, {
+    service: createPolicyService({
+      repository: policyRepository,
+      pricing: createPricing({ repository: policyRepository, notifier, now }),
+      system: systemService,
+      now,
+    }),
   });
   await app.register(agentRoutes, { service: createAgentService(createAgentRepository(database.db)) });
   await app.register(campaignRoutes, {

@@ -31,6 +31,7 @@ describe('table cache', () => {
     const { notifier } = fakeNotifier();
     let runs = 0;
     // Like a Drizzle query builder: every then() runs the query again.
+    // biome-ignore lint/suspicious/noThenProperty: the test imitates a lazy thenable on purpose
     const lazy = { then: (resolve: (value: number) => void) => resolve(++runs) };
     const cache = createTableCache(notifier, ['banners'], () => lazy as unknown as Promise<number>);
     for (let index = 0; index < 5; index += 1) expect(await cache.get()).toBe(1);

@@ -18,6 +18,31 @@ import type { TCampaignRepository, TCampaignRow } from './campaign-repository.ts
  */
 export const DIRECT_CAMPAIGN_CODE = 'B2CC00';
 
+/** Active and within its dates (inclusive) in the market's own calendar. */
+export function isCampaignLive(
+  row: Pick<TCampaignRow, 'status' | 'startDate' | 'endDate'>,
+  on: TLocalDate,
+): boolean {
+  return (
+    row.status === 'ACTIVE' &&
+    compareDates(parseIso(row.startDate)!, on) <= 0 &&
+    compareDates(on, parseIso(row.endDate)!) <= 0
+  );
+}
+
+/** A promo code of the campaign that can be used now: reusable, or a single-use code not used or held. */
+export function isPromoUsable(
+  row: Pick<TCampaignRow, 'promoCodeReusability'>,
+  promo: { status: string; reservedUntil: Date | null } | undefined,
+  at: Date,
+): boolean {
+  if (!promo) return false;
+  if (row.promoCodeReusability === 'REUSABLE') return true;
+  if (promo.status === 'AVAILABLE') return true;
+  // A single-use code held for another payment window is free again once the window has passed.
+  return promo.status === 'RESERVED' && promo.reservedUntil !== null && promo.reservedUntil < at;
+}
+
 export type TCampaignLookup = {
   campaignCode: string | undefined;
   productCode: string;
@@ -29,20 +54,9 @@ export type TCampaignLookup = {
 export function createCampaignService(repository: TCampaignRepository, now: () => Date) {
   const today = (country: TCountry) => todayIn(MARKETS[country].timeZone, now());
 
-  /** Active and within its dates (inclusive) in the market's own calendar. */
-  const isLive = (row: TCampaignRow, on: TLocalDate) =>
-    row.status === 'ACTIVE' &&
-    compareDates(parseIso(row.startDate)!, on) <= 0 &&
-    compareDates(on, parseIso(row.endDate)!) <= 0;
-
-  async function isPromoCodeUsable(row: TCampaignRow, promoCode: string): Promise<boolean> {
-    const promo = await repository.findPromoCode(row.campaignId, promoCode);
-    if (!promo) return false;
-    if (row.promoCodeReusability === 'REUSABLE') return true;
-    if (promo.status === 'AVAILABLE') return true;
-    // A single-use code held for another payment window is free again once the window has passed.
-    return promo.status === 'RESERVED' && promo.reservedUntil !== null && promo.reservedUntil < now();
-  }
+  const isLive = isCampaignLive;
+  const isPromoCodeUsable = async (row: TCampaignRow, promoCode: string) =>
+    isPromoUsable(row, await repository.findPromoCode(row.campaignId, promoCode), now());
 
   function toAnswer(row: TCampaignRow, promoCode: string, validPromoCode: 'Y' | 'N' | ''): TCampaignAnswer {
     const dmy = (iso: string) => formatDmy(parseIso(iso)!);

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS } from '@lionrock/domain/market/market';
+import { type TStage, validatePolicy } from '@lionrock/domain/policy/policy-rules';
+import {
+  findSelectedItem,
+  policyIdNumbers,
+  ratePolicy,
+  selectedPlanField,
+  shownTotalCents,
+  type TRated,
+  withRating,
+  withRefusal,
+} from '@lionrock/domain/policy/rate-policy';
+import { refusal, type TRefusal } from '@lionrock/domain/policy/refusals';
+import type { TPremiumItem } from '@lionrock/domain/rating/premium-item';
+import type { TApplicant, TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { ApiError, badRequest, type TApiErrorBody } from '../../lib/api-error.ts';
+import type { TSystemService } from '../system/system-service.ts';
+import type { TPolicyRepository, TPolicyRow, TPolicyStatus } from './policy-repository.ts';
+import type { TPricing } from './pricing.ts';
+
+/**
+ * The rating calls of issue 4 (travel-flow section 7, design section 5), one path for every product:
+ * - `multirate`: every plan; anonymous and stateless, it stores nothing (the hot call of the landing);
+ * - `rateTopup`: every plan's Plus variant (travel), stateless too;
+ * - `rate`: the chosen plan, stored as a quoted policy owned by the caller's Session-Name.
+ * Whatever the client sends, the server validates the policy with the domain's rules and prices it
+ * from its own tables; a shown price that differs on `rate` is a 409 carrying the current price.
+ */
+export type TRatingCall = 'multirate' | 'rate' | 'rateTopup';
+
+const PRODUCT_PART = { PTR: 'policyTravel', PAN: 'policyPAN', PHM: 'policyHome' } as const;
+
+/** A 409 whose body also carries the re-rated policy, so the page can show the price it would charge. */
+export class PriceChangedError extends ApiError {
+  readonly policy: TPolicy;
+  constructor(field: string, policy: TPolicy) {
+    super(409, 'The price has changed since it was shown. Please check the new price before you go on.', {
+      field,
+      messageKey: MESSAGE_KEYS.priceChanged,
+    });
+    this.policy = policy;
+  }
+  override toBody(): TApiErrorBody & { policy: TPolicy } {
+    return { ...super.toBody(), policy: this.policy };
+  }
+}
+
+/** Someone has entered the policyholder's details: the applicant page's rules apply from then on (decision 008). */
+function hasApplicantDetails(applicant: TApplicant | undefined): boolean {
+  if (!applicant) return false;
+  return [applicant.fullName, applicant.hkId, applicant.uen, applicant.email, applicant.mobileNo].some(
+    (value) => value.trim() !== '',
+  );
+}
+
+export function ratingStage(policy: TPolicy): TStage {
+  const applicant =
+    policy.productType === 'PTR'
+      ? policy.policyTravel?.applicant
+      : policy.productType === 'PAN'
+        ? policy.policyPAN?.applicant
+        : policy.policyHome?.applicant;
+  return hasApplicantDetails(applicant) ? 'apply' : 'quote';
+}
+
+export function createPolicyService(deps: {
+  repository: TPolicyRepository;
+  pricing: TPricing;
+  system: TSystemService;
+  now: () => Date;
+}) {
+  const { repository, pricing, system } = deps;
+
+  /** The stored policy a call names, if it names one; refused unless it is the caller's. */
+  async function ownedPolicy(policy: TPolicy, sessionName: string): Promise<TPolicyRow | undefined> {
+    if (!policy.policyId) return undefined;
+    const row = await repository.findPolicy(policy.policyId);
+    if (!row) throw new ApiError(404, 'There is no policy with this id.', { field: 'policyId' });
+    if (row.sessionName !== sessionName)
+      throw new ApiError(403, 'This policy belongs to another session.', { field: 'policyId' });
+    return row;
+  }
+
+  /** Flags, rules, blacklist, discounts and rating, in the order a customer would be told about them. */
+  async function rateOrRefuse(
+    call: TRatingCall,
+    policy: TPolicy,
+  ): Promise<{ rated: TRated; campaignId: number | null; promoCode: string | null } | TRefusal> {
+    const country = policy.country;
+    if (!(await system.isSystemAvailable(country))) return refusal('SYSTEM_UNAVAILABLE');
+    if (await system.isPrivateModeOn(country)) return refusal('PRIVATE_MODE');
+    const today = todayIn(MARKETS[country].timeZone, deps.now());
+    const invalid = validatePolicy(policy, ratingStage(policy), today);
+    if (invalid) {
+      throw badRequest(
+        invalid.field,
+        `${invalid.field} is not valid (${invalid.messageKey}).`,
+        invalid.messageKey,
+      );
+    }
+    if (await pricing.isBlacklisted(policyIdNumbers(policy))) return refusal('BLACKLISTED');
+    const priced = await pricing.discounts(policy, { today, promoRequiredNow: call === 'rate' });
+    if ('refused' in priced) return priced;
+    const tables = await pricing.tables(today);
+    if (!tables) return refusal('NOT_RATABLE');
+    const rated = ratePolicy(
+      policy,
+      {
+        tables,
+        seniorLoadingOn: await system.isSeniorLoadingOn(country),
+        discounts: priced.discounts,
+      },
+      call === 'rateTopup' ? 'topUps' : 'plans',
+    );
+    if ('refused' in rated) return rated;
+    return { rated, campaignId: priced.campaignId, promoCode: priced.promoCode };
+  }
+
+  function columnsOf(
+    policy: TPolicy,
+    outcome: { rated: TRated; selected: TPremiumItem },
+    campaign: {
+      campaignId: number | null;
+      promoCode: string | null;
+    },
+  ) {
+    return {
+      productType: policy.productType,
+      country: policy.country,
+      planCode: outcome.selected.planCode,
+      currency: MARKETS[policy.country].currency,
+      premiumCents: outcome.selected.premium,
+      taxCents: outcome.selected.gst + outcome.selected.levy,
+      totalCents: outcome.selected.totalPremium,
+      agentCode: policy.agentCode || null,
+      campaignId: campaign.campaignId,
+      promoCode: campaign.promoCode,
+      startDate: formatIso(outcome.rated.startDate),
+      endDate: formatIso(outcome.rated.endDate),
+      consents: policy.consents ?? null,
+      rateVersion: outcome.rated.rateVersion,
+    };
+  }
+
+  async function storeDeclined(
+    policy: TPolicy,
+    existing: TPolicyRow | undefined,
+    sessionName: string,
+    refused: TRefusal,
+  ) {
+    const policyId = existing?.policyId ?? randomUUID();
+    const answer = { ...withRefusal(policy, refused), policyId, status: 'declined' as const };
+    const saved = await repository.savePolicy({
+      policyId,
+      isNew: !existing,
+      expectedStatus: 'quoted',
+      sessionName,
+      status: 'declined',
+      columns: {
+        productType: policy.productType,
+        country: policy.country,
+        currency: MARKETS[policy.country].currency,
+        agentCode: policy.agentCode || null,
+      },
+      document: answer,
+      event: {
+        fromStatus: (existing?.status as TPolicyStatus | undefined) ?? null,
+        detail: { reason: refused.refused },
+      },
+    });
+    if (!saved)
+      throw new ApiError(409, 'This policy has changed meanwhile. Please reload it.', { field: 'policyId' });
+    return answer;
+  }
+
+  return {
+    async rate(call: TRatingCall, policy: TPolicy, sessionName: string): Promise<TPolicy> {
+      const existing = await ownedPolicy(policy, sessionName);
+      if (existing && existing.status !== 'quoted') {
+        throw new ApiError(409, `This policy is ${existing.status} and can no longer be re-quoted.`, {
+          field: 'policyId',
+        });
+      }
+      const outcome = await rateOrRefuse(call, policy);
+      if ('refused' in outcome) {
+        // A declined applicant is recorded as such; the other refusals are about the shop, not the policy.
+        if (call === 'rate' && outcome.refused === 'BLACKLISTED')
+          return storeDeclined(policy, existing, sessionName, outcome);
+        return withRefusal(policy, outcome);
+      }
+      if (call !== 'rate')
+        return withRating(policy, outcome.rated, { mode: call === 'rateTopup' ? 'topUps' : 'plans' });
+
+      const selected = findSelectedItem(policy, outcome.rated.items);
+      if (!selected) {
+        const field = selectedPlanField(policy);
+        throw badRequest(field, `${field}: choose one of the quoted plans.`, MESSAGE_KEYS.selectValue);
+      }
+      const policyId = existing?.policyId ?? randomUUID();
+      const answer: TPolicy = {
+        ...withRating(policy, outcome.rated, { mode: 'plans', selected }),
+        policyId,
+        status: 'quoted',
+      };
+      const shown = shownTotalCents(policy);
+      if (shown !== undefined && shown !== selected.totalPremium) {
+        throw new PriceChangedError(`${PRODUCT_PART[policy.productType]}.policyPremium.totalPremium`, answer);
+      }
+      const saved = await repository.savePolicy({
+        policyId,
+        isNew: !existing,
+        expectedStatus: 'quoted',
+        sessionName,
+        status: 'quoted',
+        columns: columnsOf(policy, { rated: outcome.rated, selected }, outcome),
+        document: answer,
+        event: {
+          fromStatus: existing ? 'quoted' : null,
+          detail: { call, planCode: selected.planCode, totalCents: selected.totalPremium },
+        },
+      });
+      if (!saved)
+        throw new ApiError(409, 'This policy has changed meanwhile. Please reload it.', {
+          field: 'policyId',
+        });
+      return answer;
+    },
+  };
+}
+
+export type TPolicyService = ReturnType<typeof createPolicyService>;
