@@ -53,6 +53,12 @@ describeEachDriver('agent and campaign calls', (driver) => {
     expect(response.json()).toMatchObject({ agentCode: '', isDefaultAgent: false });
   });
 
+  it('refuses a path segment that is not valid percent-encoding with a 400, not a 500', async () => {
+    const response = await get('/b2c-server/rest/agent/getStaffCode/%25/country/SGP');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'agent' });
+  });
+
   it('answers the default agent as data flagged default (never a valid agent)', async () => {
     expect((await get('/b2c-server/rest/agent/get/DEFAULT')).json()).toMatchObject({
       agentCode: 'DEFAULT',

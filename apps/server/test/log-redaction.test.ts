@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import { localDate } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
@@ -54,6 +56,51 @@ describe('logs never carry NRIC, HKID, e-mail, mobile or card data', () => {
       headers,
       payload: { promo: CANARIES[4], campaign: { campaignCode: CANARIES[2] } },
     });
+
+    // A full quote: the plans, then the chosen plan stored, then one refused as blacklisted.
+    const policy = buildTravelPolicy(localDate(2026, 11, 23), {
+      policyTravel: {
+        applicant: {
+          ...buildTravelPolicy(localDate(2026, 11, 23)).policyTravel!.applicant!,
+          hkId: CANARIES[0]!,
+          email: CANARIES[2]!,
+          mobileNo: CANARIES[3]!,
+        },
+        travellersList: [
+          {
+            type: 'ADULT',
+            fullName: 'TAN WEI MING',
+            idType: 'NRIC',
+            hkId: CANARIES[0]!,
+            dateOfBirth: '15/06/1985',
+          },
+        ],
+      },
+    });
+    const quoted = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/multirate',
+      headers,
+      payload: policy,
+    });
+    expect(quoted.statusCode).toBe(200);
+    const [plan] = quoted.json().policyTravel.premiumItems;
+    const chosen = { ...policy, policyTravel: { ...policy.policyTravel, policyPremium: plan } };
+    const rated = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/rate',
+      headers,
+      payload: chosen,
+    });
+    expect(rated.statusCode).toBe(200);
+    const forged = {
+      ...chosen,
+      policyTravel: { ...chosen.policyTravel, policyPremium: { ...plan, totalPremium: 1 } },
+    };
+    expect(
+      (await app.inject({ method: 'POST', url: '/b2c-server/rest/policy/rate', headers, payload: forged }))
+        .statusCode,
+    ).toBe(409);
 
     expect(output.length).toBeGreaterThan(0);
     expect(output).toContain('request completed');

@@ -16,12 +16,21 @@ export type TParsedSegments = {
   country: TCountry | undefined;
 };
 
+/** A segment that is not valid percent-encoding stays as it is (and then fails the code check). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export function parsePathSegments(
   wildcard: string,
   options: { leadName: string; names: string[]; bareName?: string; numeric?: string[] },
 ): TParsedSegments {
   const segments = wildcard.split('/').filter((segment) => segment !== '');
-  const [lead, ...rest] = segments.map((segment) => decodeURIComponent(segment));
+  const [lead, ...rest] = segments.map(safeDecode);
   if (!lead || !CODE.test(lead)) {
     throw badRequest(options.leadName, `${options.leadName} must be a code of letters and digits.`);
   }
