@@ -138,7 +138,7 @@ const request: fc.Arbitrary<TRequest> = fc.oneof(
       fc.array(nastyValue, { minLength: 3, maxLength: 3 }),
     )
     .map(([template, values]) => {
-      let url = template;
+      let url: string = template;
       for (const value of values)
         url = url.replace('{}', encodeURIComponent(String(JSON.stringify(value) ?? 'x')).slice(0, 300));
       return { method: 'GET' as const, url };
