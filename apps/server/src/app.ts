@@ -15,6 +15,7 @@ import { createAgentService } from './modules/agent/agent-service.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
+import { documentRoutes } from './modules/document/document-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now),
   });
+  await app.register(documentRoutes);
   await registerWebApp(app, options.webDistDir);
 
   // Unknown paths get the same JSON error shape, and are rate-limited so they cannot be used to probe.

@@ -87,13 +87,11 @@ type TRequest = { method: 'GET' | 'POST'; url: string; payload?: string; content
 
 const request: fc.Arbitrary<TRequest> = fc.oneof(
   // A policy with one to three fields replaced by something bad.
-  fc
-    .tuple(fc.constantFrom(...POLICY_CALLS), mutatedPolicy)
-    .map(([call, policy]) => ({
-      method: 'POST' as const,
-      url: `/b2c-server/rest/policy/${call}`,
-      payload: JSON.stringify(policy),
-    })),
+  fc.tuple(fc.constantFrom(...POLICY_CALLS), mutatedPolicy).map(([call, policy]) => ({
+    method: 'POST' as const,
+    url: `/b2c-server/rest/policy/${call}`,
+    payload: JSON.stringify(policy),
+  })),
   // Broken JSON: a valid body cut short, or noise.
   fc.tuple(fc.constantFrom(...POLICY_CALLS), fc.constantFrom(...BASES), fc.nat()).map(([call, base, cut]) => {
     const text = JSON.stringify(base);

@@ -1,0 +1,54 @@
+import { COUNTRIES, type TCountry } from '@lionrock/domain/market/market';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
+import { listDocumentNames, parseDocumentName, renderDocument } from './pdf-documents.ts';
+
+/**
+ * `GET /b2c-server/rest/document/get/{documentName}` (travel-flow section 7): the PDF as binary, named
+ * `{documentName}.pdf`. No Session-Name: it is a download. Each document is rendered once per market
+ * and kept, since its content changes only with a release.
+ */
+export async function documentRoutes(app: FastifyInstance): Promise<void> {
+  const rendered = new Map<string, Promise<Buffer>>();
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/b2c-server/rest/document/get/:documentName',
+    {
+      schema: {
+        tags: ['document'],
+        summary: `A document as PDF: ${listDocumentNames().join(', ')}`,
+        params: z.object({ documentName: z.string().max(60) }),
+        querystring: z.object({
+          country: z.enum(COUNTRIES, { message: 'must be SGP or HKG' }).default('SGP'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const name = parseDocumentName(request.params.documentName);
+      if (!name) {
+        throw new ApiError(
+          404,
+          `There is no document called "${request.params.documentName.slice(0, 60)}".`,
+          {
+            field: 'documentName',
+          },
+        );
+      }
+      const country: TCountry = request.query.country;
+      const key = `${request.params.documentName}:${country}`;
+      let pdf = rendered.get(key);
+      if (!pdf) {
+        pdf = renderDocument(name, country);
+        rendered.set(key, pdf);
+        pdf.catch(() => rendered.delete(key));
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${request.params.documentName}.pdf"`)
+        .header('cache-control', 'public, max-age=3600')
+        .send(await pdf);
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import {
+  PA_BENEFITS,
+  type TBenefitValue,
+  TRAVEL_BENEFITS,
+  travelCoverTable,
+} from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import PDFDocument from 'pdfkit';
+import {
+  DOCUMENT_TITLES,
+  PRODUCT_TITLES,
+  type TDocumentKind,
+  type TProductKey,
+  type TSection,
+  WORDINGS,
+} from './wordings.ts';
+
+/**
+ * The documents of design section 5 (`travel-brochure`, `pa-policyWording`, …) as real PDFs, drawn
+ * with pdfkit from the wording text and the benefit schedules. English only: pdfkit's built-in fonts
+ * have no Chinese glyphs, and no CJK font can be installed from the npm registry (decision 009).
+ */
+const PRODUCT_KEYS = ['travel', 'pa', 'home'] as const;
+const DOCUMENT_KINDS = ['brochure', 'policyWording', 'covid19Wording'] as const;
+
+export type TDocumentName = { product: TProductKey; kind: TDocumentKind };
+
+/** `travel-brochure` → travel / brochure; unknown or unavailable names → null. */
+export function parseDocumentName(name: string): TDocumentName | null {
+  const match = /^(travel|pa|home)-(brochure|policyWording|covid19Wording)$/.exec(name);
+  if (!match) return null;
+  const product = match[1] as TProductKey;
+  const kind = match[2] as TDocumentKind;
+  return WORDINGS[product][kind] ? { product, kind } : null;
+}
+
+export function listDocumentNames(): string[] {
+  return PRODUCT_KEYS.flatMap((product) =>
+    DOCUMENT_KINDS.filter((kind) => WORDINGS[product][kind]).map((kind) => `${product}-${kind}`),
+  );
+}
+
+const BRAND = '#0B3B5C';
+const MUTED = '#555555';
+
+function benefitText(value: TBenefitValue, country: TCountry): string {
+  if (value === 'UNLIMITED') return 'Unlimited';
+  if (value === 'NOT_COVERED') return 'Not covered';
+  if (value === 'INCLUDED') return 'Included';
+  return formatMoney(value, country);
+}
+
+type TTable = { title: string; columns: string[]; rows: string[][] };
+
+function travelTables(country: TCountry, kind: TDocumentKind): TTable[] {
+  const groups = travelCoverTable(TRAVEL_BENEFITS, country, 'ID').filter((group) =>
+    kind === 'covid19Wording' ? group.key === 'covid' : kind === 'brochure',
+  );
+  return groups.map((group) => ({
+    title: group.titleEn,
+    columns: ['Benefit', 'Standard', 'Super'],
+    rows: group.rows.map((row) => [
+      row.labelEn,
+      benefitText(row.STANDARD, country),
+      benefitText(row.SUPER, country),
+    ]),
+  }));
+}
+
+function paTables(country: TCountry): TTable[] {
+  const plans = PA_BENEFITS.markets[country];
+  const keys = Object.keys(plans.A) as (keyof typeof plans.A)[];
+  return [
+    {
+      title: 'Sums insured by plan',
+      columns: ['Benefit', 'Plan A', 'Plan B', 'Plan C', 'Plan D'],
+      rows: keys.map((key) => [
+        PA_BENEFITS.labels[key]?.[0] ?? key,
+        ...(['A', 'B', 'C', 'D'] as const).map((plan) => formatMoney(plans[plan][key], country)),
+      ]),
+    },
+  ];
+}
+
+function homeTables(country: TCountry): TTable[] {
+  const market = HOME_RATE_TABLE.markets[country];
+  return [
+    {
+      title: 'Contents included in the premium',
+      columns: ['Plan', 'Contents sum insured'],
+      rows: HOME_RATE_TABLE.plans.map((plan) => [
+        plan.planDesc,
+        formatMoney(market.includedContentsCents[plan.planName], country),
+      ]),
+    },
+    {
+      title: 'Optional covers (annual premium)',
+      columns: ['Cover', 'Premium'],
+      rows: [
+        ['Renovation', formatMoney(market.optionalCovers.RENOVATION, country)],
+        ['Domestic helper liability', formatMoney(market.optionalCovers.HELPER_LIABILITY, country)],
+        ['Portable valuables', formatMoney(market.optionalCovers.PORTABLE_VALUABLES, country)],
+      ],
+    },
+  ];
+}
+
+function tablesFor(name: TDocumentName, country: TCountry): TTable[] {
+  if (name.product === 'travel') return travelTables(country, name.kind);
+  if (name.kind !== 'brochure') return [];
+  return name.product === 'pa' ? paTables(country) : homeTables(country);
+}
+
+function drawSections(doc: PDFKit.PDFDocument, sections: TSection[]): void {
+  for (const section of sections) {
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(section.heading);
+    for (const paragraph of section.paragraphs) {
+      doc.moveDown(0.4).font('Helvetica').fontSize(10).fillColor('black').text(paragraph, { align: 'left' });
+    }
+  }
+}
+
+function drawTable(doc: PDFKit.PDFDocument, table: TTable): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const labelWidth = width * (table.columns.length > 3 ? 0.36 : 0.5);
+  const valueWidth = (width - labelWidth) / (table.columns.length - 1);
+  const xOf = (index: number) => (index === 0 ? left : left + labelWidth + valueWidth * (index - 1));
+  const widthOf = (index: number) => (index === 0 ? labelWidth - 8 : valueWidth - 8);
+  const drawRow = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const height =
+      Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widthOf(index) }))) + 6;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const top = doc.y;
+    cells.forEach((cell, index) => {
+      doc.fillColor(bold ? BRAND : 'black').text(cell, xOf(index), top + 3, {
+        width: widthOf(index),
+        align: index === 0 ? 'left' : 'right',
+      });
+    });
+    doc
+      .moveTo(left, top + height)
+      .lineTo(left + width, top + height)
+      .strokeColor('#DDDDDD')
+      .stroke();
+    doc.x = left;
+    doc.y = top + height;
+  };
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(table.title, left);
+  doc.moveDown(0.3);
+  drawRow(table.columns, true);
+  for (const row of table.rows) drawRow(row, false);
+}
+
+/** Renders one document; the creation date is the schedule's effective date, so the bytes are stable. */
+export function renderDocument(name: TDocumentName, country: TCountry): Promise<Buffer> {
+  const title = `${PRODUCT_TITLES[name.product]} — ${DOCUMENT_TITLES[name.kind]}`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: title,
+      Author: 'Lionrock',
+      Subject: `${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition`,
+      CreationDate: new Date(`${TRAVEL_BENEFITS.effectiveDate}T00:00:00Z`),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(PRODUCT_TITLES[name.product]);
+  doc.font('Helvetica').fontSize(14).fillColor(MUTED).text(DOCUMENT_TITLES[name.kind]);
+  doc
+    .fontSize(9)
+    .text(
+      `${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition · amounts in ${country === 'SGP' ? 'S$' : 'HK$'}`,
+    );
+  drawSections(doc, WORDINGS[name.product][name.kind]!);
+  for (const table of tablesFor(name, country)) drawTable(doc, table);
+  doc
+    .moveDown(1.5)
+    .font('Helvetica-Oblique')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      'This document is a summary. The full terms, conditions and exclusions are in the policy wording and the schedule issued with your policy.',
+      doc.page.margins.left,
+    );
+  doc.end();
+  return done;
+}

@@ -1,0 +1,151 @@
+/**
+ * The text of the downloadable documents (travel-flow section 2: brochure, policy wording, COVID-19
+ * extension wording), per product. Limits and sums come from the benefit schedules and rate tables in
+ * `packages/domain`, never from this text, so a document always matches the price and the cover table.
+ */
+export type TSection = { heading: string; paragraphs: string[] };
+export type TProductKey = 'travel' | 'pa' | 'home';
+export type TDocumentKind = 'brochure' | 'policyWording' | 'covid19Wording';
+
+export const PRODUCT_TITLES: Record<TProductKey, string> = {
+  travel: 'Lionrock Travel Insurance',
+  pa: 'Lionrock Personal Accident Insurance',
+  home: 'Lionrock Home Insurance',
+};
+
+export const DOCUMENT_TITLES: Record<TDocumentKind, string> = {
+  brochure: 'Product brochure',
+  policyWording: 'Policy wording',
+  covid19Wording: 'COVID-19 travel cover extension wording',
+};
+
+const COMMON_WORDING: TSection[] = [
+  {
+    heading: 'Our agreement',
+    paragraphs: [
+      'This policy is a contract between the policyholder named in the schedule and the insurer. We cover the insured persons for the events described in this wording, during the period of insurance shown in the schedule, in return for the premium paid.',
+      'The schedule, this wording and any endorsement form one document. Words in bold in the schedule have the meaning given in the definitions below.',
+    ],
+  },
+  {
+    heading: 'Your duty of disclosure',
+    paragraphs: [
+      'You must tell us everything you know, or could reasonably be expected to know, that is relevant to our decision to insure you. If you do not, we may reduce a claim, refuse it, or treat the policy as if it never existed.',
+    ],
+  },
+  {
+    heading: 'Claims',
+    paragraphs: [
+      'Tell us about a claim within 30 days of the event, with the original receipts, medical reports and any police or carrier report. We may ask for a medical examination at our cost.',
+      'We pay claims in the currency of the policy. We do not pay twice for the same loss, and we may recover from any other party responsible for it.',
+    ],
+  },
+  {
+    heading: 'Cancellation',
+    paragraphs: [
+      'You may cancel within 14 days of receiving the policy and, if no claim has been made, we refund the premium in full. After that, we refund the unexpired part of an annual premium less an administration charge; a single-trip policy cannot be cancelled once the trip has begun.',
+    ],
+  },
+  {
+    heading: 'Personal data',
+    paragraphs: [
+      'We collect, use and disclose personal data to provide the policy, assess and pay claims, prevent fraud and meet our legal duties, as set out in our personal information collection statement. You may ask to see or correct your data at any time.',
+    ],
+  },
+  {
+    heading: 'Complaints and governing law',
+    paragraphs: [
+      'If you are unhappy with our service, write to our customer service team; if we cannot resolve your complaint, you may refer it to the Financial Industry Disputes Resolution Centre (Singapore) or the Insurance Complaints Bureau (Hong Kong). This policy is governed by the law of the market in which it was issued.',
+    ],
+  },
+];
+
+export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> = {
+  travel: {
+    brochure: [
+      {
+        heading: 'Travel with peace of mind',
+        paragraphs: [
+          'Single-trip cover for journeys of up to 90 days, or an annual plan for every trip in the year. Choose Standard or Super, each with a Plus variant, for yourself, your partner or your whole family.',
+          'Destinations: Asia Pacific or Worldwide, both excluding sanctioned countries. Children are covered from 3 months; full-time students up to 25.',
+        ],
+      },
+    ],
+    policyWording: [
+      {
+        heading: 'What we cover',
+        paragraphs: [
+          'Medical and additional expenses overseas, emergency evacuation and repatriation, accidental death and permanent total disablement, and the inconvenience and bonus covers in the schedule of benefits, up to the limits of the plan chosen.',
+        ],
+      },
+      {
+        heading: 'Major exclusions',
+        paragraphs: [
+          'Pre-existing medical conditions; travel against medical advice or to a sanctioned country; war, nuclear risks and wilful self-injury; hazardous activities and professional sports; losses under the influence of alcohol or drugs; unattended baggage.',
+        ],
+      },
+      ...COMMON_WORDING,
+    ],
+    covid19Wording: [
+      {
+        heading: 'COVID-19 extension',
+        paragraphs: [
+          'If an insured person is diagnosed with COVID-19 before or during the trip, we cover overseas medical expenses, trip cancellation or curtailment and quarantine allowance as shown in the schedule, provided the insured person was not travelling against a government travel advisory in force at departure.',
+          'We do not cover costs of testing required for travel, or quarantine ordered for everyone arriving at a destination.',
+        ],
+      },
+    ],
+  },
+  pa: {
+    brochure: [
+      {
+        heading: 'Protection against accidents, around the clock',
+        paragraphs: [
+          'Annual cover for you, your spouse and up to three dependent children free on the family plan. Choose Plan A to D; optional double indemnity for hospital allowance and temporary total disablement.',
+          'Occupation classes 1 to 3 are covered; class 3 occupations are offered Plans A to C. Class 4 occupations are not covered.',
+        ],
+      },
+    ],
+    policyWording: [
+      {
+        heading: 'What we cover',
+        paragraphs: [
+          'Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least 24 hours (up to 2 years), broken bones, coma (within 30 days of injury and at least 3 consecutive months in hospital) and an education fund, up to the sums of the plan chosen.',
+          'Temporary total disablement, if chosen, pays after a 7-day waiting period up to 75% of average weekly earnings for up to 104 weeks.',
+        ],
+      },
+      {
+        heading: 'Major exclusions',
+        paragraphs: [
+          'Sickness and disease; pre-existing physical defects; suicide and self-inflicted injury; war and terrorism except as stated; hazardous occupations of class 4; professional sports; injuries under the influence of alcohol or drugs.',
+        ],
+      },
+      ...COMMON_WORDING,
+    ],
+  },
+  home: {
+    brochure: [
+      {
+        heading: 'Cover for the home you live in',
+        paragraphs: [
+          'Contents cover for flats, condominiums and landed houses, with building and fixtures cover for owners. Choose Essential, Enhanced or Prestige, and add renovation, domestic helper liability or portable valuables cover.',
+        ],
+      },
+    ],
+    policyWording: [
+      {
+        heading: 'What we cover',
+        paragraphs: [
+          'Loss of or damage to contents by fire, flood, burglary and accidental damage; for owners, the building fixtures and fittings; temporary accommodation; and personal liability to others, up to the sums in the schedule.',
+        ],
+      },
+      {
+        heading: 'Major exclusions',
+        paragraphs: [
+          'Wear and tear, gradual deterioration and pests; loss while the home is unoccupied for more than 60 days; theft without forcible entry; business property; war and nuclear risks.',
+        ],
+      },
+      ...COMMON_WORDING,
+    ],
+  },
+};
