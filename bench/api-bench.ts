@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { buildPaPolicy, buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { buildApp } from '@lionrock/server/src/app.ts';
 import { loadConfig } from '@lionrock/server/src/config.ts';
 import { migrateDatabase, openDatabase } from '@lionrock/server/src/db/database.ts';
@@ -12,8 +14,54 @@ import { formatTable, runCase, type TBenchCase, type TBenchResult } from './http
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
+const today = todayIn('Asia/Singapore', new Date());
+const paFamily = buildPaPolicy(today);
+paFamily.policyPAN = {
+  ...paFamily.policyPAN,
+  insuredPersonType: 'family',
+  family: { numberOfAdults: 2, noOfChildren: 2 },
+  insured: {
+    ...paFamily.policyPAN!.insured,
+    adult2: {
+      lastName: 'ONG KOK WEE',
+      idType: 'NRIC',
+      hkId: 'S8512345I',
+      dateOfBirth: '15/06/1985',
+      occupation: '07',
+    },
+    children: [
+      {
+        lastName: 'ONG AH BOY',
+        idType: 'NRIC',
+        hkId: 'T1812345I',
+        dateOfBirth: '01/01/2018',
+        fullTimeStudent: 'NO',
+      },
+      {
+        lastName: 'ONG AH GIRL',
+        idType: 'NRIC',
+        hkId: 'T0712345G',
+        dateOfBirth: '01/01/2012',
+        fullTimeStudent: 'NO',
+      },
+    ],
+  },
+};
+
 const CASES: TBenchCase[] = [
   { name: 'hello-world (same plugins)', method: 'GET', path: '/bench/hello' },
+  {
+    name: 'multirate travel single trip',
+    method: 'POST',
+    path: '/b2c-server/rest/policy/multirate',
+    body: buildTravelPolicy(today),
+  },
+  {
+    name: 'multirate personal accident family',
+    method: 'POST',
+    path: '/b2c-server/rest/policy/multirate',
+    body: paFamily,
+  },
   {
     name: 'getCampaign (database read)',
     method: 'POST',
@@ -46,6 +94,16 @@ async function benchOn(driver: 'pglite' | 'postgres'): Promise<TBenchResult[]> {
   const results: TBenchResult[] = [];
   try {
     for (const benchCase of CASES) {
+      // Each case must measure a real answer, not a refusal or an error.
+      const probe = await fetch(`http://127.0.0.1:${port}${benchCase.path}`, {
+        method: benchCase.method,
+        headers: { 'content-type': 'application/json', 'session-name': 'bench-session-0001' },
+        ...(benchCase.body ? { body: JSON.stringify(benchCase.body) } : {}),
+      });
+      const answer = (await probe.json()) as { errorMessage?: string };
+      if (probe.status !== 200 || answer.errorMessage) {
+        throw new Error(`${benchCase.name}: ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`);
+      }
       // A short warm-up so JIT and caches settle before the measured run.
       await runCase(`http://127.0.0.1:${port}`, benchCase, { connections: CONNECTIONS, durationSeconds: 2 });
       results.push(

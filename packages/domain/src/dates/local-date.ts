@@ -104,10 +104,19 @@ export function ageInMonths(birth: TLocalDate, on: TLocalDate): number {
 
 /** Today's calendar date in a time zone, for the instant `now` (the caller owns the clock). */
 export function todayIn(timeZone: string, now: Date): TLocalDate {
+  // Every zone's day starts on a whole minute, so the answer holds for the rest of the minute: the
+  // rating calls ask on every request, and formatting a date is their costliest step.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = LAST_TODAY.get(timeZone);
+  if (cached && cached.minute === minute) return cached.today;
   const parts = dayFormatter(timeZone).formatToParts(now);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: value('year'), month: value('month'), day: value('day') };
+  const today = { year: value('year'), month: value('month'), day: value('day') };
+  LAST_TODAY.set(timeZone, { minute, today: Object.freeze(today) });
+  return today;
 }
+
+const LAST_TODAY = new Map<string, { minute: number; today: TLocalDate }>();
 
 // Building an Intl.DateTimeFormat is costly; one per time zone is kept (a formatter holds no state).
 const DAY_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
