@@ -1,7 +1,9 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
@@ -9,6 +11,7 @@ import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
 import { buildErrorBody } from './lib/api-error.ts';
 import { redactLogObject, scrubText } from './lib/redaction.ts';
+import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
@@ -17,6 +20,16 @@ import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
+import {
+  createPolicyDocumentsService,
+  type TPolicyDocumentsService,
+} from './modules/issuance/policy-documents-service.ts';
+import { createCardPaymentService } from './modules/payment/card-payment-service.ts';
+import { createIssuanceService, type TIssuanceService } from './modules/payment/issuance-service.ts';
+import { createPaymentRepository, type TPaymentRepository } from './modules/payment/payment-repository.ts';
+import { paymentRoutes } from './modules/payment/payment-routes.ts';
+import { createPaynowService } from './modules/payment/paynow-service.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
@@ -24,6 +37,8 @@ import { createPricing } from './modules/policy/pricing.ts';
 import { createSystemRepository } from './modules/system/system-repository.ts';
 import { systemRoutes } from './modules/system/system-routes.ts';
 import { createSystemService } from './modules/system/system-service.ts';
+import { merchantProfile, RECEIPT_PATH, usesTestGateway } from './payments/card-gateway/card-profiles.ts';
+import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -39,7 +54,24 @@ export type TAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** The clock every "today" is read from; tests fix it. */
   now?: () => Date;
+  /** Told when issuing queued mail (server.ts nudges the delivery job; the job's schedule catches up anyway). */
+  onMailQueued?: () => void;
+  /** The test gateway also posts its answers server to server, as the real one does (tests turn it off). */
+  testGatewayMerchantPost?: boolean;
+  /** Outgoing mail; by default SMTP_URL, or the file outbox under DATA_DIR. */
+  mailer?: TMailer;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services the background jobs share with the routes (server.ts schedules them). */
+    services: {
+      payments: TPaymentRepository;
+      issuance: TIssuanceService;
+      documents: TPolicyDocumentsService;
+    };
+  }
+}
 
 /** 100 KB: the largest policy document a browser sends is a few KB (issue 4: oversize bodies are refused). */
 export const BODY_LIMIT = 100 * 1024;
@@ -99,15 +131,85 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
   await app.register(systemRoutes, { service: systemService });
   const policyRepository = createPolicyRepository(database.db);
-  await app.register(policyRoutes, {
-    service: createPolicyService({
-      repository: policyRepository,
-      pricing: createPricing({ repository: policyRepository, notifier, now }),
-      system: systemService,
-      now,
-    }),
+  const policyService = createPolicyService({
+    repository: policyRepository,
+    pricing: createPricing({ repository: policyRepository, notifier, now }),
+    system: systemService,
+    now,
   });
-  await app.register(agentRoutes, { service: createAgentService(createAgentRepository(database.db)) });
+  await app.register(policyRoutes, { service: policyService });
+  const agentRepository = createAgentRepository(database.db);
+  await app.register(agentRoutes, { service: createAgentService(agentRepository) });
+
+  const paymentRepository = createPaymentRepository(database.db);
+  const issuance = createIssuanceService({
+    repository: paymentRepository,
+    agents: agentRepository,
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  const cardPayments = createCardPaymentService({
+    config,
+    db: database.db,
+    repository: paymentRepository,
+    policies: policyService,
+    system: systemService,
+    issuance,
+    now,
+    log: app.log,
+  });
+  const paynow = createPaynowService({
+    config,
+    db: database.db,
+    repository: paymentRepository,
+    card: cardPayments,
+    issuance,
+    now,
+    log: app.log,
+  });
+  await app.register(paymentRoutes, {
+    repository: paymentRepository,
+    card: cardPayments,
+    paynow,
+    issue: issuance,
+  });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const documents = createPolicyDocumentsService({
+    config,
+    db: database.db,
+    repository: paymentRepository,
+    agents: agentRepository,
+    mailer,
+    now,
+    log: app.log,
+  });
+  await app.register(issuanceRoutes, { documents });
+  if (usesTestGateway(config)) {
+    // Without a merchant profile a market pays through the built-in test gateway (design section 6).
+    const profiles = await Promise.all(
+      COUNTRIES.filter((country) => !config.cardProfiles[country]).map((country) =>
+        merchantProfile(config, database.db, country),
+      ),
+    );
+    await app.register(testGatewayRoutes, {
+      db: database.db,
+      profiles,
+      now,
+      log: app.log,
+      ...(options.testGatewayMerchantPost === false
+        ? {}
+        : { merchantPostUrl: `${config.publicUrl}${RECEIPT_PATH}` }),
+    });
+  }
+  app.decorate('services', { payments: paymentRepository, issuance, documents });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now),
   });

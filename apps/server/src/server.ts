@@ -4,6 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { startJobs } from './jobs/job-runner.ts';
+import { DELIVER_MAIL_JOB, deliverMailJob, reconcilePaymentsJob } from './jobs/payment-jobs.ts';
 import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
@@ -32,13 +33,20 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   await seedDatabase(database.db);
 
-  const app = await buildApp({ config, database });
+  // Issuing nudges the mail job once the queue runs; until then the schedule catches up.
+  let nudgeMail = () => {};
+  const app = await buildApp({ config, database, onMailQueued: () => nudgeMail() });
   const jobs = await startJobs({
     database,
     databaseUrl: config.databaseUrl,
-    jobs: [pruneClientLogsJob(database.db)],
+    jobs: [pruneClientLogsJob(database.db), deliverMailJob(app), reconcilePaymentsJob(app)],
     logger: app.log,
   });
+  nudgeMail = () => {
+    jobs
+      .send(DELIVER_MAIL_JOB)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'mail job not queued'));
+  };
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -45,7 +45,12 @@ describeEachDriver('system calls', (driver) => {
       seniorLoadingAvailable: false,
     });
     try {
-      expect((await post('/b2c-server/rest/system/getStatus', { countryCode: 'HKG' })).body).toBe('false');
+      // On PostgreSQL the change arrives by LISTEN/NOTIFY, a moment after the commit.
+      await expect
+        .poll(async () => (await post('/b2c-server/rest/system/getStatus', { countryCode: 'HKG' })).body, {
+          timeout: 2000,
+        })
+        .toBe('false');
       expect(
         (await app.inject({ url: '/b2c-server/rest/system/pvt-status?countryCode=HKG', headers })).body,
       ).toBe('true');

@@ -277,6 +277,11 @@ export const policies = pgTable(
     document: jsonb('document').notNull(),
     consents: jsonb('consents'),
     rateVersion: text('rate_version'),
+    /** Auto-renewal (pa-home-payments section 9): on for annual, non-corporate, card-paid policies. */
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
+    renewalOf: uuid('renewal_of'),
+    renewalNoticeAt: timestamp('renewal_notice_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -304,3 +309,152 @@ export const policyEvents = pgTable(
 /** Policy and receipt numbers come from sequences: unique across every server instance (design section 6). */
 export const policyNumberSeq = pgSequence('policy_number_seq', { startWith: 1, increment: 1 });
 export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1, increment: 1 });
+
+/**
+ * A payment attempt for a policy (design sections 6 and 7): a card payment through the gateway (CC)
+ * or a PayNow QR (PN). `reference_number` is the merchant reference (the QR's `txnRef`); the gateway's
+ * transaction id is unique, so an answer that arrives twice is recorded once.
+ * Status: pending → paid | declined | review | error | expired | voided; a verified payment that can no
+ * longer issue its policy becomes refund_due (operations refund it).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    paymentId: uuid('payment_id').primaryKey().defaultRandom(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    sessionName: text('session_name').notNull(),
+    method: text('method').notNull(),
+    referenceNumber: text('reference_number').notNull().unique(),
+    transactionUuid: text('transaction_uuid'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The single-use promo code held for this payment's window, consumed on issue. */
+    promoCodeId: integer('promo_code_id'),
+    gatewayTransactionId: text('gateway_transaction_id').unique(),
+    decision: text('decision'),
+    reasonCode: integer('reason_code'),
+    authCode: text('auth_code'),
+    authorisedCents: integer('authorised_cents'),
+    /** Only the gateway's masked number (e.g. 411111xxxxxx1111); card data never reaches the shop. */
+    maskedCard: text('masked_card'),
+    cardType: text('card_type'),
+    cardExpiry: text('card_expiry'),
+    paymentToken: text('payment_token'),
+    /** The verified answer as received, card number masked by the gateway. */
+    gatewayAnswer: jsonb('gateway_answer'),
+    receiptNumber: text('receipt_number').unique(),
+    qrPayload: text('qr_payload'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('payments_policy_idx').on(table.policyId, table.createdAt),
+    index('payments_status_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/** What the browser reports of a payment as it goes (logPaymentLifeCycle), redacted. */
+export const paymentLifecycleLogs = pgTable(
+  'payment_lifecycle_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    policyId: text('policy_id'),
+    referenceNumber: text('reference_number'),
+    entry: jsonb('entry').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('payment_lifecycle_logs_reference_idx').on(table.referenceNumber)],
+);
+
+/**
+ * Mail written in the same transaction as the change it reports (a transactional outbox); a job
+ * delivers it and retries until the mail server takes it, so an outage delays mail and loses none.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: text('message_id').notNull().unique(),
+    policyId: uuid('policy_id').references(() => policies.policyId),
+    kind: text('kind').notNull(),
+    recipientRole: text('recipient_role').notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/** The stored answers of state-changing calls, replayed for a repeated Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    sessionName: text('session_name').notNull(),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.sessionName, table.key] })],
+);
+
+/** What operations must look at: payments under review, refunds due, late money, failed renewals. */
+export const operationsAlerts = pgTable(
+  'operations_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.paymentId),
+    policyId: uuid('policy_id').references(() => policies.policyId),
+    detail: jsonb('detail'),
+    createdAt: timestamps.createdAt,
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('operations_alerts_open_idx').on(table.kind, table.resolvedAt),
+    uniqueIndex('operations_alerts_once_idx').on(table.kind, table.paymentId),
+  ],
+);
+
+/**
+ * The built-in test gateway's own records (it stands in for the card provider offline): the
+ * transaction uuids it has seen (a reuse within 15 minutes is refused with 104) and the payment
+ * tokens it issued. It keeps no card number: a token remembers the masked number, the expiry and
+ * which test card it was, so a renewal charge behaves like that card.
+ */
+export const testGatewayTransactions = pgTable('test_gateway_transactions', {
+  transactionUuid: text('transaction_uuid').primaryKey(),
+  accessKey: text('access_key').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export const testGatewayTokens = pgTable('test_gateway_tokens', {
+  token: text('token').primaryKey(),
+  maskedCard: text('masked_card').notNull(),
+  cardType: text('card_type').notNull(),
+  cardExpiry: text('card_expiry').notNull(),
+  reasonCode: integer('reason_code').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * Secrets the instances share when the environment gives none (local and test runs): made once in
+ * the database, so every instance signs and verifies with the same key. Production sets them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamps.createdAt,
+});

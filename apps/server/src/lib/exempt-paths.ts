@@ -9,6 +9,7 @@ const EXEMPT_EXACT = new Set([
   '/metrics',
   '/b2c-server/rest/policy/logPaymentLifeCycle',
   '/b2c-server/rest/payment/receipt',
+  '/b2c-server/rest/payment/receipt.js',
   '/b2c-server/rest/payNow/notify',
 ]);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
 import type { TDatabase } from '../../src/db/database.ts';
+import type { TMailer } from '../../src/mail/mailer.ts';
 
 export const SESSION = 'test-session-0001';
 
@@ -17,6 +18,7 @@ export async function buildTestApp(
     webDistDir?: string;
     logStream?: NodeJS.WritableStream;
     now?: () => Date;
+    mailer?: TMailer;
   } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
@@ -25,6 +27,9 @@ export async function buildTestApp(
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    // app.inject has no port for the test gateway's server-to-server answer to reach.
+    testGatewayMerchantPost: false,
   });
   await app.ready();
   return app;

@@ -81,6 +81,11 @@ export const MESSAGE_KEYS = {
   paymentOtherError: 'paymentError.otherError',
   paymentDeclined: 'paymentError.transactionDeclinedMessage',
   paymentReview: 'paymentError.underReview',
+  paymentFailed: 'paymentError.paymentFailed',
+  issueReceiptFailed: 'paymentError.issueReceiptFailed',
+  paymentAlreadyMade: 'paymentError.alreadyPaid',
+  paynowUnavailable: 'paymentError.paynowUnavailable',
+  qrExpired: 'paymentError.qrExpired',
 } as const;
 
 export type TMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];

@@ -88,12 +88,13 @@ export function createPolicyService(deps: {
   async function rateOrRefuse(
     call: TRatingCall,
     policy: TPolicy,
+    stage: TStage = ratingStage(policy),
   ): Promise<{ rated: TRated; campaignId: number | null; promoCode: string | null } | TRefusal> {
     const country = policy.country;
     if (!(await system.isSystemAvailable(country))) return refusal('SYSTEM_UNAVAILABLE');
     if (await system.isPrivateModeOn(country)) return refusal('PRIVATE_MODE');
     const today = todayIn(MARKETS[country].timeZone, deps.now());
-    const invalid = validatePolicy(policy, ratingStage(policy), today);
+    const invalid = validatePolicy(policy, stage, today);
     if (invalid) {
       throw badRequest(
         invalid.field,
@@ -176,7 +177,66 @@ export function createPolicyService(deps: {
     return answer;
   }
 
+  /**
+   * The chosen plan of `policy` priced by the server: the answer to store and its indexed columns.
+   * A shown total that differs from the server's is a 409 carrying the current price.
+   */
+  function priceSelected(
+    policy: TPolicy,
+    outcome: { rated: TRated; campaignId: number | null; promoCode: string | null },
+    policyId: string,
+  ) {
+    const selected = findSelectedItem(policy, outcome.rated.items);
+    if (!selected) {
+      const field = selectedPlanField(policy);
+      throw badRequest(field, `${field}: choose one of the quoted plans.`, MESSAGE_KEYS.selectValue);
+    }
+    const answer: TPolicy = {
+      ...withRating(policy, outcome.rated, { mode: 'plans', selected }),
+      policyId,
+    };
+    const shown = shownTotalCents(policy);
+    if (shown !== undefined && shown !== selected.totalPremium) {
+      throw new PriceChangedError(`${PRODUCT_PART[policy.productType]}.policyPremium.totalPremium`, {
+        ...answer,
+        status: 'quoted',
+      });
+    }
+    return { answer, selected, columns: columnsOf(policy, { rated: outcome.rated, selected }, outcome) };
+  }
+
   return {
+    /**
+     * For the payment calls (issue 5): the caller's stored policy, re-validated with the applicant
+     * page's rules and re-rated from the server's tables. Refusals come back as the answer to send.
+     */
+    async priceForPayment(
+      policy: TPolicy,
+      sessionName: string,
+    ): Promise<
+      | { refused: TPolicy }
+      | {
+          existing: TPolicyRow;
+          answer: TPolicy;
+          selected: TPremiumItem;
+          columns: ReturnType<typeof columnsOf>;
+        }
+    > {
+      if (!policy.policyId)
+        throw badRequest('policyId', 'Rate the policy before paying: it has no policyId yet.');
+      const existing = (await ownedPolicy(policy, sessionName))!;
+      if (existing.status === 'issued')
+        throw new ApiError(409, 'This policy is already paid and issued.', {
+          field: 'policyId',
+          messageKey: MESSAGE_KEYS.paymentAlreadyMade,
+        });
+      if (existing.status === 'declined')
+        throw new ApiError(409, 'This policy was declined and cannot be paid.', { field: 'policyId' });
+      const outcome = await rateOrRefuse('rate', policy, 'apply');
+      if ('refused' in outcome) return { refused: withRefusal(policy, outcome) };
+      return { existing, ...priceSelected(policy, outcome, existing.policyId) };
+    },
+
     async rate(call: TRatingCall, policy: TPolicy, sessionName: string): Promise<TPolicy> {
       const existing = await ownedPolicy(policy, sessionName);
       if (existing && existing.status !== 'quoted') {
@@ -194,28 +254,17 @@ export function createPolicyService(deps: {
       if (call !== 'rate')
         return withRating(policy, outcome.rated, { mode: call === 'rateTopup' ? 'topUps' : 'plans' });
 
-      const selected = findSelectedItem(policy, outcome.rated.items);
-      if (!selected) {
-        const field = selectedPlanField(policy);
-        throw badRequest(field, `${field}: choose one of the quoted plans.`, MESSAGE_KEYS.selectValue);
-      }
       const policyId = existing?.policyId ?? randomUUID();
-      const answer: TPolicy = {
-        ...withRating(policy, outcome.rated, { mode: 'plans', selected }),
-        policyId,
-        status: 'quoted',
-      };
-      const shown = shownTotalCents(policy);
-      if (shown !== undefined && shown !== selected.totalPremium) {
-        throw new PriceChangedError(`${PRODUCT_PART[policy.productType]}.policyPremium.totalPremium`, answer);
-      }
+      const priced = priceSelected(policy, outcome, policyId);
+      const answer: TPolicy = { ...priced.answer, status: 'quoted' };
+      const selected = priced.selected;
       const saved = await repository.savePolicy({
         policyId,
         isNew: !existing,
         expectedStatus: 'quoted',
         sessionName,
         status: 'quoted',
-        columns: columnsOf(policy, { rated: outcome.rated, selected }, outcome),
+        columns: priced.columns,
         document: answer,
         event: {
           fromStatus: existing ? 'quoted' : null,

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { TJobDefinition } from './job-runner.ts';
+
+export const DELIVER_MAIL_JOB = 'deliver-mail';
+
+/**
+ * The outbox's mail is delivered every minute, and at once when issuing nudges the queue: an SMTP
+ * outage only delays it (design section 6).
+ */
+export function deliverMailJob(app: FastifyInstance): TJobDefinition {
+  return {
+    name: DELIVER_MAIL_JOB,
+    cron: '* * * * *',
+    handle: async () => app.services.documents.deliverMail(),
+  };
+}
+
+/**
+ * Every minute: a paid but unissued policy (a crash between receipt and issue) is issued, unanswered
+ * payments past their window expire, and day-old idempotency records are pruned.
+ */
+export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
+  return {
+    name: 'reconcile-payments',
+    cron: '* * * * *',
+    async handle() {
+      const result = await app.services.issuance.reconcile();
+      const prunedKeys = await app.services.payments.pruneIdempotencyKeys();
+      return { ...result, prunedKeys };
+    },
+  };
+}

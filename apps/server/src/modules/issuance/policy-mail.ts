@@ -1,0 +1,265 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import type { TProductType } from '@lionrock/domain/tax/tax';
+import {
+  chosenPremium,
+  periodOfInsurance,
+  policyholderName,
+  type TIssuedPolicy,
+  totalPaidCents,
+} from './policy-schedule.ts';
+
+/**
+ * The e-mail sent when a policy is issued, to the applicant and to the agent when one is attached, in
+ * the policy's language: English, or Chinese in Simplified characters for Singapore and Traditional
+ * for Hong Kong (both written out here; the web's OpenCC conversion is a build step of the web app).
+ * The schedule PDF goes as an attachment; the message links to it too. No ID number is ever included.
+ */
+export type TPolicyMailRole = 'applicant' | 'agent';
+
+export type TPolicyMailOptions = {
+  role: TPolicyMailRole;
+  /** The signed download link of the schedule (see `lib/signed-link.ts`), valid SCHEDULE_LINK_VALID_DAYS. */
+  scheduleUrl: string;
+  agentName?: string;
+  agencyName?: string;
+};
+
+export type TPolicyMail = { subject: string; text: string; html: string };
+
+/** How long the schedule's download link is valid; the mail states it. */
+export const SCHEDULE_LINK_VALID_DAYS = 30;
+
+type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
+
+type TDetails = {
+  policyNumber: string;
+  receiptNumber: string;
+  product: string;
+  plan: string;
+  period: string;
+  total: string;
+};
+
+type TCopy = {
+  productWord: Record<TProductType, string>;
+  productName: Record<TProductType, string>;
+  subject: (product: string, policyNumber: string, role: TPolicyMailRole) => string;
+  greeting: (name: string) => string;
+  genericGreeting: string;
+  applicantIntro: (product: string) => string;
+  agentIntro: (client: string) => string;
+  agency: string;
+  labels: Record<keyof TDetails, string>;
+  attached: string;
+  download: (days: number) => string;
+  contact: (country: TCountry) => string;
+  signOff: string;
+  /** Between a label and its value: ": " in English, a full-width colon in Chinese. */
+  colon: string;
+  period: (start: string, end: string) => string;
+};
+
+const CONTACT_EN: Record<TCountry, string> = {
+  SGP: 'Singapore: 6200 0000 (Monday to Friday, 9 am to 6 pm), direct@lionrock.example',
+  HKG: 'Hong Kong: 2100 0000, direct.hk@lionrock.example',
+};
+
+const COPY: Record<TScript, TCopy> = {
+  en: {
+    productWord: { PTR: 'travel', PAN: 'personal accident', PHM: 'home' },
+    productName: {
+      PTR: 'Lionrock Travel Insurance',
+      PAN: 'Lionrock Personal Accident Insurance',
+      PHM: 'Lionrock Home Insurance',
+    },
+    subject: (product, number, role) =>
+      role === 'agent'
+        ? `Lionrock ${product} policy ${number} issued for your client`
+        : `Your Lionrock ${product} policy ${number}`,
+    greeting: (name) => `Dear ${name},`,
+    genericGreeting: 'Dear customer,',
+    applicantIntro: (product) =>
+      `Thank you for choosing Lionrock Insurance. Your ${product} policy has been issued.`,
+    agentIntro: (client) => `A policy was issued for your client ${client}.`,
+    agency: 'Agency',
+    labels: {
+      policyNumber: 'Policy number',
+      receiptNumber: 'Receipt number',
+      product: 'Product',
+      plan: 'Plan',
+      period: 'Period of insurance',
+      total: 'Total paid',
+    },
+    attached: 'The policy schedule is attached to this e-mail as a PDF.',
+    download: (days) => `You can also download it here (the link is valid for ${days} days):`,
+    contact: (country) => `Questions? Call or write to us. ${CONTACT_EN[country]}.`,
+    signOff: 'Lionrock Insurance',
+    colon: ': ',
+    period: (start, end) => `${start} to ${end}`,
+  },
+  'zh-Hans': {
+    productWord: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
+    productName: { PTR: 'Lionrock旅游保险', PAN: 'Lionrock个人意外保险', PHM: 'Lionrock家居保险' },
+    subject: (product, number, role) =>
+      role === 'agent'
+        ? `已为您的客户签发Lionrock${product}保单 ${number}`
+        : `您的Lionrock${product}保单 ${number}`,
+    greeting: (name) => `尊敬的${name}:`,
+    genericGreeting: '尊敬的客户:',
+    applicantIntro: (product) => `感谢您选择Lionrock保险。您的${product}保单已经签发。`,
+    agentIntro: (client) => `已为您的客户${client}签发保单。`,
+    agency: '代理机构',
+    labels: {
+      policyNumber: '保单号码',
+      receiptNumber: '收据号码',
+      product: '产品',
+      plan: '计划',
+      period: '保险期间',
+      total: '已付总额',
+    },
+    attached: '保单附表(英文版)已作为PDF附件随本邮件发送。',
+    download: (days) => `您也可以通过以下链接下载(链接${days}日内有效):`,
+    contact: (country) =>
+      country === 'SGP'
+        ? '如有疑问,请联系我们:新加坡:6200 0000(星期一至五,上午9时至下午6时),direct@lionrock.example。'
+        : '如有疑问,请联系我们:香港:2100 0000,direct.hk@lionrock.example。',
+    signOff: 'Lionrock保险',
+    colon: ':',
+    period: (start, end) => `${start} 至 ${end}`,
+  },
+  'zh-Hant': {
+    productWord: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
+    productName: { PTR: 'Lionrock旅遊保險', PAN: 'Lionrock個人意外保險', PHM: 'Lionrock家居保險' },
+    subject: (product, number, role) =>
+      role === 'agent'
+        ? `已為您的客戶簽發Lionrock${product}保單 ${number}`
+        : `您的Lionrock${product}保單 ${number}`,
+    greeting: (name) => `尊敬的${name}:`,
+    genericGreeting: '尊敬的客戶:',
+    applicantIntro: (product) => `感謝您選擇Lionrock保險。您的${product}保單已經簽發。`,
+    agentIntro: (client) => `已為您的客戶${client}簽發保單。`,
+    agency: '代理機構',
+    labels: {
+      policyNumber: '保單號碼',
+      receiptNumber: '收據號碼',
+      product: '產品',
+      plan: '計劃',
+      period: '保險期間',
+      total: '已付總額',
+    },
+    attached: '保單附表(英文版)已作為PDF附件隨本電郵發送。',
+    download: (days) => `您亦可透過以下連結下載(連結${days}日內有效):`,
+    contact: (country) =>
+      country === 'SGP'
+        ? '如有疑問,請聯絡我們:新加坡:6200 0000(星期一至五,上午9時至下午6時),direct@lionrock.example。'
+        : '如有疑問,請聯絡我們:香港:2100 0000,direct.hk@lionrock.example。',
+    signOff: 'Lionrock保險',
+    colon: ':',
+    period: (start, end) => `${start} 至 ${end}`,
+  },
+};
+
+const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
+
+/** Every interpolated value in the HTML goes through this. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A value on one line: no line breaks or other control characters (names come from the customer). */
+function oneLine(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+function scriptOf(issued: TIssuedPolicy): TScript {
+  if (issued.language !== 'zh') return 'en';
+  return issued.document.country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
+}
+
+/** Only http(s) links are links; anything else is shown as text. */
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(url);
+}
+
+/**
+ * The applicant's or agent's e-mail for an issued policy, in its language. The agent's version names
+ * the client instead of greeting them, and greets the agent by name when given.
+ */
+export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOptions): TPolicyMail {
+  const script = scriptOf(issued);
+  const copy = COPY[script];
+  const policy = issued.document;
+  const plan = chosenPremium(policy);
+  const period = periodOfInsurance(policy);
+  const client = oneLine(policyholderName(policy));
+  const agentName = oneLine(options.agentName ?? '');
+  const agencyName = oneLine(options.agencyName ?? '');
+  const url = oneLine(options.scheduleUrl);
+
+  const details: TDetails = {
+    policyNumber: oneLine(issued.policyNumber),
+    receiptNumber: oneLine(issued.receiptNumber),
+    product: copy.productName[policy.productType],
+    plan: `${oneLine(plan.planDesc?.trim() || plan.planName)} (${oneLine(plan.planCode)})`,
+    period: copy.period(period.start, period.end),
+    total: formatMoney(totalPaidCents(policy), policy.country),
+  };
+  const agent = options.role === 'agent';
+  const greetingName = agent ? agentName : client;
+  const greeting = greetingName ? copy.greeting(greetingName) : copy.genericGreeting;
+  const intro = agent ? copy.agentIntro(client) : copy.applicantIntro(copy.productWord[policy.productType]);
+  const rows = (Object.keys(details) as (keyof TDetails)[]).map(
+    (key) => [copy.labels[key], details[key]] as const,
+  );
+  if (agent && agencyName) rows.push([copy.agency, agencyName]);
+  const subject = copy.subject(copy.productWord[policy.productType], details.policyNumber, options.role);
+  const download = copy.download(SCHEDULE_LINK_VALID_DAYS);
+  const contact = copy.contact(policy.country);
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}${copy.colon}${value}`),
+    '',
+    copy.attached,
+    download,
+    url,
+    '',
+    contact,
+    '',
+    copy.signOff,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const link = isWebUrl(url) ? `<a href="${e(url)}">${e(url)}</a>` : e(url);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${HTML_LANG[script]}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
+    `<p>${e(greeting)}</p>`,
+    `<p>${e(intro)}</p>`,
+    '<table style="border-collapse: collapse;">',
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th style="text-align: left; padding: 2px 16px 2px 0; color: #0B3B5C;">${e(label)}</th><td style="padding: 2px 0;">${e(value)}</td></tr>`,
+    ),
+    '</table>',
+    `<p>${e(copy.attached)}<br>${e(download)}<br>${link}</p>`,
+    `<p>${e(contact)}</p>`,
+    `<p>${e(copy.signOff)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+
+  return { subject: oneLine(subject), text, html };
+}

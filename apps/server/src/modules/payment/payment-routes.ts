@@ -1,0 +1,235 @@
+import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { redactLogObject } from '../../lib/redaction.ts';
+import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
+import type { TCardPaymentService, TPaymentResult } from './card-payment-service.ts';
+import { runIdempotent } from './idempotency.ts';
+import type { TIssuanceService } from './issuance-service.ts';
+import type { TPaymentRepository } from './payment-repository.ts';
+import { PAYNOW_SIGNATURE_HEADER, type TPaynowService } from './paynow-service.ts';
+
+const ZSignatureSchema = z.record(z.string(), z.string());
+const ZPendingAnswerSchema = z.object({
+  policy: ZPolicySchema,
+  paymentSignature: ZSignatureSchema.optional(),
+});
+const ZQrAnswerSchema = z.object({
+  policy: ZPolicySchema,
+  response: z.object({ qrCode: z.string(), txnRef: z.string(), expiryTime: z.string() }).optional(),
+  policyNumber: z.string().optional(),
+  error: z.boolean(),
+  errorMessage: z.string(),
+});
+const ZCheckAnswerSchema = z.object({ success: z.boolean(), error: z.boolean(), message: z.string() });
+const errors = {
+  400: ZApiErrorSchema,
+  403: ZApiErrorSchema,
+  404: ZApiErrorSchema,
+  // A changed price comes back with the re-rated policy (design section 5).
+  409: ZApiErrorSchema.extend({ policy: ZPolicySchema.optional() }),
+  422: ZApiErrorSchema,
+};
+
+/**
+ * The payment calls of travel-flow section 7 and pa-home-payments section 7 (design section 6):
+ * card (updateToPending, the gateway's receipt), PayNow, issue-and-receipt and the lifecycle log.
+ */
+export async function paymentRoutes(
+  app: FastifyInstance,
+  options: {
+    repository: TPaymentRepository;
+    card: TCardPaymentService;
+    paynow: TPaynowService;
+    issue: TIssuanceService;
+  },
+): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { repository, card, paynow, issue } = options;
+
+  routes.post(
+    '/b2c-server/rest/policy/updateToPending',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Re-rates the policy, saves it as pending and answers the signed card-gateway fields',
+        description:
+          'The browser posts the answer’s fields plus card_type, card_number, card_expiry_date and card_cvn ' +
+          'to paymentUrl (the card never reaches this server), posting paymentSignatureKey as `signature`. ' +
+          'Accepts an Idempotency-Key header.',
+        body: ZPolicySchema,
+        response: { 200: ZPendingAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(repository, request, reply, 'updateToPending', () =>
+        card.updateToPending(request.body, request.sessionName!),
+      ),
+  );
+
+  routes.post(
+    '/b2c-server/rest/policy/updateToPendingGenerateQR',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Saves the policy as pending with a 10-minute PayNow QR (an older QR is voided)',
+        body: ZPolicySchema,
+        response: { 200: ZQrAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(repository, request, reply, 'updateToPendingGenerateQR', () =>
+        paynow.generateQr(request.body, request.sessionName!),
+      ),
+  );
+
+  for (const path of [
+    '/b2c-server/rest/policy/issueAndReceiptPolicy',
+    '/b2c-server/rest/payNow/issueAndReceiptQRPolicy',
+  ]) {
+    routes.post(
+      path,
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'Issues the paid policy (idempotent) with its policy and receipt numbers',
+          description:
+            'An unpaid policy is answered with errorMessage “Error While doing policy issue receipt…”.',
+          body: ZPolicySchema,
+          response: { 200: ZPolicySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        runIdempotent(repository, request, reply, 'issueAndReceiptPolicy', () =>
+          issue.issueAndReceipt(request.body, request.sessionName!),
+        ),
+    );
+  }
+
+  routes.post(
+    '/b2c-server/rest/payNow/checkB2CPaymentSuccess',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'The stored state of the policy’s payment: success, error and message',
+        body: ZPolicySchema,
+        response: { 200: ZCheckAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { success, error, message } = await paynow.check(request.body, request.sessionName!);
+      return { success, error, message };
+    },
+  );
+
+  routes.post(
+    '/b2c-server/rest/payNow/qrCodeSimulatePaymentB2C',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Test hosts only: pays a QR as the bank would (404 when APP_ENV is prod)',
+        body: z.object({ txnRef: z.string().min(1).max(64) }),
+        response: { 200: z.object({ success: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => paynow.simulate(request.body.txnRef, request.sessionName!),
+  );
+
+  // The bank's notification is verified over its exact bytes, so this route reads the raw body.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      '/b2c-server/rest/payNow/notify',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'The bank’s PayNow credit notification (HMAC-SHA256 of the body)',
+        },
+      },
+      async (request) => {
+        const header = request.headers[PAYNOW_SIGNATURE_HEADER];
+        return paynow.notify(String(request.body ?? ''), typeof header === 'string' ? header : undefined);
+      },
+    );
+  });
+
+  routes.post(
+    '/b2c-server/rest/policy/logPaymentLifeCycle',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payment'],
+        summary: 'Stores a payment lifecycle entry (no Session-Name), redacted; answers the word success',
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const entry = redactLogObject(request.body as Record<string, unknown>);
+      const reference = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
+      const policyId = pick(request.body, ['policyId']);
+      await repository.addLifecycleLog({ policyId, referenceNumber: reference, entry });
+      return reply.type('text/plain').send('success');
+    },
+  );
+
+  // The gateway's answer: the browser's hidden frame posts it here, and so may the gateway itself.
+  app.post(RECEIPT_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const fields = stringFields(request.body);
+    const result = await card.handleReceipt(fields);
+    const accept = request.headers.accept ?? '';
+    if (accept.includes('application/json') && !accept.includes('text/html')) return result;
+    return reply
+      .header('content-security-policy', RECEIPT_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(receiptPage(result));
+  });
+
+  app.get(`${RECEIPT_PATH}.js`, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(RECEIPT_SCRIPT),
+  );
+}
+
+function pick(body: unknown, names: string[]): string | null {
+  const record = body as Record<string, unknown>;
+  for (const name of names) {
+    const value = record[name];
+    if (typeof value === 'string' && value.length <= 100) return value;
+  }
+  return null;
+}
+
+function stringFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (body && typeof body === 'object')
+    for (const [name, value] of Object.entries(body))
+      if (typeof value === 'string') fields[name] = value.slice(0, 2000);
+  return fields;
+}
+
+/** The receipt page lives inside the shop's own frame: framed by the shop only, its script by source. */
+const RECEIPT_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/** Hands the verified result to the shop's window; the target origin is the shop's own. */
+const RECEIPT_SCRIPT = `(function () {
+  var data = document.getElementById('receipt-data');
+  var result = JSON.parse(data.textContent);
+  if (window.parent && window.parent !== window) {
+    window.parent.postMessage({ source: 'lionrock-receipt', result: result }, window.location.origin);
+  }
+})();
+`;
+
+function receiptPage(result: TPaymentResult): string {
+  // JSON inside a non-executed script element: "<" is escaped so no value can close the element.
+  const json = JSON.stringify(result).replace(/</g, '\\u003c');
+  const text = result.paid ? 'Payment received.' : 'Payment not completed.';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment</title></head><body><p>${text}</p><script type="application/json" id="receipt-data">${json}</script><script src="${RECEIPT_PATH}.js"></script></body></html>`;
+}

@@ -1,0 +1,43 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/database.ts';
+import { sharedSecret } from '../../lib/server-secrets.ts';
+
+/** The path the built-in test gateway answers on (design section 6). */
+export const TEST_GATEWAY_PATH = '/gateway/silent/pay';
+export const RECEIPT_PATH = '/b2c-server/rest/payment/receipt';
+
+export type TMerchantProfile = {
+  country: TCountry;
+  gatewayUrl: string;
+  profileId: string;
+  accessKey: string;
+  secretKey: string;
+  isTestGateway: boolean;
+};
+
+/**
+ * One merchant profile per market (`CARD_*_SGP`, `CARD_*_HKG`); a market without one uses the
+ * built-in test gateway, whose keys are made once in the database and shared by every instance.
+ */
+export async function merchantProfile(
+  config: TConfig,
+  db: TDb,
+  country: TCountry,
+): Promise<TMerchantProfile> {
+  const configured = config.cardProfiles[country];
+  if (configured) return { country, ...configured, isTestGateway: false };
+  return {
+    country,
+    gatewayUrl: `${config.publicUrl}${TEST_GATEWAY_PATH}`,
+    profileId: `LIONROCK-TEST-${country}`,
+    accessKey: `test-access-${country.toLowerCase()}`,
+    secretKey: await sharedSecret(db, `test-gateway-${country}`),
+    isTestGateway: true,
+  };
+}
+
+/** Whether any market is on the test gateway (then it is mounted). */
+export function usesTestGateway(config: TConfig): boolean {
+  return !config.cardProfiles.SGP || !config.cardProfiles.HKG;
+}
