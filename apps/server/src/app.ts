@@ -25,6 +25,7 @@ import {
   createPolicyDocumentsService,
   type TPolicyDocumentsService,
 } from './modules/issuance/policy-documents-service.ts';
+import { operationsRoutes } from './modules/operations/operations-routes.ts';
 import { createCardPaymentService } from './modules/payment/card-payment-service.ts';
 import { createIssuanceService, type TIssuanceService } from './modules/payment/issuance-service.ts';
 import { createPaymentRepository, type TPaymentRepository } from './modules/payment/payment-repository.ts';
@@ -38,6 +39,7 @@ import { createSystemRepository } from './modules/system/system-repository.ts';
 import { systemRoutes } from './modules/system/system-routes.ts';
 import { createSystemService } from './modules/system/system-service.ts';
 import { merchantProfile, RECEIPT_PATH, usesTestGateway } from './payments/card-gateway/card-profiles.ts';
+import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -192,6 +194,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(issuanceRoutes, { documents });
+  await app.register(operationsRoutes, { config, repository: paymentRepository });
   if (usesTestGateway(config)) {
     // Without a merchant profile a market pays through the built-in test gateway (design section 6).
     const profiles = await Promise.all(
@@ -208,6 +211,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         ? {}
         : { merchantPostUrl: `${config.publicUrl}${RECEIPT_PATH}` }),
     });
+    if (!config.isProduction) await app.register(testCheckoutRoutes, { now });
   }
   app.decorate('services', { payments: paymentRepository, issuance, documents });
   await app.register(campaignRoutes, {

@@ -353,6 +353,15 @@ export function createPaymentRepository(db: TDb) {
         .where(and(isNull(operationsAlerts.resolvedAt), kind ? eq(operationsAlerts.kind, kind) : undefined))
         .orderBy(asc(operationsAlerts.id)),
 
+    resolveAlert: async (id: number) =>
+      (
+        await db
+          .update(operationsAlerts)
+          .set({ resolvedAt: sql`now()` })
+          .where(and(eq(operationsAlerts.id, id), isNull(operationsAlerts.resolvedAt)))
+          .returning({ id: operationsAlerts.id })
+      ).length > 0,
+
     addLifecycleLog: async (entry: {
       policyId: string | null;
       referenceNumber: string | null;

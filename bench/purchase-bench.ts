@@ -1,0 +1,418 @@
+// The purchase load test of issue 5: full card purchases (multirate → rate → updateToPending → test gateway
+// → receipt → issueAndReceiptPolicy) against TWO real server processes sharing one fresh PostgreSQL
+// database, a fixed number in flight, then a check in the database that nothing was issued twice or lost.
+// Run alone: `cd bench && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node purchase-bench.ts`
+// (BENCH_PURCHASES, BENCH_IN_FLIGHT and BENCH_WARMUP_PURCHASES change the run; defaults 200, 20, 20).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordConsent } from '@lionrock/domain/consents/consents';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { openDatabase, type TDatabase } from '@lionrock/server/src/db/database.ts';
+
+const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 200);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP_PURCHASES ?? 20);
+const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+const STEPS = [
+  'multirate',
+  'rate',
+  'updateToPending',
+  'gateway',
+  'receipt',
+  'issueAndReceiptPolicy',
+] as const;
+type TStep = (typeof STEPS)[number];
+
+type TServer = { name: string; baseUrl: string; child: ChildProcess; output: () => string };
+
+type TPurchase = {
+  index: number;
+  home: string;
+  ms: number;
+  steps: Partial<Record<TStep, number>>;
+  policyId?: string;
+  receiptPolicyNumber?: string | null;
+  receiptNumber?: string | null;
+  issuedPolicyNumber?: string;
+  error?: string;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node apps/server/src/server.ts` on its own port and data directory; resolves once /readyz answers 200. */
+async function startServer(name: string, databaseUrl: string, children: ChildProcess[]): Promise<TServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-purchase-${name}-`));
+  let output = '';
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The gateway URL and receipt page the server signs point at this instance.
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'local',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `server ${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
+      );
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+      if (response.status === 200) return { name, baseUrl, child, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server ${name} was not ready within 90 s:\n${output}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function callJson(baseUrl: string, route: string, body: unknown, session: string) {
+  const response = await fetch(`${baseUrl}/b2c-server/rest/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'session-name': session },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${route}: ${response.status} ${text.slice(0, 300)}`);
+  // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read as the browser reads it
+  const json = JSON.parse(text) as any;
+  if (json.errorMessage) throw new Error(`${route}: ${String(json.errorMessage).slice(0, 300)}`);
+  return json;
+}
+
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    fields[name!] = value!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+  return fields;
+}
+
+/**
+ * One customer's purchase, as the browser makes it. Quote, rate, pending, the gateway post and the issue go
+ * to the purchase's home instance; the receipt goes to the other one (the test gateway also posts the same
+ * answer server to server to the home instance, so every payment is answered twice, on both instances).
+ */
+async function purchase(index: number, prefix: string, home: TServer, other: TServer): Promise<TPurchase> {
+  const session = `${prefix}-${String(index).padStart(4, '0')}`;
+  const started = performance.now();
+  const result: TPurchase = { index, home: home.name, ms: 0, steps: {} };
+  let mark = started;
+  const step = (name: TStep) => {
+    const now = performance.now();
+    result.steps[name] = now - mark;
+    mark = now;
+  };
+  try {
+    const policy = buildTravelPolicy(todayIn('Asia/Singapore', new Date()));
+    const quoted = await callJson(home.baseUrl, 'policy/multirate', policy, session);
+    step('multirate');
+    const chosen = {
+      ...policy,
+      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
+    };
+    const rated = await callJson(home.baseUrl, 'policy/rate', chosen, session);
+    step('rate');
+    const at = new Date().toISOString();
+    const consent = recordConsent(true, at);
+    const pending = await callJson(
+      home.baseUrl,
+      'policy/updateToPending',
+      {
+        ...rated,
+        consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, at) },
+      },
+      session,
+    );
+    result.policyId = pending.policy.policyId;
+    step('updateToPending');
+    const { paymentUrl, paymentSignatureKey, ...signed } = pending.paymentSignature as Record<string, string>;
+    const gateway = await fetch(paymentUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...signed,
+        signature: paymentSignatureKey!,
+        card_type: '001',
+        card_number: '4111111111111111',
+        card_expiry_date: '12-2030',
+        card_cvn: '123',
+      }).toString(),
+    });
+    const page = await gateway.text();
+    if (gateway.status !== 200) throw new Error(`gateway: ${gateway.status} ${page.slice(0, 300)}`);
+    const answer = hiddenFields(page);
+    if (answer.decision !== 'ACCEPT') throw new Error(`gateway: ${answer.decision} ${answer.reason_code}`);
+    step('gateway');
+    const receiptResponse = await fetch(`${other.baseUrl}/b2c-server/rest/payment/receipt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(answer).toString(),
+    });
+    const receipt = (await receiptResponse.json()) as {
+      paid: boolean;
+      outcome: string;
+      policyNumber: string | null;
+      receiptNumber: string | null;
+    };
+    if (receiptResponse.status !== 200 || !receipt.paid)
+      throw new Error(`receipt: ${receiptResponse.status} ${JSON.stringify(receipt).slice(0, 300)}`);
+    result.receiptPolicyNumber = receipt.policyNumber;
+    result.receiptNumber = receipt.receiptNumber;
+    step('receipt');
+    const issued = await callJson(home.baseUrl, 'policy/issueAndReceiptPolicy', pending.policy, session);
+    if (issued.status !== 'issued' || !issued.policyNumber)
+      throw new Error(`issueAndReceiptPolicy: ${issued.status} ${issued.policyNumber}`);
+    result.issuedPolicyNumber = issued.policyNumber;
+    step('issueAndReceiptPolicy');
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+  }
+  result.ms = performance.now() - started;
+  return result;
+}
+
+/** At most `inFlight` purchases at once, alternating the home instance per purchase. */
+async function runPool(count: number, inFlight: number, prefix: string, servers: [TServer, TServer]) {
+  const results: TPurchase[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(inFlight, count) }, async () => {
+      while (next < count) {
+        const index = next;
+        next += 1;
+        const home = servers[index % 2]!;
+        const other = servers[(index + 1) % 2]!;
+        results[index] = await purchase(index, prefix, home, other);
+      }
+    }),
+  );
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : String(Math.round(value)));
+
+/** What the database holds for the run's sessions; every line must read as expected. */
+async function verify(database: TDatabase, prefix: string, results: TPurchase[], expected: number) {
+  const like = `${prefix}-%`;
+  const { rows } = await database.pool!.query<Record<string, string>>(
+    `select
+      (select count(*) from policies where session_name like $1) as policies,
+      (select count(*) from policies where session_name like $1 and status = 'issued') as issued,
+      (select count(distinct policy_number) from policies where session_name like $1 and status = 'issued') as policy_numbers,
+      (select count(distinct receipt_number) from policies where session_name like $1 and status = 'issued') as policy_receipt_numbers,
+      (select count(*) from payments where session_name like $1) as payments,
+      (select count(*) from payments where session_name like $1 and status = 'paid') as paid,
+      (select count(distinct receipt_number) from payments where session_name like $1 and status = 'paid') as receipt_numbers,
+      (select count(*) from payments p join policies q on q.policy_id = p.policy_id
+         where p.session_name like $1 and p.status = 'paid'
+           and (q.status <> 'issued' or p.receipt_number is distinct from q.receipt_number)) as paid_not_issued,
+      (select count(*) from payments where session_name like $1 and status not in ('paid')) as other_payments,
+      (select count(*) from (select policy_id from payments where session_name like $1
+         group by policy_id having count(*) > 1) as twice) as policies_paid_twice,
+      (select count(*) from (select policy_number from policies where session_name like $1 and policy_number is not null
+         group by policy_number having count(*) > 1) as twice) as duplicate_policy_numbers,
+      (select count(*) from policy_events e join policies q on q.policy_id = e.policy_id
+         where q.session_name like $1 and e.to_status = 'issued') as issue_events,
+      (select count(*) from mail_outbox m join policies q on q.policy_id = m.policy_id
+         where q.session_name like $1 and m.recipient_role = 'applicant') as applicant_mails,
+      (select count(*) from mail_outbox m join policies q on q.policy_id = m.policy_id
+         where q.session_name like $1 and m.recipient_role = 'applicant' and m.status = 'sent') as mails_sent,
+      (select count(*) from operations_alerts) as alerts`,
+    [like],
+  );
+  const count = Object.fromEntries(Object.entries(rows[0]!).map(([name, value]) => [name, Number(value)]));
+  const stored = await database.pool!.query<{ policy_id: string; policy_number: string | null }>(
+    'select policy_id, policy_number from policies where session_name like $1',
+    [like],
+  );
+  const numberOf = new Map(stored.rows.map((row) => [row.policy_id, row.policy_number]));
+  // What each customer was told must be what the database holds: the receipt's number, the issue's number.
+  const disagreements = results.filter(
+    (result) =>
+      !result.error &&
+      (result.receiptPolicyNumber !== result.issuedPolicyNumber ||
+        numberOf.get(result.policyId!) !== result.issuedPolicyNumber),
+  ).length;
+  const lost = results.filter((result) => !result.error && numberOf.get(result.policyId!) == null).length;
+  const checks: [string, number, number][] = [
+    ['issued policies', count.issued!, expected],
+    ['distinct policy numbers', count.policy_numbers!, expected],
+    ['distinct receipt numbers (policies)', count.policy_receipt_numbers!, expected],
+    ['paid payments', count.paid!, expected],
+    ['distinct receipt numbers (payments)', count.receipt_numbers!, expected],
+    ['policies not issued (of those made pending)', count.policies! - count.issued!, 0],
+    ['payments not paid (declined, refund due, pending…)', count.other_payments!, 0],
+    ['payments paid without their issued policy', count.paid_not_issued!, 0],
+    ['policies with two payments', count.policies_paid_twice!, 0],
+    ['duplicate policy numbers', count.duplicate_policy_numbers!, 0],
+    ['"issued" events (one per policy)', count.issue_events!, expected],
+    ['applicant mails queued (one per policy)', count.applicant_mails!, expected],
+    ['operations alerts (refunds, forged answers…)', count.alerts!, 0],
+    ['customers told a number the database does not hold', disagreements, 0],
+    ['customers told "issued" whose policy is not issued (losses)', lost, 0],
+  ];
+  const lines = checks.map(
+    ([name, actual, wanted]) => `- ${actual === wanted ? '✓' : '✗'} ${name}: ${actual} (expected ${wanted})`,
+  );
+  lines.push(
+    `- applicant mails delivered by the end of the run: ${count.mails_sent} of ${count.applicant_mails}`,
+  );
+  return { ok: checks.every(([, actual, wanted]) => actual === wanted), lines };
+}
+
+export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl)
+    return {
+      ok: true,
+      markdown:
+        '_Full purchases across two instances not measured: set BENCH_DATABASE_URL (two server processes need a shared PostgreSQL)._',
+    };
+  const name = `lionrock_bench_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ databaseUrl: adminUrl, poolSize: 1 });
+  const children: ChildProcess[] = [];
+  const killAll = () => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  let database: TDatabase | undefined;
+  try {
+    await admin.pool!.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    // The first instance migrates and seeds the new database; the second then starts on it as it is.
+    const first = await startServer('A', databaseUrl, children);
+    const second = await startServer('B', databaseUrl, children);
+    const servers: [TServer, TServer] = [first, second];
+    database = await openDatabase({ databaseUrl, poolSize: 2 });
+    const version = (await database.pool!.query<{ server_version: string }>('show server_version')).rows[0]!
+      .server_version;
+
+    const warmup = WARMUP > 0 ? await runPool(WARMUP, IN_FLIGHT, 'bench-warmup', servers) : undefined;
+    const run = await runPool(PURCHASES, IN_FLIGHT, 'bench-purchase', servers);
+    // The gateway's server-to-server copies are fire-and-forget: let the last ones land before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const ok = run.results.filter((result) => !result.error);
+    const errors = run.results.filter((result) => result.error);
+    const latencies = ok.map((result) => result.ms);
+    const lines = [
+      `### Full purchases across two instances: PostgreSQL ${version.split(' ')[0]}, 2 server processes, ${PURCHASES} purchases, ${IN_FLIGHT} in flight`,
+      '',
+      '| purchases | errors | wall s | purchases/s | HTTP calls/s | p50 ms | p90 ms | p99 ms | max ms |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${ok.length} | ${errors.length} | ${run.seconds.toFixed(1)} | ${(ok.length / run.seconds).toFixed(1)} | ${Math.round((ok.length * STEPS.length) / run.seconds)} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 90))} | ${ms(percentile(latencies, 99))} | ${ms(Math.max(...latencies))} |`,
+      '',
+      '| step (instance) | p50 ms | p99 ms |',
+      '|---|---:|---:|',
+      ...STEPS.map((step) => {
+        const values = ok.map((result) => result.steps[step]!);
+        const where = step === 'receipt' ? 'other' : 'home';
+        return `| ${step} (${where}) | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} |`;
+      }),
+      '',
+      `Verification in the database (${PURCHASES} measured purchases, sessions \`bench-purchase-*\`):`,
+      '',
+    ];
+    const verified = await verify(database, 'bench-purchase', run.results, PURCHASES);
+    lines.push(...verified.lines);
+    let warmupOk = true;
+    if (warmup) {
+      const warmupCheck = await verify(database, 'bench-warmup', warmup.results, WARMUP);
+      warmupOk = warmupCheck.ok && warmup.results.every((result) => !result.error);
+      lines.push(
+        `- ${warmupOk ? '✓' : '✗'} ${WARMUP} warm-up purchases before the measured run (not counted above): ${warmupOk ? 'all issued once' : `failed:\n  ${warmupCheck.lines.filter((line) => line.includes('✗')).join('\n  ')}`}`,
+      );
+    }
+    if (errors.length > 0) {
+      lines.push('', 'Errors (first 5):', '');
+      for (const error of errors.slice(0, 5))
+        lines.push(`- purchase ${error.index} (home ${error.home}): ${error.error}`);
+    }
+    for (const server of servers) {
+      const output = server.output().trim();
+      if (output)
+        lines.push(
+          '',
+          `Server ${server.name} wrote (last 1,500 characters):`,
+          '',
+          '```',
+          output.slice(-1500),
+          '```',
+        );
+    }
+    return { ok: verified.ok && warmupOk && errors.length === 0, markdown: lines.join('\n') };
+  } finally {
+    await Promise.all(children.map((child) => stopServer(child)));
+    process.removeListener('exit', killAll);
+    await database?.close();
+    await admin.pool!.query(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  }
+}
+
+export async function runPurchaseBench(): Promise<string> {
+  return (await purchaseBench()).markdown;
+}
+
+if (import.meta.main) {
+  const { ok, markdown } = await purchaseBench();
+  console.info(markdown);
+  if (!ok) process.exitCode = 1;
+}
