@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { policies, policyEvents } from '../src/db/schema.ts';
+import { payments, policies, policyEvents } from '../src/db/schema.ts';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -70,7 +70,17 @@ function setPath(target: unknown, path: string[], replacement: unknown): unknown
 }
 
 const BASES = [buildTravelPolicy(today), buildPaPolicy(today), buildHomePolicy(today)];
-const POLICY_CALLS = ['multirate', 'rate', 'rateTopup'];
+// The rating calls and the payment calls that take a policy (issue 5); the payNow ones live beside them.
+const POLICY_CALLS = [
+  'multirate',
+  'rate',
+  'rateTopup',
+  'updateToPending',
+  'updateToPendingGenerateQR',
+  'issueAndReceiptPolicy',
+  '../payNow/checkB2CPaymentSuccess',
+  '../payNow/issueAndReceiptQRPolicy',
+];
 
 const mutatedPolicy = fc
   .tuple(fc.constantFrom(...BASES), fc.nat(), nastyValue, fc.integer({ min: 1, max: 3 }))
@@ -141,6 +151,50 @@ const request: fc.Arbitrary<TRequest> = fc.oneof(
         url = url.replace('{}', encodeURIComponent(String(JSON.stringify(value) ?? 'x')).slice(0, 300));
       return { method: 'GET' as const, url };
     }),
+  // Gateway answers, bank notifications and simulated payments made of bad values: verified or refused, never a 5xx.
+  fc
+    .tuple(
+      fc.dictionary(
+        fc.constantFrom(
+          'req_reference_number',
+          'req_amount',
+          'decision',
+          'reason_code',
+          'signature',
+          'signed_field_names',
+          'transaction_id',
+          'auth_amount',
+          'req_currency',
+        ),
+        nastyValue,
+      ),
+      fc.boolean(),
+    )
+    .map(([fields, asForm]) => ({
+      method: 'POST' as const,
+      url: '/b2c-server/rest/payment/receipt',
+      payload: asForm
+        ? new URLSearchParams(
+            Object.entries(fields).map(([name, value]): [string, string] => [
+              name,
+              String(JSON.stringify(value) ?? ''),
+            ]),
+          ).toString()
+        : JSON.stringify(fields),
+      contentType: asForm ? 'application/x-www-form-urlencoded' : 'application/json',
+    })),
+  fc.tuple(nastyValue, fc.string({ maxLength: 80 })).map(([body, signature]) => ({
+    method: 'POST' as const,
+    url: `/b2c-server/rest/payNow/notify?signature=${encodeURIComponent(signature)}`,
+    payload: JSON.stringify(body),
+  })),
+  fc.constantFrom('payNow/qrCodeSimulatePaymentB2C', 'policy/logPaymentLifeCycle').chain((call) =>
+    nastyValue.map((value) => ({
+      method: 'POST' as const,
+      url: `/b2c-server/rest/${call}`,
+      payload: JSON.stringify(call.startsWith('payNow') ? { txnRef: value } : value),
+    })),
+  ),
   // The system and campaign POST calls with bad bodies.
   fc
     .tuple(
@@ -173,7 +227,8 @@ describeEachDriver('fuzzed bad requests', (driver) => {
   const written = async () => {
     const [policyRows] = await database.db.select({ n: count() }).from(policies);
     const [eventRows] = await database.db.select({ n: count() }).from(policyEvents);
-    return policyRows!.n + eventRows!.n;
+    const [paymentRows] = await database.db.select({ n: count() }).from(payments);
+    return policyRows!.n + eventRows!.n + paymentRows!.n;
   };
 
   beforeAll(async () => {

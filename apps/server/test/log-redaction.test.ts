@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { FastifyInstance } from 'fastify';
@@ -102,8 +103,61 @@ describe('logs never carry NRIC, HKID, e-mail, mobile or card data', () => {
         .statusCode,
     ).toBe(409);
 
+    // …then paid through the built-in test gateway, the card in the same process (issue 5).
+    const consent = recordConsent(true, '2026-11-23T02:00:00.000Z');
+    const pending = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/updateToPending',
+      headers,
+      payload: {
+        ...(rated.json() as object),
+        consents: { declaration1: consent, declaration2: consent, marketing: consent },
+      },
+    });
+    expect(pending.statusCode).toBe(200);
+    const { paymentUrl, paymentSignatureKey, ...signed } = pending.json().paymentSignature;
+    const gateway = await app.inject({
+      method: 'POST',
+      url: new URL(paymentUrl).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...signed,
+        signature: paymentSignatureKey,
+        card_type: '001',
+        card_number: CANARIES[4]!,
+        card_expiry_date: '12-2030',
+        card_cvn: '737',
+      }).toString(),
+    });
+    const answer = Object.fromEntries(
+      [...gateway.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [
+        match[1]!,
+        match[2]!.replaceAll('&amp;', '&'),
+      ]),
+    );
+    const receipt = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/payment/receipt',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      payload: new URLSearchParams(answer).toString(),
+    });
+    expect(receipt.json().paid).toBe(true);
+    await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/logPaymentLifeCycle',
+      payload: {
+        step: 'card-error',
+        cardNumber: CANARIES[5],
+        email: CANARIES[2],
+        note: `card ${CANARIES[4]} cvv 737`,
+      },
+    });
+    const lifecycle = JSON.stringify(await database.db.query.paymentLifecycleLogs.findMany());
+    for (const canary of CANARIES) expect(lifecycle).not.toContain(canary);
+
     expect(output.length).toBeGreaterThan(0);
     expect(output).toContain('request completed');
+    expect(output).toContain('policy issued');
     for (const canary of [...CANARIES, 'A123456']) expect(output).not.toContain(canary);
     const stored = await database.db.query.clientLogs.findMany();
     for (const row of stored) for (const canary of CANARIES) expect(row.data).not.toContain(canary);

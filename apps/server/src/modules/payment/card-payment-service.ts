@@ -40,6 +40,9 @@ const GATEWAY_LOCALE: Record<TCountry, Record<'en' | 'zh', string>> = {
   HKG: { en: 'en-us', zh: 'zh-tw' },
 };
 
+/** Our merchant references (makeReference) and the QR's txnRef: anything else names no payment. */
+export const REFERENCE_PATTERN = /^[A-Z0-9-]{6,64}$/;
+
 export type TPaymentSignature = Record<string, string> & { paymentUrl: string; paymentSignatureKey: string };
 
 /** What the receipt page hands to the shop's window, and what checkB2CPaymentSuccess reads. */
@@ -279,7 +282,9 @@ export function createCardPaymentService(deps: {
      */
     async handleReceipt(fields: Record<string, string>): Promise<TPaymentResult> {
       const reference = fields.req_reference_number ?? '';
-      const payment = reference ? await repository.findByReference(reference) : undefined;
+      const payment = REFERENCE_PATTERN.test(reference)
+        ? await repository.findByReference(reference)
+        : undefined;
       if (payment?.method !== 'CC') {
         deps.log.warn({ reference: reference.slice(0, 64) }, 'gateway answer for an unknown payment ignored');
         return unverified(reference);

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redactLogObject } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
-import type { TCardPaymentService, TPaymentResult } from './card-payment-service.ts';
+import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import { runIdempotent } from './idempotency.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository } from './payment-repository.ts';
@@ -129,7 +129,7 @@ export async function paymentRoutes(
       schema: {
         tags: ['payment'],
         summary: 'Test hosts only: pays a QR as the bank would (404 when APP_ENV is prod)',
-        body: z.object({ txnRef: z.string().min(1).max(64) }),
+        body: z.object({ txnRef: z.string().regex(REFERENCE_PATTERN, 'must be a payment reference') }),
         response: { 200: z.object({ success: z.boolean() }), ...errors },
       },
     },

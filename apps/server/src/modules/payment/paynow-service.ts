@@ -12,13 +12,13 @@ import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { buildPaynowPayload } from '../../payments/paynow/sgqr.ts';
-import type { TCardPaymentService, TPaymentResult } from './card-payment-service.ts';
+import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository } from './payment-repository.ts';
 
 /** The bank's notification of a PayNow credit (our reference is the QR's bill number). */
 export const ZPaynowNotificationSchema = z.object({
-  txnRef: z.string().min(1).max(64),
+  txnRef: z.string().regex(REFERENCE_PATTERN),
   amount: z.string().regex(/^\d{1,9}\.\d{2}$/),
   currency: z.literal('SGD'),
   bankTransactionId: z.string().min(1).max(64),
@@ -148,7 +148,7 @@ export function createPaynowService(deps: {
       sessionName: string,
     ): Promise<{ success: boolean; error: boolean; message: string; result: TPaymentResult }> {
       const reference = policy.payment?.paymentReferenceNumber;
-      if (!reference)
+      if (!reference || !REFERENCE_PATTERN.test(reference))
         throw new ApiError(400, 'payment.paymentReferenceNumber is required.', {
           field: 'payment.paymentReferenceNumber',
         });
@@ -182,7 +182,7 @@ export function createPaynowService(deps: {
     /** qrCodeSimulatePaymentB2C (test hosts only): the bank's notification, signed as the bank would. */
     async simulate(txnRef: string, sessionName: string) {
       if (deps.config.isProduction) throw new ApiError(404, 'No such call.');
-      const payment = await repository.findByReference(txnRef);
+      const payment = REFERENCE_PATTERN.test(txnRef) ? await repository.findByReference(txnRef) : undefined;
       if (payment?.method !== 'PN')
         throw new ApiError(404, 'There is no QR payment with this reference.', { field: 'txnRef' });
       if (payment.sessionName !== sessionName)

@@ -1,0 +1,306 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
+import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import type { TProductType } from '@lionrock/domain/tax/tax';
+import { escapeHtml } from '../issuance/policy-mail.ts';
+import { policyholderName } from '../issuance/policy-schedule.ts';
+
+/**
+ * The auto-renewal e-mails (pa-home-payments section 9, decision 011), to the applicant in the
+ * policy's language: English, or Chinese in Simplified characters for Singapore and Traditional for
+ * Hong Kong. Every one carries the signed link that turns auto-renewal off (the spec's "e-service").
+ * No ID number and no more of the card than its last four digits is ever included.
+ */
+export const RENEWAL_MAIL_KINDS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'] as const;
+export type TRenewalMailKind = (typeof RENEWAL_MAIL_KINDS)[number];
+
+export function isRenewalMailKind(kind: string): kind is TRenewalMailKind {
+  return (RENEWAL_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
+/** What a renewal e-mail says, worked out by the caller; dates are DD/MM/YYYY. */
+export type TRenewalMailFacts = {
+  /** The expiring policy's number. */
+  policyNumber: string;
+  /** The renewed policy's number ('renewal-success'). */
+  renewedPolicyNumber?: string;
+  /** The expiring policy's last day of cover. */
+  expiryDate: string;
+  renewalStart: string;
+  renewalEnd: string;
+  chargeDate: string;
+  /** The renewal price (charged, or to be charged). */
+  amountCents: number;
+  /** The last four digits of the card the token belongs to; '' when unknown. */
+  cardLast4: string;
+  /** The card's expiry as MM/YYYY; '' when unknown. */
+  cardExpiry: string;
+};
+
+export type TRenewalMailOptions = {
+  /** The signed link that turns auto-renewal off (valid RENEWAL_LINK_VALID_DAYS). */
+  turnOffUrl: string;
+  language: 'en' | 'zh';
+  facts: TRenewalMailFacts;
+};
+
+export type TRenewalMail = { subject: string; text: string; html: string };
+
+type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
+
+type TValues = {
+  product: string;
+  number: string;
+  renewed: string;
+  expiry: string;
+  start: string;
+  end: string;
+  charge: string;
+  amount: string;
+  card: string;
+  cardExpiry: string;
+  days: number;
+};
+
+type TKindCopy = {
+  subject: (v: TValues) => string;
+  /** Paragraphs of the message, before the turn-off link. */
+  body: (v: TValues) => string[];
+  /** The sentence that introduces the turn-off link. */
+  link: (v: TValues) => string;
+};
+
+type TCopy = {
+  productWord: Record<TProductType, string>;
+  greeting: (name: string) => string;
+  genericGreeting: string;
+  card: (last4: string) => string;
+  contact: (country: TCountry) => string;
+  signOff: string;
+  kinds: Record<TRenewalMailKind, TKindCopy>;
+};
+
+const CONTACT_EN: Record<TCountry, string> = {
+  SGP: 'Singapore: 6200 0000 (Monday to Friday, 9 am to 6 pm), direct@lionrock.example',
+  HKG: 'Hong Kong: 2100 0000, direct.hk@lionrock.example',
+};
+
+const COPY: Record<TScript, TCopy> = {
+  en: {
+    productWord: { PTR: 'travel', PAN: 'personal accident', PHM: 'home' },
+    greeting: (name) => `Dear ${name},`,
+    genericGreeting: 'Dear customer,',
+    card: (last4) => (last4 ? `your card ending ${last4}` : 'your card'),
+    contact: (country) => `Questions? Call or write to us. ${CONTACT_EN[country]}.`,
+    signOff: 'Lionrock Insurance',
+    kinds: {
+      'renewal-notice': {
+        subject: (v) => `Your Lionrock ${v.product} policy ${v.number} will be renewed automatically`,
+        body: (v) => [
+          `Your ${v.product} policy ${v.number} ends on ${v.expiry}. Auto-renewal is on, so you stay covered without doing anything.`,
+          `On ${v.charge} we will charge ${v.amount} to ${v.card} and renew your policy for ${v.start} to ${v.end}. The new policy schedule will be e-mailed to you.`,
+        ],
+        link: (v) =>
+          `If you do not want your policy renewed, turn auto-renewal off before ${v.charge} here (the link is valid for ${v.days} days):`,
+      },
+      'card-expiring': {
+        subject: (v) => `The card for the renewal of your Lionrock policy ${v.number} expires before the payment`,
+        body: (v) => [
+          `Your ${v.product} policy ${v.number} is due to be renewed, and the renewal payment of ${v.amount} will be charged on ${v.charge}.`,
+          `The card saved for it, ${v.card}, expires at the end of ${v.cardExpiry}, before that date, so the payment is likely to be declined and your policy would then end on ${v.expiry}. Please contact us before ${v.charge} to keep your cover.`,
+        ],
+        link: (v) => `To turn auto-renewal off instead (the link is valid for ${v.days} days):`,
+      },
+      'renewal-success': {
+        subject: (v) => `Your Lionrock ${v.product} policy has been renewed: ${v.renewed}`,
+        body: (v) => [
+          `Your ${v.product} policy ${v.number} has been renewed as policy ${v.renewed} for ${v.start} to ${v.end}.`,
+          `We charged ${v.amount} to ${v.card}. The new policy schedule is in a separate e-mail.`,
+        ],
+        link: (v) =>
+          `Auto-renewal stays on for next year. To turn it off (the link is valid for ${v.days} days):`,
+      },
+      'renewal-failed': {
+        subject: (v) => `Your Lionrock ${v.product} policy ${v.number} could not be renewed`,
+        body: (v) => [
+          `We could not charge the renewal payment of ${v.amount} to ${v.card}: it was declined.`,
+          `Your policy ${v.number} has not been renewed and ends on ${v.expiry}. We will not try to charge this card again for it. To stay covered, please buy a new policy on our website or contact us.`,
+        ],
+        link: (v) => `To turn auto-renewal off for this policy (the link is valid for ${v.days} days):`,
+      },
+    },
+  },
+  'zh-Hans': {
+    productWord: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
+    greeting: (name) => `尊敬的${name}:`,
+    genericGreeting: '尊敬的客户:',
+    card: (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
+    contact: (country) =>
+      country === 'SGP'
+        ? '如有疑问,请联系我们:新加坡:6200 0000(星期一至五,上午9时至下午6时),direct@lionrock.example。'
+        : '如有疑问,请联系我们:香港:2100 0000,direct.hk@lionrock.example。',
+    signOff: 'Lionrock保险',
+    kinds: {
+      'renewal-notice': {
+        subject: (v) => `您的Lionrock${v.product}保单 ${v.number} 将自动续保`,
+        body: (v) => [
+          `您的${v.product}保单 ${v.number} 将于 ${v.expiry} 到期。您已开启自动续保,无须任何操作即可继续受保。`,
+          `我们将于 ${v.charge} 从${v.card}扣取 ${v.amount},并为您续保,保险期间为 ${v.start} 至 ${v.end}。新的保单附表将以电子邮件发送给您。`,
+        ],
+        link: (v) => `如您不希望续保,请于 ${v.charge} 前通过以下链接关闭自动续保(链接${v.days}日内有效):`,
+      },
+      'card-expiring': {
+        subject: (v) => `您的Lionrock保单 ${v.number} 续保所用的信用卡将于扣款前到期`,
+        body: (v) => [
+          `您的${v.product}保单 ${v.number} 即将续保,续保保费 ${v.amount} 将于 ${v.charge} 扣取。`,
+          `为此保存的${v.card}将于 ${v.cardExpiry} 月底到期,早于扣款日期,因此扣款很可能被拒绝,您的保单将于 ${v.expiry} 终止。请于 ${v.charge} 前联系我们,以保持您的保障。`,
+        ],
+        link: (v) => `如您希望关闭自动续保(链接${v.days}日内有效):`,
+      },
+      'renewal-success': {
+        subject: (v) => `您的Lionrock${v.product}保单已续保:${v.renewed}`,
+        body: (v) => [
+          `您的${v.product}保单 ${v.number} 已续保,新保单号码为 ${v.renewed},保险期间为 ${v.start} 至 ${v.end}。`,
+          `我们已从${v.card}扣取 ${v.amount}。新的保单附表将另以电子邮件发送。`,
+        ],
+        link: (v) => `明年仍将自动续保。如需关闭自动续保(链接${v.days}日内有效):`,
+      },
+      'renewal-failed': {
+        subject: (v) => `您的Lionrock${v.product}保单 ${v.number} 未能续保`,
+        body: (v) => [
+          `我们未能从${v.card}扣取续保保费 ${v.amount}:扣款被拒绝。`,
+          `您的保单 ${v.number} 未有续保,将于 ${v.expiry} 到期。我们不会再为此保单从这张信用卡扣款。如需继续受保,请在我们的网站购买新保单或联系我们。`,
+        ],
+        link: (v) => `如需关闭此保单的自动续保(链接${v.days}日内有效):`,
+      },
+    },
+  },
+  'zh-Hant': {
+    productWord: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
+    greeting: (name) => `尊敬的${name}:`,
+    genericGreeting: '尊敬的客戶:',
+    card: (last4) => (last4 ? `您尾號為${last4}的信用卡` : '您的信用卡'),
+    contact: (country) =>
+      country === 'SGP'
+        ? '如有疑問,請聯絡我們:新加坡:6200 0000(星期一至五,上午9時至下午6時),direct@lionrock.example。'
+        : '如有疑問,請聯絡我們:香港:2100 0000,direct.hk@lionrock.example。',
+    signOff: 'Lionrock保險',
+    kinds: {
+      'renewal-notice': {
+        subject: (v) => `您的Lionrock${v.product}保單 ${v.number} 將自動續保`,
+        body: (v) => [
+          `您的${v.product}保單 ${v.number} 將於 ${v.expiry} 到期。您已開啟自動續保,無須任何操作即可繼續受保。`,
+          `我們將於 ${v.charge} 從${v.card}扣取 ${v.amount},並為您續保,保險期間為 ${v.start} 至 ${v.end}。新的保單附表將以電郵發送給您。`,
+        ],
+        link: (v) => `如您不希望續保,請於 ${v.charge} 前透過以下連結關閉自動續保(連結${v.days}日內有效):`,
+      },
+      'card-expiring': {
+        subject: (v) => `您的Lionrock保單 ${v.number} 續保所用的信用卡將於扣款前到期`,
+        body: (v) => [
+          `您的${v.product}保單 ${v.number} 即將續保,續保保費 ${v.amount} 將於 ${v.charge} 扣取。`,
+          `為此儲存的${v.card}將於 ${v.cardExpiry} 月底到期,早於扣款日期,因此扣款很可能被拒絕,您的保單將於 ${v.expiry} 終止。請於 ${v.charge} 前聯絡我們,以保持您的保障。`,
+        ],
+        link: (v) => `如您希望關閉自動續保(連結${v.days}日內有效):`,
+      },
+      'renewal-success': {
+        subject: (v) => `您的Lionrock${v.product}保單已續保:${v.renewed}`,
+        body: (v) => [
+          `您的${v.product}保單 ${v.number} 已續保,新保單號碼為 ${v.renewed},保險期間為 ${v.start} 至 ${v.end}。`,
+          `我們已從${v.card}扣取 ${v.amount}。新的保單附表將另以電郵發送。`,
+        ],
+        link: (v) => `明年仍將自動續保。如需關閉自動續保(連結${v.days}日內有效):`,
+      },
+      'renewal-failed': {
+        subject: (v) => `您的Lionrock${v.product}保單 ${v.number} 未能續保`,
+        body: (v) => [
+          `我們未能從${v.card}扣取續保保費 ${v.amount}:扣款被拒絕。`,
+          `您的保單 ${v.number} 未有續保,將於 ${v.expiry} 到期。我們不會再為此保單從這張信用卡扣款。如需繼續受保,請在我們的網站購買新保單或聯絡我們。`,
+        ],
+        link: (v) => `如需關閉此保單的自動續保(連結${v.days}日內有效):`,
+      },
+    },
+  },
+};
+
+const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
+
+/** English, or the Chinese script of the policy's market. */
+export function renewalScript(language: 'en' | 'zh', country: TCountry): TScript {
+  if (language !== 'zh') return 'en';
+  return country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
+}
+
+/** A value on one line: no line breaks or other control characters (names come from the customer). */
+function oneLine(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/** Only http(s) links are links; anything else is shown as text. */
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(url);
+}
+
+/** One of the four renewal e-mails for `policy` (the expiring one, or the renewed one for 'renewal-success'). */
+export function composeRenewalMail(
+  kind: TRenewalMailKind,
+  policy: TPolicy,
+  options: TRenewalMailOptions,
+): TRenewalMail {
+  const script = renewalScript(options.language, policy.country);
+  const copy = COPY[script];
+  const { facts } = options;
+  const last4 = /^\d{4}$/.test(facts.cardLast4) ? facts.cardLast4 : '';
+  const values: TValues = {
+    product: copy.productWord[policy.productType],
+    number: oneLine(facts.policyNumber),
+    renewed: oneLine(facts.renewedPolicyNumber ?? ''),
+    expiry: oneLine(facts.expiryDate),
+    start: oneLine(facts.renewalStart),
+    end: oneLine(facts.renewalEnd),
+    charge: oneLine(facts.chargeDate),
+    amount: formatMoney(facts.amountCents, policy.country),
+    card: copy.card(last4),
+    cardExpiry: oneLine(facts.cardExpiry),
+    days: RENEWAL_LINK_VALID_DAYS,
+  };
+  const kindCopy = copy.kinds[kind];
+  const name = oneLine(policyholderName(policy));
+  const greeting = name ? copy.greeting(name) : copy.genericGreeting;
+  const paragraphs = kindCopy.body(values);
+  const linkIntro = kindCopy.link(values);
+  const url = oneLine(options.turnOffUrl);
+  const contact = copy.contact(policy.country);
+  const subject = oneLine(kindCopy.subject(values));
+
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    linkIntro,
+    url,
+    '',
+    contact,
+    '',
+    copy.signOff,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const link = isWebUrl(url) ? `<a href="${e(url)}">${e(url)}</a>` : e(url);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${HTML_LANG[script]}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
+    `<p>${e(greeting)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
+    `<p>${e(linkIntro)}<br>${link}</p>`,
+    `<p>${e(contact)}</p>`,
+    `<p>${e(copy.signOff)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+
+  return { subject, text, html };
+}
