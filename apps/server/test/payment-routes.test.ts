@@ -9,7 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, operationsAlerts, paymentLifecycleLogs, payments, policies } from '../src/db/schema.ts';
+import {
+  mailOutbox,
+  operationsAlerts,
+  paymentLifecycleLogs,
+  payments,
+  policies,
+  promoCodes,
+} from '../src/db/schema.ts';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
 import { parseTlv } from '../src/payments/paynow/sgqr.ts';
@@ -178,6 +185,32 @@ describeEachDriver('payment calls', (driver) => {
       expect(response.statusCode).toBe(200);
       expect(response.json().paymentSignature.transaction_type).toBe('sale,create_payment_token');
       expect((await policyRow(policy.policyId)).autoRenewal).toBe(true);
+    });
+
+    it('holds a single-use promo code for the payment window, and uses it up when the policy is issued', async () => {
+      const vip = { campaign: { campaignCode: 'VIP1USE' }, promo: 'VIPD4E5F6' } as Partial<TPolicyInput>;
+      const first = await confirmedPolicy(vip);
+      const held = await post('policy/updateToPending', first);
+      expect(held.statusCode).toBe(200);
+      const promoState = async () =>
+        (await database.db.select().from(promoCodes).where(eq(promoCodes.code, 'VIPD4E5F6')))[0]!.status;
+      expect(await promoState()).toBe('RESERVED');
+      // Another customer cannot price with the held code…
+      const other = await post('policy/multirate', buildTravelPolicy(today, vip), {}, OTHER_SESSION);
+      expect(other.statusCode).toBe(400);
+      expect(other.json().field).toBe('promo');
+      // …while the holder may try again with it, and paying uses it up.
+      const retry = await post('policy/updateToPending', { ...held.json().policy, status: undefined });
+      expect(retry.statusCode).toBe(200);
+      expect((await receipt(answerTo(retry.json().paymentSignature))).json().paid).toBe(true);
+      expect(await promoState()).toBe('USED');
+    });
+
+    it('lets any number of customers pay with a reusable promo code at once', async () => {
+      const yearEnd = { campaign: { campaignCode: 'YEAREND' }, promo: 'YEAREND25' } as Partial<TPolicyInput>;
+      const [a, b] = await Promise.all([confirmedPolicy(yearEnd), confirmedPolicy(yearEnd, OTHER_SESSION)]);
+      expect((await post('policy/updateToPending', a)).statusCode).toBe(200);
+      expect((await post('policy/updateToPending', b, {}, OTHER_SESSION)).statusCode).toBe(200);
     });
 
     it('replays an Idempotency-Key with the same body and refuses it with another', async () => {

@@ -44,6 +44,9 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
 
 async function openPostgres(connectionString: string, max: number): Promise<TDatabase> {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle connection the server closes (a restart, a failover) must not crash the process: the pool
+  // drops it and opens another for the next query, whose failure, if any, is reported where it runs.
+  pool.on('error', () => {});
   // A bad URL or a database that does not answer fails here, at start, with the driver's message.
   const client = await pool.connect();
   client.release();

@@ -101,7 +101,9 @@ describe('renewal rules (pa-home-payments section 9, decision 011)', () => {
     });
 
     it('moves an annual travel policy to the new period and clears the old numbers and payment', () => {
-      const travel = ZPolicySchema.parse(buildTravelPolicy(today, { policyTravel: { paPolicyType: 'A' } as never }));
+      const travel = ZPolicySchema.parse(
+        buildTravelPolicy(today, { policyTravel: { paPolicyType: 'A' } as never }),
+      );
       const renewed = renewedPolicyDocument(issued(travel), renewal);
       expect(renewed.policyId).toBe(renewal.policyId);
       expect(renewed.status).toBe('pending');
@@ -109,7 +111,10 @@ describe('renewal rules (pa-home-payments section 9, decision 011)', () => {
       expect(renewed.policyNumber).toBeUndefined();
       expect(renewed.receiptNumber).toBeUndefined();
       expect(renewed.errorMessage).toBeUndefined();
-      expect(renewed.payment).toEqual({ paymentMethod: 'CC', paymentReferenceNumber: renewal.referenceNumber });
+      expect(renewed.payment).toEqual({
+        paymentMethod: 'CC',
+        paymentReferenceNumber: renewal.referenceNumber,
+      });
       expect(renewed.policyTravel?.deptDate).toBe('07/12/2027');
       expect(renewed.policyTravel?.returnDate).toBe('06/12/2028');
       expect(renewed.policyTravel?.applicant).toEqual(travel.policyTravel?.applicant);

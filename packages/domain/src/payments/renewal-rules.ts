@@ -1,4 +1,11 @@
-import { addDays, addYears, compareDates, formatDmy, isBefore, type TLocalDate } from '../dates/local-date.ts';
+import {
+  addDays,
+  addYears,
+  compareDates,
+  formatDmy,
+  isBefore,
+  type TLocalDate,
+} from '../dates/local-date.ts';
 import type { TPolicy } from '../schemas/policy-schema.ts';
 
 /**

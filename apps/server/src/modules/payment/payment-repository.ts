@@ -2,6 +2,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import {
+  campaigns,
   idempotencyKeys,
   mailOutbox,
   operationsAlerts,
@@ -95,6 +96,7 @@ export function createPaymentRepository(db: TDb) {
       columns: TPolicyColumns;
       autoRenewal: boolean;
       payment: Omit<typeof payments.$inferInsert, 'policyId' | 'status' | 'promoCodeId'>;
+      /** The promo code priced in; held for the payment's window when its campaign's codes are single-use. */
       singleUsePromo: { campaignId: number; code: string } | null;
     }): Promise<'started' | 'conflict' | 'promo-held'> {
       return db.transaction(async (tx) => {
@@ -114,7 +116,14 @@ export function createPaymentRepository(db: TDb) {
           voided.map((row) => row.paymentId),
         );
         let promoCodeId: number | null = null;
-        if (entry.singleUsePromo) {
+        const [campaign] = entry.singleUsePromo
+          ? await tx
+              .select({ reusability: campaigns.promoCodeReusability })
+              .from(campaigns)
+              .where(eq(campaigns.campaignId, entry.singleUsePromo.campaignId))
+          : [];
+        // Only a single-use code is held; a reusable one is shared by every customer.
+        if (entry.singleUsePromo && campaign && campaign.reusability !== 'REUSABLE') {
           const [held] = await tx
             .update(promoCodes)
             .set({ status: 'RESERVED', reservedUntil: entry.payment.expiresAt, updatedAt: sql`now()` })

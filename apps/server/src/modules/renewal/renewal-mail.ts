@@ -12,7 +12,12 @@ import { policyholderName } from '../issuance/policy-schedule.ts';
  * Hong Kong. Every one carries the signed link that turns auto-renewal off (the spec's "e-service").
  * No ID number and no more of the card than its last four digits is ever included.
  */
-export const RENEWAL_MAIL_KINDS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'] as const;
+export const RENEWAL_MAIL_KINDS = [
+  'renewal-notice',
+  'card-expiring',
+  'renewal-success',
+  'renewal-failed',
+] as const;
 export type TRenewalMailKind = (typeof RENEWAL_MAIL_KINDS)[number];
 
 export function isRenewalMailKind(kind: string): kind is TRenewalMailKind {
@@ -105,7 +110,8 @@ const COPY: Record<TScript, TCopy> = {
           `If you do not want your policy renewed, turn auto-renewal off before ${v.charge} here (the link is valid for ${v.days} days):`,
       },
       'card-expiring': {
-        subject: (v) => `The card for the renewal of your Lionrock policy ${v.number} expires before the payment`,
+        subject: (v) =>
+          `The card for the renewal of your Lionrock policy ${v.number} expires before the payment`,
         body: (v) => [
           `Your ${v.product} policy ${v.number} is due to be renewed, and the renewal payment of ${v.amount} will be charged on ${v.charge}.`,
           `The card saved for it, ${v.card}, expires at the end of ${v.cardExpiry}, before that date, so the payment is likely to be declined and your policy would then end on ${v.expiry}. Please contact us before ${v.charge} to keep your cover.`,

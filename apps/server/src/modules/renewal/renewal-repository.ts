@@ -187,7 +187,12 @@ export function createRenewalRepository(db: TDb) {
         const [declined] = await tx
           .update(policies)
           .set({ status: 'declined', updatedAt: sql`now()` })
-          .where(and(eq(policies.policyId, entry.renewedPolicyId), inArray(policies.status, ['pending', 'expired'])))
+          .where(
+            and(
+              eq(policies.policyId, entry.renewedPolicyId),
+              inArray(policies.status, ['pending', 'expired']),
+            ),
+          )
           .returning({ policyId: policies.policyId, renewalOf: policies.renewalOf });
         if (!declined) return false;
         await tx.insert(policyEvents).values({
@@ -222,13 +227,8 @@ export function createRenewalRepository(db: TDb) {
 
     /** Queues a mail once (its message id is unique); true when it was new. */
     queueMail: async (mail: TRenewalMail): Promise<boolean> =>
-      (
-        await db
-          .insert(mailOutbox)
-          .values(mail)
-          .onConflictDoNothing()
-          .returning({ id: mailOutbox.id })
-      ).length > 0,
+      (await db.insert(mailOutbox).values(mail).onConflictDoNothing().returning({ id: mailOutbox.id }))
+        .length > 0,
 
     /** Issued renewals whose 'renewal-success' mail is missing (issued by reconciliation after a crash). */
     listIssuedRenewalsWithoutMail: async (): Promise<TPolicyRow[]> =>
@@ -255,7 +255,10 @@ export function createRenewalRepository(db: TDb) {
         .where(
           and(
             isNotNull(policies.renewalOf),
-            or(eq(payments.status, 'pending'), and(eq(payments.status, 'expired'), isNull(payments.answeredAt))),
+            or(
+              eq(payments.status, 'pending'),
+              and(eq(payments.status, 'expired'), isNull(payments.answeredAt)),
+            ),
             lt(payments.createdAt, before),
             sql`not exists (select 1 from operations_alerts a where a.payment_id = ${payments.paymentId})`,
           ),

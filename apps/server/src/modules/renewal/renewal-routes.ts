@@ -1,0 +1,219 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { escapeHtml } from '../issuance/policy-mail.ts';
+import { renewalScript } from './renewal-mail.ts';
+import { type TRenewalService, type TTurnOffState, TURN_OFF_PATH } from './renewal-service.ts';
+
+/** The turn-off page's stylesheet (the page has no inline style or script). */
+export const TURN_OFF_STYLESHEET_PATH = '/b2c-server/rest/renewal/turn-off.css';
+
+const STYLESHEET = `body { font-family: Arial, Helvetica, sans-serif; margin: 0; padding: 1.5rem; color: #222222; line-height: 1.5; }
+main { max-width: 34rem; margin: 0 auto; }
+h1 { font-size: 1.35rem; color: #0B3B5C; }
+button { font: inherit; padding: 0.6rem 1.2rem; margin-top: 1rem; cursor: pointer; background: #0B3B5C; color: #ffffff; border: 0; border-radius: 4px; }
+.note { color: #555555; font-size: 0.9rem; }
+`;
+
+type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
+type TOk = Extract<TTurnOffState, { kind: 'ok' }>;
+
+type TPageCopy = {
+  title: string;
+  product: Record<TPolicy['productType'], string>;
+  confirm: (number: string, product: string, end: string) => string;
+  effect: string;
+  button: string;
+  alreadyOff: (number: string) => string;
+  done: (number: string) => string;
+  renewed: (number: string) => string;
+  contact: (country: TCountry) => string;
+};
+
+const COPY: Record<TScript, TPageCopy> = {
+  en: {
+    title: 'Turn off auto-renewal',
+    product: { PTR: 'travel', PAN: 'personal accident', PHM: 'home' },
+    confirm: (number, product, end) =>
+      `Your ${product} policy ${number} ends on ${end} and is set to renew automatically.`,
+    effect: 'If you turn auto-renewal off, we will not renew the policy or charge your card for it.',
+    button: 'Turn off auto-renewal',
+    alreadyOff: (number) =>
+      `Auto-renewal is off for policy ${number}. We will not renew it or charge your card for it.`,
+    done: (number) =>
+      `Auto-renewal is now off for policy ${number}. We will not renew it or charge your card for it.`,
+    renewed: (number) =>
+      `This policy was already renewed as policy ${number}; auto-renewal is off for that policy too, so it will not renew next year. To cancel the renewed policy, please contact us.`,
+    contact: (country) =>
+      country === 'HKG'
+        ? 'Hong Kong: 2100 0000, direct.hk@lionrock.example'
+        : 'Singapore: 6200 0000 (Monday to Friday, 9 am to 6 pm), direct@lionrock.example',
+  },
+  'zh-Hans': {
+    title: '关闭自动续保',
+    product: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
+    confirm: (number, product, end) => `您的${product}保单 ${number} 将于 ${end} 到期,并已设定自动续保。`,
+    effect: '关闭自动续保后,我们不会为此保单续保,也不会从您的信用卡扣款。',
+    button: '关闭自动续保',
+    alreadyOff: (number) => `保单 ${number} 的自动续保已关闭。我们不会为此保单续保,也不会从您的信用卡扣款。`,
+    done: (number) => `保单 ${number} 的自动续保现已关闭。我们不会为此保单续保,也不会从您的信用卡扣款。`,
+    renewed: (number) =>
+      `此保单已续保,新保单号码为 ${number};该保单的自动续保亦已关闭,明年不会再续保。如需取消已续保的保单,请联系我们。`,
+    contact: (country) =>
+      country === 'HKG'
+        ? '香港:2100 0000,direct.hk@lionrock.example'
+        : '新加坡:6200 0000(星期一至五,上午9时至下午6时),direct@lionrock.example',
+  },
+  'zh-Hant': {
+    title: '關閉自動續保',
+    product: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
+    confirm: (number, product, end) => `您的${product}保單 ${number} 將於 ${end} 到期,並已設定自動續保。`,
+    effect: '關閉自動續保後,我們不會為此保單續保,亦不會從您的信用卡扣款。',
+    button: '關閉自動續保',
+    alreadyOff: (number) => `保單 ${number} 的自動續保已關閉。我們不會為此保單續保,亦不會從您的信用卡扣款。`,
+    done: (number) => `保單 ${number} 的自動續保現已關閉。我們不會為此保單續保,亦不會從您的信用卡扣款。`,
+    renewed: (number) =>
+      `此保單已續保,新保單號碼為 ${number};該保單的自動續保亦已關閉,明年不會再續保。如需取消已續保的保單,請聯絡我們。`,
+    contact: (country) =>
+      country === 'HKG'
+        ? '香港:2100 0000,direct.hk@lionrock.example'
+        : '新加坡:6200 0000(星期一至五,上午9時至下午6時),direct@lionrock.example',
+  },
+};
+
+const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
+
+function page(script: TScript, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${HTML_LANG[script]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${TURN_OFF_STYLESHEET_PATH}">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** A link that is not (or no longer) valid: said in the three languages, naming no policy. */
+function deniedPage(expired: boolean): string {
+  const lines = expired
+    ? ['This link has expired.', '此链接已过期。', '此連結已過期。']
+    : ['This link is not valid.', '此链接无效。', '此連結無效。'];
+  return page(
+    'en',
+    lines[0]!,
+    `<h1>${escapeHtml(lines[0]!)}</h1>
+<p>${escapeHtml(lines[1]!)}</p>
+<p>${escapeHtml(lines[2]!)}</p>
+<p class="note">${escapeHtml(COPY.en.contact('SGP'))}<br>${escapeHtml(COPY.en.contact('HKG'))}</p>`,
+  );
+}
+
+/** The confirmation form (GET), or what is now so (POST, or GET when it is off already). */
+function statePage(state: TOk, action: string, posted: boolean): string {
+  const script = renewalScript(state.language, state.country);
+  const copy = COPY[script];
+  const e = escapeHtml;
+  const contact = `<p class="note">${e(copy.contact(state.country))}</p>`;
+  const renewed = state.renewedPolicyNumber ? `<p>${e(copy.renewed(state.renewedPolicyNumber))}</p>` : '';
+  if (!posted && state.autoRenewal) {
+    return page(
+      script,
+      copy.title,
+      `<h1>${e(copy.title)}</h1>
+<p>${e(copy.confirm(state.policyNumber, copy.product[state.productType], state.endDate))}</p>
+<p>${e(copy.effect)}</p>
+<form method="post" action="${e(action)}">
+<input type="hidden" name="confirm" value="off">
+<button type="submit">${e(copy.button)}</button>
+</form>
+${contact}`,
+    );
+  }
+  const message = state.changed ? copy.done(state.policyNumber) : copy.alreadyOff(state.policyNumber);
+  return page(script, copy.title, `<h1>${e(copy.title)}</h1>\n<p>${e(message)}</p>\n${renewed}\n${contact}`);
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .header('cache-control', 'no-store')
+      // The link's signature is in the address: it must not travel on as a referrer.
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex')
+      .send(html)
+  );
+}
+
+const ZQuery = z.object({
+  s: z.string().max(40).optional(),
+  e: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});
+
+/**
+ * The "e-service" of pa-home-payments section 9: the signed link in every renewal e-mail opens a
+ * confirmation page (GET changes nothing: mail scanners follow links), and its form, posted to the
+ * same address, turns auto-renewal off. No Session-Name: the customer comes from their mailbox.
+ */
+export async function renewalRoutes(
+  app: FastifyInstance,
+  options: { service: TRenewalService },
+): Promise<void> {
+  // Set here too so the plugin also works on its own (the app sets the same compilers).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    tags: ['renewal'],
+    params: z.object({ policyId: z.string().max(64) }),
+    querystring: ZQuery,
+  };
+
+  const handle =
+    (apply: boolean) =>
+    async (
+      request: { params: { policyId: string }; query: z.infer<typeof ZQuery>; url: string },
+      reply: FastifyReply,
+    ) => {
+      const state = await options.service.turnOff(request.params.policyId, request.query, apply);
+      if (state.kind !== 'ok') return sendPage(reply, 403, deniedPage(state.kind === 'expired'));
+      return sendPage(reply, 200, statePage(state, request.url, apply));
+    };
+
+  routes.get(
+    `${TURN_OFF_PATH}/:policyId`,
+    {
+      schema: {
+        ...schema,
+        summary: 'The confirmation page behind the signed turn-off link of a renewal e-mail',
+      },
+    },
+    handle(false),
+  );
+  routes.post(
+    `${TURN_OFF_PATH}/:policyId`,
+    { schema: { ...schema, summary: 'Turns auto-renewal off (the confirmation page’s form; idempotent)' } },
+    handle(true),
+  );
+  app.get(TURN_OFF_STYLESHEET_PATH, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(STYLESHEET),
+  );
+}
