@@ -35,6 +35,12 @@ import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
 import { createPricing } from './modules/policy/pricing.ts';
+import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
+import {
+  createRenewalService,
+  createTokenCharger,
+  type TRenewalService,
+} from './modules/renewal/renewal-service.ts';
 import { createSystemRepository } from './modules/system/system-repository.ts';
 import { systemRoutes } from './modules/system/system-routes.ts';
 import { createSystemService } from './modules/system/system-service.ts';
@@ -71,6 +77,7 @@ declare module 'fastify' {
       payments: TPaymentRepository;
       issuance: TIssuanceService;
       documents: TPolicyDocumentsService;
+      renewal: TRenewalService;
     };
   }
 }
@@ -213,7 +220,18 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     });
     if (!config.isProduction) await app.register(testCheckoutRoutes, { now });
   }
-  app.decorate('services', { payments: paymentRepository, issuance, documents });
+  const renewal = createRenewalService({
+    db: database.db,
+    config,
+    payments: paymentRepository,
+    issuance,
+    charge: createTokenCharger(config, database.db),
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  await app.register(renewalRoutes, { service: renewal });
+  app.decorate('services', { payments: paymentRepository, issuance, documents, renewal });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now),
   });

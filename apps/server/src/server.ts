@@ -6,6 +6,7 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { startJobs } from './jobs/job-runner.ts';
 import { DELIVER_MAIL_JOB, deliverMailJob, reconcilePaymentsJob } from './jobs/payment-jobs.ts';
 import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
+import { renewalScanJob } from './jobs/renewal-jobs.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -39,7 +40,12 @@ async function main(): Promise<void> {
   const jobs = await startJobs({
     database,
     databaseUrl: config.databaseUrl,
-    jobs: [pruneClientLogsJob(database.db), deliverMailJob(app), reconcilePaymentsJob(app)],
+    jobs: [
+      pruneClientLogsJob(database.db),
+      deliverMailJob(app),
+      reconcilePaymentsJob(app),
+      renewalScanJob(app),
+    ],
     logger: app.log,
   });
   nudgeMail = () => {

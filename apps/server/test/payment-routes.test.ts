@@ -611,6 +611,13 @@ describeEachDriver('payment calls', (driver) => {
     expect(row!.entry).toMatchObject({ step: 'gateway-error', reasonCode: '203' });
   });
 
+  it('serves the auto-renewal turn-off link without a session, and refuses a forged one', async () => {
+    const forged = await app.inject({
+      url: '/b2c-server/rest/renewal/turn-off/00000000-0000-4000-8000-000000000000?s=TSG26-0000001&e=9999999999&sig=forged',
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
   it('hides the simulate call in production', async () => {
     const prod = await buildTestApp(database, {
       env: {

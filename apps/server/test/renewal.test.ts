@@ -303,11 +303,8 @@ describeEachDriver('auto-renewal', (driver) => {
     expect((await renewalMail(renewed!.policyId)).map((mail) => mail.kind)).toEqual(['renewal-success']);
   });
 
-  it('charges once when two scans run at once', async () => {
+  it('sends one notice and charges once when two scans run at once', async () => {
     const bought = await buy(PURCHASE.concurrent);
-    await scan(addDays(bought.end, -30));
-    const day = addDays(bought.end, -15);
-    setDay(day);
     const other = createRenewalService({
       db: database.db,
       config,
@@ -315,6 +312,13 @@ describeEachDriver('auto-renewal', (driver) => {
       now,
       log: app.log,
     });
+    const noticeDay = addDays(bought.end, -30);
+    setDay(noticeDay);
+    const notices = await Promise.all([service.runRenewalScan(noticeDay), other.runRenewalScan(noticeDay)]);
+    expect(notices.map((result) => result.notices).sort()).toEqual([0, 1]);
+    expect(await renewalMail(bought.policyId)).toHaveLength(1);
+    const day = addDays(bought.end, -15);
+    setDay(day);
     const results = await Promise.all([service.runRenewalScan(day), other.runRenewalScan(day)]);
     expect(results.map((result) => result.charged).sort()).toEqual([0, 1]);
     expect(results.reduce((sum, result) => sum + result.renewed, 0)).toBe(1);

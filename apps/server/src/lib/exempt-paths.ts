@@ -18,6 +18,7 @@ const EXEMPT_PREFIXES = [
   '/b2c-server/rest/document/get/',
   '/b2c-server/rest/campaign/getCampaignImageById/',
   '/b2c-server/rest/policy/schedule/',
+  '/b2c-server/rest/renewal/turn-off',
 ];
 
 /** True when a request to `path` (no query string) must carry the Session-Name header. */

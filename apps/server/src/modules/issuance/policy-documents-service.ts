@@ -8,6 +8,8 @@ import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TMailRow, TPaymentRepository } from '../payment/payment-repository.ts';
+import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
+import { renewalMailContent } from '../renewal/renewal-service.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
 import { renderPolicySchedule, scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
 
@@ -77,6 +79,18 @@ export function createPolicyDocumentsService(deps: {
     /** Sends the due mail of the outbox; a failure is retried later by the outbox, never dropped. */
     async deliverMail(limit = 20) {
       return deps.repository.deliverDueMail(limit, async (mail: TMailRow) => {
+        if (isRenewalMailKind(mail.kind)) {
+          const content = await renewalMailContent(deps, mail);
+          await deps.mailer.send({
+            to: mail.recipient,
+            subject: content.subject,
+            text: content.text,
+            html: content.html,
+            messageId: mail.messageId,
+          });
+          deps.log.info({ mailId: mail.id, kind: mail.kind }, 'renewal mail sent');
+          return;
+        }
         const issued = mail.policyId ? await issuedPolicy(mail.policyId) : undefined;
         if (!issued) throw new Error(`mail ${mail.id}: its policy is not issued`);
         const agent =

@@ -26,7 +26,15 @@ export type TPaymentStatus =
   | 'voided'
   | 'refund_due';
 export type TMailRow = typeof mailOutbox.$inferSelect;
-export type TAlertKind = 'review' | 'refund' | 'reverse_authorisation' | 'forged_answer' | 'late_payment';
+export type TAlertKind =
+  | 'review'
+  | 'refund'
+  | 'reverse_authorisation'
+  | 'forged_answer'
+  | 'late_payment'
+  | 'renewal_failed'
+  | 'renewal_charge_manual'
+  | 'renewal_unanswered';
 
 /** What issuing decides once the policy and its payment are locked (the service's rules). */
 export type TIssueDecision =
