@@ -1,5 +1,6 @@
 // The API benchmark of issue 4: the same server with every production plugin on (logger at info,
 // helmet, rate limit, compression), measured with autocannon on the embedded database and on PostgreSQL.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,9 +76,28 @@ const CASES: TBenchCase[] = [
   },
 ];
 
+/** A fresh database on the BENCH_DATABASE_URL server, so a run never depends on what another left there. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lionrock_bench_api_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ databaseUrl: adminUrl, poolSize: 1 });
+  await admin.pool!.query(`create database ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = await openDatabase({ databaseUrl: adminUrl, poolSize: 1 });
+      await cleanup.pool!.query(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    },
+  };
+}
+
 async function benchOn(driver: 'pglite' | 'postgres'): Promise<TBenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bench-'));
-  const databaseUrl = driver === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  const fresh = driver === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!) : undefined;
+  const databaseUrl = fresh?.url;
   const config = loadConfig({
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
@@ -116,6 +136,7 @@ async function benchOn(driver: 'pglite' | 'postgres'): Promise<TBenchResult[]> {
   } finally {
     await app.close();
     await database.close();
+    await fresh?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return results;

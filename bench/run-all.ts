@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { runApiBench } from './api-bench.ts';
+import { runPurchaseBench } from './purchase-bench.ts';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.info(`# Benchmarks — ${new Date().toISOString()}\n`);
@@ -16,3 +17,4 @@ try {
   console.info('');
 }
 console.info(await runApiBench());
+console.info(`\n${await runPurchaseBench()}`);
