@@ -256,6 +256,13 @@ describeEachDriver('payment calls', (driver) => {
         .from(mailOutbox)
         .where(eq(mailOutbox.policyId, policy.policyId));
       expect(mail.map((row) => row.recipientRole)).toEqual(['applicant']);
+      // Paying an issued policy again is refused before any money is asked for.
+      const payAgain = await post('policy/updateToPending', { ...policy, status: undefined });
+      expect(payAgain.statusCode).toBe(409);
+      expect(payAgain.json().messageKey).toBe(MESSAGE_KEYS.paymentAlreadyMade);
+      expect(
+        (await post('policy/updateToPendingGenerateQR', { ...policy, status: undefined })).statusCode,
+      ).toBe(409);
     });
 
     it('gives one policy number to 20 answers arriving at once', async () => {
