@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { recordConsent } from '../consents/consents.ts';
 import { localDate } from '../dates/local-date.ts';
-import { buildPaPolicy as buildPaInput, buildTravelPolicy as buildTravelInput } from '../schemas/fixtures.ts';
+import {
+  buildHomePolicy as buildHomeInput,
+  buildPaPolicy as buildPaInput,
+  buildTravelPolicy as buildTravelInput,
+} from '../schemas/fixtures.ts';
 import { type TPolicy, ZPolicySchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import {
@@ -47,6 +51,15 @@ describe('payment rules (travel-flow section 4, pa-home-payments section 9)', ()
     };
     expect(isAutoRenewalOn(paTicked)).toBe(true);
     expect(isAutoRenewalOn({ ...pa, policyPAN: { ...pa.policyPAN!, applicant: undefined } })).toBe(false);
+    const home = ZPolicySchema.parse(buildHomeInput(today));
+    const homeTicked: TPolicy = {
+      ...home,
+      policyHome: {
+        ...home.policyHome!,
+        applicant: { ...home.policyHome!.applicant!, hasAutoRenewal: true },
+      },
+    };
+    expect(isAutoRenewalOn(homeTicked)).toBe(true);
   });
 
   it('asks for both declarations before payment', () => {
