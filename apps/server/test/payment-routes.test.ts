@@ -187,6 +187,21 @@ describeEachDriver('payment calls', (driver) => {
       expect((await policyRow(policy.policyId)).autoRenewal).toBe(true);
     });
 
+    it('runs one of two concurrent requests with the same Idempotency-Key', async () => {
+      const policy = await confirmedPolicy();
+      const key = { 'idempotency-key': `race-${randomBytes(6).toString('hex')}` };
+      const answers = await Promise.all([
+        post('policy/updateToPending', policy, key),
+        post('policy/updateToPending', policy, key),
+      ]);
+      // The second either waits its turn and replays the first answer, or is told the first still runs.
+      expect(answers.map((answer) => answer.statusCode).sort()).toSatisfy(
+        (codes: number[]) => codes[0] === 200 && [200, 409].includes(codes[1]!),
+      );
+      const rows = await database.db.select().from(payments).where(eq(payments.policyId, policy.policyId));
+      expect(rows).toHaveLength(1);
+    });
+
     it('holds a single-use promo code for the payment window, and uses it up when the policy is issued', async () => {
       const vip = { campaign: { campaignCode: 'VIP1USE' }, promo: 'VIPD4E5F6' } as Partial<TPolicyInput>;
       const first = await confirmedPolicy(vip);
