@@ -177,12 +177,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
   });
-  await app.register(paymentRoutes, {
-    repository: paymentRepository,
-    card: cardPayments,
-    paynow,
-    issue: issuance,
-  });
   const mailer =
     options.mailer ??
     createMailer({
@@ -199,6 +193,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     mailer,
     now,
     log: app.log,
+  });
+  await app.register(paymentRoutes, {
+    repository: paymentRepository,
+    card: cardPayments,
+    paynow,
+    issue: issuance,
+    documents,
   });
   await app.register(issuanceRoutes, { documents });
   await app.register(operationsRoutes, { config, repository: paymentRepository });

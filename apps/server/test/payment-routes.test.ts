@@ -455,6 +455,12 @@ describeEachDriver('payment calls', (driver) => {
       await receipt(answerTo(paymentSignature));
       const issued = (await post('policy/issueAndReceiptPolicy', policy)).json();
       expect(issued).toMatchObject({ status: 'issued', paymentSuccess: 'true' });
+      // …with the signed link to its schedule, as the finish page shows it.
+      const schedule = await app.inject({
+        url: new URL(issued.scheduleUrl).pathname + new URL(issued.scheduleUrl).search,
+      });
+      expect(schedule.statusCode).toBe(200);
+      expect(schedule.headers['content-type']).toBe('application/pdf');
       expect(issued.policyNumber).toMatch(/^TSG26-/);
       const again = (await post('policy/issueAndReceiptPolicy', policy)).json();
       expect(again.policyNumber).toBe(issued.policyNumber);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redactLogObject } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
+import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import { runIdempotent } from './idempotency.ts';
 import type { TIssuanceService } from './issuance-service.ts';
@@ -43,10 +44,11 @@ export async function paymentRoutes(
     card: TCardPaymentService;
     paynow: TPaynowService;
     issue: TIssuanceService;
+    documents: TPolicyDocumentsService;
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { repository, card, paynow, issue } = options;
+  const { repository, card, paynow, issue, documents } = options;
 
   routes.post(
     '/b2c-server/rest/policy/updateToPending',
@@ -101,9 +103,15 @@ export async function paymentRoutes(
         },
       },
       async (request, reply) =>
-        runIdempotent(repository, request, reply, 'issueAndReceiptPolicy', () =>
-          issue.issueAndReceipt(request.body, request.sessionName!),
-        ),
+        runIdempotent(repository, request, reply, 'issueAndReceiptPolicy', async () => {
+          const policy = await issue.issueAndReceipt(request.body, request.sessionName!);
+          // The finish page links the schedule PDF through the same signed, expiring link as the mail.
+          if (policy.status !== 'issued' || !policy.policyId || !policy.policyNumber) return policy;
+          return {
+            ...policy,
+            scheduleUrl: await documents.scheduleLink(policy.policyId, policy.policyNumber),
+          };
+        }),
     );
   }
 
