@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
 import { HomePage } from '../features/home/routes/home-page';
 import { InfoPage } from '../features/info/routes/info-page';
 import { NotFoundPage } from '../features/info/routes/not-found-page';
 import { PaPage } from '../features/pa/routes/pa-page';
 import { LandingPage } from '../features/travel/routes/landing-page';
 import { AppShell } from './shell/app-shell';
+
+// The flow's pages load on the way there, so the landing's bundle stays small (issue 6).
+const QuotePage = lazy(() =>
+  import('../features/travel/routes/quote-page').then((module) => ({ default: module.QuotePage })),
+);
 
 /** Every screen has one route here; each lives in its feature's routes/ folder. */
 export function createRouter() {
@@ -16,6 +23,14 @@ export function createRouter() {
         { path: '/travel/contact-us', element: <InfoPage page="contact" /> },
         { path: '/travel/terms-of-use', element: <InfoPage page="terms" /> },
         { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
+        {
+          path: '/travel/quote',
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <QuotePage />
+            </Suspense>
+          ),
+        },
         // The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
         { path: '/travel/*', element: <LandingPage /> },
         { path: '/pa/*', element: <PaPage /> },

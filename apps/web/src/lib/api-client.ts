@@ -6,12 +6,15 @@ export class ApiCallError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly messageKey: string | undefined;
+  /** The whole answer, for refusals that carry more (a 409 price change carries the re-rated policy). */
+  readonly body: unknown;
 
   constructor(message: string, status: number, body?: { field?: string; messageKey?: string }) {
     super(message);
     this.status = status;
     this.field = body?.field;
     this.messageKey = body?.messageKey;
+    this.body = body;
   }
 }
 

@@ -55,4 +55,4 @@ export const useSystemStore = create<TSystemState>()(
   ),
 );
 
-export { isValidAgent } from '@lionrock/domain/schemas/campaign-agent-schema';
+export { isValidAgent } from '@lionrock/domain/campaign/agent-rules';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  basePlanName,
   defaultPlanIndex,
   discountRow,
   hasAutoRenewal,
@@ -38,6 +39,9 @@ describe('price display (travel-flow section 9)', () => {
   it('selects the second plan by default, offers auto-renewal for annual personal policies, and the method selector', () => {
     expect(defaultPlanIndex(2)).toBe(1);
     expect(defaultPlanIndex(1)).toBe(0);
+    expect(basePlanName('SUPER PLUS')).toBe('SUPER');
+    expect(basePlanName('STANDARD')).toBe('STANDARD');
+    expect(basePlanName('PLUS ONE')).toBe('PLUS ONE');
     expect(isAutoRenewalEligible('A', 'P')).toBe(true);
     expect(isAutoRenewalEligible('A', 'C')).toBe(false);
     expect(isAutoRenewalEligible('S', 'P')).toBe(false);

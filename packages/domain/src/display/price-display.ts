@@ -40,6 +40,11 @@ export function showsFamilyDiscountLabel(
   return country !== 'SGP' && travellerType === 'FM' && (adults > 1 || adults + children > 1);
 }
 
+/** A Plus card is its plan with the top-up (travel-flow section 1): "SUPER PLUS" is SUPER. */
+export function basePlanName(planName: string): string {
+  return planName.replace(/ PLUS$/, '');
+}
+
 /** The quote page starts on the second plan when there is more than one, else the first (travel-flow section 4). */
 export function defaultPlanIndex(planCount: number): number {
   return planCount > 1 ? 1 : 0;

@@ -1,4 +1,5 @@
 import { addDays, addYears, formatDmy, parseDmy, type TLocalDate } from '../dates/local-date.ts';
+import { basePlanName } from '../display/price-display.ts';
 import { isSenior } from '../eligibility/ages.ts';
 import type { TCountry } from '../market/market.ts';
 import { occupationClassOf } from '../pa/occupation.ts';
@@ -122,9 +123,10 @@ export function selectedPlanField(policy: TPolicy): string {
 
 /** The chosen plan among the rated ones; a travel Plus card matches its plan ("SUPER PLUS" is SUPER). */
 export function findSelectedItem(policy: TPolicy, items: TPremiumItem[]): TPremiumItem | undefined {
-  const name = selectedPlanName(policy)?.replace(/ PLUS$/, '');
-  if (!name) return undefined;
-  return items.find((item) => item.planName.replace(/ PLUS$/, '') === name);
+  const chosen = selectedPlanName(policy);
+  if (!chosen) return undefined;
+  const name = basePlanName(chosen);
+  return items.find((item) => basePlanName(item.planName) === name);
 }
 
 /** The quote page starts on the second plan when there is more than one (travel-flow section 4). */

@@ -90,12 +90,7 @@ export const INVALID_AGENT: TAgent = {
   country: '',
 };
 
-/** An agent is valid only if the agent code exists and is not the default agent (spec section 6). */
-export function isValidAgent(
-  agent: Pick<TAgent, 'agentCode' | 'isDefaultAgent'> | null | undefined,
-): boolean {
-  return Boolean(agent?.agentCode) && !agent?.isDefaultAgent;
-}
+export { isValidAgent } from '../campaign/agent-rules.ts';
 
 /** The agent campaign (travel-flow section 3); commission rates in percent of premium. */
 export const ZAgentCampaignSchema = z.object({

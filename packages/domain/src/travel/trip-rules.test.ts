@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
+import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
+import { ZPolicyTravelSchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
 import {
   annualEndDate,
   closeTravellerPicker,
   countInsured,
+  DEFAULT_JOURNEY_CODE,
+  DESTINATIONS,
   defaultReturnDate,
+  destinationOf,
   tripDays,
   tripPickerBounds,
   validateTravellers,
@@ -107,5 +112,18 @@ describe('trips (travel-flow sections 4, 5, 9)', () => {
       adults: 4,
       children: 0,
     });
+  });
+
+  it('offers the destinations the rate tables price, Asia Pacific first and by default', () => {
+    const codes = DESTINATIONS.map((destination) => destination.journeyCode);
+    expect(codes).toEqual(['6', '3']);
+    for (const table of Object.values(TRAVEL_RATE_TABLES)) {
+      expect(Object.keys(table.single.areas).sort()).toEqual([...codes].sort());
+      expect(Object.keys(table.annual).sort()).toEqual([...codes].sort());
+    }
+    expect([...ZPolicyTravelSchema.shape.journeyCode.unwrap().options].sort()).toEqual([...codes].sort());
+    expect(DEFAULT_JOURNEY_CODE).toBe('6');
+    expect(destinationOf('3').journey).toBe('Worldwide (excl. Sanctioned)');
+    expect(destinationOf(DEFAULT_JOURNEY_CODE).journey).toBe('Asia Pacific (excl. Sanctioned)');
   });
 });

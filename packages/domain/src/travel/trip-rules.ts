@@ -11,6 +11,21 @@ export const TRIP_LIMITS = {
 
 export type TTripType = 'S' | 'A';
 
+/**
+ * travel-flow sections 4 and 9: Asia Pacific (journey code 6, the default) and Worldwide (code 3), both
+ * excluding sanctioned countries; the codes are the rate tables' areas. `journey`/`journeyCh` go on the wire.
+ */
+export const DESTINATIONS = [
+  { journeyCode: '6', journey: 'Asia Pacific (excl. Sanctioned)', journeyCh: '亚太地区(受制裁国家除外)' },
+  { journeyCode: '3', journey: 'Worldwide (excl. Sanctioned)', journeyCh: '全球(受制裁国家除外)' },
+] as const;
+export type TJourneyCode = (typeof DESTINATIONS)[number]['journeyCode'];
+export const DEFAULT_JOURNEY_CODE: TJourneyCode = '6';
+
+export function destinationOf(journeyCode: TJourneyCode) {
+  return DESTINATIONS.find((destination) => destination.journeyCode === journeyCode)!;
+}
+
 /** Days covered by a single trip: return minus departure plus one (travel-flow section 2, summary block). */
 export function tripDays(departure: TLocalDate, returnDate: TLocalDate): number {
   return daysBetween(departure, returnDate) + 1;
@@ -67,6 +82,7 @@ export type TTravellers = {
 
 /** travel-flow section 9: individuals up to 20; family adults 1–2 and children 0–9; couple fixed at 2. */
 export const TRAVELLER_LIMITS = {
+  minIndividuals: 1,
   maxIndividuals: 20,
   minAdults: 1,
   maxAdults: 2,
@@ -93,7 +109,7 @@ export function validateTravellers(travellers: TTravellers): string | null {
   const whole = [individuals, adults, children].every((count) => Number.isInteger(count) && count >= 0);
   if (!whole) return MESSAGE_KEYS.travellerRequired;
   if (travellerType === 'ID')
-    return individuals >= 1 && individuals <= TRAVELLER_LIMITS.maxIndividuals
+    return individuals >= TRAVELLER_LIMITS.minIndividuals && individuals <= TRAVELLER_LIMITS.maxIndividuals
       ? null
       : MESSAGE_KEYS.travellerRequired;
   if (travellerType === 'CP')

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from '../../features/travel/routes/landing-page';
+import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { useSystemStore } from '../../state/system-store';
 import { HEALTHY_SYSTEM, renderAt, stubServer } from '../../test/render';
 import { AppShell } from './app-shell';
@@ -144,5 +145,18 @@ describe('the shell and the travel landing', () => {
     unmount();
     renderAt(<TestEnvironmentBanner hostname="www.lionrock.example" />);
     expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('clears the travel journey from the logo', async () => {
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    const journey = useTravelFlowStore.getState();
+    journey.setQuoted(
+      { policyTravel: { premiumItems: [{ planName: 'SUPER', planCode: 'S', premium: 1, totalPremium: 1 }] } },
+      '/travel',
+    );
+    renderAt(<Shell />, '/travel/about-us');
+    await userEvent.click(screen.getByRole('button', { name: 'Lionrock Insurance home' }));
+    expect(useTravelFlowStore.getState().plans).toEqual([]);
+    expect(JSON.parse(sessionStorage.getItem('lionrock.travel')!).state.plans).toEqual([]);
   });
 });

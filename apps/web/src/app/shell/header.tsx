@@ -3,6 +3,7 @@ import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { useSystemStore } from '../../state/system-store';
 import styles from './header.module.css';
 
@@ -59,7 +60,7 @@ export function Header() {
   const solid = !isTransparentPage(pathname) || scrolled || productsOpen || mobileOpen || hovered;
   const goHome = () => {
     // The logo clears the stored policy and returns to where the visit started (travel-flow section 2).
-    sessionStorage.removeItem('lionrock.policy');
+    useTravelFlowStore.getState().reset();
     navigate(initialUrl ?? '/travel');
   };
   const chooseLanguage = (next: TLanguage) => {

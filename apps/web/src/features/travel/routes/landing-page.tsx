@@ -5,6 +5,7 @@ import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { useSystemStore } from '../../../state/system-store';
 import { AgentCard } from '../components/agent-card';
+import { QuoteForm } from '../components/quote-form/quote-form';
 import { usePartnerAgent } from '../components/use-partner-agent';
 import styles from './landing-page.module.css';
 
@@ -15,7 +16,7 @@ const TOP_MEDICAL_CENTS = 100_000_000;
 export function LandingPage() {
   const { t } = useTranslation();
   const country = useSystemStore((state) => state.country);
-  const { privateMode } = useSystemStatus();
+  const { systemAvailable, privateMode } = useSystemStatus();
   const { agent, validAgent } = usePartnerAgent();
   const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
 
@@ -42,6 +43,8 @@ export function LandingPage() {
           </div>
         ) : null}
       </ProductHero>
+      {/* Start quote is off while the system is unavailable, the agent link is invalid or private mode is on (travel-flow section 2). */}
+      <QuoteForm disabled={!systemAvailable || privateMode || !validAgent} />
       {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       {privateMode ? <Notice tone="error">{t('pvtModeOn.label')}</Notice> : null}
       <BannerCarousel product="PTR" />

@@ -1,0 +1,86 @@
+import { parseDmy } from '@lionrock/domain/dates/local-date';
+import type { TCountry } from '@lionrock/domain/market/market';
+import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { tripDays } from '@lionrock/domain/travel/trip-rules';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayDate } from '../../../../lib/format-date';
+import { useSystemStore } from '../../../../state/system-store';
+import type { TTravelPolicy } from '../../state/travel-flow-store';
+import { useTravellerSummary } from '../use-traveller-summary';
+import { usePlanLabel } from './plan-cards';
+import { planPrice } from './plan-price';
+import styles from './quote-summary.module.css';
+
+/**
+ * The summary block (travel-flow section 2, Shared shell): cover type, insurance period (a single
+ * trip's length is return minus departure plus one), destination, insured, and the chosen plan's price,
+ * tax and total.
+ */
+export function QuoteSummary({
+  policy,
+  item,
+  country,
+  campaignCode,
+}: {
+  policy: TTravelPolicy;
+  item: TWirePremiumItem | undefined;
+  country: TCountry;
+  campaignCode: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const summarise = useTravellerSummary();
+  const lang = useSystemStore((state) => state.lang);
+  const labelOf = usePlanLabel();
+  const travel = policy.policyTravel;
+  const single = travel.paPolicyType !== 'A';
+  const start = parseDmy(travel.deptDate ?? '');
+  const end = parseDmy(travel.returnDate ?? '');
+  const price = item ? planPrice(item, country, campaignCode) : null;
+  const rows: [string, string][] = [
+    [t('quotePage.coverType'), t(single ? 'travelQuote.single' : 'travelQuote.annual')],
+    [
+      t('quotePage.period'),
+      `${t('quotePage.periodValue', {
+        start: start ? formatDisplayDate(start, lang) : '',
+        end: end ? formatDisplayDate(end, lang) : '',
+      })}${single && start && end ? ` ${t('quotePage.days', { count: tripDays(start, end) })}` : ''}`,
+    ],
+    [t('quotePage.destination'), t(`travelQuote.destinations.${travel.journeyCode ?? '6'}`)],
+    [
+      t('quotePage.insured'),
+      summarise({
+        travellerType: travel.travellerType ?? 'ID',
+        individuals: travel.travellerIndividual ?? 0,
+        adults: travel.travellerAdult ?? 0,
+        children: travel.travellerChild ?? 0,
+      }),
+    ],
+  ];
+  if (item && price) {
+    rows.push([t('quotePage.plan'), labelOf(item.planName)]);
+    if (price.discount) rows.push([t('quotePage.discount'), `−${price.discount}`]);
+    rows.push([t('quotePage.priceBeforeTax'), price.beforeTax]);
+    rows.push([t(price.tax.kind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel'), price.tax.amount]);
+  }
+  return (
+    <section className={styles.summary} aria-labelledby="quote-summary-title">
+      <h2 id="quote-summary-title" className={styles.title}>
+        {t('quotePage.summaryTitle')}
+      </h2>
+      <dl className={styles.list}>
+        {rows.map(([term, value]) => (
+          <div key={term} className={styles.row}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        {price ? (
+          <div className={`${styles.row} ${styles.totalRow}`}>
+            <dt>{t('quotePage.total')}</dt>
+            <dd aria-live="polite">{price.total}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TLandingParams } from '@lionrock/domain/travel/landing-path';
+import { useEffect } from 'react';
+import { useSystemStore } from '../../../../state/system-store';
+import { useCampaign } from '../../api/travel-api';
+import { useTravelFlowStore } from '../../state/travel-flow-store';
+
+/**
+ * The campaign the quote is priced under: the link's campaign, else the direct one; the lookup runs
+ * again when the trip type changes (travel-flow section 4) and a failure means no campaign.
+ */
+export function useJourneyCampaign(params: Pick<TLandingParams, 'campaign'>, tripType: string) {
+  const country = useSystemStore((state) => state.country);
+  const query = useCampaign({ country, campaignCode: params.campaign, tripType });
+  useEffect(() => {
+    if (query.data === undefined) return;
+    const campaign = query.data;
+    useTravelFlowStore.getState().setCampaign(
+      campaign?.campaignCode
+        ? {
+            campaignId: campaign.campaignId,
+            campaignCode: campaign.campaignCode,
+            catalogueCode: campaign.catalogueCode,
+            promoCodeRequired: campaign.promoCodeRequired === 'Y',
+          }
+        : null,
+    );
+  }, [query.data]);
+}

@@ -1,0 +1,233 @@
+import { localDate } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers';
+import { HEALTHY_SYSTEM, stubServer, type TFakeRoute } from '../../../test/render';
+import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import { QuotePage } from './quote-page';
+
+const POLICY_ID = 'b633b901-6336-420a-9c9c-9af1318d1947';
+const item = (planName: string, totalPremium: number, discount: number): TWirePremiumItem => ({
+  planName,
+  planCode: `TSG-${planName}`,
+  premium: totalPremium,
+  premiumWithoutDiscount: totalPremium + discount,
+  gst: 0,
+  levy: 0,
+  totalPremium,
+  discount,
+  insuredCommissionDiscount: 0,
+});
+const PLANS = [item('STANDARD', 30.6, 5.4), item('SUPER', 49.3, 8.7)];
+const PLUS = [item('STANDARD PLUS', 38.25, 6.75), item('SUPER PLUS', 64.09, 11.31)];
+
+function quoted(): TTravelPolicy {
+  const {
+    applicant: _applicant,
+    travellersList: _list,
+    ...trip
+  } = buildTravelPolicy(localDate(2026, 11, 23)).policyTravel!;
+  return {
+    productType: 'PTR',
+    country: 'SGP',
+    campaign: { campaignId: 1, campaignCode: 'B2CC00', catalogueCode: 'TRV-SG' },
+    policyTravel: { ...trip, deptDate: '07/12/2026', returnDate: '13/12/2026', premiumItems: PLANS },
+  };
+}
+
+function server(routes: TFakeRoute[] = []) {
+  return stubServer([
+    ...routes,
+    {
+      match: /policy\/rateTopup/,
+      body: { ...quoted(), policyTravel: { ...quoted().policyTravel, premiumTopUps: PLUS } },
+    },
+    ...HEALTHY_SYSTEM,
+  ]);
+}
+
+function renderQuote() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/travel/quote', element: <QuotePage /> },
+      { path: '/travel/applicant', element: <h1>Applicant page</h1> },
+      { path: '*', element: <h1>Landing page</h1> },
+    ],
+    { initialEntries: ['/travel/quote'] },
+  );
+  render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const sentTo = (calls: { url: string; init: RequestInit | undefined }[], call: string) =>
+  calls
+    .filter((entry) => entry.url.endsWith(`/policy/${call}`))
+    .map((entry) => JSON.parse(String(entry.init!.body)));
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+beforeEach(() => {
+  const store = useTravelFlowStore.getState();
+  store.reset();
+  store.setCampaign({
+    campaignId: 1,
+    campaignCode: 'B2CC00',
+    catalogueCode: 'TRV-SG',
+    promoCodeRequired: false,
+  });
+  store.setQuoted(quoted(), '/travel/campaign/B2CC00');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the quote page (travel-flow sections 2 and 4)', () => {
+  it('goes back to the landing when there is no quote', async () => {
+    server();
+    useTravelFlowStore.getState().reset();
+    const router = renderQuote();
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/travel');
+  });
+
+  it('shows both plans in S$ with Super chosen, and the trip', async () => {
+    server();
+    renderQuote();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Super' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('S$30.60')).toBeTruthy();
+    const summary = within(screen.getByRole('region', { name: 'Your trip' }));
+    expect(summary.getByText('7 Dec 2026 to 13 Dec 2026 (7 days)')).toBeTruthy();
+    expect(summary.getByText('Asia Pacific')).toBeTruthy();
+    expect(summary.getByText('1 traveller')).toBeTruthy();
+    expect(summary.getByText('Total premium').nextElementSibling!.textContent).toBe('S$49.30');
+    expect(screen.getByText('Step 2 of 6: Quote')).toBeTruthy();
+  });
+
+  it('rates the chosen plan at the price shown, keeps the stored policy and goes to the applicant page', async () => {
+    const { calls } = server([
+      {
+        match: /policy\/rate$/,
+        body: {
+          ...quoted(),
+          policyId: POLICY_ID,
+          status: 'quoted',
+          policyTravel: { ...quoted().policyTravel, policyPremium: PLANS[0] },
+        },
+      },
+    ]);
+    const router = renderQuote();
+    await userEvent.click(screen.getByRole('radio', { name: 'Standard' }));
+    const summary = within(screen.getByRole('region', { name: 'Your trip' }));
+    expect(summary.getByText('Total premium').nextElementSibling!.textContent).toBe('S$30.60');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    expect(await screen.findByRole('heading', { name: 'Applicant page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/travel/applicant');
+    const [sent] = sentTo(calls, 'rate');
+    expect(sent.policyTravel.policyPremium).toMatchObject({ planName: 'STANDARD', totalPremium: 30.6 });
+    expect(sent.policyTravel.topUpSelected).toBe(false);
+    expect(useTravelFlowStore.getState().policy.policyId).toBe(POLICY_ID);
+  });
+
+  it('shows a changed price and goes on only when the customer agrees', async () => {
+    const repriced = item('SUPER', 52, 9.2);
+    let rateCalls = 0;
+    const { calls } = server([{ match: /b2c\/log/, status: 204, body: '' }]);
+    const fetchMock = vi.mocked(fetch);
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!String(input).endsWith('/policy/rate')) return base(input, init);
+      calls.push({ url: String(input), init });
+      rateCalls += 1;
+      return rateCalls === 1
+        ? new Response(
+            JSON.stringify({
+              statusCode: 409,
+              messageKey: 'quotePriceChanged.message',
+              policy: { ...quoted(), policyTravel: { ...quoted().policyTravel, policyPremium: repriced } },
+            }),
+            { status: 409 },
+          )
+        : new Response(JSON.stringify({ ...quoted(), policyId: POLICY_ID, status: 'quoted' }));
+    });
+    renderQuote();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The price has changed' });
+    expect(within(dialog).getByText('Super now costs S$52.00 (it was S$49.30).')).toBeTruthy();
+    // The card shows the new price too.
+    expect(
+      within(screen.getByRole('radio', { name: 'Super' }).closest('label')!).getByText('S$52.00'),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue at the new price' }));
+    expect(await screen.findByRole('heading', { name: 'Applicant page' })).toBeTruthy();
+    expect(sentTo(calls, 'rate').map((sent) => sent.policyTravel.policyPremium.totalPremium)).toEqual([
+      49.3, 52,
+    ]);
+  });
+
+  it('shows the blacklist message when the rate is declined', async () => {
+    server([
+      {
+        match: /policy\/rate$/,
+        body: {
+          ...quoted(),
+          errorMessage: 'Decline: Underwriting/Compliance.',
+          messageKey: 'BlacklistedErrorMessage.label',
+        },
+      },
+    ]);
+    const router = renderQuote();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Decline: Underwriting/Compliance.'),
+    );
+    expect(router.state.location.pathname).toBe('/travel/quote');
+  });
+
+  it('offers Plus at its own price and applies for the Plus plan', async () => {
+    const { calls } = server([
+      { match: /policy\/rate$/, body: { ...quoted(), policyId: POLICY_ID, status: 'quoted' } },
+    ]);
+    renderQuote();
+    const plus = await screen.findByRole('checkbox', { name: 'Add Plus' });
+    await waitFor(() => expect((plus as HTMLInputElement).disabled).toBe(false));
+    expect(screen.getByText(/Super Plus costs S\$64\.09 in total/)).toBeTruthy();
+    await userEvent.click(plus);
+    expect((screen.getByRole('radio', { name: 'Super Plus' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Standard Plus' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await screen.findByRole('heading', { name: 'Applicant page' });
+    const [topUp] = sentTo(calls, 'rateTopup');
+    expect(topUp.policyTravel.policyPremium).toBeUndefined();
+    const [sent] = sentTo(calls, 'rate');
+    expect(sent.policyTravel).toMatchObject({
+      topUpSelected: true,
+      selectedTopUp: 'SUPER PLUS',
+      policyPremium: { planName: 'SUPER PLUS', totalPremium: 64.09 },
+    });
+  });
+
+  it('goes Back to the landing the quote started from', async () => {
+    server();
+    const router = renderQuote();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/travel/campaign/B2CC00');
+  });
+});

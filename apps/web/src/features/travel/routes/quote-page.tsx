@@ -1,0 +1,249 @@
+import { basePlanName, defaultPlanIndex } from '@lionrock/domain/display/price-display';
+import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { Stepper } from '../../../components/ui/stepper';
+import { useSystemStore } from '../../../state/system-store';
+import {
+  callErrorKey,
+  PriceChangedError,
+  ratingErrorKey,
+  type TRatingAnswer,
+  travelApi,
+} from '../api/travel-api';
+import { PlanCards, usePlanLabel } from '../components/plan-cards/plan-cards';
+import { planPrice } from '../components/plan-cards/plan-price';
+import { QuoteSummary } from '../components/plan-cards/quote-summary';
+import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import styles from './quote-page.module.css';
+
+/** Where Back goes: the landing the quote started from, else where the visit started, else the root. */
+function useBackUrl(): string {
+  const flowUrl = useTravelFlowStore((state) => state.initialUrl);
+  const visitUrl = useSystemStore((state) => state.initialUrl);
+  return flowUrl ?? visitUrl ?? '/travel';
+}
+
+/** The quote page (travel-flow section 2, /quote). Without quoted plans there is nothing to show: back to the landing. */
+export function QuotePage() {
+  const plans = useTravelFlowStore((state) => state.plans);
+  const backUrl = useBackUrl();
+  if (plans.length === 0) return <Navigate to={backUrl} replace />;
+  return <Quote plans={plans} backUrl={backUrl} />;
+}
+
+/** The trip as the top-up call needs it: no chosen plan, no top-up yet. */
+function topUpRequest(policy: TTravelPolicy): TTravelPolicy {
+  return {
+    ...policy,
+    policyTravel: {
+      ...policy.policyTravel,
+      policyPremium: undefined,
+      topUpSelected: false,
+      selectedTopUp: 'false',
+    },
+  };
+}
+
+function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const labelOf = usePlanLabel();
+  const policy = useTravelFlowStore((state) => state.policy);
+  const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
+  const country = policy.country ?? 'SGP';
+  const travel = policy.policyTravel;
+  const recommended = plans[defaultPlanIndex(plans.length)]?.planName;
+  const [selected, setSelected] = useState(() =>
+    basePlanName(travel.policyPremium?.planName ?? recommended ?? ''),
+  );
+  const [plus, setPlus] = useState(Boolean(travel.topUpSelected));
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [priceChange, setPriceChange] = useState<{ was: TWirePremiumItem; now: TWirePremiumItem } | null>(
+    null,
+  );
+
+  // Each plan's Plus variant, priced once per quote (rateTopup stores nothing).
+  const topUpKey = ['travel', 'rateTopup', JSON.stringify(plans), policy.promo ?? ''];
+  const topUps = useQuery({
+    queryKey: topUpKey,
+    queryFn: () => travelApi.rateTopup(topUpRequest(policy)),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const plusItems = topUps.data?.errorMessage ? [] : (topUps.data?.policyTravel?.premiumTopUps ?? []);
+  const plusReady = plusItems.length === plans.length;
+  const shown = plus && plusReady ? plusItems : plans;
+  const chosen = shown.find((item) => basePlanName(item.planName) === selected) ?? shown[0]!;
+
+  const rate = useMutation({ mutationFn: travelApi.rate });
+
+  const choose = (planName: string, withPlus: boolean) => {
+    setSelected(planName);
+    setPlus(withPlus);
+    setErrorKey(null);
+    const items = withPlus && plusReady ? plusItems : plans;
+    const item = items.find((candidate) => basePlanName(candidate.planName) === planName);
+    if (item) useTravelFlowStore.getState().choosePlan(item, withPlus && plusReady);
+  };
+
+  /** A plan the server re-priced replaces the card's price, so the page never shows a stale one. */
+  const showRepriced = (item: TWirePremiumItem) => {
+    if (item.planName === basePlanName(item.planName)) {
+      useTravelFlowStore.getState().updatePlan(item);
+      return;
+    }
+    queryClient.setQueryData<TRatingAnswer>(topUpKey, (answer) =>
+      answer?.policyTravel
+        ? {
+            ...answer,
+            policyTravel: {
+              ...answer.policyTravel,
+              premiumTopUps: answer.policyTravel.premiumTopUps.map((entry) =>
+                entry.planName === item.planName ? item : entry,
+              ),
+            },
+          }
+        : answer,
+    );
+  };
+
+  const apply = async (item: TWirePremiumItem) => {
+    setErrorKey(null);
+    const store = useTravelFlowStore.getState();
+    store.choosePlan(item, plus && plusReady);
+    let answer: TRatingAnswer;
+    try {
+      answer = await rate.mutateAsync(useTravelFlowStore.getState().policy);
+    } catch (error) {
+      const repriced =
+        error instanceof PriceChangedError ? error.policy.policyTravel?.policyPremium : undefined;
+      if (repriced) {
+        showRepriced(repriced);
+        setPriceChange({ was: item, now: repriced });
+      } else setErrorKey(callErrorKey(error));
+      return;
+    }
+    if (answer.errorMessage || answer.messageKey) {
+      setErrorKey(ratingErrorKey(answer));
+      return;
+    }
+    store.setRated(answer);
+    navigate('/travel/applicant');
+  };
+
+  const message = (key: string) => {
+    const shownKey: string = i18n.exists(key) ? key : MESSAGE_KEYS.getQuoteError;
+    return t(shownKey);
+  };
+  const plusOfSelected = plusItems.find((item) => basePlanName(item.planName) === selected);
+
+  return (
+    <div className={styles.page}>
+      <Stepper current={2} />
+      <h1 className={styles.title}>{t('quotePage.title')}</h1>
+      <p className={styles.intro}>{t('quotePage.intro')}</p>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <PlanCards
+            plans={shown}
+            selected={selected}
+            recommended={recommended ? basePlanName(recommended) : undefined}
+            country={country}
+            campaignCode={campaignCode}
+            onSelect={(planName) => choose(planName, plus)}
+          />
+          <div className={styles.plus}>
+            <input
+              id={`${id}-plus`}
+              type="checkbox"
+              className={styles.plusBox}
+              checked={plus && plusReady}
+              disabled={!plusReady}
+              aria-describedby={`${id}-plus-text`}
+              onChange={(event) => choose(selected, event.target.checked)}
+            />
+            <div>
+              <label htmlFor={`${id}-plus`} className={styles.plusLabel}>
+                {t('quotePage.plusTitle')}
+              </label>
+              <p id={`${id}-plus-text`} className={styles.plusText}>
+                {topUps.isPending
+                  ? t('quotePage.plusLoading')
+                  : plusReady && plusOfSelected
+                    ? t('quotePage.plusText', {
+                        plan: labelOf(plusOfSelected.planName),
+                        amount: planPrice(plusOfSelected, country, campaignCode).total,
+                      })
+                    : t('quotePage.plusUnavailable')}
+              </p>
+            </div>
+          </div>
+        </div>
+        <aside className={styles.aside}>
+          <QuoteSummary policy={policy} item={chosen} country={country} campaignCode={campaignCode} />
+        </aside>
+      </div>
+      {errorKey ? (
+        <p className={styles.error} role="alert">
+          {message(errorKey)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={styles.back} onClick={() => navigate(backUrl)}>
+          {t('quotePage.back')}
+        </button>
+        <button
+          type="button"
+          className={styles.apply}
+          disabled={rate.isPending}
+          onClick={() => void apply(chosen)}
+        >
+          {t('quotePage.applyNow')}
+        </button>
+      </div>
+      {rate.isPending ? <Spinner label={t('quotePage.applying')} /> : null}
+      <Modal
+        open={priceChange !== null}
+        onClose={() => setPriceChange(null)}
+        title={t('quotePage.priceChangedTitle')}
+        size="small"
+      >
+        {priceChange ? (
+          <>
+            <p>{t('quotePriceChanged.message')}</p>
+            <p className={styles.newPrice}>
+              {t('quotePage.newPrice', {
+                plan: labelOf(priceChange.now.planName),
+                was: planPrice(priceChange.was, country, campaignCode).total,
+                amount: planPrice(priceChange.now, country, campaignCode).total,
+              })}
+            </p>
+            <div className={styles.modalActions}>
+              <button type="button" className={styles.back} onClick={() => setPriceChange(null)}>
+                {t('quotePage.notNow')}
+              </button>
+              <button
+                type="button"
+                className={styles.apply}
+                onClick={() => {
+                  const item = priceChange.now;
+                  setPriceChange(null);
+                  void apply(item);
+                }}
+              >
+                {t('quotePage.confirmNewPrice')}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+    </div>
+  );
+}
