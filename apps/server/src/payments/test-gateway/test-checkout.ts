@@ -41,6 +41,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lionrock test checkout</title>
 <link rel="stylesheet" href="/gateway/test-checkout.css">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
 <main>
