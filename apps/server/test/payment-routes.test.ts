@@ -280,6 +280,20 @@ describeEachDriver('payment calls', (driver) => {
       ).toBe(409);
     });
 
+    it('mails the policy to the applicant and the attached agent, in the policy’s language', async () => {
+      const policy = await confirmedPolicy({ agentCode: 'AG1001', lang: 'zh' });
+      const { paymentSignature } = (await post('policy/updateToPending', policy)).json();
+      expect((await receipt(answerTo(paymentSignature))).json().paid).toBe(true);
+      const mail = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.policyId, policy.policyId));
+      expect(mail.map((row) => [row.recipientRole, row.language]).sort()).toEqual([
+        ['agent', 'zh'],
+        ['applicant', 'zh'],
+      ]);
+    });
+
     it('gives one policy number to 20 answers arriving at once', async () => {
       const { policy, paymentSignature } = await pending();
       const fields = answerTo(paymentSignature);
