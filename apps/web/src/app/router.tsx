@@ -12,6 +12,18 @@ import { AppShell } from './shell/app-shell';
 const QuotePage = lazy(() =>
   import('../features/travel/routes/quote-page').then((module) => ({ default: module.QuotePage })),
 );
+const ConfirmPage = lazy(() =>
+  import('../features/travel/routes/confirm-page').then((m) => ({ default: m.ConfirmPage })),
+);
+const PaymentPage = lazy(() =>
+  import('../features/travel/routes/payment-page').then((m) => ({ default: m.PaymentPage })),
+);
+const FinishPage = lazy(() =>
+  import('../features/travel/routes/finish-page').then((m) => ({ default: m.FinishPage })),
+);
+const ApplicantPage = lazy(() =>
+  import('../features/travel/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })),
+);
 
 /** Every screen has one route here; each lives in its feature's routes/ folder. */
 export function createRouter() {
@@ -28,6 +40,38 @@ export function createRouter() {
           element: (
             <Suspense fallback={<Spinner />}>
               <QuotePage />
+            </Suspense>
+          ),
+        },
+        {
+          path: '/travel/confirm',
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <ConfirmPage />
+            </Suspense>
+          ),
+        },
+        {
+          path: '/travel/payment',
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <PaymentPage />
+            </Suspense>
+          ),
+        },
+        {
+          path: '/travel/finish',
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <FinishPage />
+            </Suspense>
+          ),
+        },
+        {
+          path: '/travel/applicant',
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <ApplicantPage />
             </Suspense>
           ),
         },

@@ -18,7 +18,13 @@ export class ApiCallError extends Error {
   }
 }
 
-type TRequest = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal };
+type TRequest = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra headers, e.g. the Idempotency-Key of a state-changing call. */
+  headers?: Record<string, string>;
+};
 
 /**
  * The one way the app talks to the b2c-server: Session-Name and JSON on every call (travel-flow
@@ -35,6 +41,7 @@ export async function apiCall(path: string, request: TRequest = {}): Promise<Res
         'Session-Name': getSessionName(),
         Accept: 'application/json, text/plain',
         ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...request.headers,
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       ...(request.signal ? { signal: request.signal } : {}),
@@ -61,8 +68,8 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return (await (await apiCall(path, signal ? { signal } : {})).json()) as T;
 }
 
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
-  return (await (await apiCall(path, { method: 'POST', body })).json()) as T;
+export async function postJson<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+  return (await (await apiCall(path, { method: 'POST', body, ...(headers ? { headers } : {}) })).json()) as T;
 }
 
 /** Flag answers are the text `true` or `false` (travel-flow section 7). */

@@ -6,6 +6,7 @@ import {
   hasReducedPaBenefits,
   isSenior,
   shouldAutoTickStudent,
+  showsSeniorNotice,
   type TDateOfBirthCheck,
   validateDateOfBirth,
 } from './ages.ts';
@@ -67,6 +68,9 @@ describe('ages on the start date (eligibility tables)', () => {
     expect(isSenior('23/11/1945', on)).toBe(true);
     expect(isSenior('24/11/1945', on)).toBe(false);
     expect(isSenior('', on)).toBe(false);
+    expect(showsSeniorNotice(['01/01/1990', '23/11/1945'], on, true)).toBe(true);
+    expect(showsSeniorNotice(['01/01/1990', '23/11/1945'], on, false)).toBe(false);
+    expect(showsSeniorNotice(['01/01/1990', '24/11/1945', ''], on, true)).toBe(false);
     expect(hasReducedPaBenefits('SGP', '23/11/1961', on)).toBe(true);
     expect(hasReducedPaBenefits('SGP', '24/11/1961', on)).toBe(false);
     expect(hasReducedPaBenefits('SGP', '23/11/1955', on)).toBe(false);

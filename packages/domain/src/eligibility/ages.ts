@@ -129,6 +129,14 @@ export function isSenior(dateOfBirth: string, on: TLocalDate): boolean {
   return birth !== null && ageInYears(birth, on) > 80;
 }
 
+/** Before Continue, the senior popup (Cancel or Continue) shows when any traveller is over 80 and the senior flag is on (travel-flow section 4). */
+export function showsSeniorNotice(
+  datesOfBirth: readonly string[],
+  on: TLocalDate,
+  seniorLoadingOn: boolean,
+): boolean {
+  return seniorLoadingOn && datesOfBirth.some((dateOfBirth) => isSenior(dateOfBirth, on));
+}
 /** Singapore PA adults aged 65–70 get reduced benefits (pa-home-payments section 5). */
 export function hasReducedPaBenefits(country: TCountry, dateOfBirth: string, on: TLocalDate): boolean {
   const birth = parseDmy(dateOfBirth);

@@ -7,6 +7,7 @@ import {
   validateCompany,
   validateCountryCode,
   validateEmail,
+  validateEmailConfirmed,
   validateFullName,
   validateMobile,
   validateNamePart,
@@ -20,7 +21,9 @@ describe('people (travel-flow section 5)', () => {
     expect(validateNamePart('陈')).toBe(K.englishCharacters);
     expect(validateFullName('Tan Ah Kow @ Tan-Kow / Jr')).toBeNull();
     expect(validateFullName('Tan; drop table')).toBe(K.noSpecialCharacters);
-    expect(validateFullName('A'.repeat(51))).toBe(K.noSpecialCharacters);
+    expect(validateFullName('A'.repeat(50))).toBeNull();
+    expect(validateFullName('A'.repeat(51))).toBe(K.maxLength);
+    expect(validateNamePart('A'.repeat(51))).toBe(K.maxLength);
     expect(validateFullName(' ')).toBe(K.required);
   });
 
@@ -28,14 +31,22 @@ describe('people (travel-flow section 5)', () => {
     expect(validateEmail('jane.tan@example.com')).toBeNull();
     expect(validateEmail('')).toBe(K.required);
     expect(validateEmail('jane@')).toBe(K.email);
-    expect(validateEmail(`${'a'.repeat(45)}@x.com`)).toBe(K.email);
+    expect(validateEmail(`${'a'.repeat(44)}@x.com`)).toBeNull();
+    expect(validateEmail(`${'a'.repeat(45)}@x.com`)).toBe(K.maxLength);
     expect(validateMobile('91234567')).toBeNull();
     expect(validateMobile('')).toBe(K.required);
     expect(validateMobile('9123-4567')).toBe(K.number);
-    expect(validateMobile('1234567890123')).toBe(K.number);
+    expect(validateMobile('123456789012')).toBeNull();
+    expect(validateMobile('1234567890123')).toBe(K.maxLength);
     expect(validateCountryCode('+65')).toBeNull();
     expect(validateCountryCode('')).toBe(K.required);
     expect(validateCountryCode('SG')).toBe(K.number);
+  });
+
+  it('wants the e-mail confirmed as correct', () => {
+    expect(validateEmailConfirmed(true)).toBeNull();
+    expect(validateEmailConfirmed(false)).toBe(K.confirmEmail);
+    expect(validateEmailConfirmed(undefined)).toBe(K.confirmEmail);
   });
 
   it('checks corporate applicants and the personal/corporate choice', () => {
@@ -44,6 +55,10 @@ describe('people (travel-flow section 5)', () => {
     expect(validateCompany('Bad <Co>', '197401143D')).toEqual({
       companyName: K.noSpecialCharacters,
       uen: K.uenInvalid,
+    });
+    expect(validateCompany('A'.repeat(51), `197401143C${'0'.repeat(15)}`)).toEqual({
+      companyName: K.maxLength,
+      uen: K.maxLength,
     });
     expect(validateClientType('C')).toBeNull();
     expect(validateClientType(undefined)).toBe(K.selectValue);

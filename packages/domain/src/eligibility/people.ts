@@ -14,34 +14,43 @@ export const FIELD_LENGTHS = {
   officialDetails: 30,
 } as const;
 
-/** First and last names: English letters, apostrophe and spaces (travel-flow section 5, Names). */
+/**
+ * First and last names: English letters, apostrophe and spaces (travel-flow section 5, Names). Every
+ * field past its length (section 9) says so, rather than blaming its characters.
+ */
 export function validateNamePart(value: string): string | null {
   const name = value.trim();
   if (name === '') return MESSAGE_KEYS.required;
-  if (name.length > FIELD_LENGTHS.name || !/^[A-Za-z' ]+$/.test(name)) return MESSAGE_KEYS.englishCharacters;
-  return null;
+  if (name.length > FIELD_LENGTHS.name) return MESSAGE_KEYS.maxLength;
+  return /^[A-Za-z' ]+$/.test(name) ? null : MESSAGE_KEYS.englishCharacters;
 }
 
 /** Full names may also hold @, hyphen and slash. */
 export function validateFullName(value: string): string | null {
   const name = value.trim();
   if (name === '') return MESSAGE_KEYS.required;
-  if (name.length > FIELD_LENGTHS.name || !/^[A-Za-z' @/-]+$/.test(name))
-    return MESSAGE_KEYS.noSpecialCharacters;
-  return null;
+  if (name.length > FIELD_LENGTHS.name) return MESSAGE_KEYS.maxLength;
+  return /^[A-Za-z' @/-]+$/.test(name) ? null : MESSAGE_KEYS.noSpecialCharacters;
 }
 
 export function validateEmail(value: string): string | null {
   const email = value.trim();
   if (email === '') return MESSAGE_KEYS.required;
-  return email.length <= FIELD_LENGTHS.email && EMAIL_PATTERN.test(email) ? null : MESSAGE_KEYS.email;
+  if (email.length > FIELD_LENGTHS.email) return MESSAGE_KEYS.maxLength;
+  return EMAIL_PATTERN.test(email) ? null : MESSAGE_KEYS.email;
+}
+
+/** The "my e-mail address is correct" box must be ticked before Continue (travel-flow sections 4 and 5). */
+export function validateEmailConfirmed(confirmed: boolean | undefined): string | null {
+  return confirmed === true ? null : MESSAGE_KEYS.confirmEmail;
 }
 
 /** Mobile number and country code: required and numeric (travel-flow section 5, Contact). */
 export function validateMobile(value: string): string | null {
   const mobile = value.trim();
   if (mobile === '') return MESSAGE_KEYS.required;
-  return /^\d+$/.test(mobile) && mobile.length <= FIELD_LENGTHS.mobile ? null : MESSAGE_KEYS.number;
+  if (!/^\d+$/.test(mobile)) return MESSAGE_KEYS.number;
+  return mobile.length <= FIELD_LENGTHS.mobile ? null : MESSAGE_KEYS.maxLength;
 }
 
 export function validateCountryCode(value: string): string | null {
@@ -55,11 +64,12 @@ export function validateCompany(companyName: string, uen: string): { companyName
   const errors: { companyName?: string; uen?: string } = {};
   const name = companyName.trim();
   if (name === '') errors.companyName = MESSAGE_KEYS.required;
-  else if (name.length > FIELD_LENGTHS.name || !/^[A-Za-z0-9 '&.,()@/-]+$/.test(name))
-    errors.companyName = MESSAGE_KEYS.noSpecialCharacters;
+  else if (name.length > FIELD_LENGTHS.name) errors.companyName = MESSAGE_KEYS.maxLength;
+  else if (!/^[A-Za-z0-9 '&.,()@/-]+$/.test(name)) errors.companyName = MESSAGE_KEYS.noSpecialCharacters;
   const number = uen.trim();
   if (number === '') errors.uen = MESSAGE_KEYS.uenRequired;
-  else if (number.length > FIELD_LENGTHS.uen || !isValidUen(number)) errors.uen = MESSAGE_KEYS.uenInvalid;
+  else if (number.length > FIELD_LENGTHS.uen) errors.uen = MESSAGE_KEYS.maxLength;
+  else if (!isValidUen(number)) errors.uen = MESSAGE_KEYS.uenInvalid;
   return errors;
 }
 

@@ -1,9 +1,15 @@
+import type { TCountry } from '../market/market.ts';
 import { isValidHkid } from './hkid.ts';
 import { isValidNric } from './nric.ts';
 
 /** The ID types a person may give (pa-home-payments section 3: NRIC/FIN or passport; HKID or passport). */
 export const ID_TYPES = ['NRIC', 'HKID', 'PASSPORT'] as const;
 export type TIdType = (typeof ID_TYPES)[number];
+
+/** The ID types offered per market (pa-home-payments section 3): NRIC/FIN or passport; HKID or passport. The first is the default. */
+export function idTypesFor(country: TCountry): readonly TIdType[] {
+  return country === 'HKG' ? ['HKID', 'PASSPORT'] : ['NRIC', 'PASSPORT'];
+}
 
 /** Passports are checked for format only: 5 to 20 letters and digits. */
 const PASSPORT = /^[A-Z0-9]{5,20}$/;

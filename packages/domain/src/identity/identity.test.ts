@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hkidCheckCharacter, isValidHkid, normaliseHkid } from './hkid.ts';
-import { changeIdType, normaliseIdForMatching, validateIdNumber } from './id-number.ts';
+import { changeIdType, idTypesFor, normaliseIdForMatching, validateIdNumber } from './id-number.ts';
 import { isLuhnValid, luhnCheckDigit } from './luhn.ts';
 import { isValidNric, nricCheckLetter, type TNricPrefix } from './nric.ts';
 import {
@@ -193,6 +193,11 @@ describe('ID number by type (travel-flow section 5, ID)', () => {
     expect(validateIdNumber('HKID', 'S1234567D')).toBe('applyErrorMessage.invalidNRIC');
     expect(validateIdNumber('PASSPORT', 'E1234567')).toBeNull();
     expect(validateIdNumber('PASSPORT', 'E12-4567')).toBe('applyErrorMessage.invalidNRIC');
+  });
+
+  it('offers NRIC/FIN or passport in Singapore, HKID or passport in Hong Kong', () => {
+    expect(idTypesFor('SGP')).toEqual(['NRIC', 'PASSPORT']);
+    expect(idTypesFor('HKG')).toEqual(['HKID', 'PASSPORT']);
   });
 
   it('clears the number when the type changes', () => {

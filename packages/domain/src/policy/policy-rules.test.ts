@@ -3,7 +3,7 @@ import { localDate } from '../dates/local-date.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from '../schemas/fixtures.ts';
 import type { TPolicyInput } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
-import { policyStartDate, validatePolicy } from './policy-rules.ts';
+import { listTravelErrors, policyStartDate, validatePolicy } from './policy-rules.ts';
 
 const today = localDate(2026, 11, 23);
 const travel = (policyTravel: Record<string, unknown>, rest: Partial<TPolicyInput> = {}) =>
@@ -202,6 +202,55 @@ describe('validatePolicy: travel (travel-flow section 5)', () => {
       applicant: { ...applicant, clientType: 'C', fullName: 'ACME PTE. LTD.', uen: '201912345R' },
     });
     expect(validatePolicy(policy, 'apply', today)).toBeNull();
+  });
+});
+
+describe('listTravelErrors: every field at once, for the applicant page', () => {
+  it('lists each wrong field once, in the order validatePolicy reports the first', () => {
+    const policy = travel({
+      isTraveller: false,
+      travellerIndividual: 3,
+      applicant: { ...applicant, fullName: '', hkId: 'S1234567A', email: 'jane@' },
+      travellersList: [
+        adult('LEE AH KOW', 'S8512345I', '01/01/2010'),
+        adult('lee ah kow', 'S8512345I'),
+        adult('ONG #3', 'S1234567A'),
+      ],
+    });
+    const errors = listTravelErrors(policy, 'apply', today);
+    expect(errors).toEqual([
+      { field: 'policyTravel.applicant.fullName', messageKey: MESSAGE_KEYS.required },
+      { field: 'policyTravel.applicant.hkId', messageKey: MESSAGE_KEYS.invalidNric },
+      { field: 'policyTravel.applicant.email', messageKey: MESSAGE_KEYS.email },
+      { field: 'policyTravel.travellersList.0.dateOfBirth', messageKey: MESSAGE_KEYS.birthDateBelow18 },
+      { field: 'policyTravel.travellersList.2.fullName', messageKey: MESSAGE_KEYS.noSpecialCharacters },
+      { field: 'policyTravel.travellersList.2.hkId', messageKey: MESSAGE_KEYS.invalidNric },
+      { field: 'policyTravel.travellersList.1.hkId', messageKey: MESSAGE_KEYS.idDuplicated },
+      { field: 'policyTravel.travellersList.1.fullName', messageKey: MESSAGE_KEYS.fullNameDuplicated },
+    ]);
+    expect(validatePolicy(policy, 'apply', today)).toEqual(errors[0]);
+  });
+
+  it('names both company fields, reports a trip or count problem alone, and nothing past the quote stage', () => {
+    const corporate = travel({ applicant: { ...applicant, clientType: 'C', fullName: '', uen: '123' } });
+    expect(listTravelErrors(corporate, 'apply', today)).toEqual([
+      { field: 'policyTravel.applicant.fullName', messageKey: MESSAGE_KEYS.required },
+      { field: 'policyTravel.applicant.uen', messageKey: MESSAGE_KEYS.uenInvalid },
+    ]);
+    expect(
+      listTravelErrors(travel({ deptDate: '22/11/2026', applicant: undefined }), 'apply', today),
+    ).toEqual([{ field: 'policyTravel.deptDate', messageKey: MESSAGE_KEYS.invalidDeparture }]);
+    expect(listTravelErrors(travel({ applicant: undefined }), 'quote', today)).toEqual([]);
+    expect(
+      listTravelErrors(
+        travel({ applicant: { ...applicant, email: '' }, travellersList: [] }),
+        'apply',
+        today,
+      ),
+    ).toEqual([
+      { field: 'policyTravel.applicant.email', messageKey: MESSAGE_KEYS.required },
+      { field: 'policyTravel.travellersList', messageKey: MESSAGE_KEYS.travellerRequired },
+    ]);
   });
 });
 

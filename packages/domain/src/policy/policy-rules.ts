@@ -48,6 +48,16 @@ function firstOf(...checks: (() => TFieldError | null)[]): TFieldError | null {
   return null;
 }
 
+/** Every check's failure, at most one per field: a field shows the first of its rules that fails. */
+function allOf(...checks: (() => TFieldError | null)[]): TFieldError[] {
+  const errors: TFieldError[] = [];
+  for (const check of checks) {
+    const error = check();
+    if (error && !errors.some((known) => known.field === error.field)) errors.push(error);
+  }
+  return errors;
+}
+
 /** The policy's start date: departure for travel, effective date for the annual products. */
 export function policyStartDate(policy: TPolicy): TLocalDate | null {
   const text =
@@ -61,15 +71,23 @@ export function policyStartDate(policy: TPolicy): TLocalDate | null {
 
 type TPerson = { fullName: string; idType: 'NRIC' | 'HKID' | 'PASSPORT'; hkId: string; dateOfBirth: string };
 
-/** Name, ID and date of birth of one insured person. */
-function validatePerson(
+type TPersonAge = {
+  product: TProduct;
+  country: TCountry;
+  role: 'applicant' | 'adult' | 'child';
+  on: TLocalDate;
+};
+type TPersonOptions = { fullTimeStudent?: boolean; idCheckedForTypes?: readonly string[] };
+
+/** Name, ID and date of birth of one insured person: each field's first failure. */
+function listPersonErrors(
   path: string,
   person: TPerson,
-  age: { product: TProduct; country: TCountry; role: 'applicant' | 'adult' | 'child'; on: TLocalDate },
-  options: { fullTimeStudent?: boolean; idCheckedForTypes?: readonly string[] } = {},
-): TFieldError | null {
+  age: TPersonAge,
+  options: TPersonOptions = {},
+): TFieldError[] {
   const checked = options.idCheckedForTypes ?? ['NRIC', 'HKID', 'PASSPORT'];
-  return firstOf(
+  return allOf(
     () => fail(`${path}.fullName`, validateFullName(person.fullName)),
     () => fail(`${path}.hkId`, person.hkId.trim() === '' ? MESSAGE_KEYS.required : null),
     () =>
@@ -89,55 +107,85 @@ function validatePerson(
   );
 }
 
+function validatePerson(
+  path: string,
+  person: TPerson,
+  age: TPersonAge,
+  options: TPersonOptions = {},
+): TFieldError | null {
+  return listPersonErrors(path, person, age, options)[0] ?? null;
+}
+
 /** The policyholder: personal (name, ID, age 18–70) or corporate (company name and UEN), and contact details. */
+function listApplicantErrors(
+  path: string,
+  applicant: TApplicant | undefined,
+  age: { product: TProduct; country: TCountry; on: TLocalDate },
+): TFieldError[] {
+  if (!applicant) return [{ field: path, messageKey: MESSAGE_KEYS.required }];
+  const company = validateCompany(applicant.fullName, applicant.uen);
+  const identity =
+    applicant.clientType === 'C'
+      ? allOf(
+          () => fail(`${path}.fullName`, company.companyName ?? null),
+          () => fail(`${path}.uen`, company.uen ?? null),
+        )
+      : listPersonErrors(path, applicant, { ...age, role: 'applicant' });
+  return [
+    ...allOf(() => fail(`${path}.clientType`, validateClientType(applicant.clientType))),
+    ...identity,
+    ...allOf(
+      () => fail(`${path}.mobileNoCountryCode`, validateCountryCode(applicant.mobileNoCountryCode)),
+      () => fail(`${path}.mobileNo`, validateMobile(applicant.mobileNo)),
+      () => fail(`${path}.email`, validateEmail(applicant.email)),
+    ),
+  ];
+}
+
 function validateApplicant(
   path: string,
   applicant: TApplicant | undefined,
   age: { product: TProduct; country: TCountry; on: TLocalDate },
 ): TFieldError | null {
-  if (!applicant) return { field: path, messageKey: MESSAGE_KEYS.required };
-  return firstOf(
-    () => fail(`${path}.clientType`, validateClientType(applicant.clientType)),
-    () => {
-      if (applicant.clientType === 'C') {
-        const errors = validateCompany(applicant.fullName, applicant.uen);
-        if (errors.companyName) return { field: `${path}.fullName`, messageKey: errors.companyName };
-        return errors.uen ? { field: `${path}.uen`, messageKey: errors.uen } : null;
-      }
-      return validatePerson(path, applicant, { ...age, role: 'applicant' });
-    },
-    () => fail(`${path}.mobileNoCountryCode`, validateCountryCode(applicant.mobileNoCountryCode)),
-    () => fail(`${path}.mobileNo`, validateMobile(applicant.mobileNo)),
-    () => fail(`${path}.email`, validateEmail(applicant.email)),
-  );
+  return listApplicantErrors(path, applicant, age)[0] ?? null;
+}
+
+/** Duplicate ID numbers and names: the later person is flagged, ID before name. */
+function listDuplicates(people: { path: string; fullName: string; idNumber: string }[]): TFieldError[] {
+  const errors: TFieldError[] = [];
+  for (const [index, flag] of findDuplicates(people).entries()) {
+    if (flag.idNumber) errors.push({ field: `${people[index]!.path}.hkId`, messageKey: flag.idNumber });
+    if (flag.fullName) errors.push({ field: `${people[index]!.path}.fullName`, messageKey: flag.fullName });
+  }
+  return errors;
 }
 
 function validateNoDuplicates(
   people: { path: string; fullName: string; idNumber: string }[],
 ): TFieldError | null {
-  const flags = findDuplicates(people);
-  for (const [index, flag] of flags.entries()) {
-    if (flag.idNumber) return { field: `${people[index]!.path}.hkId`, messageKey: flag.idNumber };
-    if (flag.fullName) return { field: `${people[index]!.path}.fullName`, messageKey: flag.fullName };
-  }
-  return null;
+  return listDuplicates(people)[0] ?? null;
 }
 
-function validateTravel(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+/**
+ * Every field error of a travel policy at `stage`, at most one per field, in the order `validatePolicy`
+ * reports them (it reports the first): the applicant page shows them all at once. A broken trip or
+ * traveller count is reported alone, since the people cannot be checked without it.
+ */
+export function listTravelErrors(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError[] {
   const travel = policy.policyTravel;
-  if (!travel) return { field: 'policyTravel', messageKey: MESSAGE_KEYS.required };
+  if (!travel) return [{ field: 'policyTravel', messageKey: MESSAGE_KEYS.required }];
   const departure = parseDmy(travel.deptDate);
-  if (!departure) return { field: 'policyTravel.deptDate', messageKey: MESSAGE_KEYS.invalidDeparture };
+  if (!departure) return [{ field: 'policyTravel.deptDate', messageKey: MESSAGE_KEYS.invalidDeparture }];
   const returnDate = parseDmy(travel.returnDate);
   if (travel.paPolicyType === 'S' && !returnDate)
-    return { field: 'policyTravel.returnDate', messageKey: MESSAGE_KEYS.invalidDuration };
+    return [{ field: 'policyTravel.returnDate', messageKey: MESSAGE_KEYS.invalidDuration }];
   const trip = validateTrip({
     departure,
     returnDate: returnDate ?? departure,
     tripType: travel.paPolicyType,
     today,
   });
-  if (trip) return { field: `policyTravel.${trip.field}`, messageKey: trip.messageKey };
+  if (trip) return [{ field: `policyTravel.${trip.field}`, messageKey: trip.messageKey }];
   const travellers = {
     travellerType: travel.travellerType,
     individuals: travel.travellerIndividual,
@@ -145,31 +193,32 @@ function validateTravel(policy: TPolicy, stage: TStage, today: TLocalDate): TFie
     children: travel.travellerChild,
   };
   const counts = validateTravellers(travellers);
-  if (counts) return { field: 'policyTravel.travellerType', messageKey: counts };
-  if (stage === 'quote') return null;
+  if (counts) return [{ field: 'policyTravel.travellerType', messageKey: counts }];
+  if (stage === 'quote') return [];
 
   const age = { product: 'PTR' as const, country: policy.country, on: departure };
-  const applicantError = validateApplicant('policyTravel.applicant', travel.applicant, age);
-  if (applicantError) return applicantError;
+  const errors = listApplicantErrors('policyTravel.applicant', travel.applicant, age);
+  if (!travel.applicant) return errors;
   const family = travel.travellerType === 'FM';
   const expectedAdults = family ? travel.travellerAdult : travel.travellerIndividual;
   const expectedChildren = family ? travel.travellerChild : 0;
   const list = travel.travellersList;
   const adults = list.filter((traveller) => traveller.type === 'ADULT').length;
   if (adults !== expectedAdults || list.length - adults !== expectedChildren) {
-    return { field: 'policyTravel.travellersList', messageKey: MESSAGE_KEYS.travellerRequired };
+    return [...errors, { field: 'policyTravel.travellersList', messageKey: MESSAGE_KEYS.travellerRequired }];
   }
   for (const [index, traveller] of list.entries()) {
-    const error = validatePerson(
-      `policyTravel.travellersList.${index}`,
-      traveller,
-      { ...age, role: traveller.type === 'CHILD' ? 'child' : 'adult' },
-      { fullTimeStudent: traveller.fullTimeStudent === 'YES' },
+    errors.push(
+      ...listPersonErrors(
+        `policyTravel.travellersList.${index}`,
+        traveller,
+        { ...age, role: traveller.type === 'CHILD' ? 'child' : 'adult' },
+        { fullTimeStudent: traveller.fullTimeStudent === 'YES' },
+      ),
     );
-    if (error) return error;
   }
   // The applicant who travels is the first insured row itself, not a second person.
-  const applicant = travel.applicant!;
+  const applicant = travel.applicant;
   const people = list.map((traveller, index) => ({
     path: `policyTravel.travellersList.${index}`,
     fullName: traveller.fullName,
@@ -182,7 +231,11 @@ function validateTravel(policy: TPolicy, stage: TStage, today: TLocalDate): TFie
       idNumber: applicant.hkId,
     });
   }
-  return validateNoDuplicates(people);
+  // A field already wrong shows that first; a duplicate is only news on an otherwise valid field.
+  for (const duplicate of listDuplicates(people)) {
+    if (!errors.some((known) => known.field === duplicate.field)) errors.push(duplicate);
+  }
+  return errors;
 }
 
 function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
@@ -284,7 +337,7 @@ function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TField
 }
 
 export function validatePolicy(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
-  if (policy.productType === 'PTR') return validateTravel(policy, stage, today);
+  if (policy.productType === 'PTR') return listTravelErrors(policy, stage, today)[0] ?? null;
   if (policy.productType === 'PAN') return validatePersonalAccident(policy, stage, today);
   return validateHome(policy, stage, today);
 }

@@ -4,13 +4,19 @@ import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
 import { ZPolicyTravelSchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
 import {
+  addInsured,
   annualEndDate,
+  canAddInsured,
+  canRemoveInsured,
   closeTravellerPicker,
   countInsured,
   DEFAULT_JOURNEY_CODE,
   DESTINATIONS,
   defaultReturnDate,
   destinationOf,
+  insuredRows,
+  removeInsured,
+  type TTravellers,
   tripDays,
   tripPickerBounds,
   validateTravellers,
@@ -112,6 +118,43 @@ describe('trips (travel-flow sections 4, 5, 9)', () => {
       adults: 4,
       children: 0,
     });
+  });
+
+  it('adds and removes insured rows within the counts (travel-flow section 5, Counts)', () => {
+    const individuals = (count: number): TTravellers => ({
+      travellerType: 'ID',
+      individuals: count,
+      adults: 0,
+      children: 0,
+    });
+    const family = (adults: number, children: number): TTravellers => ({
+      travellerType: 'FM',
+      individuals: 0,
+      adults,
+      children,
+    });
+    const couple: TTravellers = { travellerType: 'CP', individuals: 2, adults: 0, children: 0 };
+    expect(insuredRows(individuals(2))).toEqual(['ADULT', 'ADULT']);
+    expect(insuredRows(family(1, 2))).toEqual(['ADULT', 'CHILD', 'CHILD']);
+    expect(insuredRows(couple)).toEqual(['ADULT', 'ADULT']);
+
+    expect(addInsured(individuals(19), 'ADULT')).toEqual(individuals(20));
+    expect(canAddInsured(individuals(20), 'ADULT')).toBe(false);
+    expect(addInsured(individuals(20), 'ADULT')).toEqual(individuals(20));
+    expect(canAddInsured(individuals(1), 'CHILD')).toBe(false);
+    expect(addInsured(family(1, 0), 'ADULT')).toEqual(family(2, 0));
+    expect(addInsured(family(1, 8), 'CHILD')).toEqual(family(1, 9));
+    expect(canAddInsured(family(2, 0), 'ADULT')).toBe(false);
+    expect(canAddInsured(family(1, 9), 'CHILD')).toBe(false);
+    expect(canAddInsured(couple, 'ADULT')).toBe(false);
+
+    expect(canRemoveInsured(individuals(2), 0)).toBe(false);
+    expect(canRemoveInsured(individuals(2), 2)).toBe(false);
+    expect(removeInsured(individuals(2), 0)).toEqual(individuals(2));
+    expect(removeInsured(individuals(3), 2)).toEqual(individuals(2));
+    expect(removeInsured(family(2, 1), 1)).toEqual(family(1, 1));
+    expect(removeInsured(family(2, 1), 2)).toEqual(family(2, 0));
+    expect(canRemoveInsured(couple, 1)).toBe(false);
   });
 
   it('offers the destinations the rate tables price, Asia Pacific first and by default', () => {

@@ -123,3 +123,47 @@ export function countInsured(travellers: TTravellers): { adults: number; childre
   if (travellers.travellerType === 'FM') return { adults: travellers.adults, children: travellers.children };
   return { adults: travellers.individuals, children: 0 };
 }
+
+export type TInsuredType = 'ADULT' | 'CHILD';
+
+/** The applicant page's insured rows for a selection: its adults first, then its children. */
+export function insuredRows(travellers: TTravellers): TInsuredType[] {
+  const { adults, children } = countInsured(travellers);
+  return [...Array<TInsuredType>(adults).fill('ADULT'), ...Array<TInsuredType>(children).fill('CHILD')];
+}
+
+/**
+ * Adding an insured on the applicant page (travel-flow section 5, Counts): individuals up to 20,
+ * family adults up to 2 and children up to 9; a couple stays two. The add button disables at the limit.
+ */
+export function canAddInsured(travellers: TTravellers, type: TInsuredType): boolean {
+  if (travellers.travellerType === 'ID')
+    return type === 'ADULT' && travellers.individuals < TRAVELLER_LIMITS.maxIndividuals;
+  if (travellers.travellerType === 'FM')
+    return type === 'ADULT'
+      ? travellers.adults < TRAVELLER_LIMITS.maxAdults
+      : travellers.children < TRAVELLER_LIMITS.maxChildren;
+  return false;
+}
+
+export function addInsured(travellers: TTravellers, type: TInsuredType): TTravellers {
+  if (!canAddInsured(travellers, type)) return travellers;
+  if (travellers.travellerType === 'ID') return { ...travellers, individuals: travellers.individuals + 1 };
+  return type === 'ADULT'
+    ? { ...travellers, adults: travellers.adults + 1 }
+    : { ...travellers, children: travellers.children + 1 };
+}
+
+/** Any insured beyond the first can be removed, except from a couple (travel-flow sections 2 and 5). */
+export function canRemoveInsured(travellers: TTravellers, index: number): boolean {
+  return travellers.travellerType !== 'CP' && index > 0 && index < insuredRows(travellers).length;
+}
+
+/** Removing the insured at `index` lowers the individual, adult or child count (travel-flow section 4). */
+export function removeInsured(travellers: TTravellers, index: number): TTravellers {
+  if (!canRemoveInsured(travellers, index)) return travellers;
+  if (travellers.travellerType === 'ID') return { ...travellers, individuals: travellers.individuals - 1 };
+  return insuredRows(travellers)[index] === 'ADULT'
+    ? { ...travellers, adults: travellers.adults - 1 }
+    : { ...travellers, children: travellers.children - 1 };
+}

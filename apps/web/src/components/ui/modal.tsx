@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 
@@ -25,6 +25,8 @@ export function Modal({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  // Each modal names itself: a page may hold several (closed ones stay in the document).
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -45,7 +47,7 @@ export function Modal({
     <dialog
       ref={ref}
       className={`${styles.modal} ${styles[size]}`}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onClose={() => {
         document.body.classList.remove('scroll-locked');
         onClose();
@@ -61,7 +63,7 @@ export function Modal({
     >
       <div className={styles.body}>
         <div className={styles.head}>
-          <h2 id="modal-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label={t('shell.close')}>
             ×
           </button>

@@ -1,0 +1,414 @@
+import type { TLocalDate } from '@lionrock/domain/dates/local-date';
+import { showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
+import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { addInsured, removeInsured, type TInsuredType } from '@lionrock/domain/travel/trip-rules';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, get, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../../../components/ui/modal';
+import { Spinner } from '../../../../components/ui/spinner';
+import { ApiCallError } from '../../../../lib/api-client';
+import { systemApi } from '../../../../lib/system-api';
+import {
+  callErrorKey,
+  PriceChangedError,
+  ratingErrorKey,
+  type TRatingAnswer,
+  travelApi,
+} from '../../api/travel-api';
+import { loadApplicantDraft, saveApplicantDraft } from '../../state/applicant-draft';
+import { type TTravelPolicy, useTravelFlowStore } from '../../state/travel-flow-store';
+import { usePlanLabel } from '../plan-cards/plan-cards';
+import { planPrice } from '../plan-cards/plan-price';
+import { ApplicantDetails } from './applicant-details';
+import styles from './applicant-form.module.css';
+import {
+  applicationFromValues,
+  emptyInsured,
+  formFieldOf,
+  isLocked,
+  ratingRequestOf,
+  submissionFromValues,
+  type TApplicantFormValues,
+  travellersOf,
+  valuesFromPolicy,
+} from './applicant-form-values';
+import { useMessage } from './form-field';
+import { InsuredList } from './insured-list';
+import { repriceTravellers } from './reprice-travellers';
+
+type TResolverContext = { today: TLocalDate };
+
+const loadRules = () => import('./applicant-form-rules');
+
+/** Message keys by form path as react-hook-form's nested errors (`insured.1.hkId`). */
+function toFieldErrors(messages: Record<string, string>): FieldErrors<TApplicantFormValues> {
+  const errors: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(messages)) {
+    const parts = path.split('.');
+    let node = errors as Record<string, unknown>;
+    parts.slice(0, -1).forEach((part, index) => {
+      node[part] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+    node[parts.at(-1)!] = { type: 'domain', message };
+  }
+  return errors as FieldErrors<TApplicantFormValues>;
+}
+
+/** The domain's checks as react-hook-form's resolver: one message key per field. */
+const resolver: Resolver<TApplicantFormValues, TResolverContext> = async (values, context) => {
+  const { validateApplicantForm } = await loadRules();
+  const errors = validateApplicantForm(values, {
+    base: useTravelFlowStore.getState().policy,
+    today: context!.today,
+  });
+  if (Object.keys(errors).length === 0) return { values, errors: {} };
+  return { values: {}, errors: toFieldErrors(errors) };
+};
+
+/** How many fields show an error (the summary above the buttons counts them). */
+function countErrors(errors: unknown): number {
+  if (!errors || typeof errors !== 'object') return 0;
+  if ('message' in errors && typeof (errors as { message: unknown }).message === 'string') return 1;
+  return Object.entries(errors).reduce(
+    (total, [key, inner]) => (key === 'root' || key === 'ref' ? total : total + countErrors(inner)),
+    0,
+  );
+}
+
+/**
+ * The applicant page's form (travel-flow sections 2, 4, 5): the policyholder and the insured persons,
+ * checked with the domain's rules; rows added or removed are re-rated at once; Continue re-rates the
+ * whole application (the server applies the applicant page's rules) and goes to /travel/confirm.
+ */
+export function ApplicantForm({ today, departure }: { today: TLocalDate; departure: TLocalDate }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const navigate = useNavigate();
+  const labelOf = usePlanLabel();
+  const policy = useTravelFlowStore((state) => state.policy);
+  const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
+  const country = policy.country ?? 'SGP';
+  const travellers = travellersOf(policy.policyTravel);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [seniorValues, setSeniorValues] = useState<TApplicantFormValues | null>(null);
+  const [priceChange, setPriceChange] = useState<{
+    was: TWirePremiumItem | undefined;
+    now: TWirePremiumItem;
+    values: TApplicantFormValues;
+  } | null>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+
+  const [initialValues] = useState(() => valuesFromPolicy(policy, loadApplicantDraft(policy.policyId)));
+  const form = useForm<TApplicantFormValues, TResolverContext>({
+    defaultValues: initialValues,
+    resolver,
+    context: { today },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, formState, getValues, setValue, setError, handleSubmit, watch, clearErrors } = form;
+  const rows = useFieldArray({ control, name: 'insured' });
+  const clientType = watch('clientType');
+  const isTraveller = watch('isTraveller');
+  const locked = isLocked({ clientType, isTraveller });
+
+  // The senior popup is shown only while the senior-loading flag is on (default on, travel-flow section 3).
+  const seniorLoading = useQuery({
+    queryKey: ['system', 'senior-loading', country],
+    queryFn: () => systemApi.seniorLoading(country),
+    staleTime: 60_000,
+  });
+
+  useEffect(() => {
+    void loadRules();
+  }, []);
+
+  // What is typed is kept for this policy, so a reload or a step back keeps it.
+  useEffect(() => {
+    const subscription = watch((values) =>
+      saveApplicantDraft(useTravelFlowStore.getState().policy.policyId, values as TApplicantFormValues),
+    );
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const rerate = useMutation({ mutationFn: repriceTravellers });
+  const rate = useMutation({ mutationFn: travelApi.rate });
+  const requote = useMutation({ mutationFn: travelApi.multirate });
+  const busy = rerate.isPending || rate.isPending || requote.isPending;
+
+  const errorOf = (path: string): string | undefined =>
+    (get(formState.errors, path) as { message?: string } | undefined)?.message;
+
+  /** The first row is the applicant's while locked; once unlocked it starts empty for someone else. */
+  const unlockFirstRow = () => {
+    const first = getValues('insured.0');
+    if (first) rows.update(0, emptyInsured(first.type, country));
+    clearErrors('insured.0');
+  };
+  const onClientTypeChange = (type: 'P' | 'C') => {
+    // Changing personal/corporate toggles the traveller flag (travel-flow section 4).
+    const wasLocked = locked;
+    setValue('isTraveller', type === 'P');
+    if (wasLocked && type === 'C') unlockFirstRow();
+  };
+  const onTravellerChange = (travels: boolean) => {
+    if (!travels) unlockFirstRow();
+  };
+
+  /** A changed traveller count is priced at once (travel-flow section 4); the rows follow only if it is. */
+  const changeTravellers = async (
+    next: ReturnType<typeof travellersOf>,
+    nextRows: TApplicantFormValues['insured'],
+  ): Promise<boolean> => {
+    setFormError(null);
+    const store = useTravelFlowStore.getState();
+    let answer: TRatingAnswer;
+    try {
+      answer = await rerate.mutateAsync(
+        ratingRequestOf(store.policy, next, { ...getValues(), insured: nextRows }),
+      );
+    } catch (error) {
+      setFormError(callErrorKey(error));
+      return false;
+    }
+    if (answer.errorMessage || answer.messageKey) {
+      setFormError(ratingErrorKey(answer));
+      return false;
+    }
+    store.setRated(answer);
+    return true;
+  };
+
+  const onAdd = async (type: TInsuredType) => {
+    const next = addInsured(travellers, type);
+    const current = getValues('insured');
+    // A family's adults come before its children.
+    const at = type === 'ADULT' ? current.filter((row) => row.type === 'ADULT').length : current.length;
+    const row = emptyInsured(type, country);
+    const nextRows = [...current.slice(0, at), row, ...current.slice(at)];
+    if (await changeTravellers(next, nextRows)) rows.insert(at, row, { focusName: `insured.${at}.fullName` });
+  };
+
+  const onRemove = async (index: number) => {
+    const next = removeInsured(travellers, index);
+    const nextRows = getValues('insured').filter((_row, rowIndex) => rowIndex !== index);
+    if (await changeTravellers(next, nextRows)) rows.remove(index);
+  };
+
+  /** A refusal of the server that names a field shows under that field. */
+  const showServerRefusal = (error: unknown, values: TApplicantFormValues) => {
+    if (error instanceof ApiCallError && error.status === 400 && error.messageKey) {
+      const field = formFieldOf(error.field, error.messageKey, values);
+      if (field !== 'root') {
+        setError(field as 'fullName', { type: 'server', message: error.messageKey }, { shouldFocus: true });
+        return;
+      }
+      setFormError(error.messageKey);
+      return;
+    }
+    setFormError(callErrorKey(error));
+  };
+
+  const submit = async (values: TApplicantFormValues) => {
+    setFormError(null);
+    const store = useTravelFlowStore.getState();
+    let answer: TRatingAnswer;
+    try {
+      answer = await rate.mutateAsync(submissionFromValues(values, store.policy));
+    } catch (error) {
+      const repriced =
+        error instanceof PriceChangedError ? error.policy.policyTravel?.policyPremium : undefined;
+      if (repriced) {
+        setPriceChange({ was: store.policy.policyTravel.policyPremium, now: repriced, values });
+        return;
+      }
+      showServerRefusal(error, values);
+      return;
+    }
+    if (answer.errorMessage || answer.messageKey) {
+      setFormError(ratingErrorKey(answer));
+      return;
+    }
+    store.setRated(answer);
+    navigate('/travel/confirm');
+  };
+
+  const onValid = async (values: TApplicantFormValues) => {
+    const travellersList = applicationFromValues(values, useTravelFlowStore.getState().policy).policyTravel
+      .travellersList;
+    const datesOfBirth = (travellersList ?? []).map((row) => row.dateOfBirth ?? '');
+    if (showsSeniorNotice(datesOfBirth, departure, seniorLoading.data ?? true)) {
+      setSeniorValues(values);
+      return;
+    }
+    await submit(values);
+  };
+
+  const onInvalid = () => {
+    setFormError(null);
+    // Without a field to focus (a problem with the trip itself), the summary takes the focus.
+    requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) summaryRef.current?.focus();
+    });
+  };
+
+  /** Back re-rates the trip with the current travellers and returns to the plans (travel-flow section 2). */
+  const back = async () => {
+    setFormError(null);
+    const store = useTravelFlowStore.getState();
+    const travel = store.policy.policyTravel;
+    const request: TTravelPolicy = ratingRequestOf(store.policy, travellersOf(travel), getValues());
+    try {
+      const answer = await requote.mutateAsync({
+        ...request,
+        policyTravel: { ...request.policyTravel, topUpSelected: false, selectedTopUp: 'false' },
+      });
+      if (!answer.errorMessage && !answer.messageKey) {
+        store.setQuoted(answer, store.initialUrl ?? '/travel');
+        if (travel.policyPremium) store.choosePlan(travel.policyPremium, travel.topUpSelected ?? false);
+      }
+    } catch {
+      // The quote page prices the plan again on Apply now; a failed re-rate here only keeps the old plans.
+    }
+    navigate('/travel/quote');
+  };
+
+  const errorCount = countErrors(formState.errors);
+  const rootError = formError ?? formState.errors.root?.message ?? null;
+
+  return (
+    <>
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <ApplicantDetails
+          form={form}
+          country={country}
+          today={today}
+          errorOf={errorOf}
+          onClientTypeChange={onClientTypeChange}
+          onTravellerChange={onTravellerChange}
+        />
+        <InsuredList
+          form={form}
+          rowKeys={rows.fields.map((field) => field.id)}
+          travellers={travellers}
+          locked={locked}
+          country={country}
+          today={today}
+          departure={departure}
+          busy={busy}
+          errorOf={errorOf}
+          onAdd={(type) => void onAdd(type)}
+          onRemove={(index) => void onRemove(index)}
+        />
+        <details className={styles.notes}>
+          <summary>{t('applicant.notesTitle')}</summary>
+          <p>{t('applicant.notesText')}</p>
+          <ul>
+            {(['brochure', 'policyWording', 'covid19Wording'] as const).map((kind) => (
+              <li key={kind}>
+                <a
+                  href={`/b2c-server/rest/document/get/PTR-${kind}?country=${country}`}
+                  download={`PTR-${kind}.pdf`}
+                >
+                  {t(`applicant.documents.${kind}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+
+        <div className={styles.submitRow}>
+          {/* An alert is announced when it appears (and an empty one would be a second alert on the page). */}
+          {rootError ? (
+            <p className={styles.formError} role="alert">
+              {message(rootError)}
+            </p>
+          ) : errorCount > 0 ? (
+            <p className={styles.formError} role="alert" tabIndex={-1} ref={summaryRef}>
+              {t('applicant.errorSummary', { count: errorCount })}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <button type="button" className={styles.back} disabled={busy} onClick={() => void back()}>
+              {t('applicant.back')}
+            </button>
+            <button type="submit" className={styles.continue} disabled={busy}>
+              {t('applicant.continue')}
+            </button>
+          </div>
+        </div>
+      </form>
+
+      {busy ? <Spinner label={t(rerate.isPending ? 'applicant.repricing' : 'applicant.saving')} /> : null}
+
+      <Modal
+        open={seniorValues !== null}
+        onClose={() => setSeniorValues(null)}
+        title={t('applicant.seniorTitle')}
+        size="small"
+      >
+        <p>{t('applicant.seniorText')}</p>
+        <div className={styles.modalActions}>
+          <button type="button" className={styles.back} onClick={() => setSeniorValues(null)}>
+            {t('applicant.seniorCancel')}
+          </button>
+          <button
+            type="button"
+            className={styles.continue}
+            onClick={() => {
+              const values = seniorValues!;
+              setSeniorValues(null);
+              void submit(values);
+            }}
+          >
+            {t('applicant.seniorContinue')}
+          </button>
+        </div>
+      </Modal>
+
+      <Modal
+        open={priceChange !== null}
+        onClose={() => setPriceChange(null)}
+        title={t('quotePage.priceChangedTitle')}
+        size="small"
+      >
+        {priceChange ? (
+          <>
+            <p>{t('quotePriceChanged.message')}</p>
+            <p className={styles.newPrice}>
+              {priceChange.was
+                ? t('quotePage.newPrice', {
+                    plan: labelOf(priceChange.now.planName),
+                    was: planPrice(priceChange.was, country, campaignCode).total,
+                    amount: planPrice(priceChange.now, country, campaignCode).total,
+                  })
+                : planPrice(priceChange.now, country, campaignCode).total}
+            </p>
+            <div className={styles.modalActions}>
+              <button type="button" className={styles.back} onClick={() => setPriceChange(null)}>
+                {t('quotePage.notNow')}
+              </button>
+              <button
+                type="button"
+                className={styles.continue}
+                onClick={() => {
+                  const { now, values } = priceChange;
+                  setPriceChange(null);
+                  const store = useTravelFlowStore.getState();
+                  store.choosePlan(now, store.policy.policyTravel.topUpSelected ?? false);
+                  void submit(values);
+                }}
+              >
+                {t('quotePage.confirmNewPrice')}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

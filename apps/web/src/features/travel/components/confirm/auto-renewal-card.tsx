@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../../components/ui/modal';
+import styles from './confirm-cards.module.css';
+
+/**
+ * The auto-renewal card (travel-flow section 2, Confirm; pa-home-payments section 9), shown only for
+ * annual, personal policies: the box (on by default) and the terms in a modal.
+ */
+export function AutoRenewalCard({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [termsOpen, setTermsOpen] = useState(false);
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('confirm.autoRenewal.title')}
+      </h2>
+      <div className={styles.check}>
+        <input
+          id={`${id}-box`}
+          type="checkbox"
+          className={styles.box}
+          checked={on}
+          aria-describedby={`${id}-text`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <div>
+          <label htmlFor={`${id}-box`} className={styles.checkLabel}>
+            {t('confirm.autoRenewal.label')}
+          </label>
+          <p id={`${id}-text`} className={styles.checkText}>
+            {t('confirm.autoRenewal.text')}
+          </p>
+          <button type="button" className={styles.linkButton} onClick={() => setTermsOpen(true)}>
+            {t('confirm.autoRenewal.terms')}
+          </button>
+        </div>
+      </div>
+      {termsOpen ? (
+        <Modal open onClose={() => setTermsOpen(false)} title={t('confirm.autoRenewal.termsTitle')}>
+          <ul className={styles.popupList}>
+            {(['card', 'charge', 'notice', 'emails', 'turnOff'] as const).map((term) => (
+              <li key={term}>{t(`confirm.autoRenewal.termsList.${term}`)}</li>
+            ))}
+          </ul>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The question asked at Pay when the box is unticked (travel-flow section 4): turn auto-renewal off
+ * and go on, or turn it back on and go on.
+ */
+export function TurnOffQuestion({
+  open,
+  onTurnOff,
+  onKeepOn,
+  onClose,
+}: {
+  open: boolean;
+  onTurnOff: () => void;
+  onKeepOn: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!open) return null;
+  return (
+    <Modal open onClose={onClose} title={t('confirm.autoRenewal.questionTitle')} size="small">
+      <p>{t('confirm.autoRenewal.question')}</p>
+      <div className={styles.modalActions}>
+        <button type="button" className={styles.secondary} onClick={onTurnOff}>
+          {t('confirm.autoRenewal.turnOff')}
+        </button>
+        <button type="button" className={styles.primary} onClick={onKeepOn}>
+          {t('confirm.autoRenewal.keepOn')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../../components/ui/modal';
+import styles from './confirm-cards.module.css';
+
+export type TConsentTicks = { declaration1: boolean; declaration2: boolean; marketing: boolean };
+type TPopup = 'declarations' | 'exclusions' | 'wording' | 'pics' | 'dataTransfer';
+
+/** The policy wording PDF of the market (travel-flow section 7, document download). */
+function wordingUrl(country: string): string {
+  return `/b2c-server/rest/document/get/travel-policyWording?country=${country}`;
+}
+
+function Check({
+  id,
+  checked,
+  onChange,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  error?: string | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.check}>
+      <input
+        id={id}
+        type="checkbox"
+        className={styles.box}
+        checked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <div>
+        <label htmlFor={id} className={styles.checkLabel}>
+          {label}
+        </label>
+        {children}
+        {error ? (
+          // Announced as it appears, and describes its box.
+          <p id={`${id}-error`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The confirm page's consents (travel-flow sections 2 and 5): declaration 1 (declarations, major
+ * exclusions, policy wording, personal information collection statement, each readable in a popup),
+ * declaration 2 (use of personal data for servicing and claims), both required; optional marketing,
+ * naming the agency when an agent is attached.
+ */
+export function Declarations({
+  ticks,
+  onChange,
+  errors,
+  agency,
+  country,
+}: {
+  ticks: TConsentTicks;
+  onChange: (kind: keyof TConsentTicks, given: boolean) => void;
+  errors: Partial<Record<'declaration1' | 'declaration2', string>>;
+  agency: string | null;
+  country: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [popup, setPopup] = useState<TPopup | null>(null);
+  const open = (which: TPopup) => (
+    <button type="button" className={styles.linkButton} onClick={() => setPopup(which)}>
+      {t(`confirm.popups.${which}.link`)}
+    </button>
+  );
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('confirm.declarationsTitle')}
+      </h2>
+      <Check
+        id={`${id}-declaration1`}
+        checked={ticks.declaration1}
+        onChange={(given) => onChange('declaration1', given)}
+        label={t('confirm.declaration1')}
+        error={errors.declaration1 ? t(errors.declaration1) : undefined}
+      >
+        <p className={styles.readLinks}>
+          <span>{t('confirm.read')}</span>
+          {open('declarations')}
+          {open('exclusions')}
+          {open('wording')}
+          {open('pics')}
+        </p>
+      </Check>
+      <Check
+        id={`${id}-declaration2`}
+        checked={ticks.declaration2}
+        onChange={(given) => onChange('declaration2', given)}
+        label={t('confirm.declaration2')}
+        error={errors.declaration2 ? t(errors.declaration2) : undefined}
+      >
+        <p className={styles.readLinks}>
+          <span>{t('confirm.read')}</span>
+          {open('dataTransfer')}
+        </p>
+      </Check>
+      <Check
+        id={`${id}-marketing`}
+        checked={ticks.marketing}
+        onChange={(given) => onChange('marketing', given)}
+        label={agency ? t('confirm.marketingWithAgency', { agency }) : t('confirm.marketing')}
+      />
+      {popup ? (
+        <Modal
+          open
+          onClose={() => setPopup(null)}
+          title={t(`confirm.popups.${popup}.title`)}
+          size={popup === 'wording' ? 'small' : 'default'}
+        >
+          {popup === 'wording' ? (
+            <>
+              <p>{t('confirm.popups.wording.text')}</p>
+              <p>
+                <a href={wordingUrl(country)} download="travel-policyWording.pdf">
+                  {t('confirm.popups.wording.download')}
+                </a>
+              </p>
+            </>
+          ) : (
+            <ul className={styles.popupList}>
+              {(t(`confirm.popups.${popup}.items`, { returnObjects: true }) as string[]).map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

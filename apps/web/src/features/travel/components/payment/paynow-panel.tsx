@@ -1,0 +1,220 @@
+import { isTestHost } from '@lionrock/domain/environment/test-host';
+import { QR_VALIDITY_MS } from '@lionrock/domain/payments/payment-rules';
+import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../../components/ui/spinner';
+import { ApiCallError } from '../../../../lib/api-client';
+import { newIdempotencyKey, paymentApi } from '../../api/payment-api';
+import { saveAnswer } from '../../state/checkout-actions';
+import { useTravelFlowStore } from '../../state/travel-flow-store';
+import styles from './payment.module.css';
+import { issueFailureMessage, type TShownMessage } from './payment-messages';
+
+/** Polling: the first check after 1 second, then every second (travel-flow section 9). */
+const POLL_MS = 1000;
+/** The simulate link's spinner shows for 5 seconds (pa-home-payments section 9). */
+const SIMULATE_SPINNER_MS = 5000;
+
+type TQr = { image: string; txnRef: string; deadline: number };
+
+/** "09:41" */
+function mmss(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * PayNow (travel-flow sections 2 and 4): the policy is set pending with a QR valid 10 minutes and a
+ * countdown; on expiry the QR is dimmed and can be reloaded. The payment's state is polled until it
+ * succeeds (the policy is issued and onIssued runs) or fails (the message is shown and the lifecycle
+ * logged). Test hosts get a link that pays the QR as the bank would.
+ */
+export function PaynowPanel({
+  onIssued,
+  onFailure,
+}: {
+  onIssued: (policy: TPolicy) => void;
+  onFailure: (message: TShownMessage, log?: { step: string; reference?: string; detail?: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const [qr, setQr] = useState<TQr | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [issuing, setIssuing] = useState(false);
+  const [simulating, setSimulating] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const started = useRef(false);
+  const testHost = isTestHost(window.location.hostname);
+
+  const generate = useCallback(async () => {
+    setLoading(true);
+    setFailed(false);
+    setQr(null);
+    try {
+      const { policy } = useTravelFlowStore.getState();
+      const answer = await paymentApi.generateQr(
+        { ...policy, status: undefined, payment: { ...policy.payment, paymentMethod: 'PN' } },
+        newIdempotencyKey(),
+      );
+      if (answer.error || !answer.response) {
+        // QR errors show the server's message, else the error text (travel-flow section 8).
+        setFailed(true);
+        onFailure({ key: answer.errorMessage || MESSAGE_KEYS.paymentFailed }, { step: 'qr-error' });
+        return;
+      }
+      saveAnswer(answer.policy);
+      setNow(Date.now());
+      setQr({
+        image: `data:image/png;base64,${answer.response.qrCode}`,
+        txnRef: answer.response.txnRef,
+        deadline: Date.now() + QR_VALIDITY_MS,
+      });
+    } catch (error) {
+      setFailed(true);
+      const key =
+        error instanceof ApiCallError && error.messageKey ? error.messageKey : MESSAGE_KEYS.paymentFailed;
+      onFailure({ key }, { step: 'qr-error', detail: error instanceof Error ? error.message : '' });
+    } finally {
+      setLoading(false);
+    }
+  }, [onFailure]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void generate();
+  }, [generate]);
+
+  const remaining = qr ? Math.max(0, qr.deadline - now) : 0;
+  const expired = qr !== null && remaining === 0;
+
+  // The countdown ticks every second while the QR is valid.
+  useEffect(() => {
+    if (!qr || expired) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [qr, expired]);
+
+  const expiredRef = useRef(expired);
+  expiredRef.current = expired;
+  const txnRef = qr?.txnRef;
+
+  useEffect(() => {
+    if (!txnRef) return;
+    let stopped = false;
+    let timer = 0;
+    const issue = async () => {
+      setIssuing(true);
+      try {
+        const issued = await paymentApi.issueAndReceiptQrPolicy(useTravelFlowStore.getState().policy);
+        if (stopped) return;
+        if (issued.status === 'issued' && issued.policyNumber) onIssued(issued);
+        else
+          onFailure(issueFailureMessage(issued.errorMessage), {
+            step: 'issue-error',
+            reference: txnRef,
+            detail: issued.errorMessage ?? '',
+          });
+      } catch (error) {
+        onFailure(issueFailureMessage((error as Error).message), { step: 'issue-error', reference: txnRef });
+      } finally {
+        setIssuing(false);
+      }
+    };
+    const check = async () => {
+      try {
+        const state = await paymentApi.checkPaynow(useTravelFlowStore.getState().policy, txnRef);
+        if (stopped) return;
+        if (state.success) {
+          await issue();
+          return;
+        }
+        if (state.error) {
+          // A QR that ran out on the page already says so; any other error is shown and logged.
+          if (expiredRef.current) return;
+          saveAnswer({ errorMessage: state.message.slice(0, 400) });
+          onFailure(
+            { key: state.message },
+            { step: 'status-error', reference: txnRef, detail: state.message },
+          );
+          return;
+        }
+      } catch {
+        // A failed check is tried again on the next tick.
+      }
+      if (!stopped) timer = window.setTimeout(check, POLL_MS);
+    };
+    timer = window.setTimeout(check, POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [txnRef, onIssued, onFailure]);
+
+  const simulate = () => {
+    if (!txnRef) return;
+    setSimulating(true);
+    void paymentApi.simulatePaynow(txnRef).catch(() => undefined);
+    window.setTimeout(() => setSimulating(false), SIMULATE_SPINNER_MS);
+  };
+
+  return (
+    <section className={styles.paynow} aria-labelledby="paynow-title">
+      <h2 id="paynow-title" className={styles.sectionTitle}>
+        {t('payment.paynow.title')}
+      </h2>
+      <p className={styles.hint}>{t('payment.paynow.intro')}</p>
+      <div className={styles.qrBox}>
+        {qr ? (
+          <img
+            src={qr.image}
+            alt={t('payment.paynow.qrAlt')}
+            width={240}
+            height={240}
+            className={`${styles.qr} ${expired ? styles.dimmed : ''}`}
+          />
+        ) : (
+          <div className={styles.qrPlaceholder} aria-hidden="true" />
+        )}
+        {expired || failed ? (
+          <button type="button" className={styles.reload} onClick={() => void generate()}>
+            {t('payment.paynow.reload')}
+          </button>
+        ) : null}
+      </div>
+      {/* The countdown is a timer (not read out every second); the state changes are announced. */}
+      {qr && !expired ? (
+        <p className={styles.countdown} role="timer" aria-atomic="true">
+          {t('payment.paynow.expiresIn', { time: mmss(remaining) })}
+        </p>
+      ) : null}
+      <p className={expired ? styles.expired : styles.waiting} role="status">
+        {loading
+          ? t('payment.paynow.generating')
+          : expired
+            ? t('payment.paynow.expired')
+            : qr
+              ? t('payment.paynow.waiting')
+              : ''}
+      </p>
+      {testHost && qr && !expired ? (
+        <button type="button" className={styles.linkButton} onClick={simulate} disabled={simulating}>
+          {t('payment.paynow.simulate')}
+        </button>
+      ) : null}
+      {simulating || issuing || loading ? (
+        <Spinner
+          label={t(
+            issuing
+              ? 'payment.issuing'
+              : simulating
+                ? 'payment.paynow.simulating'
+                : 'payment.paynow.generating',
+          )}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { OtherPackages } from '../../../components/ui/product-page';
+import { Stepper } from '../../../components/ui/stepper';
+import { isValidAgent, useSystemStore } from '../../../state/system-store';
+import { useTravelFlowStore } from '../state/travel-flow-store';
+import styles from './checkout-page.module.css';
+
+/**
+ * The finish page (travel-flow section 2, Finish): thanks, the policy and receipt numbers, where the
+ * policy was e-mailed, the policy PDF, the other products, and back to home, which clears the policy,
+ * agent and campaign. Without an issued policy there is nothing to show.
+ */
+export function FinishPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const policy = useTravelFlowStore((state) => state.policy);
+  const flowUrl = useTravelFlowStore((state) => state.initialUrl);
+  const visitUrl = useSystemStore((state) => state.initialUrl);
+  const agent = useSystemStore((state) => state.agent);
+  // Back to home clears the policy first: the page must not redirect on its own meanwhile.
+  const leaving = useRef(false);
+  if (!policy.policyNumber) return leaving.current ? null : <Navigate to="/travel" replace />;
+  const email = policy.policyTravel.applicant?.email ?? '';
+  const agentEmail = isValidAgent(agent) ? agent?.email : undefined;
+
+  const backHome = () => {
+    const url = flowUrl ?? visitUrl ?? '/travel';
+    leaving.current = true;
+    useTravelFlowStore.getState().reset();
+    useSystemStore.getState().setAgent(null);
+    navigate(url);
+  };
+
+  return (
+    <div className={styles.page}>
+      <Stepper current={6} />
+      <section className={styles.finish} aria-labelledby="finish-title">
+        <p className={styles.tick} aria-hidden="true">
+          ✓
+        </p>
+        <h1 id="finish-title" className={styles.title}>
+          {t('finish.title')}
+        </h1>
+        <p className={styles.lead}>{t('finish.thanks')}</p>
+        <dl className={styles.numbers}>
+          <div>
+            <dt>{t('finish.policyNumber')}</dt>
+            <dd>{policy.policyNumber}</dd>
+          </div>
+          <div>
+            <dt>{t('finish.receiptNumber')}</dt>
+            <dd>{policy.receiptNumber ?? policy.payment?.receiptNumber ?? ''}</dd>
+          </div>
+        </dl>
+        <p>
+          {agentEmail ? t('finish.emailedWithAgent', { email, agentEmail }) : t('finish.emailed', { email })}
+        </p>
+        <p className={styles.hint}>{t('finish.emailSoon')}</p>
+        <div className={styles.finishActions}>
+          {policy.scheduleUrl ? (
+            <a href={policy.scheduleUrl} className={styles.secondaryLink} target="_blank" rel="noopener">
+              {t('finish.schedule')}
+              <span className="visually-hidden"> {t('header.opensNewTab')}</span>
+            </a>
+          ) : null}
+          <button type="button" className={styles.primary} onClick={backHome}>
+            {t('finish.backHome')}
+          </button>
+        </div>
+      </section>
+      <OtherPackages current="travel" />
+    </div>
+  );
+}

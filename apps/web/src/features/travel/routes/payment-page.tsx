@@ -1,0 +1,301 @@
+import { normaliseCardHolderName, type TCardForm } from '@lionrock/domain/card/card';
+import { validateDeclarations } from '@lionrock/domain/consents/consents';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { showsPaymentMethodSelector } from '@lionrock/domain/display/price-display';
+import { MARKETS } from '@lionrock/domain/market/market';
+import { isAutoRenewalOn, validatePaymentStart } from '@lionrock/domain/payments/payment-rules';
+import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { Stepper } from '../../../components/ui/stepper';
+import { ApiCallError } from '../../../lib/api-client';
+import { newIdempotencyKey, paymentApi, type TReceiptResult, usePaynowAvailable } from '../api/payment-api';
+import { CardForm } from '../components/payment/card-form';
+import { GATEWAY_FRAME, gatewayFields, postToFrame } from '../components/payment/gateway-form';
+import {
+  issueFailureMessage,
+  receiptFailureMessage,
+  type TShownMessage,
+  useMessageText,
+} from '../components/payment/payment-messages';
+import { MethodSelector, PaymentSummary } from '../components/payment/payment-summary';
+import { PaynowPanel } from '../components/payment/paynow-panel';
+import { useLeaveWarning } from '../components/payment/use-leave-warning';
+import { planPrice } from '../components/plan-cards/plan-price';
+import { saveAnswer } from '../state/checkout-actions';
+import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import styles from './checkout-page.module.css';
+
+/** Without an answer from the gateway frame in this time, the attempt is reported as failed. */
+const GATEWAY_TIMEOUT_MS = 90_000;
+
+type TPhase = 'idle' | 'starting' | 'gateway' | 'challenge' | 'issuing';
+type TLog = { step: string; reference?: string | undefined; detail?: string | undefined };
+
+/**
+ * The payment page (travel-flow section 2, Payment; issue 6). It needs a confirmed policy (both
+ * declarations given); a paid one goes to the finish page.
+ */
+export function PaymentPage() {
+  const policy = useTravelFlowStore((state) => state.policy);
+  const travel = policy.policyTravel;
+  if (policy.paymentSuccess === 'true' && policy.policyNumber)
+    return <Navigate to="/travel/finish" replace />;
+  const declared = policy.consents && Object.keys(validateDeclarations(policy.consents)).length === 0;
+  if (!policy.policyId || !travel.applicant || !travel.policyPremium || !declared)
+    return <Navigate to="/travel/confirm" replace />;
+  return <Payment policy={policy} />;
+}
+
+function isReceipt(data: unknown): data is { source: 'lionrock-receipt'; result: TReceiptResult } {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { source?: unknown }).source === 'lionrock-receipt' &&
+    typeof (data as { result?: unknown }).result === 'object'
+  );
+}
+
+function Payment({ policy }: { policy: TTravelPolicy }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const textOf = useMessageText();
+  const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
+  const country = policy.country ?? 'SGP';
+  const paynow = usePaynowAvailable(country);
+  const renewalOn = isAutoRenewalOn(policy as TPolicy);
+  const paynowOffered =
+    showsPaymentMethodSelector(paynow.available, renewalOn) &&
+    validatePaymentStart(policy as TPolicy, 'PN', { paynowAvailable: paynow.available }) === null;
+  const [method, setMethod] = useState<'CC' | 'PN'>('CC');
+  const [phase, setPhase] = useState<TPhase>('idle');
+  const [messages, setMessages] = useState<string[]>([]);
+  const phaseRef = useRef<TPhase>('idle');
+  const reference = useRef<string | undefined>(undefined);
+  const timeout = useRef(0);
+  const amount = policy.policyTravel.policyPremium
+    ? planPrice(policy.policyTravel.policyPremium, country, campaignCode).total
+    : '';
+
+  useLeaveWarning(t('payment.leaveWarning'));
+
+  const go = useCallback((next: TPhase) => {
+    phaseRef.current = next;
+    setPhase(next);
+  }, []);
+
+  /** Shows the message and logs the attempt's lifecycle (no card data); a failed log is shown too. */
+  const fail = useCallback(
+    (message: TShownMessage, log?: TLog) => {
+      window.clearTimeout(timeout.current);
+      phaseRef.current = 'idle';
+      setPhase('idle');
+      const shown = [textOf(message)];
+      setMessages(shown);
+      if (!log) return;
+      const stored = useTravelFlowStore.getState().policy;
+      paymentApi
+        .logLifecycle({
+          policyId: stored.policyId,
+          paymentReferenceNumber: log.reference ?? stored.payment?.paymentReferenceNumber,
+          paymentMethod: stored.payment?.paymentMethod ?? 'CC',
+          step: log.step,
+          messageKey: message.key.slice(0, 100),
+          ...(message.values?.code ? { reasonCode: message.values.code } : {}),
+          ...(log.detail ? { detail: log.detail.slice(0, 200) } : {}),
+        })
+        .catch(() => setMessages([...shown, t('paymentError.logLifecycleFailed')]));
+    },
+    [t, textOf],
+  );
+
+  const finish = useCallback(
+    (issued: TPolicy) => {
+      saveAnswer(issued);
+      navigate('/travel/finish');
+    },
+    [navigate],
+  );
+
+  const issue = useCallback(
+    async (result: Pick<TReceiptResult, 'paymentReferenceNumber'>) => {
+      go('issuing');
+      const stored = useTravelFlowStore.getState().policy;
+      try {
+        const issued = await paymentApi.issueAndReceiptPolicy({
+          ...stored,
+          paymentSuccess: 'true',
+          payment: { ...stored.payment, paymentReferenceNumber: result.paymentReferenceNumber },
+        });
+        if (issued.status === 'issued' && issued.policyNumber) finish(issued);
+        else
+          fail(issueFailureMessage(issued.errorMessage), {
+            step: 'issue-error',
+            reference: result.paymentReferenceNumber,
+            detail: issued.errorMessage,
+          });
+      } catch (error) {
+        fail(issueFailureMessage((error as Error).message), {
+          step: 'issue-error',
+          reference: result.paymentReferenceNumber,
+        });
+      }
+    },
+    [fail, finish, go],
+  );
+
+  // The receipt page in the frame answers by postMessage; only the shop's own origin is listened to.
+  useEffect(() => {
+    const receive = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !event.data) return;
+      const waiting = phaseRef.current === 'gateway' || phaseRef.current === 'challenge';
+      if (!waiting) return;
+      const data = event.data as { source?: string; type?: string };
+      if (data.source === 'lionrock-test-gateway' && data.type === 'challenge') {
+        go('challenge');
+        return;
+      }
+      if (!isReceipt(event.data)) return;
+      window.clearTimeout(timeout.current);
+      const { result } = event.data;
+      if (result.paid) {
+        void issue(result);
+        return;
+      }
+      fail(receiptFailureMessage(result), {
+        step: 'gateway-answer',
+        reference: result.paymentReferenceNumber,
+        detail: `${result.outcome} ${result.reasonCode ?? ''}`.trim(),
+      });
+    };
+    window.addEventListener('message', receive);
+    return () => window.removeEventListener('message', receive);
+  }, [fail, issue, go]);
+
+  useEffect(() => () => window.clearTimeout(timeout.current), []);
+
+  const payByCard = async (card: TCardForm): Promise<boolean> => {
+    // One attempt at a time: a double click never pays twice.
+    if (phaseRef.current !== 'idle') return false;
+    go('starting');
+    setMessages([]);
+    const stored = useTravelFlowStore.getState().policy;
+    let answer: Awaited<ReturnType<typeof paymentApi.updateToPending>>;
+    try {
+      answer = await paymentApi.updateToPending(
+        {
+          ...stored,
+          status: undefined,
+          payment: {
+            ...stored.payment,
+            paymentMethod: 'CC',
+            paymentCreditCardName: normaliseCardHolderName(card.cardHolderName).slice(0, 50),
+          },
+        },
+        newIdempotencyKey(),
+      );
+    } catch (error) {
+      const body =
+        error instanceof ApiCallError ? (error.body as { policy?: TPolicy } | undefined) : undefined;
+      if (error instanceof ApiCallError && error.messageKey === MESSAGE_KEYS.paymentAlreadyMade) {
+        void issue({ paymentReferenceNumber: stored.payment?.paymentReferenceNumber ?? '' });
+        return false;
+      }
+      // A changed price comes back with the re-rated policy: the page shows the new amount.
+      if (body?.policy) saveAnswer(body.policy);
+      const key =
+        error instanceof ApiCallError && error.messageKey ? error.messageKey : MESSAGE_KEYS.paymentFailed;
+      fail({ key });
+      return false;
+    }
+    if (!answer.paymentSignature?.paymentUrl) {
+      fail({ key: answer.policy?.errorMessage || MESSAGE_KEYS.paymentFailed });
+      return false;
+    }
+    saveAnswer(answer.policy);
+    reference.current = answer.policy.payment?.paymentReferenceNumber;
+    go('gateway');
+    postToFrame(answer.paymentSignature.paymentUrl, gatewayFields(answer.paymentSignature, card));
+    timeout.current = window.setTimeout(
+      () =>
+        fail({ key: MESSAGE_KEYS.paymentFailed }, { step: 'gateway-timeout', reference: reference.current }),
+      GATEWAY_TIMEOUT_MS,
+    );
+    return true;
+  };
+
+  const today = todayIn(MARKETS[country].timeZone, new Date());
+  const busy = phase !== 'idle';
+  const spinnerLabel =
+    phase === 'starting'
+      ? t('payment.starting')
+      : phase === 'gateway'
+        ? t('payment.waitingForBank')
+        : phase === 'issuing'
+          ? t('payment.issuing')
+          : null;
+
+  return (
+    <div className={styles.page}>
+      <Stepper current={5} />
+      <h1 className={styles.title}>{t('payment.title')}</h1>
+      <p className={styles.intro}>{t('payment.intro')}</p>
+      <div className={styles.layout}>
+        <aside className={styles.aside}>
+          <PaymentSummary policy={policy} campaignCode={campaignCode} />
+        </aside>
+        <div className={styles.main}>
+          {paynowOffered ? <MethodSelector method={method} onChange={setMethod} disabled={busy} /> : null}
+          {messages.length > 0 ? (
+            <div className={styles.failure} role="alert">
+              {messages.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          ) : null}
+          {method === 'PN' && paynowOffered ? (
+            <PaynowPanel onIssued={finish} onFailure={fail} />
+          ) : (
+            <section className={styles.cardSection} aria-labelledby="card-title">
+              <h2 id="card-title" className={styles.sectionTitle}>
+                {t('payment.card.title')}
+              </h2>
+              <p className={styles.secure}>{t('payment.card.secure')}</p>
+              <CardForm today={today} busy={busy} amount={amount} onPay={payByCard} />
+            </section>
+          )}
+        </div>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.back}
+          disabled={busy}
+          onClick={() => navigate('/travel/confirm')}
+        >
+          {t('payment.back')}
+        </button>
+      </div>
+      {spinnerLabel ? <Spinner label={spinnerLabel} /> : null}
+      {/* The gateway's frame: hidden while it works, a dialog when the bank asks the cardholder (3-D Secure). */}
+      <Modal
+        open={phase === 'challenge'}
+        title={t('payment.challengeTitle')}
+        onClose={() => {
+          if (phaseRef.current === 'challenge')
+            fail(
+              { key: 'payment.challengeClosed' },
+              { step: 'challenge-closed', reference: reference.current },
+            );
+        }}
+      >
+        <p className={styles.hint}>{t('payment.challengeText')}</p>
+        <iframe name={GATEWAY_FRAME} title={t('payment.gatewayFrame')} className={styles.gatewayFrame} />
+      </Modal>
+    </div>
+  );
+}
