@@ -41,6 +41,23 @@ async function storedJourney(page: Page): Promise<TStoredJourney> {
   return JSON.parse((await page.evaluate(() => sessionStorage.getItem('lionrock.travel'))) ?? 'null');
 }
 
+/** The quote page's required boxes, ticked from the keyboard: the declaration, and the campaign's terms when it has some. */
+async function tickQuoteConsents(page: Page) {
+  // The declaration is always there; the terms box follows the campaign lookup.
+  await expect(
+    page.getByRole('checkbox', { name: /declare that the travellers are eligible/ }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const name of [/declare that the travellers are eligible/, /campaign's terms and conditions/]) {
+    const box = page.getByRole('checkbox', { name });
+    if ((await box.count()) > 0 && !(await box.isChecked())) {
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+    }
+  }
+}
+
 /** Landing → quote → Apply now, with the landing's default trip for one traveller. */
 async function quoteOneTraveller(page: Page) {
   await page.goto('/travel');
@@ -49,6 +66,7 @@ async function quoteOneTraveller(page: Page) {
   await form.getByRole('button', { name: 'Done' }).click();
   await form.getByRole('button', { name: 'Start quote' }).click();
   await expect(page).toHaveURL(/\/travel\/quote$/);
+  await tickQuoteConsents(page);
   await page.getByRole('button', { name: 'Apply now' }).click();
   await expect(page).toHaveURL(/\/travel\/applicant$/);
   await expect(page.getByRole('heading', { level: 1, name: "Who's covered?" })).toBeVisible();
@@ -153,6 +171,8 @@ test.describe('the travel applicant page (issue 6)', () => {
 
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/travel\/quote$/);
+    await tickQuoteConsents(page);
+    await tickQuoteConsents(page);
     await page.getByRole('button', { name: 'Apply now' }).click();
     await expect(page).toHaveURL(/\/travel\/applicant$/);
     // What was typed is still there.

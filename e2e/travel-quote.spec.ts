@@ -39,6 +39,23 @@ async function storedJourney(page: Page): Promise<TStoredJourney> {
   return JSON.parse((await page.evaluate(() => sessionStorage.getItem('lionrock.travel'))) ?? 'null');
 }
 
+/** The quote page's required boxes, ticked from the keyboard: the declaration, and the campaign's terms when it has some. */
+async function tickQuoteConsents(page: Page) {
+  // The declaration is always there; the terms box follows the campaign lookup.
+  await expect(
+    page.getByRole('checkbox', { name: /declare that the travellers are eligible/ }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const name of [/declare that the travellers are eligible/, /campaign's terms and conditions/]) {
+    const box = page.getByRole('checkbox', { name });
+    if ((await box.count()) > 0 && !(await box.isChecked())) {
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+    }
+  }
+}
+
 test.describe('the travel quote (issue 6)', () => {
   test('landing form to plans to a stored quote, in S$ @phone', async ({ page }) => {
     const problems = watchConsole(page);
@@ -83,6 +100,8 @@ test.describe('the travel quote (issue 6)', () => {
 
     await page.locator('label').filter({ has: standard }).click();
     await expect(standard).toBeChecked();
+    await tickQuoteConsents(page);
+    await tickQuoteConsents(page);
     await page.getByRole('button', { name: 'Apply now' }).click();
     await expect(page).toHaveURL(/\/travel\/applicant$/);
     const journey = await storedJourney(page);
@@ -116,6 +135,7 @@ test.describe('the travel quote (issue 6)', () => {
     await superPlan.focus();
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('radio', { name: 'Standard', exact: true })).toBeChecked();
+    await tickQuoteConsents(page);
     await page.getByRole('button', { name: 'Apply now' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/travel\/applicant$/);

@@ -1,4 +1,5 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
+import { EMPTY_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { QueryClient } from '@tanstack/react-query';
@@ -74,6 +75,15 @@ const sentTo = (calls: { url: string; init: RequestInit | undefined }[], call: s
     .filter((entry) => entry.url.endsWith(`/policy/${call}`))
     .map((entry) => JSON.parse(String(entry.init!.body)));
 
+const DECLARATION =
+  'I have read the important notes and declare that the travellers are eligible and the details given are true.';
+
+/** Apply now with the declaration ticked (travel-flow section 5, Quote). */
+async function applyNow() {
+  await userEvent.click(screen.getByRole('checkbox', { name: DECLARATION }));
+  await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+}
+
 beforeAll(() => {
   // jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -137,7 +147,7 @@ describe('the quote page (travel-flow sections 2 and 4)', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Standard' }));
     const summary = within(screen.getByRole('region', { name: 'Your trip' }));
     expect(summary.getByText('Total premium').nextElementSibling!.textContent).toBe('S$30.60');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await applyNow();
     expect(await screen.findByRole('heading', { name: 'Applicant page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/travel/applicant');
     const [sent] = sentTo(calls, 'rate');
@@ -168,7 +178,7 @@ describe('the quote page (travel-flow sections 2 and 4)', () => {
         : new Response(JSON.stringify({ ...quoted(), policyId: POLICY_ID, status: 'quoted' }));
     });
     renderQuote();
-    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await applyNow();
     const dialog = await screen.findByRole('dialog', { name: 'The price has changed' });
     expect(within(dialog).getByText('Super now costs S$52.00 (it was S$49.30).')).toBeTruthy();
     // The card shows the new price too.
@@ -194,7 +204,7 @@ describe('the quote page (travel-flow sections 2 and 4)', () => {
       },
     ]);
     const router = renderQuote();
-    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await applyNow();
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Decline: Underwriting/Compliance.'),
     );
@@ -212,7 +222,7 @@ describe('the quote page (travel-flow sections 2 and 4)', () => {
     await userEvent.click(plus);
     expect((screen.getByRole('radio', { name: 'Super Plus' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('radio', { name: 'Standard Plus' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await applyNow();
     await screen.findByRole('heading', { name: 'Applicant page' });
     const [topUp] = sentTo(calls, 'rateTopup');
     expect(topUp.policyTravel.policyPremium).toBeUndefined();
@@ -229,5 +239,148 @@ describe('the quote page (travel-flow sections 2 and 4)', () => {
     const router = renderQuote();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/travel/campaign/B2CC00');
+  });
+});
+
+const MESSAGES = {
+  promo: "This promo code isn't valid. Please check it and try again.",
+  declaration: 'Please read and tick the declaration to go on.',
+  terms: "Please read and accept the campaign's terms and conditions to go on.",
+};
+const CAMPAIGN = {
+  ...EMPTY_CAMPAIGN,
+  campaignId: 1,
+  campaignCode: 'B2CC00',
+  catalogueCode: 'TRV-SG',
+  status: 'ACTIVE',
+  marketingMessage: 'Save 15% on every trip this season',
+  marketingMessageCn: '本季所有行程85折',
+  termsConditionsEn: 'The discount applies to policies bought by 31 Dec 2026.',
+  termsConditionsCn: '折扣适用于2026年12月31日前购买的保单。',
+};
+const rated = { match: /policy\/rate$/, body: { ...quoted(), policyId: POLICY_ID, status: 'quoted' } };
+
+describe('the quote page’s promo code, consents and documents (travel-flow sections 2 and 5)', () => {
+  it('refuses Apply now without the declaration, and says so', async () => {
+    const { calls } = server([rated]);
+    renderQuote();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    const declaration = screen.getByRole('checkbox', { name: DECLARATION });
+    expect(await screen.findByText(MESSAGES.declaration)).toBeTruthy();
+    expect(declaration.getAttribute('aria-invalid')).toBe('true');
+    expect(sentTo(calls, 'rate')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Important notes' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(5);
+    await userEvent.click(declaration);
+    expect(screen.queryByText(MESSAGES.declaration)).toBeNull();
+  });
+
+  it('shows the campaign’s marketing message, and requires its terms, readable in a modal', async () => {
+    const { calls } = server([{ match: /campaign\/getCampaign/, body: CAMPAIGN }, rated]);
+    renderQuote();
+    expect(await screen.findByText('Save 15% on every trip this season')).toBeTruthy();
+    const terms = screen.getByRole('checkbox', { name: "I agree to the campaign's terms and conditions." });
+    await applyNow();
+    expect(await screen.findByText(MESSAGES.terms)).toBeTruthy();
+    expect(sentTo(calls, 'rate')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Read the terms and conditions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Campaign terms and conditions' });
+    expect(within(dialog).getByText(CAMPAIGN.termsConditionsEn)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(terms);
+    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    expect(await screen.findByRole('heading', { name: 'Applicant page' })).toBeTruthy();
+  });
+
+  it('has no terms checkbox when the campaign has no terms', async () => {
+    server([
+      { match: /campaign\/getCampaign/, body: { ...CAMPAIGN, termsConditionsEn: '', termsConditionsCn: '' } },
+    ]);
+    renderQuote();
+    await screen.findByText('Save 15% on every trip this season');
+    expect(screen.queryByRole('checkbox', { name: /terms and conditions/ })).toBeNull();
+  });
+
+  it('checks the promo code on blur and refuses Apply now when the campaign says N', async () => {
+    const { calls } = server([{ match: /validatePromoCode/, body: 'N' }, rated]);
+    renderQuote();
+    const promo = screen.getByRole('textbox', { name: 'Promo code (optional)' });
+    await userEvent.type(promo, 'OLD2020');
+    await userEvent.tab();
+    expect(await screen.findByText(MESSAGES.promo)).toBeTruthy();
+    expect(promo.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.url.endsWith('/campaign/validatePromoCode/B2CC00/OLD2020/1'))).toBe(
+      true,
+    );
+    await applyNow();
+    expect(sentTo(calls, 'rate')).toHaveLength(0);
+    expect(sentTo(calls, 'multirate')).toHaveLength(0);
+  });
+
+  it('re-rates every plan with a valid promo (Y), so the cards show its discount', async () => {
+    const discounted = [item('STANDARD', 27, 9), item('SUPER', 43.5, 14.5)];
+    const { calls } = server([
+      { match: /validatePromoCode/, body: 'Y' },
+      {
+        match: /policy\/multirate/,
+        body: { ...quoted(), policyTravel: { ...quoted().policyTravel, premiumItems: discounted } },
+      },
+      rated,
+    ]);
+    renderQuote();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Promo code (optional)' }), 'SAVE10');
+    await userEvent.tab();
+    expect(await screen.findByText('S$27.00')).toBeTruthy();
+    expect(screen.getByText('Promo code SAVE10 is applied to the prices above.')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.promo)).toBeNull();
+    const [sent] = sentTo(calls, 'multirate');
+    expect(sent).toMatchObject({ promo: 'SAVE10', policyTravel: { promotionCode: 'SAVE10' } });
+    expect(useTravelFlowStore.getState().policy.promo).toBe('SAVE10');
+    await applyNow();
+    expect(await screen.findByRole('heading', { name: 'Applicant page' })).toBeTruthy();
+    const [rate] = sentTo(calls, 'rate');
+    expect(rate).toMatchObject({ promo: 'SAVE10', policyTravel: { policyPremium: { totalPremium: 43.5 } } });
+    expect(sentTo(calls, 'multirate')).toHaveLength(1);
+  });
+
+  it('refuses Apply now without a promo when the campaign requires one', async () => {
+    const { calls } = server([rated]);
+    useTravelFlowStore.getState().setCampaign({
+      campaignId: 1,
+      campaignCode: 'B2CC00',
+      catalogueCode: 'TRV-SG',
+      promoCodeRequired: true,
+    });
+    renderQuote();
+    const promo = screen.getByRole('textbox', { name: 'Promo code' });
+    expect(promo.getAttribute('aria-required')).toBe('true');
+    await applyNow();
+    expect(await screen.findByText(MESSAGES.promo)).toBeTruthy();
+    expect(sentTo(calls, 'rate')).toHaveLength(0);
+  });
+
+  it('offers the brochure, policy wording and COVID-19 wording of the market', () => {
+    server();
+    renderQuote();
+    const documents = within(screen.getByRole('region', { name: 'Documents' }));
+    const links = documents.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Product brochure (PDF download)PDF', '/b2c-server/rest/document/get/travel-brochure?country=SGP'],
+      ['Policy wording (PDF download)PDF', '/b2c-server/rest/document/get/travel-policyWording?country=SGP'],
+      [
+        'COVID-19 extension wording (PDF download)PDF',
+        '/b2c-server/rest/document/get/travel-covid19Wording?country=SGP',
+      ],
+    ]);
+  });
+
+  it('shows the comparison table for the quote’s cover type', async () => {
+    server();
+    renderQuote();
+    const table = within(screen.getByRole('region', { name: 'Compare the plans' }));
+    await userEvent.click(table.getByRole('button', { name: 'Personal covers' }));
+    expect(
+      table.getByRole('rowheader', { name: 'Medical and additional expenses (per adult up to 70)' }),
+    ).toBeTruthy();
   });
 });

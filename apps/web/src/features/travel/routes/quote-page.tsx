@@ -1,13 +1,17 @@
+import { needsPromoCheck, promoCheckResult, promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
+import { localDate } from '@lionrock/domain/dates/local-date';
 import { basePlanName, defaultPlanIndex } from '@lionrock/domain/display/price-display';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
+import { ApiCallError } from '../../../lib/api-client';
 import { useSystemStore } from '../../../state/system-store';
 import {
   callErrorKey,
@@ -15,10 +19,16 @@ import {
   ratingErrorKey,
   type TRatingAnswer,
   travelApi,
+  useCampaign,
 } from '../api/travel-api';
+import { CoverTable } from '../components/cover-table/cover-table';
 import { PlanCards, usePlanLabel } from '../components/plan-cards/plan-cards';
 import { planPrice } from '../components/plan-cards/plan-price';
 import { QuoteSummary } from '../components/plan-cards/quote-summary';
+import { PromoField } from '../components/quote-extras/promo-field';
+import { QuoteConsents } from '../components/quote-extras/quote-consents';
+import { QuoteDocuments } from '../components/quote-extras/quote-documents';
+import extras from '../components/quote-extras/quote-extras.module.css';
 import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
 import styles from './quote-page.module.css';
 
@@ -50,6 +60,11 @@ function topUpRequest(policy: TTravelPolicy): TTravelPolicy {
   };
 }
 
+/** The promo rules read no date; the rule runner asks for one. */
+const PROMO_RULE_CONTEXT = { today: localDate(2000, 1, 1) };
+
+type TPromoCheck = { error: string | null; repriced: boolean };
+
 function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -57,7 +72,9 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   const queryClient = useQueryClient();
   const labelOf = usePlanLabel();
   const policy = useTravelFlowStore((state) => state.policy);
-  const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
+  const campaign = useTravelFlowStore((state) => state.campaign);
+  const initialUrl = useTravelFlowStore((state) => state.initialUrl);
+  const campaignCode = campaign?.campaignCode;
   const country = policy.country ?? 'SGP';
   const travel = policy.policyTravel;
   const recommended = plans[defaultPlanIndex(plans.length)]?.planName;
@@ -66,6 +83,30 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   );
   const [plus, setPlus] = useState(Boolean(travel.topUpSelected));
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  const campaignDetails = useCampaign({
+    country: policy.country ?? 'SGP',
+    campaignCode: campaign?.campaignCode || undefined,
+    tripType: travel.paPolicyType ?? 'S',
+  }).data;
+  const english = i18n.language !== 'zh';
+  const marketingMessage = english
+    ? campaignDetails?.marketingMessage
+    : campaignDetails?.marketingMessageCn || campaignDetails?.marketingMessage;
+  const termsText =
+    (english
+      ? campaignDetails?.termsConditionsEn
+      : campaignDetails?.termsConditionsCn || campaignDetails?.termsConditionsEn) ?? '';
+  const promoRequired = Boolean(campaign?.promoCodeRequired || campaignDetails?.promoCodeRequired === 'Y');
+  const [promo, setPromo] = useState(policy.promo ?? '');
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const [checkingPromo, setCheckingPromo] = useState(false);
+  const promoCheck = useRef<Promise<TPromoCheck> | null>(null);
+  const [ticks, setTicks] = useState({ declaration: false, terms: false });
+  const [consentErrors, setConsentErrors] = useState<{ declaration: string | null; terms: string | null }>({
+    declaration: null,
+    terms: null,
+  });
+  const notesRef = useRef<HTMLDivElement>(null);
   const [priceChange, setPriceChange] = useState<{ was: TWirePremiumItem; now: TWirePremiumItem } | null>(
     null,
   );
@@ -114,6 +155,92 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     );
   };
 
+  /** Every plan priced again with the promo (multirate), so the cards show its discount. */
+  const reRate = async (code: string): Promise<TPromoCheck> => {
+    const current = useTravelFlowStore.getState().policy;
+    const request: TTravelPolicy = {
+      ...current,
+      promo: code,
+      policyTravel: { ...current.policyTravel, policyPremium: undefined, promotionCode: code },
+    };
+    let answer: TRatingAnswer;
+    try {
+      answer = await travelApi.multirate(request);
+    } catch (error) {
+      if (
+        error instanceof ApiCallError &&
+        error.status === 400 &&
+        error.field === 'promo' &&
+        error.messageKey
+      )
+        return { error: error.messageKey, repriced: false };
+      setErrorKey(callErrorKey(error));
+      return { error: null, repriced: false };
+    }
+    if (answer.errorMessage || answer.messageKey || !answer.policyTravel?.premiumItems?.length) {
+      setErrorKey(ratingErrorKey(answer));
+      return { error: null, repriced: false };
+    }
+    useTravelFlowStore
+      .getState()
+      .setQuoted(
+        { ...answer, promo: code, policyTravel: { ...answer.policyTravel, promotionCode: code } },
+        initialUrl ?? backUrl,
+      );
+    return { error: null, repriced: true };
+  };
+
+  /**
+   * The promo on blur (travel-flow section 5): its format (required when the campaign says so), then
+   * the campaign's answer (Y valid, anything else invalid); a new valid promo re-rates every plan.
+   */
+  const checkPromo = async (value: string): Promise<TPromoCheck> => {
+    const code = value.trim();
+    const format = validateField(code, promoCodeRules(promoRequired), PROMO_RULE_CONTEXT);
+    if (!format.valid) return { error: format.messageKey, repriced: false };
+    if (needsPromoCheck(campaign, code)) {
+      try {
+        const answer = await queryClient.fetchQuery({
+          queryKey: ['travel', 'promo', campaign!.campaignCode, code, campaign!.campaignId],
+          queryFn: () => travelApi.validatePromoCode(campaign!.campaignCode, code, campaign!.campaignId!),
+          staleTime: 60_000,
+        });
+        const verdict = promoCheckResult(answer);
+        if (verdict) return { error: verdict, repriced: false };
+      } catch {
+        // The server checks the promo again when pricing; a failed check blocks nothing here.
+      }
+    }
+    if (code === (useTravelFlowStore.getState().policy.promo ?? '')) return { error: null, repriced: false };
+    return reRate(code);
+  };
+
+  const runPromoCheck = (value: string) => {
+    setCheckingPromo(true);
+    const check: Promise<TPromoCheck> = checkPromo(value).then((result) => {
+      setPromoError(result.error);
+      setCheckingPromo(false);
+      // Once the new prices are on the cards, Apply now may go on with them.
+      if (promoCheck.current === check) promoCheck.current = Promise.resolve({ ...result, repriced: false });
+      return result;
+    });
+    promoCheck.current = check;
+    return check;
+  };
+
+  /** Apply now's own rules (travel-flow section 5, Quote): the promo, the declaration, the terms. */
+  const refusedBeforeRating = async (): Promise<boolean> => {
+    const promoResult = await (promoCheck.current ?? runPromoCheck(promo));
+    promoCheck.current = null;
+    const errors = {
+      declaration: ticks.declaration ? null : MESSAGE_KEYS.quoteDeclaration,
+      terms: !termsText || ticks.terms ? null : 'quoteExtras.termsRequired',
+    };
+    setConsentErrors(errors);
+    if (errors.declaration) notesRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    return Boolean(promoResult.error || promoResult.repriced || errors.declaration || errors.terms);
+  };
+
   const apply = async (item: TWirePremiumItem) => {
     setErrorKey(null);
     const store = useTravelFlowStore.getState();
@@ -148,6 +275,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     <div className={styles.page}>
       <Stepper current={2} />
       <h1 className={styles.title}>{t('quotePage.title')}</h1>
+      {marketingMessage ? <p className={extras.marketing}>{marketingMessage}</p> : null}
       <p className={styles.intro}>{t('quotePage.intro')}</p>
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -185,6 +313,35 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
               </p>
             </div>
           </div>
+          <PromoField
+            id={`${id}-promo`}
+            value={promo}
+            required={promoRequired}
+            error={promoError}
+            checking={checkingPromo}
+            applied={policy.promo || undefined}
+            onChange={(value) => {
+              setPromo(value);
+              promoCheck.current = null;
+            }}
+            onBlur={() => void runPromoCheck(promo)}
+          />
+          <div ref={notesRef}>
+            <QuoteConsents
+              id={`${id}-consents`}
+              declaration={ticks.declaration}
+              terms={ticks.terms}
+              termsText={termsText}
+              errors={{
+                declaration: consentErrors.declaration ? t(consentErrors.declaration) : null,
+                terms: consentErrors.terms ? t(consentErrors.terms) : null,
+              }}
+              onChange={(kind, ticked) => {
+                setTicks((state) => ({ ...state, [kind]: ticked }));
+                if (ticked) setConsentErrors((state) => ({ ...state, [kind]: null }));
+              }}
+            />
+          </div>
         </div>
         <aside className={styles.aside}>
           <QuoteSummary policy={policy} item={chosen} country={country} campaignCode={campaignCode} />
@@ -203,10 +360,22 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
           type="button"
           className={styles.apply}
           disabled={rate.isPending}
-          onClick={() => void apply(chosen)}
+          onClick={() =>
+            void (async () => {
+              if (!(await refusedBeforeRating())) await apply(chosen);
+            })()
+          }
         >
           {t('quotePage.applyNow')}
         </button>
+      </div>
+      <div className={styles.below}>
+        <CoverTable
+          country={country}
+          travellerType={travel.travellerType === 'FM' ? 'FM' : travel.travellerType === 'CP' ? 'CP' : 'ID'}
+          selected={selected}
+        />
+        <QuoteDocuments id={`${id}-documents`} country={country} />
       </div>
       {rate.isPending ? <Spinner label={t('quotePage.applying')} /> : null}
       <Modal

@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CoverTable } from './cover-table';
+
+const GROUPS = ['Personal covers', 'Inconvenience covers', 'Bonus cover', 'COVID-19 travel cover extensions'];
+
+const rowOf = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')!;
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('the plan comparison table (travel-flow section 2, Quote)', () => {
+  it('shows the four groups collapsed, each with a tick per plan', () => {
+    render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    for (const name of GROUPS) {
+      const toggle = screen.getByRole('button', { name });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(cells(toggle.closest('tr')!)).toEqual(['✓Included', '✓Included']);
+    }
+    expect(screen.queryByRole('rowheader', { name: 'Trip cancellation' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Cover',
+      'Standard',
+      'Super',
+    ]);
+  });
+
+  it('expands and collapses a group with its button', async () => {
+    render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    const toggle = screen.getByRole('button', { name: 'Personal covers' });
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(cells(rowOf('Medical and additional expenses (per adult up to 70)'))).toEqual([
+      'S$500,000.00',
+      'S$1,000,000.00',
+    ]);
+    expect(cells(rowOf('Emergency medical evacuation and repatriation'))).toEqual(['Unlimited', 'Unlimited']);
+    expect(cells(rowOf('Double indemnity on public conveyance'))).toEqual(['–Not covered', 'S$250,000.00']);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      screen.queryByRole('rowheader', { name: 'Emergency medical evacuation and repatriation' }),
+    ).toBeNull();
+  });
+
+  it('shows the single limits for one traveller and the family limits for a family', async () => {
+    const { unmount } = render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Inconvenience covers' }));
+    expect(cells(rowOf('Trip cancellation'))).toEqual(['S$5,000.00', 'S$15,000.00']);
+    expect(cells(rowOf('Travel delay (per 6 hours)'))).toEqual(['S$100.00', 'S$100.00']);
+    unmount();
+    render(<CoverTable country="SGP" travellerType="FM" selected="SUPER" />);
+    expect(screen.getByText('Limits for a family plan.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Inconvenience covers' }));
+    expect(cells(rowOf('Trip cancellation'))).toEqual(['S$10,000.00', 'S$30,000.00']);
+    expect(cells(rowOf('Travel delay (per 6 hours)'))).toEqual(['S$100.00', 'S$100.00']);
+  });
+
+  it('shows Hong Kong amounts in HK$', async () => {
+    render(<CoverTable country="HKG" travellerType="ID" selected="SUPER" />);
+    await userEvent.click(screen.getByRole('button', { name: 'COVID-19 travel cover extensions' }));
+    expect(screen.getAllByText(/^HK\$/).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Bonus cover' }));
+    expect(cells(rowOf('Terrorism cover'))).toEqual(['✓Included', '✓Included']);
+  });
+});

@@ -1,0 +1,129 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import {
+  type TBenefitValue,
+  TRAVEL_BENEFITS,
+  travelCoverTable,
+} from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './cover-table.module.css';
+
+const PLANS = ['STANDARD', 'SUPER'] as const;
+
+function Value({ value, country }: { value: TBenefitValue; country: TCountry }) {
+  const { t } = useTranslation();
+  if (value === 'INCLUDED')
+    return (
+      <>
+        <span aria-hidden="true" className={styles.tick}>
+          ✓
+        </span>
+        <span className="visually-hidden">{t('coverTable.included')}</span>
+      </>
+    );
+  if (value === 'NOT_COVERED')
+    return (
+      <>
+        <span aria-hidden="true" className={styles.none}>
+          –
+        </span>
+        <span className="visually-hidden">{t('coverTable.notCovered')}</span>
+      </>
+    );
+  if (value === 'UNLIMITED') return <>{t('coverTable.unlimited')}</>;
+  return <>{formatMoney(value, country)}</>;
+}
+
+/**
+ * The plan comparison table (travel-flow section 2, Quote): four collapsible groups from the domain's
+ * benefit schedules, for the quote's cover type (single, couple, family) and market; each group has a
+ * title row with a tick per plan that covers it and a real expand/collapse button.
+ */
+export function CoverTable({
+  country,
+  travellerType,
+  selected,
+}: {
+  country: TCountry;
+  travellerType: 'ID' | 'CP' | 'FM';
+  /** The chosen plan's base name, highlighted in its column. */
+  selected: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const zh = i18n.language === 'zh';
+  const groups = travelCoverTable(TRAVEL_BENEFITS, country, travellerType);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const column = (plan: string) => (plan === selected ? styles.chosen : undefined);
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('coverTable.title')}
+      </h2>
+      <p className={styles.note}>{t(`coverTable.coverType.${travellerType}`)}</p>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{t('coverTable.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('coverTable.cover')}</th>
+            {PLANS.map((plan) => (
+              <th key={plan} scope="col" className={column(plan)}>
+                {t(`quotePage.plans.${plan}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {groups.map((group) => {
+          const expanded = Boolean(open[group.key]);
+          const rowsId = `${id}-${group.key}`;
+          const title = zh ? group.titleZh : group.titleEn;
+          return (
+            <tbody key={group.key} id={rowsId} className={styles.group}>
+              <tr className={styles.groupRow}>
+                <th scope="rowgroup">
+                  <button
+                    type="button"
+                    className={styles.toggle}
+                    aria-expanded={expanded}
+                    aria-controls={rowsId}
+                    onClick={() => setOpen((state) => ({ ...state, [group.key]: !expanded }))}
+                  >
+                    <span>{title}</span>
+                    <span aria-hidden="true" className={`${styles.arrow} ${expanded ? styles.up : ''}`}>
+                      ▾
+                    </span>
+                  </button>
+                </th>
+                {PLANS.map((plan) => (
+                  <td key={plan} className={column(plan)}>
+                    {group.rows.some((row) => row[plan] !== 'NOT_COVERED') ? (
+                      <Value value="INCLUDED" country={country} />
+                    ) : (
+                      <Value value="NOT_COVERED" country={country} />
+                    )}
+                  </td>
+                ))}
+              </tr>
+              {expanded
+                ? group.rows.map((row) => (
+                    <tr key={row.key}>
+                      <th scope="row" className={styles.rowLabel}>
+                        {zh ? row.labelZh : row.labelEn}
+                      </th>
+                      {PLANS.map((plan) => (
+                        <td key={plan} className={column(plan)}>
+                          <Value value={row[plan]} country={country} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : null}
+            </tbody>
+          );
+        })}
+      </table>
+    </section>
+  );
+}
