@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordConsent } from '../consents/consents.ts';
 import { localDate } from '../dates/local-date.ts';
+import { formatPlainAmount } from '../money/money.ts';
 import {
   buildHomePolicy as buildHomeInput,
   buildPaPolicy as buildPaInput,
@@ -9,7 +10,6 @@ import {
 import { type TPolicy, ZPolicySchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import {
-  formatGatewayAmount,
   isAutoRenewalOn,
   parseGatewayAmount,
   splitBillToName,
@@ -100,9 +100,10 @@ describe('payment rules (travel-flow section 4, pa-home-payments section 9)', ()
   });
 
   it('writes and reads gateway amounts in cents', () => {
-    expect(formatGatewayAmount(4550)).toBe('45.50');
-    expect(formatGatewayAmount(5)).toBe('0.05');
-    expect(formatGatewayAmount(123_456_700)).toBe('1234567.00');
+    // Written by the money module's plain amount, read back here.
+    expect(formatPlainAmount(4550)).toBe('45.50');
+    expect(formatPlainAmount(5)).toBe('0.05');
+    expect(formatPlainAmount(123_456_700)).toBe('1234567.00');
     expect(parseGatewayAmount('45.50')).toBe(4550);
     expect(parseGatewayAmount('45.5')).toBe(4550);
     expect(parseGatewayAmount('45')).toBe(4500);

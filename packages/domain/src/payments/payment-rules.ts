@@ -63,11 +63,6 @@ export function splitBillToName(name: string): { forename: string; surname: stri
   return { forename: trimmed.slice(0, at), surname: trimmed.slice(at + 1) };
 }
 
-/** Cents as the gateway writes amounts: `4550` → `45.50`. */
-export function formatGatewayAmount(cents: TCents): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 /** A gateway amount back to cents; null unless it is a plain non-negative decimal with at most 2 places. */
 export function parseGatewayAmount(text: string | undefined): TCents | null {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text ?? '');

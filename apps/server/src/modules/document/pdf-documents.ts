@@ -45,7 +45,8 @@ export function listDocumentNames(): string[] {
 const BRAND = '#0B3B5C';
 const MUTED = '#555555';
 
-function benefitText(value: TBenefitValue, country: TCountry): string {
+/** A benefit's amount as the PDFs print it (brochures and policy schedules). */
+export function benefitText(value: TBenefitValue, country: TCountry): string {
   if (value === 'UNLIMITED') return 'Unlimited';
   if (value === 'NOT_COVERED') return 'Not covered';
   if (value === 'INCLUDED') return 'Included';

@@ -1,6 +1,7 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TProductType } from '@lionrock/domain/tax/tax';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import {
   chosenPremium,
   periodOfInsurance,
@@ -161,16 +162,6 @@ const COPY: Record<TScript, TCopy> = {
 };
 
 const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
-
-/** Every interpolated value in the HTML goes through this. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** A value on one line: no line breaks or other control characters (names come from the customer). */
 function oneLine(value: string): string {

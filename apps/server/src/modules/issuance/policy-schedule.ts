@@ -6,6 +6,7 @@ import {
   type TLocalDate,
   todayIn,
 } from '@lionrock/domain/dates/local-date';
+import { basePlanName } from '@lionrock/domain/display/price-display';
 import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, type TCents } from '@lionrock/domain/money/money';
@@ -13,7 +14,6 @@ import { selectedPlanName } from '@lionrock/domain/policy/rate-policy';
 import {
   PA_BENEFITS,
   paPlanBenefits,
-  type TBenefitValue,
   type TPaBenefitKey,
   TRAVEL_BENEFITS,
   travelCoverTable,
@@ -25,6 +25,7 @@ import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
 import { annualEndDate } from '@lionrock/domain/travel/trip-rules';
 import PDFDocument from 'pdfkit';
+import { benefitText } from '../document/pdf-documents.ts';
 import { PRODUCT_TITLES, type TProductKey } from '../document/wordings.ts';
 
 /**
@@ -89,11 +90,6 @@ export function chosenPremium(policy: TPolicy): TWirePremiumItem {
   return chosen;
 }
 
-/** The plan without its Plus top-up: the benefit schedules know STANDARD and SUPER. */
-function basePlanName(item: TWirePremiumItem): string {
-  return item.planName.replace(/ PLUS$/, '');
-}
-
 /** The period of insurance, DD/MM/YYYY; an expiry the rating left out is derived as rating does. */
 export function periodOfInsurance(policy: TPolicy): { start: string; end: string } {
   if (policy.productType === 'PTR') {
@@ -147,13 +143,6 @@ const ID_TYPE_LABELS: Record<string, string> = { NRIC: 'NRIC/FIN', HKID: 'HKID',
 function maskedId(idType: string, id: string): string {
   const masked = maskIdNumber(id);
   return masked === '' ? '-' : `${ID_TYPE_LABELS[idType] ?? idType} ${masked}`;
-}
-
-function benefitText(value: TBenefitValue, country: TCountry): string {
-  if (value === 'UNLIMITED') return 'Unlimited';
-  if (value === 'NOT_COVERED') return 'Not covered';
-  if (value === 'INCLUDED') return 'Included';
-  return formatMoney(value, country);
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -315,7 +304,7 @@ function propertyRows(policy: TPolicy): TRow[] {
 }
 
 function travelBenefitTables(policy: TPolicy, plan: TWirePremiumItem): TTable[] {
-  const base = basePlanName(plan) === 'SUPER' ? 'SUPER' : 'STANDARD';
+  const base = basePlanName(plan.planName) === 'SUPER' ? 'SUPER' : 'STANDARD';
   const groups = travelCoverTable(TRAVEL_BENEFITS, policy.country, policy.policyTravel!.travellerType);
   return groups.map((group, index) => ({
     title: index === 0 ? `Benefits: ${plan.planDesc?.trim() || plan.planName} plan` : '',

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { formatPlainAmount } from '@lionrock/domain/money/money';
 import { decideGatewayOutcome, type TGatewayOutcome } from '@lionrock/domain/payments/gateway-decision';
 import {
   CARD_PAYMENT_WINDOW_MS,
-  formatGatewayAmount,
   isAutoRenewalOn,
   parseGatewayAmount,
   policyApplicant,
@@ -69,16 +69,14 @@ const STATUS_FOR_OUTCOME: Record<Exclude<TGatewayOutcome, 'AUTHENTICATE'>, TPaym
   DECLINED: 'declined',
 };
 
+/** Letters and digits that cannot be misread (no I, O, 0, 1): 32 of them, so a byte picks one without bias. */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
 /** A readable, unique merchant reference: TSG-261123-7K3M9Q2X (product, market, date, random). */
 export function makeReference(policy: TPolicy, now: Date): string {
   const letter = { PTR: 'T', PAN: 'A', PHM: 'H' }[policy.productType];
   const date = now.toISOString().slice(2, 10).replaceAll('-', '');
-  const random = randomBytes(8)
-    .toString('base64')
-    .replace(/[^A-Z0-9]/gi, '')
-    .toUpperCase()
-    .slice(0, 8)
-    .padEnd(8, '7');
+  const random = Array.from(randomBytes(8), (byte) => REFERENCE_ALPHABET[byte % 32]).join('');
   return `${letter}${policy.country.slice(0, 2)}-${date}-${random}`;
 }
 
@@ -188,7 +186,7 @@ export function createCardPaymentService(deps: {
       locale: GATEWAY_LOCALE[policy.country][policy.lang ?? 'en'],
       transaction_type: started.autoRenewal ? 'sale,create_payment_token' : 'sale',
       reference_number: started.referenceNumber,
-      amount: formatGatewayAmount(started.amountCents),
+      amount: formatPlainAmount(started.amountCents),
       currency: MARKETS[policy.country].currency,
       payment_method: 'card',
       bill_to_forename: name.forename.slice(0, 60),

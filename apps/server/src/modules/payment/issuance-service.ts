@@ -1,4 +1,4 @@
-import { parseIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { isBefore, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
@@ -31,7 +31,7 @@ export function createIssuanceService(deps: {
     if (!['pending', 'expired'].includes(policy.status)) return `The policy is ${policy.status}.`;
     const start = policy.startDate ? parseIso(policy.startDate) : null;
     const today = todayIn(MARKETS[policy.country as TCountry].timeZone, deps.now());
-    if (start && toNumber(start) < toNumber(today)) return 'The period of insurance has already started.';
+    if (start && isBefore(start, today)) return 'The period of insurance has already started.';
     return null;
   }
 
@@ -157,10 +157,6 @@ export function createIssuanceService(deps: {
 }
 
 export type TIssuanceService = ReturnType<typeof createIssuanceService>;
-
-function toNumber(date: { year: number; month: number; day: number }): number {
-  return date.year * 10_000 + date.month * 100 + date.day;
-}
 
 /** The issue year in the market's own calendar (a policy issued on 31 December is of that year). */
 function issueYear(now: Date, country: TCountry): number {

@@ -436,9 +436,6 @@ export function createPaymentRepository(db: TDb) {
       return { sent, failed };
     },
 
-    listMail: async (policyId: string) =>
-      db.select().from(mailOutbox).where(eq(mailOutbox.policyId, policyId)).orderBy(asc(mailOutbox.id)),
-
     // Idempotency-Key records (design section 5): one row per session and key.
     async claimIdempotencyKey(entry: {
       sessionName: string;
@@ -479,15 +476,6 @@ export function createPaymentRepository(db: TDb) {
           .where(lt(idempotencyKeys.createdAt, sql`now() - interval '1 day'`))
           .returning({ key: idempotencyKeys.key })
       ).length,
-
-    /** Whether a gateway transaction was already recorded (replays are no-ops). */
-    hasGatewayTransaction: async (transactionId: string) =>
-      (
-        await db
-          .select({ id: payments.paymentId })
-          .from(payments)
-          .where(eq(payments.gatewayTransactionId, transactionId))
-      ).length > 0,
   };
 }
 

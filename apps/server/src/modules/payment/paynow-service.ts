@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
-import { formatGatewayAmount, parseGatewayAmount } from '@lionrock/domain/payments/payment-rules';
+import { formatPlainAmount } from '@lionrock/domain/money/money';
+import { parseGatewayAmount } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { FastifyBaseLogger } from 'fastify';
@@ -117,7 +118,7 @@ export function createPaynowService(deps: {
         return { policy: started.refused, error: true, errorMessage: started.refused.errorMessage ?? '' };
       const payload = buildPaynowPayload({
         uen: deps.config.paynow.uen,
-        amount: formatGatewayAmount(started.amountCents),
+        amount: formatPlainAmount(started.amountCents),
         merchantName: deps.config.paynow.merchantName,
         merchantCity: 'Singapore',
         txnRef: started.referenceNumber,
@@ -189,7 +190,7 @@ export function createPaynowService(deps: {
         throw new ApiError(403, 'This payment belongs to another session.', { field: 'txnRef' });
       const body = JSON.stringify({
         txnRef,
-        amount: formatGatewayAmount(payment.amountCents),
+        amount: formatPlainAmount(payment.amountCents),
         currency: 'SGD',
         bankTransactionId: `SIM${payment.paymentId.replaceAll('-', '').slice(0, 20).toUpperCase()}`,
         paidAt: deps.now().toISOString(),

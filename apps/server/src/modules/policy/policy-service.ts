@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
+import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import { type TStage, validatePolicy } from '@lionrock/domain/policy/policy-rules';
 import {
   findSelectedItem,
@@ -57,13 +58,7 @@ function hasApplicantDetails(applicant: TApplicant | undefined): boolean {
 }
 
 export function ratingStage(policy: TPolicy): TStage {
-  const applicant =
-    policy.productType === 'PTR'
-      ? policy.policyTravel?.applicant
-      : policy.productType === 'PAN'
-        ? policy.policyPAN?.applicant
-        : policy.policyHome?.applicant;
-  return hasApplicantDetails(applicant) ? 'apply' : 'quote';
+  return hasApplicantDetails(policyApplicant(policy)) ? 'apply' : 'quote';
 }
 
 export function createPolicyService(deps: {

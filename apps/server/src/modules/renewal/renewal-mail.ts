@@ -3,7 +3,7 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TProductType } from '@lionrock/domain/tax/tax';
-import { escapeHtml } from '../issuance/policy-mail.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
 
 /**

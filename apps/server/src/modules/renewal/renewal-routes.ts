@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escapeHtml } from '../issuance/policy-mail.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { renewalScript } from './renewal-mail.ts';
 import { type TRenewalService, type TTurnOffState, TURN_OFF_PATH } from './renewal-service.ts';
 

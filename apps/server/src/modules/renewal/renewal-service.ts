@@ -8,9 +8,9 @@ import {
   todayIn,
 } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { formatPlainAmount } from '@lionrock/domain/money/money';
 import { decideGatewayOutcome, type TGatewayOutcome } from '@lionrock/domain/payments/gateway-decision';
 import {
-  formatGatewayAmount,
   isAutoRenewalOn,
   parseGatewayAmount,
   policyApplicant,
@@ -102,7 +102,7 @@ export function createTokenCharger(config: TConfig, db: TDb): TTokenCharger {
     const fields = await chargeToken(db, profile, {
       token: input.token,
       referenceNumber: input.referenceNumber,
-      amount: formatGatewayAmount(input.amountCents),
+      amount: formatPlainAmount(input.amountCents),
       currency: input.currency,
       now: input.now,
     });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { TDb } from '../../db/database.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import {
   checkAccess,
   completeChallenge,
@@ -66,15 +67,6 @@ h1 { font-size: 1.25rem; }
 .actions { display: flex; gap: 0.75rem; margin-top: 1.5rem; }
 button { font: inherit; padding: 0.5rem 1rem; cursor: pointer; }
 `;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html>

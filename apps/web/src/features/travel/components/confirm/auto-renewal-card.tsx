@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
 import styles from './confirm-cards.module.css';
 
@@ -16,27 +17,17 @@ export function AutoRenewalCard({ on, onChange }: { on: boolean; onChange: (on: 
       <h2 id={`${id}-title`} className={styles.title}>
         {t('confirm.autoRenewal.title')}
       </h2>
-      <div className={styles.check}>
-        <input
-          id={`${id}-box`}
-          type="checkbox"
-          className={styles.box}
-          checked={on}
-          aria-describedby={`${id}-text`}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <div>
-          <label htmlFor={`${id}-box`} className={styles.checkLabel}>
-            {t('confirm.autoRenewal.label')}
-          </label>
-          <p id={`${id}-text`} className={styles.checkText}>
-            {t('confirm.autoRenewal.text')}
-          </p>
-          <button type="button" className={styles.linkButton} onClick={() => setTermsOpen(true)}>
-            {t('confirm.autoRenewal.terms')}
-          </button>
-        </div>
-      </div>
+      <CheckField
+        id={`${id}-box`}
+        checked={on}
+        onChange={onChange}
+        label={t('confirm.autoRenewal.label')}
+        hint={t('confirm.autoRenewal.text')}
+      >
+        <button type="button" className={styles.linkButton} onClick={() => setTermsOpen(true)}>
+          {t('confirm.autoRenewal.terms')}
+        </button>
+      </CheckField>
       {termsOpen ? (
         <Modal open onClose={() => setTermsOpen(false)} title={t('confirm.autoRenewal.termsTitle')}>
           <ul className={styles.popupList}>

@@ -1,5 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
 import styles from './confirm-cards.module.css';
 
@@ -9,48 +10,6 @@ type TPopup = 'declarations' | 'exclusions' | 'wording' | 'pics' | 'dataTransfer
 /** The policy wording PDF of the market (travel-flow section 7, document download). */
 function wordingUrl(country: string): string {
   return `/b2c-server/rest/document/get/travel-policyWording?country=${country}`;
-}
-
-function Check({
-  id,
-  checked,
-  onChange,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  error?: string | undefined;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={styles.check}>
-      <input
-        id={id}
-        type="checkbox"
-        className={styles.box}
-        checked={checked}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <div>
-        <label htmlFor={id} className={styles.checkLabel}>
-          {label}
-        </label>
-        {children}
-        {error ? (
-          // Announced as it appears, and describes its box.
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
 }
 
 /**
@@ -85,7 +44,7 @@ export function Declarations({
       <h2 id={`${id}-title`} className={styles.title}>
         {t('confirm.declarationsTitle')}
       </h2>
-      <Check
+      <CheckField
         id={`${id}-declaration1`}
         checked={ticks.declaration1}
         onChange={(given) => onChange('declaration1', given)}
@@ -99,8 +58,8 @@ export function Declarations({
           {open('wording')}
           {open('pics')}
         </p>
-      </Check>
-      <Check
+      </CheckField>
+      <CheckField
         id={`${id}-declaration2`}
         checked={ticks.declaration2}
         onChange={(given) => onChange('declaration2', given)}
@@ -111,8 +70,8 @@ export function Declarations({
           <span>{t('confirm.read')}</span>
           {open('dataTransfer')}
         </p>
-      </Check>
-      <Check
+      </CheckField>
+      <CheckField
         id={`${id}-marketing`}
         checked={ticks.marketing}
         onChange={(given) => onChange('marketing', given)}

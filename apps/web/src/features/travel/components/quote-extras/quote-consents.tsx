@@ -1,50 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
 import styles from './quote-extras.module.css';
 
 const NOTES = ['residents', 'startEnd', 'preExisting', 'age', 'cancel'] as const;
-
-function Check({
-  id,
-  checked,
-  onChange,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  error: string | null;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={styles.check}>
-      <input
-        id={id}
-        type="checkbox"
-        className={styles.box}
-        checked={checked}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <div>
-        <label htmlFor={id} className={styles.checkLabel}>
-          {label}
-        </label>
-        {children}
-        {error ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 /**
  * The quote page's consents (travel-flow sections 2 and 5): the important notes, the declaration
@@ -79,7 +39,7 @@ export function QuoteConsents({
           <li key={note}>{t(`quoteExtras.notes.${note}`)}</li>
         ))}
       </ul>
-      <Check
+      <CheckField
         id={`${id}-declaration`}
         checked={declaration}
         onChange={(ticked) => onChange('declaration', ticked)}
@@ -88,7 +48,7 @@ export function QuoteConsents({
       />
       {termsText ? (
         <>
-          <Check
+          <CheckField
             id={`${id}-terms`}
             checked={terms}
             onChange={(ticked) => onChange('terms', ticked)}
@@ -98,7 +58,7 @@ export function QuoteConsents({
             <button type="button" className={styles.linkButton} onClick={() => setShowTerms(true)}>
               {t('quoteExtras.readTerms')}
             </button>
-          </Check>
+          </CheckField>
           <Modal open={showTerms} onClose={() => setShowTerms(false)} title={t('quoteExtras.termsTitle')}>
             <div className={styles.termsText}>{termsText}</div>
           </Modal>
