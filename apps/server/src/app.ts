@@ -49,7 +49,7 @@ import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { computeSecurityHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { registerSessionName } from './plugins/session-name.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -237,7 +237,18 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     service: createCampaignService(createCampaignRepository(database.db), now),
   });
   await app.register(documentRoutes);
-  await registerWebApp(app, options.webDistDir);
+  await registerWebApp(
+    app,
+    options.webDistDir,
+    config.surveyScriptUrl
+      ? {
+          scriptUrl: config.surveyScriptUrl,
+          contentSecurityPolicy: computeSecurityHeaders(
+            helmetOptions(config, [new URL(config.surveyScriptUrl).origin]),
+          )['content-security-policy'] as string,
+        }
+      : undefined,
+  );
 
   // Unknown paths get the same JSON error shape, and are rate-limited so they cannot be used to probe.
   app.setNotFoundHandler(

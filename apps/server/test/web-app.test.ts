@@ -16,7 +16,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><title>Lionrock</title><div id="root"></div>',
+      '<!doctype html><html><head><title>Lionrock</title></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(dist, 'version.txt'), '1.0.0');
@@ -68,4 +68,59 @@ describe('serving the built web app', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404 });
   });
+
+  it('names no survey and allows no survey origin when none is configured', async () => {
+    const finish = await app.inject({ url: '/travel/finish' });
+    expect(finish.statusCode).toBe(200);
+    expect(finish.body).not.toContain('survey-script');
+    expect(finish.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+});
+
+describe('the finish page survey (SURVEY_SCRIPT_URL)', () => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-dist-'));
+  const scriptUrl = 'https://survey.example.com/embed.js?site=lionrock&lang=en';
+
+  beforeAll(async () => {
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Lionrock</title></head><body><div id="root"></div></body></html>',
+    );
+    database = await createTestDatabase('pglite');
+    app = await buildTestApp(database, { webDistDir: dist, env: { SURVEY_SCRIPT_URL: scriptUrl } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/travel/finish', '/pa/finish', '/home/finish'])(
+    '%s names the script and is the one page whose policy lets it run',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(
+        '<meta name="survey-script" content="https://survey.example.com/embed.js?site=lionrock&amp;lang=en" /></head>',
+      );
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self' https://survey.example.com;");
+      expect(policy).toContain("connect-src 'self' https://survey.example.com;");
+      expect(policy).toContain("form-action 'self'");
+      expect(policy).not.toContain('unsafe-inline');
+    },
+  );
+
+  it.each(['/travel', '/travel/quote', '/travel/payment', '/pa/apply'])(
+    '%s neither names the survey nor allows its origin',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('survey');
+      expect(String(response.headers['content-security-policy'])).not.toContain('survey.example.com');
+    },
+  );
 });

@@ -45,7 +45,11 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
   });
 }
 
-export function helmetOptions(config: TConfig): HelmetOptions {
+/**
+ * The policy of every page; `extraScriptOrigins` widens it for one page only (the finish page's survey
+ * script, issue 6): its origin may run a script, fetch, show images and frames, nothing else.
+ */
+export function helmetOptions(config: TConfig, extraScriptOrigins: string[] = []): HelmetOptions {
   const gatewayOrigins = Object.values(config.cardProfiles)
     .filter((profile) => profile !== undefined)
     .map((profile) => new URL(profile.gatewayUrl).origin);
@@ -54,15 +58,15 @@ export function helmetOptions(config: TConfig): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extraScriptOrigins],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...extraScriptOrigins],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...extraScriptOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", ...gatewayOrigins],
-        frameSrc: ["'self'", ...gatewayOrigins],
+        frameSrc: ["'self'", ...gatewayOrigins, ...extraScriptOrigins],
         frameAncestors: ["'none'"],
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },

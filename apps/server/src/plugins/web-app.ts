@@ -2,17 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const APP_ROOTS = ['/travel', '/pa', '/home'];
 
+/** The third-party survey of the finish page (issue 6): its script and the policy that allows it. */
+export type TFinishSurvey = { scriptUrl: string; contentSecurityPolicy: string };
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, history
  * fallback under /travel, /pa and /home (a reload on /travel/quote works), and / → /travel.
+ * With a survey configured, the finish pages are the only documents whose policy lets its script
+ * run, and the only ones that name it (a `survey-script` meta tag the page reads).
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir = WEB_DIST,
+  survey?: TFinishSurvey,
+): Promise<void> {
   app.get('/', async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`/travel${query}`, 302);
@@ -37,8 +47,21 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       );
     },
   });
-  const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = async (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
+  if (survey) {
+    const meta = `<meta name="survey-script" content="${escapeHtml(survey.scriptUrl)}" />`;
+    const sendFinish = async (_request: unknown, reply: FastifyReply) => {
+      // Read per request: a rebuild while the server runs is served, and the page is seldom asked for.
+      const html = await fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', survey.contentSecurityPolicy)
+        .type('text/html; charset=utf-8')
+        .send(html.replace('</head>', `${meta}</head>`));
+    };
+    for (const root of APP_ROOTS) app.get(`${root}/finish`, sendFinish);
+  }
   for (const root of APP_ROOTS) {
     app.get(root, sendIndex);
     app.get(`${root}/*`, sendIndex);

@@ -1,5 +1,6 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import type { TCountry } from '@lionrock/domain/market/market';
+import type { TAgentCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import type { TAgent } from '../state/system-store';
 import { getFlag, getJson, postFlag, postJson } from './api-client';
 
@@ -28,6 +29,11 @@ export const systemApi = {
   agent: (partner: string, subAgent: string | null, country: TCountry) =>
     getJson<TAgent>(
       `/b2c-server/rest/agent/get/${encodeURIComponent(partner)}${subAgent ? `/sub/${encodeURIComponent(subAgent)}` : ''}/country/${country}`,
+    ),
+  /** The partner's campaign for a product (travel-flow section 7); no match answers the empty one. */
+  agentCampaign: (partner: string, product: TProductCode, country: TCountry) =>
+    getJson<TAgentCampaign>(
+      `/b2c-server/rest/agent/getAgentCampaign/${encodeURIComponent(partner)}/productCode/${product}/country/${country}`,
     ),
   version: async () => (await (await fetch('/version.txt', { cache: 'no-cache' })).text()).trim(),
 };

@@ -3,7 +3,9 @@ import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { trackCheckoutStep } from '../../lib/analytics';
 import { applyLanguage } from '../../lib/i18n';
+import { FINISH_PAGE, surveyLoaded } from '../../lib/survey';
 import { useSystemStore } from '../../state/system-store';
 import styles from './app-shell.module.css';
 import { Footer } from './footer';
@@ -22,6 +24,11 @@ export function AppShell() {
   const country = useSystemStore((state) => state.country);
 
   useEffect(() => {
+    // A document that ran the finish page's survey script is not reused for another page (lib/survey.ts).
+    if (surveyLoaded() && !FINISH_PAGE.test(location.pathname)) window.location.reload();
+  }, [location.pathname]);
+
+  useEffect(() => {
     // The address decides country, language and partner; the first landing URL of the visit is kept.
     const store = useSystemStore.getState();
     const query = new URLSearchParams(location.search);
@@ -33,6 +40,10 @@ export function AppShell() {
     if (!FLOW_PAGE.test(location.pathname))
       store.rememberInitialUrl(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    trackCheckoutStep(location.pathname);
+  }, [location.pathname]);
 
   useEffect(() => {
     applyLanguage(lang, country);

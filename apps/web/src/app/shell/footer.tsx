@@ -2,6 +2,7 @@ import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { track } from '../../lib/analytics';
 import { systemApi } from '../../lib/system-api';
 import { useSystemStore } from '../../state/system-store';
 import styles from './footer.module.css';
@@ -21,16 +22,29 @@ export function Footer() {
         <nav aria-label={t('footer.otherProducts')}>
           <ul className={styles.links}>
             <li>
-              <Link to="/travel/about-us">{t('footer.aboutUs')}</Link>
+              <Link to="/travel/about-us" onClick={() => track('about-us')}>
+                {t('footer.aboutUs')}
+              </Link>
             </li>
             <li>
-              <a href={buildProductLink('pa', partner)}>{t('header.productPa')}</a>
+              <Link to={buildProductLink('travel', partner)} onClick={() => track('footer-travel')}>
+                {t('header.productTravel')}
+              </Link>
             </li>
             <li>
-              <a href={buildProductLink('home', partner)}>{t('header.productHome')}</a>
+              <a href={buildProductLink('pa', partner)} onClick={() => track('footer-pa')}>
+                {t('header.productPa')}
+              </a>
             </li>
             <li>
-              <Link to="/travel/contact-us">{t('footer.contactUs')}</Link>
+              <a href={buildProductLink('home', partner)} onClick={() => track('footer-home')}>
+                {t('header.productHome')}
+              </a>
+            </li>
+            <li>
+              <Link to="/travel/contact-us" onClick={() => track('contact-us')}>
+                {t('footer.contactUs')}
+              </Link>
             </li>
             <li>
               <Link to="/travel/terms-of-use">{t('footer.termsOfUse')}</Link>

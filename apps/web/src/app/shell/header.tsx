@@ -1,10 +1,12 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import { buildProductLink } from '@lionrock/domain/travel/landing-path';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AgentCard } from '../../features/travel/components/agent-card';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
-import { useSystemStore } from '../../state/system-store';
+import { track } from '../../lib/analytics';
+import { isValidAgent, useSystemStore } from '../../state/system-store';
 import styles from './header.module.css';
 
 /** Landing and partner pages start with a transparent header over the hero (travel-flow section 2). */
@@ -15,7 +17,30 @@ export function isTransparentPage(pathname: string): boolean {
   );
 }
 
-/** Fixed header: logo, products menu, language switch, mobile menu (travel-flow section 2, Shared shell). */
+/** The header's thresholds (travel-flow section 9): white past 5 px; pinned past 80 px, 30 on mobile. */
+export const HEADER_WHITE_AFTER_PX = 5;
+export const HEADER_PIN_AFTER_PX = { desktop: 80, mobile: 30 } as const;
+/** The agent card closes once the page has scrolled this far from where it opened. */
+export const AGENT_CARD_CLOSE_AFTER_PX = 150;
+/** The mobile breakpoint of the shared interface (pa-home-payments, Shared interface behaviour). */
+const MOBILE_QUERY = '(max-width: 1024px)';
+
+/** Whether the header is pinned to the top: always on flow pages, past the threshold on banner pages. */
+export function isHeaderPinned(bannerPage: boolean, scrollY: number, mobile: boolean): boolean {
+  return !bannerPage || scrollY > HEADER_PIN_AFTER_PX[mobile ? 'mobile' : 'desktop'];
+}
+
+/** The address shared by the share icon: where the visit started, marked as coming from a share. */
+export function shareUrl(origin: string, initialUrl: string): string {
+  const url = new URL(initialUrl, origin);
+  url.searchParams.set('utm_source', 'share');
+  return url.toString();
+}
+
+/**
+ * Fixed header: logo, agent contact icon and card, share icon, products menu, language switch, mobile
+ * menu (travel-flow section 2, Shared shell).
+ */
 export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,19 +49,56 @@ export function Header() {
   const setLanguage = useSystemStore((state) => state.setLanguage);
   const initialUrl = useSystemStore((state) => state.initialUrl);
   const partner = useSystemStore((state) => state.partner);
-  const [scrolled, setScrolled] = useState(false);
+  const agent = useSystemStore((state) => state.agent);
+  const validAgent = isValidAgent(agent) ? agent : null;
+  const [scrollY, setScrollY] = useState(0);
+  const [mobile, setMobile] = useState(false);
+  const [agentOpen, setAgentOpen] = useState(false);
+  const agentOpenedAt = useRef(0);
+  const autoOpened = useRef<string | null>(null);
+  const [shareNote, setShareNote] = useState('');
+  const agentCardId = useId();
   const [productsOpen, setProductsOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
   const productsRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    // White once scrolled more than 5 px (travel-flow section 9, header thresholds).
-    const onScroll = () => setScrolled(window.scrollY > 5);
+    const onScroll = () => setScrollY(window.scrollY);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    const media = window.matchMedia(MOBILE_QUERY);
+    const onMedia = () => setMobile(media.matches);
+    onMedia();
+    media.addEventListener('change', onMedia);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      media.removeEventListener('change', onMedia);
+    };
   }, []);
+
+  const bannerPage = isTransparentPage(pathname);
+  useEffect(() => {
+    // A partner link's landing shows the agent at once (once per agent); the icon opens it again.
+    if (!validAgent || !bannerPage || autoOpened.current === validAgent.agentCode) return;
+    autoOpened.current = validAgent.agentCode;
+    agentOpenedAt.current = window.scrollY;
+    setAgentOpen(true);
+  }, [validAgent, bannerPage]);
+
+  useEffect(() => {
+    if (agentOpen && Math.abs(scrollY - agentOpenedAt.current) > AGENT_CARD_CLOSE_AFTER_PX)
+      setAgentOpen(false);
+  }, [agentOpen, scrollY]);
+
+  useEffect(() => {
+    if (!agentOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setAgentOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [agentOpen]);
 
   useEffect(() => {
     if (!productsOpen) return;
@@ -57,7 +119,32 @@ export function Header() {
     };
   }, [productsOpen]);
 
-  const solid = !isTransparentPage(pathname) || scrolled || productsOpen || mobileOpen || hovered;
+  const solid =
+    !bannerPage || scrollY > HEADER_WHITE_AFTER_PX || productsOpen || mobileOpen || agentOpen || hovered;
+  const pinned = isHeaderPinned(bannerPage, scrollY, mobile);
+  const toggleAgent = () => {
+    if (!agentOpen) track('agent-contactcard');
+    agentOpenedAt.current = window.scrollY;
+    setAgentOpen((open) => !open);
+  };
+  const share = async () => {
+    track('Share');
+    const url = shareUrl(
+      window.location.origin,
+      initialUrl ?? buildProductLink('travel', partner ?? undefined),
+    );
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title: t('header.shareTitle'), url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      setShareNote(t('header.linkCopied'));
+      window.setTimeout(() => setShareNote(''), 4000);
+    } catch {
+      // The visitor cancelled the share sheet, or the browser refused the clipboard: nothing to do.
+    }
+  };
   const goHome = () => {
     // The logo clears the stored policy and returns to where the visit started (travel-flow section 2).
     useTravelFlowStore.getState().reset();
@@ -71,17 +158,33 @@ export function Header() {
   const productLinks = (
     <ul className={styles.productList}>
       <li>
-        <Link to={buildProductLink('travel', partner ?? undefined)} onClick={() => setProductsOpen(false)}>
+        <Link
+          to={buildProductLink('travel', partner ?? undefined)}
+          onClick={() => {
+            track('product-travel');
+            setProductsOpen(false);
+          }}
+        >
           {t('header.productTravel')}
         </Link>
       </li>
       <li>
-        <a href={buildProductLink('pa', partner ?? undefined)} target="_blank" rel="noopener">
+        <a
+          href={buildProductLink('pa', partner ?? undefined)}
+          target="_blank"
+          rel="noopener"
+          onClick={() => track('product-pa')}
+        >
           {t('header.productPa')} <span className="visually-hidden">{t('header.opensNewTab')}</span>
         </a>
       </li>
       <li>
-        <a href={buildProductLink('home', partner ?? undefined)} target="_blank" rel="noopener">
+        <a
+          href={buildProductLink('home', partner ?? undefined)}
+          target="_blank"
+          rel="noopener"
+          onClick={() => track('product-home')}
+        >
           {t('header.productHome')} <span className="visually-hidden">{t('header.opensNewTab')}</span>
         </a>
       </li>
@@ -103,7 +206,7 @@ export function Header() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hovering only turns the header white; nothing is operated
     <header
-      className={`${styles.header} ${solid ? styles.solid : styles.transparent}`}
+      className={`${styles.header} ${solid ? styles.solid : styles.transparent} ${pinned ? '' : styles.unpinned}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
@@ -112,13 +215,45 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span className={styles.brand}>{t('shell.brand')}</span>
         </button>
+        <div className={styles.icons}>
+          {validAgent ? (
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-expanded={agentOpen}
+              aria-controls={agentCardId}
+              onClick={toggleAgent}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              <span className="visually-hidden">{t('header.agentContact')}</span>
+            </button>
+          ) : null}
+          <button type="button" className={styles.iconButton} onClick={share}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+              <circle cx="18" cy="5" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+              <circle cx="6" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+              <circle cx="18" cy="19" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M8.6 10.5l6.8-4M8.6 13.5l6.8 4" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <span className="visually-hidden">{t('header.share')}</span>
+          </button>
+          <p className="visually-hidden" role="status">
+            {shareNote}
+          </p>
+        </div>
         <nav className={styles.desktopNav} aria-label={t('header.products')}>
           <div className={styles.products} ref={productsRef}>
             <button
               type="button"
               aria-expanded={productsOpen}
               aria-controls="products-menu"
-              onClick={() => setProductsOpen((open) => !open)}
+              onClick={() => {
+                if (!productsOpen) track('Products');
+                setProductsOpen((open) => !open);
+              }}
             >
               {t('header.products')}
             </button>
@@ -138,6 +273,24 @@ export function Header() {
           {mobileOpen ? t('header.closeMenu') : t('header.menu')}
         </button>
       </div>
+      {validAgent && agentOpen ? (
+        <div id={agentCardId} className={styles.agentPopover}>
+          <AgentCard agent={validAgent} />
+          <button
+            type="button"
+            className={styles.closeAgent}
+            onClick={() => setAgentOpen(false)}
+            aria-label={t('header.closeAgentCard')}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      {shareNote ? (
+        <p className={styles.toast} aria-hidden="true">
+          {shareNote}
+        </p>
+      ) : null}
       <nav id="mobile-menu" className={styles.mobileMenu} hidden={!mobileOpen} aria-label={t('header.menu')}>
         <h2 className={styles.mobileHeading}>{t('header.products')}</h2>
         {productLinks}

@@ -1,3 +1,4 @@
+import type { TAgentCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { systemApi } from '../../../lib/system-api';
@@ -25,4 +26,20 @@ export function usePartnerAgent() {
     validAgent: query.isSuccess ? isValidAgent(agent) : true,
     checked: !query.isPending,
   };
+}
+
+/**
+ * The partner's agent campaign for travel (its title is a banner of the quote page). A failed lookup
+ * falls back to none, as the spec's empty agent campaign (travel-flow section 7).
+ */
+export function useAgentCampaign(): TAgentCampaign | null {
+  const partner = useSystemStore((state) => state.partner);
+  const country = useSystemStore((state) => state.country);
+  const query = useQuery({
+    queryKey: ['agentCampaign', partner, 'PTR', country],
+    queryFn: () => systemApi.agentCampaign(partner!, 'PTR', country),
+    enabled: Boolean(partner),
+    staleTime: 5 * 60_000,
+  });
+  return partner && query.data?.campaignTitle ? query.data : null;
 }

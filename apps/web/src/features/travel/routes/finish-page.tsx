@@ -1,8 +1,10 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { OtherPackages } from '../../../components/ui/product-page';
+import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
+import { documentServedFor, loadSurveyScript } from '../../../lib/survey';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
 import { useTravelFlowStore } from '../state/travel-flow-store';
 import styles from './checkout-page.module.css';
@@ -10,17 +12,27 @@ import styles from './checkout-page.module.css';
 /**
  * The finish page (travel-flow section 2, Finish): thanks, the policy and receipt numbers, where the
  * policy was e-mailed, the policy PDF, the other products, and back to home, which clears the policy,
- * agent and campaign. Without an issued policy there is nothing to show.
+ * agent and campaign. Without an issued policy there is nothing to show. The survey runs only in a
+ * document served for this page (lib/survey.ts), so arriving from the payment page reloads it.
  */
 export function FinishPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [ownDocument] = useState(() => documentServedFor(pathname) !== false);
   const policy = useTravelFlowStore((state) => state.policy);
   const flowUrl = useTravelFlowStore((state) => state.initialUrl);
   const visitUrl = useSystemStore((state) => state.initialUrl);
   const agent = useSystemStore((state) => state.agent);
   // Back to home clears the policy first: the page must not redirect on its own meanwhile.
   const leaving = useRef(false);
+  const issued = Boolean(policy.policyNumber);
+  useEffect(() => {
+    if (!issued) return;
+    if (ownDocument) loadSurveyScript();
+    else window.location.reload();
+  }, [issued, ownDocument]);
+  if (issued && !ownDocument) return <Spinner />;
   if (!policy.policyNumber) return leaving.current ? null : <Navigate to="/travel" replace />;
   const email = policy.policyTravel.applicant?.email ?? '';
   const agentEmail = isValidAgent(agent) ? agent?.email : undefined;

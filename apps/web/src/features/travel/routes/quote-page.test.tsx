@@ -1,13 +1,14 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
-import { EMPTY_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
+import { EMPTY_AGENT_CAMPAIGN, EMPTY_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
+import { useSystemStore } from '../../../state/system-store';
 import { HEALTHY_SYSTEM, stubServer, type TFakeRoute } from '../../../test/render';
 import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
 import { QuotePage } from './quote-page';
@@ -382,5 +383,62 @@ describe('the quote page’s promo code, consents and documents (travel-flow sec
     expect(
       table.getByRole('rowheader', { name: 'Medical and additional expenses (per adult up to 70)' }),
     ).toBeTruthy();
+  });
+
+  it('reports plan choices, table groups and the period edit to the data layer', async () => {
+    delete window.dataLayer;
+    server();
+    renderQuote();
+    await userEvent.click(screen.getByRole('radio', { name: 'Standard' }));
+    const table = within(screen.getByRole('region', { name: 'Compare the plans' }));
+    await userEvent.click(table.getByRole('button', { name: 'Personal covers' }));
+    await userEvent.click(table.getByRole('button', { name: 'Personal covers' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Edit the insurance period' }));
+    expect(window.dataLayer).toEqual([
+      { event: 'select-plan-STANDARD' },
+      { event: 'expand-personal-covers' },
+      { event: 'collapse-personal-covers' },
+      { event: 'edit-insurance-period' },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeTruthy();
+    delete window.dataLayer;
+  });
+
+  it('shows the partner’s agent campaign title, and nothing when the lookup fails', async () => {
+    useSystemStore.setState({ partner: 'AG1001', country: 'SGP' });
+    server([
+      {
+        match: /getAgentCampaign\/AG1001\/productCode\/PTR\/country\/SGP$/,
+        body: {
+          ...EMPTY_AGENT_CAMPAIGN,
+          campaignTitle: 'Harbourfront clients save 10% on travel cover',
+          campaignDetails: 'Your adviser gives up part of the commission so you pay less.',
+        },
+      },
+    ]);
+    renderQuote();
+    const offer = await screen.findByRole('region', { name: "Your adviser's offer" });
+    expect(offer.textContent).toContain('Harbourfront clients save 10% on travel cover');
+    expect(offer.textContent).toContain('gives up part of the commission');
+    cleanup();
+    server([{ match: /getAgentCampaign/, status: 500, body: { statusCode: 500 } }]);
+    renderQuote();
+    await screen.findByRole('heading', { level: 1, name: 'Choose your plan' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: "Your adviser's offer" })).toBeNull();
+    useSystemStore.setState({ partner: null });
+  });
+
+  it('shows the saving and the total in the mobile discount panel when the chosen plan has a discount', async () => {
+    useTravelFlowStore.getState().setCampaign({
+      campaignId: 2,
+      campaignCode: 'YEAREND',
+      catalogueCode: 'TRV-SG',
+      promoCodeRequired: false,
+    });
+    server();
+    renderQuote();
+    const panel = await screen.findByText('You save S$8.70');
+    expect(panel.parentElement!.textContent).toContain('Total S$49.30');
   });
 });

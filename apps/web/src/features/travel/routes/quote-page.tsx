@@ -29,6 +29,7 @@ import { PromoField } from '../components/quote-extras/promo-field';
 import { QuoteConsents } from '../components/quote-extras/quote-consents';
 import { QuoteDocuments } from '../components/quote-extras/quote-documents';
 import extras from '../components/quote-extras/quote-extras.module.css';
+import { useAgentCampaign } from '../components/use-partner-agent';
 import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
 import styles from './quote-page.module.css';
 
@@ -88,6 +89,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     campaignCode: campaign?.campaignCode || undefined,
     tripType: travel.paPolicyType ?? 'S',
   }).data;
+  const agentCampaign = useAgentCampaign();
   const english = i18n.language !== 'zh';
   const marketingMessage = english
     ? campaignDetails?.marketingMessage
@@ -122,6 +124,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   const plusReady = plusItems.length === plans.length;
   const shown = plus && plusReady ? plusItems : plans;
   const chosen = shown.find((item) => basePlanName(item.planName) === selected) ?? shown[0]!;
+  const chosenPrice = chosen ? planPrice(chosen, country, campaignCode) : null;
 
   const rate = useMutation({ mutationFn: travelApi.rate });
 
@@ -276,6 +279,19 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
       <Stepper current={2} />
       <h1 className={styles.title}>{t('quotePage.title')}</h1>
       {marketingMessage ? <p className={extras.marketing}>{marketingMessage}</p> : null}
+      {agentCampaign ? (
+        <section className={extras.agentCampaign} aria-label={t('quotePage.agentCampaign')}>
+          <p className={extras.agentCampaignTitle}>{agentCampaign.campaignTitle}</p>
+          {agentCampaign.campaignDetails ? <p>{agentCampaign.campaignDetails}</p> : null}
+        </section>
+      ) : null}
+      {chosenPrice?.discount ? (
+        // On phones the summary is below the plans: this panel shows the saving where the prices are.
+        <p className={styles.discountPanel} aria-live="polite">
+          <span>{t('quotePage.youSave', { amount: chosenPrice.discount })}</span>
+          <strong>{t('quotePage.totalIs', { amount: chosenPrice.total })}</strong>
+        </p>
+      ) : null}
       <p className={styles.intro}>{t('quotePage.intro')}</p>
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -344,7 +360,13 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
           </div>
         </div>
         <aside className={styles.aside}>
-          <QuoteSummary policy={policy} item={chosen} country={country} campaignCode={campaignCode} />
+          <QuoteSummary
+            policy={policy}
+            item={chosen}
+            country={country}
+            campaignCode={campaignCode}
+            editPeriodTo={backUrl}
+          />
         </aside>
       </div>
       {errorKey ? (

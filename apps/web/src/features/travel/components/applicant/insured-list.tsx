@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../../components/ui/tooltip';
 import styles from './applicant-form.module.css';
 import type { TApplicantFormValues } from './applicant-form-values';
 import { CheckField } from './form-field';
@@ -76,7 +77,10 @@ export function InsuredList({
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         {t('applicant.insuredTitle')}
       </h2>
-      <p className={styles.sectionIntro}>{t('applicant.insuredIntro')}</p>
+      <p className={styles.sectionIntro}>
+        {t('applicant.insuredIntro')}
+        <Tooltip label={t('applicant.whoCanBeInsured')}>{t('quotePage.notes.age')}</Tooltip>
+      </p>
       <ol className={styles.rows}>
         {rowKeys.map((key, index) => {
           const row = values.insured[index];

@@ -7,9 +7,18 @@ import {
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type TCoverGroup, track } from '../../../../lib/analytics';
 import styles from './cover-table.module.css';
 
 const PLANS = ['STANDARD', 'SUPER'] as const;
+
+/** The analytics name of each group (travel-flow section 7). */
+const GROUP_EVENT: Record<string, TCoverGroup> = {
+  personal: 'personal-covers',
+  inconvenience: 'inconvenience-covers',
+  bonus: 'bonus-cover',
+  covid: 'covid-19-travel-cover-extensions',
+};
 
 function Value({ value, country }: { value: TBenefitValue; country: TCountry }) {
   const { t } = useTranslation();
@@ -88,7 +97,11 @@ export function CoverTable({
                     className={styles.toggle}
                     aria-expanded={expanded}
                     aria-controls={rowsId}
-                    onClick={() => setOpen((state) => ({ ...state, [group.key]: !expanded }))}
+                    onClick={() => {
+                      const event = GROUP_EVENT[group.key];
+                      if (event) track(`${expanded ? 'collapse' : 'expand'}-${event}`);
+                      setOpen((state) => ({ ...state, [group.key]: !expanded }));
+                    }}
                   >
                     <span>{title}</span>
                     <span aria-hidden="true" className={`${styles.arrow} ${expanded ? styles.up : ''}`}>

@@ -3,6 +3,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { track } from '../../../../lib/analytics';
 import styles from './plan-cards.module.css';
 import { planPrice } from './plan-price';
 
@@ -55,7 +56,10 @@ export function PlanCards({
               name={`${id}-plan`}
               value={base}
               checked={isSelected}
-              onChange={() => onSelect(base)}
+              onChange={() => {
+                track(`select-plan-${base}`);
+                onSelect(base);
+              }}
               className={styles.radio}
               aria-labelledby={`${key}-name`}
               aria-describedby={`${key}-price`}

@@ -1,8 +1,13 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { TAX_TABLE } from '@lionrock/domain/tax/tax';
 import { tripDays } from '@lionrock/domain/travel/trip-rules';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Tooltip } from '../../../../components/ui/tooltip';
+import { track } from '../../../../lib/analytics';
 import { formatDisplayDate } from '../../../../lib/format-date';
 import { useSystemStore } from '../../../../state/system-store';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
@@ -14,18 +19,20 @@ import styles from './quote-summary.module.css';
 /**
  * The summary block (travel-flow section 2, Shared shell): cover type, insurance period (a single
  * trip's length is return minus departure plus one), destination, insured, and the chosen plan's price,
- * tax and total.
+ * tax and total. With `editPeriodTo`, the period has an Edit link back to the quote form.
  */
 export function QuoteSummary({
   policy,
   item,
   country,
   campaignCode,
+  editPeriodTo,
 }: {
   policy: TTravelPolicy;
   item: TWirePremiumItem | undefined;
   country: TCountry;
   campaignCode: string | undefined;
+  editPeriodTo?: string;
 }) {
   const { t } = useTranslation();
   const summarise = useTravellerSummary();
@@ -56,6 +63,7 @@ export function QuoteSummary({
       }),
     ],
   ];
+  const taxLabel = t(price?.tax.kind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel');
   if (item && price) {
     rows.push([t('quotePage.plan'), labelOf(item.planName)]);
     if (price.discount) rows.push([t('quotePage.discount'), `−${price.discount}`]);
@@ -70,8 +78,35 @@ export function QuoteSummary({
       <dl className={styles.list}>
         {rows.map(([term, value]) => (
           <div key={term} className={styles.row}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
+            <dt>
+              {term}
+              {price && term === taxLabel ? (
+                <Tooltip label={t('quotePage.aboutTax', { tax: term })} hoverable>
+                  {price.tax.kind === 'gst'
+                    ? t('quotePage.gstExplained')
+                    : t('quotePage.levyExplained', {
+                        rate: `${TAX_TABLE.HKG.basisPoints.PTR / 100}%`,
+                        cap: formatMoney(TAX_TABLE.HKG.capCents, 'HKG'),
+                      })}
+                </Tooltip>
+              ) : null}
+            </dt>
+            <dd>
+              {value}
+              {editPeriodTo && term === t('quotePage.period') ? (
+                <>
+                  {' '}
+                  <Link
+                    to={editPeriodTo}
+                    className={styles.edit}
+                    aria-label={t('quotePage.editPeriod')}
+                    onClick={() => track('edit-insurance-period')}
+                  >
+                    {t('confirm.edit')}
+                  </Link>
+                </>
+              ) : null}
+            </dd>
           </div>
         ))}
         {price ? (

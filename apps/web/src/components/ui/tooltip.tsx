@@ -1,0 +1,78 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import styles from './tooltip.module.css';
+
+/** A hoverable tooltip closes this long after the pointer leaves (travel-flow section 9). */
+export const TOOLTIP_CLOSE_AFTER_MS = 3000;
+
+/**
+ * A tooltip (a "toggletip"): its button toggles the text on click or Enter and Escape closes it; a
+ * hoverable one also opens on hover and closes 3 s after the pointer leaves (travel-flow section 2,
+ * Shared shell). The text is announced when it opens.
+ */
+export function Tooltip({
+  label,
+  children,
+  hoverable = false,
+}: {
+  label: string;
+  children: ReactNode;
+  hoverable?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef(0);
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const id = useId();
+
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !wrapper.current?.contains(event.target as Node)
+      )
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const hover = hoverable
+    ? {
+        onPointerEnter: () => {
+          window.clearTimeout(closeTimer.current);
+          setOpen(true);
+        },
+        onPointerLeave: () => {
+          window.clearTimeout(closeTimer.current);
+          closeTimer.current = window.setTimeout(() => setOpen(false), TOOLTIP_CLOSE_AFTER_MS);
+        },
+      }
+    : {};
+
+  return (
+    <span className={styles.tooltip} ref={wrapper} {...hover}>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => {
+          window.clearTimeout(closeTimer.current);
+          setOpen((value) => !value);
+        }}
+      >
+        <span aria-hidden="true">i</span>
+        <span className="visually-hidden">{label}</span>
+      </button>
+      <span id={id} role="status" className={open ? styles.bubble : 'visually-hidden'}>
+        {open ? children : null}
+      </span>
+    </span>
+  );
+}
