@@ -1,25 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-/** Fails the test on any console error, CSP violation included, or uncaught page error. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { watchConsole } from './support/console.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
 
 test.describe('the shop foundation', () => {
   test('the travel landing shows the seeded banners and switches to Chinese @phone', async ({
@@ -45,8 +27,7 @@ test.describe('the shop foundation', () => {
     await expectNoSeriousAxeViolations(page);
 
     // No horizontal scrolling at any width down to 375 px.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
     expect(problems).toEqual([]);
   });
 

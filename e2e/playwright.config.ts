@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumVersion, findChromium } from './chromium.ts';
+import { PORT, SURVEY_PORT, SURVEY_SCRIPT_URL } from './support/servers.ts';
 
 const executablePath = findChromium();
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+
 // Every run starts on a fresh embedded database, migrated and seeded by the server itself.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-'));
 const playwrightVersion = JSON.parse(
@@ -33,13 +34,31 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } }, grep: /@phone/ },
   ],
-  webServer: {
-    command: `node ../apps/server/src/server.ts`,
-    url: `http://localhost:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'local' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node ../apps/server/src/server.ts`,
+      url: `http://localhost:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'local' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node ../apps/server/src/server.ts`,
+      url: `http://localhost:${SURVEY_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(SURVEY_PORT),
+        PUBLIC_URL: `http://localhost:${SURVEY_PORT}`,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-survey-')),
+        LOG_LEVEL: 'warn',
+        APP_ENV: 'local',
+        SURVEY_SCRIPT_URL,
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,75 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-/** Fails the test on any console error, CSP violation included, or uncaught page error. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([]);
-}
-
-type TStoredJourney = {
-  state: {
-    policy: {
-      policyId?: string;
-      status?: string;
-      policyTravel: {
-        isTraveller?: boolean;
-        travellerIndividual?: number;
-        applicant?: Record<string, unknown>;
-        travellersList?: Record<string, unknown>[];
-        policyPremium?: { planName: string; totalPremium: number };
-      };
-    };
-  };
-};
-
-async function storedJourney(page: Page): Promise<TStoredJourney> {
-  return JSON.parse((await page.evaluate(() => sessionStorage.getItem('lionrock.travel'))) ?? 'null');
-}
-
-/** The quote page's required boxes, ticked from the keyboard: the declaration, and the campaign's terms when it has some. */
-async function tickQuoteConsents(page: Page) {
-  // The declaration is always there; the terms box follows the campaign lookup.
-  await expect(
-    page.getByRole('checkbox', { name: /declare that the travellers are eligible/ }),
-  ).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  for (const name of [/declare that the travellers are eligible/, /campaign's terms and conditions/]) {
-    const box = page.getByRole('checkbox', { name });
-    if ((await box.count()) > 0 && !(await box.isChecked())) {
-      await box.focus();
-      await page.keyboard.press('Space');
-      await expect(box).toBeChecked();
-    }
-  }
-}
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { watchConsole } from './support/console.ts';
+import {
+  applyNow,
+  fillContact,
+  fillPerson,
+  fillPolicyholder,
+  HOLDER,
+  HOLDER_CONTACT,
+  quoteFromLanding,
+  tickQuoteConsents,
+} from './support/journey.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
+import { storedJourney } from './support/storage.ts';
 
 /** Landing → quote → Apply now, with the landing's default trip for one traveller. */
 async function quoteOneTraveller(page: Page) {
   await page.goto('/travel');
-  const form = page.getByRole('region', { name: 'Get your travel quote' });
-  await form.getByRole('button', { name: /^Travellers / }).click();
-  await form.getByRole('button', { name: 'Done' }).click();
-  await form.getByRole('button', { name: 'Start quote' }).click();
-  await expect(page).toHaveURL(/\/travel\/quote$/);
-  await tickQuoteConsents(page);
-  await page.getByRole('button', { name: 'Apply now' }).click();
-  await expect(page).toHaveURL(/\/travel\/applicant$/);
-  await expect(page.getByRole('heading', { level: 1, name: "Who's covered?" })).toBeVisible();
+  await quoteFromLanding(page, { landingDates: true });
+  await applyNow(page);
 }
 
 test.describe('the travel applicant page (issue 6)', () => {
@@ -91,21 +40,16 @@ test.describe('the travel applicant page (issue 6)', () => {
     await expect(name).toHaveAccessibleDescription('Please fill in this field.');
     await expectNoSeriousAxeViolations(page);
 
-    await name.fill('Tan Wei Ming');
-    await holder.getByLabel('ID or passport number').fill('S8512345I');
-    await holder.getByLabel('Date of birth').fill('1985-06-15');
+    await fillPerson(holder, HOLDER);
     await expect(holder.getByText('15 Jun 1985')).toBeVisible();
-    await holder.getByLabel('Mobile number').fill('91234567');
-    await holder.getByLabel('E-mail address', { exact: true }).fill('weiming.tan@example.com');
-    await holder.getByLabel(/weiming\.tan@example\.com is correct/).check();
+    await fillContact(holder, HOLDER_CONTACT);
 
     // The first traveller is the applicant, locked.
     const traveller = page.getByRole('group', { name: 'Traveller 1' });
     await expect(traveller.getByLabel('Full name (as in ID or passport)')).toHaveValue('Tan Wei Ming');
     await expect(traveller.getByLabel('Full name (as in ID or passport)')).not.toBeEditable();
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
     await expectNoSeriousAxeViolations(page);
 
     const before = await storedJourney(page);
@@ -149,16 +93,9 @@ test.describe('the travel applicant page (issue 6)', () => {
     expect(await total()).not.toBe(single);
     expect((await storedJourney(page)).state.policy.policyTravel.travellerIndividual).toBe(2);
 
-    const holder = page.getByRole('region', { name: 'Policyholder' });
-    await holder.getByLabel('Full name (as in ID or passport)').fill('Tan Wei Ming');
-    await holder.getByLabel('ID or passport number').fill('S8512345I');
-    await holder.getByLabel('Date of birth').fill('1985-06-15');
-    await holder.getByLabel('Mobile number').fill('91234567');
-    await holder.getByLabel('E-mail address', { exact: true }).fill('weiming.tan@example.com');
-    await holder.getByLabel(/is correct/).check();
-    await second.getByLabel('Full name (as in ID or passport)').fill('Lee Ah Kow');
-    await second.getByLabel('ID or passport number').fill('S8512345I');
-    await second.getByLabel('Date of birth').fill('1980-01-01');
+    const holder = await fillPolicyholder(page);
+    // The second traveller repeats the policyholder's ID.
+    await fillPerson(second, { name: 'Lee Ah Kow', id: HOLDER.id, birth: '1980-01-01' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(second.getByLabel('ID or passport number')).toHaveAccessibleDescription(
       'This ID number has already been entered in a previous field.',
@@ -172,9 +109,7 @@ test.describe('the travel applicant page (issue 6)', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/travel\/quote$/);
     await tickQuoteConsents(page);
-    await tickQuoteConsents(page);
-    await page.getByRole('button', { name: 'Apply now' }).click();
-    await expect(page).toHaveURL(/\/travel\/applicant$/);
+    await applyNow(page);
     // What was typed is still there.
     await expect(holder.getByLabel('Full name (as in ID or passport)')).toHaveValue('Tan Wei Ming');
     expect(problems).toEqual([]);

@@ -13,6 +13,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: the chunk graph `npm run size` walks to sum what each page loads.
+    manifest: true,
   },
   server: {
     port: 5173,

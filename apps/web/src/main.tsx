@@ -1,14 +1,39 @@
+import { normaliseLanguage } from '@lionrock/domain/environment/language';
+import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { i18nLanguageFor, showLanguage } from './lib/i18n';
+import { useSystemStore } from './state/system-store';
 import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
+/**
+ * The address's country and language go to the visit's state before the first render, as the shell
+ * reads them (it does so again on every change of address): the first paint and the first requests are
+ * already in that language, and only its catalogue is fetched.
+ */
+function applyAddress() {
+  const store = useSystemStore.getState();
+  const query = new URLSearchParams(window.location.search);
+  const params = parseLandingPath(window.location.pathname, query, window.location.host);
+  if (query.get('country') || /^(sg|hk)-/.test(window.location.host)) store.setCountry(params.country);
+  const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
+  if (lang) store.setLanguage(lang);
+  const { lang: shown, country } = useSystemStore.getState();
+  return i18nLanguageFor(shown, country);
+}
+
+// The first paint waits for its one catalogue (a few kB), so no translation key ever shows.
+void showLanguage(applyAddress()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { HomePage } from '../features/home/routes/home-page';
 import { InfoPage } from '../features/info/routes/info-page';
@@ -25,62 +25,68 @@ const ApplicantPage = lazy(() =>
   import('../features/travel/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })),
 );
 
-/** Every screen has one route here; each lives in its feature's routes/ folder. */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppShell />,
-      children: [
-        { path: '/travel/about-us', element: <InfoPage page="about" /> },
-        { path: '/travel/contact-us', element: <InfoPage page="contact" /> },
-        { path: '/travel/terms-of-use', element: <InfoPage page="terms" /> },
-        { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
-        {
-          path: '/travel/quote',
-          element: (
-            <Suspense fallback={<Spinner />}>
-              <QuotePage />
-            </Suspense>
-          ),
-        },
-        {
-          path: '/travel/confirm',
-          element: (
-            <Suspense fallback={<Spinner />}>
-              <ConfirmPage />
-            </Suspense>
-          ),
-        },
-        {
-          path: '/travel/payment',
-          element: (
-            <Suspense fallback={<Spinner />}>
-              <PaymentPage />
-            </Suspense>
-          ),
-        },
-        {
-          path: '/travel/finish',
-          element: (
-            <Suspense fallback={<Spinner />}>
-              <FinishPage />
-            </Suspense>
-          ),
-        },
-        {
-          path: '/travel/applicant',
-          element: (
-            <Suspense fallback={<Spinner />}>
-              <ApplicantPage />
-            </Suspense>
-          ),
-        },
-        // The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
-        { path: '/travel/*', element: <LandingPage /> },
-        { path: '/pa/*', element: <PaPage /> },
-        { path: '/home/*', element: <HomePage /> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+/**
+ * Every screen has one route here; each lives in its feature's routes/ folder. The routes render inside
+ * a `<BrowserRouter>` (main.tsx): the shop uses no loaders, actions or blockers, so the data router's
+ * code (about 18 kB gzipped) stays out of the landing (decision 015).
+ */
+const ROUTES: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/travel/about-us', element: <InfoPage page="about" /> },
+      { path: '/travel/contact-us', element: <InfoPage page="contact" /> },
+      { path: '/travel/terms-of-use', element: <InfoPage page="terms" /> },
+      { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
+      {
+        path: '/travel/quote',
+        element: (
+          <Suspense fallback={<Spinner />}>
+            <QuotePage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/travel/confirm',
+        element: (
+          <Suspense fallback={<Spinner />}>
+            <ConfirmPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/travel/payment',
+        element: (
+          <Suspense fallback={<Spinner />}>
+            <PaymentPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/travel/finish',
+        element: (
+          <Suspense fallback={<Spinner />}>
+            <FinishPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/travel/applicant',
+        element: (
+          <Suspense fallback={<Spinner />}>
+            <ApplicantPage />
+          </Suspense>
+        ),
+      },
+      // The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
+      { path: '/travel/*', element: <LandingPage /> },
+      { path: '/pa/*', element: <PaPage /> },
+      { path: '/home/*', element: <HomePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(ROUTES);
 }

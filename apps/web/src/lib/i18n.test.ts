@@ -2,7 +2,7 @@ import zhHant from 'virtual:zh-hant';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zh from '../locales/zh.json';
-import { applyLanguage, i18n, i18nLanguageFor } from './i18n';
+import { applyLanguage, i18n, i18nLanguageFor, showLanguage } from './i18n';
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
@@ -41,6 +41,38 @@ describe('translations', () => {
     expect(i18n.t('header.products')).toBe('产品');
     applyLanguage('en', 'SGP');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('fetches a catalogue the first time its language shows, keeping the current one meanwhile', async () => {
+    applyLanguage('en', 'SGP');
+    i18n.removeResourceBundle('zh-Hant', 'translation');
+    try {
+      const switching = showLanguage('zh-Hant');
+      expect(i18n.language).toBe('en');
+      expect(i18n.t('header.products')).toBe(en.header.products);
+      await switching;
+      expect(i18n.language).toBe('zh-Hant');
+      expect(i18n.t('header.products')).toBe('產品');
+      expect(document.documentElement.lang).toBe('zh-Hant-HK');
+    } finally {
+      i18n.addResourceBundle('zh-Hant', 'translation', zhHant, true, true);
+      applyLanguage('en', 'SGP');
+    }
+  });
+
+  it('lets the later choice win when the customer switches back before a catalogue arrives', async () => {
+    applyLanguage('en', 'SGP');
+    i18n.removeResourceBundle('zh-Hans', 'translation');
+    try {
+      const switching = showLanguage('zh-Hans');
+      applyLanguage('en', 'SGP');
+      await switching;
+      expect(i18n.language).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+      expect(i18n.hasResourceBundle('zh-Hans', 'translation')).toBe(true);
+    } finally {
+      i18n.addResourceBundle('zh-Hans', 'translation', zh, true, true);
+    }
   });
 
   it('shows the key of a missing translation', () => {

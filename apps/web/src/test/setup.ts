@@ -1,6 +1,14 @@
+import zhHant from 'virtual:zh-hant';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../lib/i18n';
+import { i18n } from '../lib/i18n';
+import en from '../locales/en.json';
+import zhHans from '../locales/zh.json';
+
+// The app fetches one catalogue at a time; tests have all three at hand, so a switch of language is immediate.
+i18n.addResourceBundle('en', 'translation', en);
+i18n.addResourceBundle('zh-Hans', 'translation', zhHans);
+i18n.addResourceBundle('zh-Hant', 'translation', zhHant);
 
 // jsdom lacks the observers and media queries a browser has; the carousel library needs them to exist.
 class NoopObserver {

@@ -20,7 +20,7 @@ import {
   validateRiskStatement,
 } from '../pa/occupation.ts';
 import type { TApplicant, TPolicy } from '../schemas/policy-schema.ts';
-import { wireToCents } from '../schemas/wire-primitives.ts';
+import { wireToCents } from '../schemas/wire-amounts.ts';
 import { validateTravellers, validateTrip } from '../travel/trip-rules.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 

@@ -9,7 +9,7 @@ import { ratePersonalAccident, type TPaRateTable } from '../rating/pa-rating.ts'
 import type { TPremiumItem } from '../rating/premium-item.ts';
 import { rateTravel, rateTravelTopUps, type TTravelRateTable } from '../rating/travel-rating.ts';
 import { type TPolicy, type TWirePremiumItem, toWirePremiumItem } from '../schemas/policy-schema.ts';
-import { wireToCents } from '../schemas/wire-primitives.ts';
+import { wireToCents } from '../schemas/wire-amounts.ts';
 import { annualEndDate } from '../travel/trip-rules.ts';
 import { refusal, type TRefusal } from './refusals.ts';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { type TCents, toCents } from '../money/money.ts';
 
 /**
  * Building blocks of the wire format (travel-flow section 3). Lengths follow travel-flow section 9;
@@ -28,10 +27,4 @@ export const ZWireAmountSchema = z
 
 export const ZCountSchema = z.number().int().nonnegative().max(99);
 
-export function centsToWire(cents: TCents): number {
-  return Math.round(cents) / 100;
-}
-
-export function wireToCents(amount: number): TCents {
-  return toCents(amount);
-}
+export { centsToWire, wireToCents } from './wire-amounts.ts';

@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from '../../features/travel/routes/landing-page';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { useSystemStore } from '../../state/system-store';
 import { HEALTHY_SYSTEM, renderAt, stubServer } from '../../test/render';
+import { Providers } from '../providers';
 import { AppShell } from './app-shell';
 import { TestEnvironmentBanner } from './status-bars';
 
@@ -86,7 +89,7 @@ describe('the shell and the travel landing', () => {
     expect(await screen.findByText(/This link isn't valid/)).toBeTruthy();
   });
 
-  it('shows a valid agent card with the market phone prefix', async () => {
+  it('shows a partner link’s valid agent in the header card, with the market phone prefix', async () => {
     stubServer([
       {
         match: /agent\/get\/AG1001\/country\/SGP/,
@@ -104,8 +107,19 @@ describe('the shell and the travel landing', () => {
       ...HEALTHY_SYSTEM,
       { match: /getBanners/, body: [] },
     ]);
-    useSystemStore.setState({ partner: 'AG1001' });
-    renderAt(<LandingPage />, '/travel/partner/AG1001');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [{ element: <AppShell />, children: [{ path: '*', element: <LandingPage /> }] }],
+      {
+        initialEntries: ['/travel/partner/AG1001'],
+      },
+    );
+    render(
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    // The landing looks the agent up; the header shows the card at once.
     const link = await screen.findByRole('link', { name: 'Message Tan Wei Ling on +6591234567' });
     expect(link.getAttribute('href')).toBe('https://wa.me/6591234567');
   });

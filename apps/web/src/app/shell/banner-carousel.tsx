@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemApi, type TProductCode } from '../../lib/system-api';
 import { useSystemStore } from '../../state/system-store';
 import styles from './banner-carousel.module.css';
+import type { TEmbla } from './banner-carousel-engine';
+
+// The carousel library loads when the banners come into view, not with the landing (issue 6).
+const BannerCarouselEngine = lazy(() => import('./banner-carousel-engine'));
 
 export const AUTOPLAY_MS = 5000;
 
@@ -21,10 +24,27 @@ export function BannerCarousel({ product }: { product: TProductCode }) {
     queryFn: () => systemApi.banners(country, product, lang),
     staleTime: 60_000,
   });
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true });
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [inView, setInView] = useState(false);
+  const [embla, setEmbla] = useState<TEmbla>();
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
   const [interacting, setInteracting] = useState(false);
+
+  // The first slide shows without the library; it is fetched when the carousel comes into view, in
+  // time for its first move (5 s later), and drives the slides already drawn: nothing shifts.
+  useEffect(() => {
+    if (!viewport || inView) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setInView(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+    });
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [viewport, inView]);
 
   useEffect(() => {
     if (!embla) return;
@@ -57,7 +77,12 @@ export function BannerCarousel({ product }: { product: TProductCode }) {
       onFocus={() => setInteracting(true)}
       onBlur={() => setInteracting(false)}
     >
-      <div className={styles.viewport} ref={viewportRef}>
+      {viewport && inView ? (
+        <Suspense fallback={null}>
+          <BannerCarouselEngine viewport={viewport} onReady={setEmbla} />
+        </Suspense>
+      ) : null}
+      <div className={styles.viewport} ref={setViewport}>
         <div className={styles.container} aria-live={paused || interacting ? 'polite' : 'off'}>
           {banners.map((banner, index) => (
             <article

@@ -3,7 +3,8 @@ import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AgentCard } from '../../features/travel/components/agent-card';
+import { AgentCard } from '../../components/ui/agent-card';
+import { useDismiss } from '../../components/ui/use-dismiss';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { track } from '../../lib/analytics';
 import { isValidAgent, useSystemStore } from '../../state/system-store';
@@ -62,6 +63,7 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
   const productsRef = useRef<HTMLDivElement>(null);
+  const agentArea = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const onScroll = () => setScrollY(window.scrollY);
@@ -91,33 +93,9 @@ export function Header() {
       setAgentOpen(false);
   }, [agentOpen, scrollY]);
 
-  useEffect(() => {
-    if (!agentOpen) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setAgentOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    return () => document.removeEventListener('keydown', close);
-  }, [agentOpen]);
+  useDismiss(agentOpen, () => setAgentOpen(false), agentArea);
 
-  useEffect(() => {
-    if (!productsOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !productsRef.current?.contains(event.target as Node)
-      ) {
-        setProductsOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [productsOpen]);
+  useDismiss(productsOpen, () => setProductsOpen(false), productsRef);
 
   const solid =
     !bannerPage || scrollY > HEADER_WHITE_AFTER_PX || productsOpen || mobileOpen || agentOpen || hovered;
@@ -206,6 +184,7 @@ export function Header() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hovering only turns the header white; nothing is operated
     <header
+      ref={agentArea}
       className={`${styles.header} ${solid ? styles.solid : styles.transparent} ${pinned ? '' : styles.unpinned}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styles from './tooltip.module.css';
+import { useDismiss } from './use-dismiss';
 
 /** A hoverable tooltip closes this long after the pointer leaves (travel-flow section 9). */
 export const TOOLTIP_CLOSE_AFTER_MS = 3000;
@@ -24,23 +25,7 @@ export function Tooltip({
   const id = useId();
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !wrapper.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), wrapper);
 
   const hover = hoverable
     ? {

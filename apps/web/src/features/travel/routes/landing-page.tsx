@@ -4,7 +4,6 @@ import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { useSystemStore } from '../../../state/system-store';
-import { AgentCard } from '../components/agent-card';
 import { QuoteForm } from '../components/quote-form/quote-form';
 import { usePartnerAgent } from '../components/use-partner-agent';
 import styles from './landing-page.module.css';
@@ -17,7 +16,8 @@ export function LandingPage() {
   const { t } = useTranslation();
   const country = useSystemStore((state) => state.country);
   const { systemAvailable, privateMode } = useSystemStatus();
-  const { agent, validAgent } = usePartnerAgent();
+  // The valid agent's card is the header's (it opens by itself on the landing, decision 016).
+  const { validAgent } = usePartnerAgent();
   const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
 
   return (
@@ -37,11 +37,6 @@ export function LandingPage() {
             {t('travelLanding.discover')}
           </a>
         </div>
-        {agent ? (
-          <div className={styles.agent}>
-            <AgentCard agent={agent} />
-          </div>
-        ) : null}
       </ProductHero>
       {/* Start quote is off while the system is unavailable, the agent link is invalid or private mode is on (travel-flow section 2). */}
       <QuoteForm disabled={!systemAvailable || privateMode || !validAgent} />

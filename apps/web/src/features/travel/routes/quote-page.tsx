@@ -90,7 +90,8 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     tripType: travel.paPolicyType ?? 'S',
   }).data;
   const agentCampaign = useAgentCampaign();
-  const english = i18n.language !== 'zh';
+  // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
+  const english = useSystemStore((state) => state.lang) !== 'zh';
   const marketingMessage = english
     ? campaignDetails?.marketingMessage
     : campaignDetails?.marketingMessageCn || campaignDetails?.marketingMessage;

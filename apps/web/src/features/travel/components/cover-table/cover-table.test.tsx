@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useSystemStore } from '../../../../state/system-store';
 import { CoverTable } from './cover-table';
 
 const GROUPS = ['Personal covers', 'Inconvenience covers', 'Bonus cover', 'COVID-19 travel cover extensions'];
@@ -65,5 +66,12 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
     expect(screen.getAllByText(/^HK\$/).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Bonus cover' }));
     expect(cells(rowOf('Terrorism cover'))).toEqual(['✓Included', '✓Included']);
+  });
+
+  it('names the groups in Chinese when the shop is in Chinese', () => {
+    useSystemStore.setState({ lang: 'zh' });
+    render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    expect(screen.getByRole('button', { name: '个人保障' })).toBeTruthy();
+    useSystemStore.setState({ lang: 'en' });
   });
 });

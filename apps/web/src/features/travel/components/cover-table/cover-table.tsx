@@ -8,6 +8,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCoverGroup, track } from '../../../../lib/analytics';
+import { useSystemStore } from '../../../../state/system-store';
 import styles from './cover-table.module.css';
 
 const PLANS = ['STANDARD', 'SUPER'] as const;
@@ -59,9 +60,10 @@ export function CoverTable({
   /** The chosen plan's base name, highlighted in its column. */
   selected: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
-  const zh = i18n.language === 'zh';
+  // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
+  const zh = useSystemStore((state) => state.lang) === 'zh';
   const groups = travelCoverTable(TRAVEL_BENEFITS, country, travellerType);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const column = (plan: string) => (plan === selected ? styles.chosen : undefined);

@@ -1,7 +1,6 @@
 import { promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { validatePolicy } from '@lionrock/domain/policy/policy-rules';
-import { ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import { closeTravellerPicker, validateTravellers } from '@lionrock/domain/travel/trip-rules';
 import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -13,8 +12,22 @@ import {
   type TQuoteFormValues,
 } from './quote-form-values';
 
-// The rules and the policy schema load in their own chunk, after the landing has rendered (issue 6:
-// the landing's bundle stays small); the form waits for them only if submitted within that moment.
+// The rules load in their own chunk when the customer first touches the form, and the policy schema
+// (zod) only with the first full check, on Start quote: neither is part of the landing (issue 6).
+
+export type TQuoteRuleContext = {
+  base: TTravelPolicy;
+  today: TLocalDate;
+  promoVerdicts: Readonly<Record<string, string | null>>;
+};
+
+/** The promo field's own message: its rules (travel-flow section 5), then the server's verdict on that code. */
+export function promoError(promo: string, context: TQuoteRuleContext): string | undefined {
+  const code = promo.trim();
+  const result = validateField(code, promoCodeRules(false), { today: context.today });
+  if (!result.valid) return result.messageKey;
+  return context.promoVerdicts[code] ?? undefined;
+}
 
 /**
  * The landing's checks, all of them the domain's (travel-flow section 5): the promo field's rules and
@@ -22,17 +35,17 @@ import {
  * policy check stops at its first failure, so the travellers are also checked on their own and every
  * field shows its message at once.
  */
-export function validateQuoteForm(
+export async function validateQuoteForm(
   values: TQuoteFormValues,
-  context: { base: TTravelPolicy; today: TLocalDate; promoVerdicts: Readonly<Record<string, string | null>> },
-): TQuoteFormErrors {
+  context: TQuoteRuleContext,
+): Promise<TQuoteFormErrors> {
   const errors: TQuoteFormErrors = {};
   const promo = values.promo.trim();
-  const promoResult = validateField(promo, promoCodeRules(false), { today: context.today });
-  if (!promoResult.valid) errors.promo = promoResult.messageKey;
-  else if (context.promoVerdicts[promo]) errors.promo = context.promoVerdicts[promo]!;
+  const promoMessage = promoError(promo, context);
+  if (promoMessage) errors.promo = promoMessage;
 
   const policy = policyFromValues({ ...values, promo: errors.promo ? '' : promo }, context.base);
+  const { ZPolicySchema } = await import('@lionrock/domain/schemas/policy-schema');
   const parsed = ZPolicySchema.safeParse(policy);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

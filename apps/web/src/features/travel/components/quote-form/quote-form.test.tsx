@@ -91,6 +91,8 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     expect(travellersToggle().getAttribute('aria-invalid')).toBe('true');
     expect(describedText(travellersToggle())).toContain(MESSAGES.travellers);
     expect(calls.some((call) => call.url.includes('multirate'))).toBe(false);
+    // Focus goes to the first field with a message.
+    expect(document.activeElement).toBe(travellersToggle());
   });
 
   it.each([

@@ -6,11 +6,15 @@ import {
 import { formatIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { annualEndDate, DESTINATIONS, tripPickerBounds } from '@lionrock/domain/travel/trip-rules';
+import {
+  annualEndDate,
+  DESTINATIONS,
+  type TJourneyCode,
+  tripPickerBounds,
+} from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -31,26 +35,17 @@ import {
 import { TravellerPicker } from './traveller-picker';
 import { useJourneyCampaign } from './use-journey-campaign';
 
-type TResolverContext = { today: TLocalDate; promoVerdicts: Record<string, string | null> };
-
 const loadRules = () => import('./quote-form-rules');
 
-/** The domain's checks as react-hook-form's resolver: one message key per field. */
-const resolver: Resolver<TQuoteFormValues, TResolverContext> = async (values, context) => {
-  const { validateQuoteForm } = await loadRules();
-  const errors = validateQuoteForm(values, {
-    base: useTravelFlowStore.getState().policy,
-    today: context!.today,
-    promoVerdicts: context!.promoVerdicts,
-  });
-  const entries = Object.entries(errors) as [TQuoteFormField | 'root', string][];
-  if (entries.length === 0) return { values, errors: {} };
-  const fieldErrors: FieldErrors<TQuoteFormValues> = {};
-  for (const [field, messageKey] of entries) {
-    (fieldErrors as Record<string, unknown>)[field] = { type: 'domain', message: messageKey };
-  }
-  return { values: {}, errors: fieldErrors };
-};
+/** The form's fields in page order: an invalid Start quote focuses the first one with a message. */
+const FIELD_ORDER: TQuoteFormField[] = [
+  'tripType',
+  'journeyCode',
+  'departure',
+  'returnDate',
+  'travellers',
+  'promo',
+];
 
 /** Today in the market's own time zone: every trip date rule reads it (passed in, never read inside a rule). */
 function marketToday(country: keyof typeof MARKETS): TLocalDate {
@@ -60,7 +55,9 @@ function marketToday(country: keyof typeof MARKETS): TLocalDate {
 /**
  * The landing's quote form (travel-flow sections 2, 4, 5): trip type, destination, dates, travellers
  * and an optional promo code, checked with the domain's rules; Start quote prices every plan
- * (multirate), keeps the plans and goes to /travel/quote.
+ * (multirate), keeps the plans and goes to /travel/quote. Messages appear on Start quote (and the promo
+ * code's on leaving its field); after a Start quote, a changed field is checked again at once. Plain
+ * React state: the form library loads with the applicant page, not with the landing (issue 6).
  */
 export function QuoteForm({
   disabled = false,
@@ -86,42 +83,60 @@ export function QuoteForm({
   const [landing] = useState(() =>
     parseLandingPath(location.pathname, new URLSearchParams(location.search), window.location.host),
   );
-  const [initialValues] = useState(() => {
-    const values = valuesFromPolicy(useTravelFlowStore.getState().policy, today);
+  const [values, setValues] = useState<TQuoteFormValues>(() => {
+    const stored = valuesFromPolicy(useTravelFlowStore.getState().policy, today);
     // A promo link (/travel/promo/{code}) fills the promo code unless the customer typed one.
-    return { ...values, promo: values.promo || landing.promo || '' };
+    return { ...stored, promo: stored.promo || landing.promo || '' };
   });
-  const form = useForm<TQuoteFormValues, TResolverContext>({
-    defaultValues: initialValues,
-    resolver,
-    context: { today, promoVerdicts: promoVerdicts.current },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { register, control, watch, formState, setError, trigger, handleSubmit } = form;
-  const tripType = watch('tripType');
+  const [errors, setErrors] = useState<Partial<Record<TQuoteFormField, string>>>({});
+  // The latest values and checks, for the checks that finish after another change.
+  const latest = useRef(values);
+  const submitted = useRef(false);
+  const checkRuns = useRef<Partial<Record<TQuoteFormField, number>>>({});
+  const fields = useRef<Partial<Record<TQuoteFormField, HTMLElement | null>>>({});
+  const tripType = values.tripType;
   useJourneyCampaign(landing, tripType);
-  const departure = dateOf(watch('departure'));
+  const departure = dateOf(values.departure);
   const bounds = tripPickerBounds(today, departure ?? today);
 
-  useEffect(() => {
-    void loadRules();
-  }, []);
-
-  // Every change is kept in the journey's store, so a reload keeps the form (issue 6).
-  useEffect(() => {
-    const subscription = watch((values, { name }) => {
-      const store = useTravelFlowStore.getState();
-      const all = values as TQuoteFormValues;
-      if (name === 'tripType') store.setTripType(all.tripType);
-      if (name === 'journeyCode') store.setDestination(all.journeyCode);
-      if (name === 'tripType' || name === 'departure' || name === 'returnDate')
-        store.setDates(dateOf(all.departure), dateOf(all.returnDate));
-      if (name === 'travellers') store.setTravellers(all.travellers);
-      if (name === 'promo') store.setPromo(all.promo.trim());
+  const ruleContext = () => ({
+    base: useTravelFlowStore.getState().policy,
+    today,
+    promoVerdicts: promoVerdicts.current,
+  });
+  const showError = (field: TQuoteFormField, messageKey: string | undefined) =>
+    setErrors((current) => {
+      if (current[field] === messageKey) return current;
+      const next = { ...current };
+      if (messageKey) next[field] = messageKey;
+      else delete next[field];
+      return next;
     });
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  const focusField = (field: TQuoteFormField) => fields.current[field]?.focus();
+
+  /** After a Start quote, a changed field's message follows its value (the last check wins). */
+  const recheck = async (field: TQuoteFormField, checked: TQuoteFormValues) => {
+    const run = (checkRuns.current[field] ?? 0) + 1;
+    checkRuns.current[field] = run;
+    const { validateQuoteForm } = await loadRules();
+    const found = await validateQuoteForm(checked, ruleContext());
+    if (checkRuns.current[field] === run) showError(field, found[field]);
+  };
+
+  const change = <F extends TQuoteFormField>(field: F, value: TQuoteFormValues[F]) => {
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
+    setValues(next);
+    // Every change is kept in the journey's store, so a reload keeps the form (issue 6).
+    const store = useTravelFlowStore.getState();
+    if (field === 'tripType') store.setTripType(next.tripType);
+    if (field === 'journeyCode') store.setDestination(next.journeyCode);
+    if (field === 'tripType' || field === 'departure' || field === 'returnDate')
+      store.setDates(dateOf(next.departure), dateOf(next.returnDate));
+    if (field === 'travellers') store.setTravellers(next.travellers);
+    if (field === 'promo') store.setPromo(next.promo.trim());
+    if (submitted.current) void recheck(field, next);
+  };
 
   const multirate = useMutation({ mutationFn: travelApi.multirate });
 
@@ -129,14 +144,22 @@ export function QuoteForm({
     const shown: string = i18n.exists(key) ? key : MESSAGE_KEYS.getQuoteError;
     return t(shown);
   };
-  const errorOf = (field: TQuoteFormField) => formState.errors[field]?.message;
+  const errorOf = (field: TQuoteFormField) => errors[field];
   const describedBy = (field: TQuoteFormField, hint?: string) =>
     [hint, errorOf(field) ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
+  /** The promo code's own message, shown now; true when it has none. */
+  const checkPromoField = async () => {
+    const { promoError } = await loadRules();
+    const messageKey = promoError(latest.current.promo, ruleContext());
+    showError('promo', messageKey);
+    return !messageKey;
+  };
+
   /** Validated on blur (travel-flow section 5): the format here, then the server with the campaign. */
-  const checkPromo = async (promo: string) => {
-    const code = promo.trim();
-    if (!(await trigger('promo')) || !needsPromoCheck(campaign, code) || code in promoVerdicts.current)
+  const checkPromo = async () => {
+    const code = latest.current.promo.trim();
+    if (!(await checkPromoField()) || !needsPromoCheck(campaign, code) || code in promoVerdicts.current)
       return;
     setCheckingPromo(true);
     try {
@@ -151,22 +174,23 @@ export function QuoteForm({
     } finally {
       setCheckingPromo(false);
     }
-    await trigger('promo');
+    await checkPromoField();
   };
 
   const showServerRefusal = (error: unknown) => {
     if (error instanceof ApiCallError && error.status === 400 && error.messageKey) {
       const field = formFieldOf(error.field);
       if (field !== 'root') {
-        if (field === 'promo') promoVerdicts.current[form.getValues('promo').trim()] = error.messageKey;
-        setError(field, { type: 'server', message: error.messageKey }, { shouldFocus: true });
+        if (field === 'promo') promoVerdicts.current[latest.current.promo.trim()] = error.messageKey;
+        showError(field, error.messageKey);
+        focusField(field);
         return;
       }
     }
     setFormError(callErrorKey(error));
   };
 
-  const onValid = async (values: TQuoteFormValues) => {
+  const onValid = async (checked: TQuoteFormValues) => {
     setFormError(null);
     const store = useTravelFlowStore.getState();
     const validAgent = isValidAgent(agent) ? agent : null;
@@ -176,7 +200,7 @@ export function QuoteForm({
       agentCode: validAgent?.agentCode,
       subAgentId: validAgent?.subAgentId,
     });
-    const policy = policyFromValues(values, useTravelFlowStore.getState().policy);
+    const policy = policyFromValues(checked, useTravelFlowStore.getState().policy);
     let answer: TRatingAnswer;
     try {
       answer = await multirate.mutateAsync(policy);
@@ -192,7 +216,21 @@ export function QuoteForm({
     navigate('/travel/quote');
   };
 
-  const rootError = formError ?? formState.errors.root?.message ?? null;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = latest.current;
+    const { validateQuoteForm } = await loadRules();
+    const found = await validateQuoteForm(checked, ruleContext());
+    // A failure that is no field's (a malformed stored journey) does not stop the quote: the server
+    // answers it, and its answer shows like any other.
+    delete found.root;
+    setErrors(found);
+    const firstInvalid = FIELD_ORDER.find((field) => found[field] && fields.current[field]?.isConnected);
+    if (Object.keys(found).length === 0) await onValid(checked);
+    else if (firstInvalid) focusField(firstInvalid);
+    submitted.current = true;
+  };
+
   const fieldError = (field: TQuoteFormField) => {
     const key = errorOf(field);
     return (
@@ -201,7 +239,7 @@ export function QuoteForm({
       </p>
     );
   };
-  const dateInput = (field: 'departure' | 'returnDate', earliest: TLocalDate, latest: TLocalDate) => (
+  const dateInput = (field: 'departure' | 'returnDate', from: TLocalDate, to: TLocalDate) => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${field}`} className={styles.label}>
         {t(`travelQuote.${field}`)}
@@ -210,16 +248,21 @@ export function QuoteForm({
         id={`${id}-${field}`}
         type="date"
         className={styles.input}
-        min={formatIso(earliest)}
-        max={formatIso(latest)}
+        name={field}
+        min={formatIso(from)}
+        max={formatIso(to)}
+        value={values[field]}
+        onChange={(event) => change(field, event.target.value)}
+        ref={(node) => {
+          fields.current[field] = node;
+        }}
         aria-invalid={Boolean(errorOf(field)) || undefined}
         aria-describedby={describedBy(field, `${id}-${field}-hint`)}
-        {...register(field)}
       />
       <p id={`${id}-${field}-hint`} className={styles.hint}>
         {t('travelQuote.dateWindow', {
-          earliest: formatDisplayDate(earliest, lang),
-          latest: formatDisplayDate(latest, lang),
+          earliest: formatDisplayDate(from, lang),
+          latest: formatDisplayDate(to, lang),
         })}
       </p>
       {fieldError(field)}
@@ -228,7 +271,13 @@ export function QuoteForm({
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`} id="quote-form">
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onValid)}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        // The rules' chunk is fetched as soon as the customer starts on the form.
+        onFocus={() => void loadRules()}
+      >
         <h2 id={`${id}-title`} className={styles.title}>
           {t('travelQuote.formTitle')}
         </h2>
@@ -237,7 +286,16 @@ export function QuoteForm({
           <div className={styles.toggle}>
             {(['S', 'A'] as const).map((type) => (
               <label key={type} className={styles.toggleOption}>
-                <input type="radio" value={type} {...register('tripType')} />
+                <input
+                  type="radio"
+                  name="tripType"
+                  value={type}
+                  checked={tripType === type}
+                  onChange={() => change('tripType', type)}
+                  ref={(node) => {
+                    if (type === 'S') fields.current.tripType = node;
+                  }}
+                />
                 <span>{t(type === 'S' ? 'travelQuote.single' : 'travelQuote.annual')}</span>
               </label>
             ))}
@@ -252,7 +310,12 @@ export function QuoteForm({
             id={`${id}-journeyCode`}
             className={styles.input}
             aria-describedby={`${id}-journeyCode-hint`}
-            {...register('journeyCode')}
+            name="journeyCode"
+            value={values.journeyCode}
+            onChange={(event) => change('journeyCode', event.target.value as TJourneyCode)}
+            ref={(node) => {
+              fields.current.journeyCode = node;
+            }}
           >
             {DESTINATIONS.map((destination) => (
               <option key={destination.journeyCode} value={destination.journeyCode}>
@@ -279,19 +342,14 @@ export function QuoteForm({
         )}
 
         <div className={styles.field}>
-          <Controller
-            control={control}
-            name="travellers"
-            render={({ field }) => (
-              <TravellerPicker
-                value={field.value}
-                onChange={field.onChange}
-                onClose={field.onBlur}
-                buttonRef={field.ref}
-                errorId={`${id}-travellers-error`}
-                invalid={Boolean(errorOf('travellers'))}
-              />
-            )}
+          <TravellerPicker
+            value={values.travellers}
+            onChange={(travellers) => change('travellers', travellers)}
+            buttonRef={(node) => {
+              fields.current.travellers = node;
+            }}
+            errorId={`${id}-travellers-error`}
+            invalid={Boolean(errorOf('travellers'))}
           />
           {fieldError('travellers')}
         </div>
@@ -309,7 +367,13 @@ export function QuoteForm({
             spellCheck={false}
             aria-invalid={Boolean(errorOf('promo')) || undefined}
             aria-describedby={describedBy('promo', `${id}-promo-hint`)}
-            {...register('promo', { onBlur: (event) => void checkPromo(event.target.value) })}
+            name="promo"
+            value={values.promo}
+            onChange={(event) => change('promo', event.target.value)}
+            onBlur={() => void checkPromo()}
+            ref={(node) => {
+              fields.current.promo = node;
+            }}
           />
           <p id={`${id}-promo-hint`} className={styles.hint}>
             {checkingPromo
@@ -321,9 +385,9 @@ export function QuoteForm({
 
         <div className={styles.submitRow}>
           {/* An alert is announced when it appears (and an empty one would be a second alert on the page). */}
-          {rootError ? (
+          {formError ? (
             <p className={styles.formError} role="alert">
-              {message(rootError)}
+              {message(formError)}
             </p>
           ) : null}
           <button type="submit" className={styles.submit} disabled={disabled || multirate.isPending}>

@@ -86,14 +86,12 @@ function Counter({
 export function TravellerPicker({
   value,
   onChange,
-  onClose,
   buttonRef,
   errorId,
   invalid,
 }: {
   value: TTravellers | null;
   onChange: (value: TTravellers) => void;
-  onClose: () => void;
   buttonRef: Ref<HTMLButtonElement>;
   errorId: string;
   invalid: boolean;
@@ -118,21 +116,17 @@ export function TravellerPicker({
   };
   const close = (returnFocus: boolean) => {
     setOpen(false);
-    onClose();
     if (returnFocus) toggleRef.current?.focus();
   };
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) {
-        setOpen(false);
-        onClose();
-      }
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', onPointer);
     return () => document.removeEventListener('mousedown', onPointer);
-  }, [open, onClose]);
+  }, [open]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the picker from any control inside it

@@ -1,7 +1,7 @@
 import { MARKETS } from '@lionrock/domain/market/market';
 import { useTranslation } from 'react-i18next';
-import type { TAgent } from '../../../state/system-store';
-import { useSystemStore } from '../../../state/system-store';
+import type { TAgent } from '../../state/system-store';
+import { useSystemStore } from '../../state/system-store';
 import styles from './agent-card.module.css';
 
 /** The valid agent's contact card: name, agency, chat-messaging phone link, e-mail (travel-flow section 2). */

@@ -1,0 +1,186 @@
+// `npm run size -w @lionrock/web` (part of `npm test`): the gzipped JavaScript and CSS each page makes the
+// browser fetch, summed over every chunk it loads — the entry, its static imports and what it imports
+// dynamically on first render — read from the build's manifest (dist/.vite/manifest.json), against the
+// budgets below (issue 6, decision 015). Later pages count only what they add to the landing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const kB = 1000;
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
+
+/** The catalogues: the landing fetches exactly one, its language's, before its first paint. */
+const CATALOGUES = {
+  English: 'src/locales/en.json',
+  'Simplified Chinese': 'src/locales/zh.json',
+  'Traditional Chinese': 'virtual:zh-hant',
+};
+
+/** The landing's budget: its JS (React itself is about 64 kB of it) and its CSS. */
+const LANDING = { js: 145 * kB, css: 20 * kB };
+
+/**
+ * Code that loads on demand, on the landing or later; each counts only what it adds to the landing.
+ * Every dynamic import of the landing's own code must be listed here or in CATALOGUES, so a new one
+ * cannot join the first render unseen.
+ */
+const ON_DEMAND = [
+  {
+    name: 'banner carousel (when the banners come into view)',
+    load: ['src/app/shell/banner-carousel-engine.tsx'],
+    js: 10 * kB,
+  },
+  {
+    name: 'maintenance notice (when one is scheduled)',
+    load: ['src/app/shell/maintenance-notice-text.tsx'],
+    js: 7 * kB,
+  },
+  {
+    name: 'quote form rules (when the form is first touched)',
+    load: ['src/features/travel/components/quote-form/quote-form-rules.ts'],
+    js: 9 * kB,
+  },
+  {
+    name: '  + policy schema (on Start quote)',
+    load: [
+      'src/features/travel/components/quote-form/quote-form-rules.ts',
+      '../../packages/domain/src/schemas/policy-schema.ts',
+    ],
+    js: 40 * kB,
+  },
+  { name: 'quote page', load: ['src/features/travel/routes/quote-page.tsx'], js: 45 * kB, css: 6 * kB },
+  {
+    name: 'applicant page',
+    load: [
+      'src/features/travel/routes/applicant-page.tsx',
+      'src/features/travel/components/applicant/applicant-form-rules.ts',
+    ],
+    js: 70 * kB,
+    css: 6 * kB,
+  },
+  {
+    name: 'confirm page',
+    load: ['src/features/travel/routes/confirm-page.tsx'],
+    js: 40 * kB,
+    css: 6 * kB,
+  },
+  {
+    name: 'payment page',
+    load: ['src/features/travel/routes/payment-page.tsx'],
+    js: 45 * kB,
+    css: 6 * kB,
+  },
+  { name: 'finish page', load: ['src/features/travel/routes/finish-page.tsx'], js: 8 * kB, css: 4 * kB },
+];
+
+const manifestPath = path.join(dist, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(
+    `no ${path.relative(process.cwd(), manifestPath)}: build first (npm run build:force -w @lionrock/web)`,
+  );
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+const gzipped = new Map();
+function gzipSize(file) {
+  if (!gzipped.has(file)) {
+    gzipped.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  }
+  return gzipped.get(file);
+}
+
+function chunk(key) {
+  const found = manifest[key];
+  if (!found) {
+    console.error(
+      `the build has no chunk for ${key}: renamed or removed? Update scripts/bundle-budgets.mjs.`,
+    );
+    process.exit(1);
+  }
+  return found;
+}
+
+/** The files that loading `keys` fetches: each chunk, its static imports (transitively) and their CSS. */
+function filesOf(keys) {
+  const seen = new Set();
+  const files = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const found = chunk(key);
+    files.add(found.file);
+    for (const css of found.css ?? []) files.add(css);
+    for (const imported of found.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { files, keys: seen };
+}
+
+function sizes(files, without = new Set()) {
+  const total = { js: 0, css: 0 };
+  for (const file of files) {
+    if (without.has(file)) continue;
+    if (file.endsWith('.js')) total.js += gzipSize(file);
+    else if (file.endsWith('.css')) total.css += gzipSize(file);
+  }
+  return total;
+}
+
+const staticLanding = filesOf([entryKey]);
+// Every dynamic import made by the landing's code must be accounted for.
+const known = new Set([...Object.values(CATALOGUES), ...ON_DEMAND.flatMap((page) => page.load)]);
+const unknown = [...staticLanding.keys]
+  .flatMap((key) => manifest[key].dynamicImports ?? [])
+  .filter((key) => !known.has(key));
+if (unknown.length > 0) {
+  console.error(
+    `the landing imports ${unknown.join(', ')} dynamically: list it in scripts/bundle-budgets.mjs (CATALOGUES, or ON_DEMAND if it does not load on first render).`,
+  );
+  process.exit(1);
+}
+
+const rows = [];
+let failed = false;
+const kb = (bytes) => `${(bytes / kB).toFixed(1)} kB`;
+function check(name, total, budget) {
+  const over = total.js > budget.js || (budget.css !== undefined && total.css > budget.css);
+  if (over) failed = true;
+  rows.push([
+    name,
+    kb(total.js),
+    kb(budget.js),
+    total.css ? kb(total.css) : '-',
+    budget.css !== undefined ? kb(budget.css) : '-',
+    over ? 'OVER' : 'ok',
+  ]);
+}
+
+let landingFiles = null;
+for (const [language, key] of Object.entries(CATALOGUES)) {
+  const { files } = filesOf([entryKey, key]);
+  landingFiles ??= files;
+  check(`landing /travel, first render (${language})`, sizes(files), LANDING);
+}
+for (const page of ON_DEMAND) {
+  check(page.name, sizes(filesOf(page.load).files, landingFiles), page);
+}
+
+const header = ['gzipped, level 9', 'JS', 'budget', 'CSS', 'budget', ''];
+const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+const line = (row) =>
+  row
+    .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+    .join('  ');
+console.info(line(header));
+for (const row of rows) console.info(line(row));
+
+console.info('\nthe landing (English) loads:');
+for (const file of [...landingFiles].sort((a, b) => gzipSize(b) - gzipSize(a))) {
+  console.info(`${kb(gzipSize(file)).padStart(10)}  ${file}`);
+}
+if (failed) {
+  console.error('\nover budget: see docs/decisions/015-landing-bundle-budget.md before raising a budget');
+  process.exit(1);
+}
