@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
+import { PageLoading } from '../components/ui/spinner';
 import { HomePage } from '../features/home/routes/home-page';
 import { InfoPage } from '../features/info/routes/info-page';
 import { NotFoundPage } from '../features/info/routes/not-found-page';
@@ -25,6 +25,11 @@ const ApplicantPage = lazy(() =>
   import('../features/travel/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })),
 );
 
+/** A lazy page waits in a placeholder as tall as the screen, so the footer does not shift (CLS). */
+function lazyPage(page: ReactNode) {
+  return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+}
+
 /**
  * Every screen has one route here; each lives in its feature's routes/ folder. The routes render inside
  * a `<BrowserRouter>` (main.tsx): the shop uses no loaders, actions or blockers, so the data router's
@@ -40,43 +45,23 @@ const ROUTES: RouteObject[] = [
       { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
       {
         path: '/travel/quote',
-        element: (
-          <Suspense fallback={<Spinner />}>
-            <QuotePage />
-          </Suspense>
-        ),
+        element: lazyPage(<QuotePage />),
       },
       {
         path: '/travel/confirm',
-        element: (
-          <Suspense fallback={<Spinner />}>
-            <ConfirmPage />
-          </Suspense>
-        ),
+        element: lazyPage(<ConfirmPage />),
       },
       {
         path: '/travel/payment',
-        element: (
-          <Suspense fallback={<Spinner />}>
-            <PaymentPage />
-          </Suspense>
-        ),
+        element: lazyPage(<PaymentPage />),
       },
       {
         path: '/travel/finish',
-        element: (
-          <Suspense fallback={<Spinner />}>
-            <FinishPage />
-          </Suspense>
-        ),
+        element: lazyPage(<FinishPage />),
       },
       {
         path: '/travel/applicant',
-        element: (
-          <Suspense fallback={<Spinner />}>
-            <ApplicantPage />
-          </Suspense>
-        ),
+        element: lazyPage(<ApplicantPage />),
       },
       // The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
       { path: '/travel/*', element: <LandingPage /> },

@@ -11,3 +11,12 @@ export function Spinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** A page still loading: the spinner over a placeholder as tall as the screen (nothing shifts after). */
+export function PageLoading() {
+  return (
+    <div className={styles.page}>
+      <Spinner />
+    </div>
+  );
+}

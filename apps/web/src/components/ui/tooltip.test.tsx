@@ -43,4 +43,17 @@ describe('the tooltip', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status').textContent).toBe('');
   });
+
+  it('stays open when the pointer that opened it clicks, and the next click closes it', async () => {
+    render(
+      <Tooltip label="About the levy" hoverable>
+        The IA levy.
+      </Tooltip>,
+    );
+    const button = screen.getByRole('button', { name: 'About the levy' });
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
 });

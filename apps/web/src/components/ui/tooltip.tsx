@@ -21,6 +21,8 @@ export function Tooltip({
 }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef(0);
+  // A click on a tooltip the pointer has just opened keeps it open rather than closing it at once.
+  const openedByHover = useRef(false);
   const wrapper = useRef<HTMLSpanElement>(null);
   const id = useId();
 
@@ -31,6 +33,7 @@ export function Tooltip({
     ? {
         onPointerEnter: () => {
           window.clearTimeout(closeTimer.current);
+          openedByHover.current = !open;
           setOpen(true);
         },
         onPointerLeave: () => {
@@ -49,7 +52,8 @@ export function Tooltip({
         aria-controls={id}
         onClick={() => {
           window.clearTimeout(closeTimer.current);
-          setOpen((value) => !value);
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen((value) => !value);
         }}
       >
         <span aria-hidden="true">i</span>
