@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { runApiBench } from './api-bench.ts';
+import { runLighthouseBench } from './lighthouse-bench.ts';
 import { runPurchaseBench } from './purchase-bench.ts';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -18,3 +19,4 @@ try {
 }
 console.info(await runApiBench());
 console.info(`\n${await runPurchaseBench()}`);
+console.info(`\n${await runLighthouseBench()}`);
