@@ -10,6 +10,9 @@ describe('log redaction', () => {
     ).toBe('[nric], [nric], [hkid], [hkid], [email], [card], [number]');
     expect(scrubText('card_cvn=123 and cvv: 9876')).toBe('card_cvn=[cvv] and cvv=[cvv]');
     expect(scrubText('policy TSG26-0001234 for S$45.50')).toBe('policy TSG26-0001234 for S$45.50');
+    expect(scrubText('K9876545 and job e1234567-6170-461c-b326-31019b2f8f62')).toBe(
+      '[hkid] and job e1234567-6170-461c-b326-31019b2f8f62',
+    );
   });
 
   it('passes the per-request line through untouched', () => {

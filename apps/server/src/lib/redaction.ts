@@ -81,8 +81,8 @@ const PATTERNS: [RegExp, string][] = [
   [/\b(?:\d[ -]?){12,18}\d\b/g, '[card]'],
   // Singapore NRIC/FIN
   [/\b[STFGM]\d{7}[A-Z]\b/gi, '[nric]'],
-  // Hong Kong HKID, with or without brackets around the check digit
-  [/\b[A-Z]{1,2}\d{6}\s?\(?[0-9A]\)?/gi, '[hkid]'],
+  // Hong Kong HKID, with or without brackets around the check digit; not the hex of a UUID (job ids)
+  [/\b[A-Z]{1,2}\d{6}(?:\s?\([0-9A]\)|[0-9A](?![-\w]))/gi, '[hkid]'],
   // phone numbers and other long digit runs (8+ digits), CVV-like fields named explicitly
   [/\b\d{8,}\b/g, '[number]'],
   [/(cvv|cvn|card_cvn)["'\s:=]+\d{3,4}/gi, '$1=[cvv]'],
