@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSystemStore } from '../../../../state/system-store';
@@ -72,6 +72,10 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
     useSystemStore.setState({ lang: 'zh' });
     render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
     expect(screen.getByRole('button', { name: '个人保障' })).toBeTruthy();
+    cleanup();
+    // Hong Kong reads them in Traditional characters.
+    render(<CoverTable country="HKG" travellerType="ID" selected="SUPER" />);
+    expect(screen.getByRole('button', { name: '個人保障' })).toBeTruthy();
     useSystemStore.setState({ lang: 'en' });
   });
 });

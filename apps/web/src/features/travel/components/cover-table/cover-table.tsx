@@ -1,3 +1,4 @@
+import TRADITIONAL from 'virtual:zh-hant-benefits';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
@@ -64,6 +65,8 @@ export function CoverTable({
   const id = useId();
   // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
   const zh = useSystemStore((state) => state.lang) === 'zh';
+  // Chinese in Simplified for Singapore, in Traditional for Hong Kong (converted at build time).
+  const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
   const groups = travelCoverTable(TRAVEL_BENEFITS, country, travellerType);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const column = (plan: string) => (plan === selected ? styles.chosen : undefined);
@@ -89,7 +92,7 @@ export function CoverTable({
         {groups.map((group) => {
           const expanded = Boolean(open[group.key]);
           const rowsId = `${id}-${group.key}`;
-          const title = zh ? group.titleZh : group.titleEn;
+          const title = zh ? chinese(group.titleZh) : group.titleEn;
           return (
             <tbody key={group.key} id={rowsId} className={styles.group}>
               <tr className={styles.groupRow}>
@@ -125,7 +128,7 @@ export function CoverTable({
                 ? group.rows.map((row) => (
                     <tr key={row.key}>
                       <th scope="row" className={styles.rowLabel}>
-                        {zh ? row.labelZh : row.labelEn}
+                        {zh ? chinese(row.labelZh) : row.labelEn}
                       </th>
                       {PLANS.map((plan) => (
                         <td key={plan} className={column(plan)}>
