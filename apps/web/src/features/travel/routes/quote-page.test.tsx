@@ -441,4 +441,22 @@ describe('the quote page’s promo code, consents and documents (travel-flow sec
     const panel = await screen.findByText('You save S$8.70');
     expect(panel.parentElement!.textContent).toContain('Total S$49.30');
   });
+
+  it('labels the family discount for a Hong Kong family, not for a Singapore one', async () => {
+    server();
+    renderQuote();
+    expect(screen.queryByText('Family discount included in these prices')).toBeNull();
+    cleanup();
+    const store = useTravelFlowStore.getState();
+    store.setQuoted(
+      {
+        ...quoted(),
+        country: 'HKG',
+        policyTravel: { ...quoted().policyTravel, travellerType: 'FM', travellerAdult: 2, travellerChild: 1 },
+      },
+      '/travel',
+    );
+    renderQuote();
+    expect(await screen.findByText('Family discount included in these prices')).toBeTruthy();
+  });
 });

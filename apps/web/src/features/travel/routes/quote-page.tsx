@@ -1,6 +1,10 @@
 import { needsPromoCheck, promoCheckResult, promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
 import { localDate } from '@lionrock/domain/dates/local-date';
-import { basePlanName, defaultPlanIndex } from '@lionrock/domain/display/price-display';
+import {
+  basePlanName,
+  defaultPlanIndex,
+  showsFamilyDiscountLabel,
+} from '@lionrock/domain/display/price-display';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -285,6 +289,14 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
           <p className={extras.agentCampaignTitle}>{agentCampaign.campaignTitle}</p>
           {agentCampaign.campaignDetails ? <p>{agentCampaign.campaignDetails}</p> : null}
         </section>
+      ) : null}
+      {showsFamilyDiscountLabel(
+        country,
+        travel.travellerType ?? 'ID',
+        travel.travellerAdult ?? 0,
+        travel.travellerChild ?? 0,
+      ) ? (
+        <p className={extras.familyDiscount}>{t('quotePage.familyDiscount')}</p>
       ) : null}
       {chosenPrice?.discount ? (
         // On phones the summary is below the plans: this panel shows the saving where the prices are.

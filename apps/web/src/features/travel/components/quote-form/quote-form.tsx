@@ -23,6 +23,7 @@ import { formatDisplayDate } from '../../../../lib/format-date';
 import { isValidAgent, useSystemStore } from '../../../../state/system-store';
 import { callErrorKey, ratingErrorKey, type TRatingAnswer, travelApi } from '../../api/travel-api';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
+import { DiscountBanner } from './discount-banner';
 import styles from './quote-form.module.css';
 import {
   dateOf,
@@ -95,7 +96,7 @@ export function QuoteForm({
   const checkRuns = useRef<Partial<Record<TQuoteFormField, number>>>({});
   const fields = useRef<Partial<Record<TQuoteFormField, HTMLElement | null>>>({});
   const tripType = values.tripType;
-  useJourneyCampaign(landing, tripType);
+  const campaignDetails = useJourneyCampaign(landing, tripType);
   const departure = dateOf(values.departure);
   const bounds = tripPickerBounds(today, departure ?? today);
 
@@ -281,6 +282,7 @@ export function QuoteForm({
         <h2 id={`${id}-title`} className={styles.title}>
           {t('travelQuote.formTitle')}
         </h2>
+        <DiscountBanner campaign={campaignDetails} />
         <fieldset className={`${styles.field} ${styles.tripType}`}>
           <legend className={styles.label}>{t('travelQuote.tripType')}</legend>
           <div className={styles.toggle}>

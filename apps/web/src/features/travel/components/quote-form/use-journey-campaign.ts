@@ -25,4 +25,5 @@ export function useJourneyCampaign(params: Pick<TLandingParams, 'campaign'>, tri
         : null,
     );
   }, [query.data]);
+  return query.data;
 }
