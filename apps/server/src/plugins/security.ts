@@ -25,6 +25,15 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
       connectTimeout: 2000,
     });
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
+    // Requests answered before the store is connected would go uncounted (skipOnError below): give it
+    // up to two seconds at start; if Redis does not answer by then, start anyway and count once it does.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      redis?.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });
