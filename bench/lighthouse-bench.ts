@@ -4,19 +4,19 @@
 // a fresh embedded database; the median run by performance score is reported against the goals.
 // Run alone: `cd bench && npx node lighthouse-bench.ts` (BENCH_LIGHTHOUSE_RUNS changes the number of runs;
 // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's report there as JSON and HTML; CHROMIUM_PATH picks the browser).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, generateReport, type Result, startFlow } from 'lighthouse';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
+import { startServer, stopServer } from './server-process.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const WEB_BUILD = path.join(ROOT, 'apps/web/scripts/build-if-needed.mjs');
 
 /** The goals of the issue: performance ≥ 95, accessibility 100, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.05. */
@@ -37,44 +37,8 @@ const FLAGS: Flags = {
   logLevel: 'error',
 };
 
-/** Debian's Chromium; headless (new), no sandbox, no background networking (the machine has no internet). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-gpu',
-];
-
-function findChromium(): string {
-  const found = [
-    process.env.CHROMIUM_PATH,
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-  ]
-    .filter((candidate): candidate is string => Boolean(candidate))
-    .find((candidate) => fs.existsSync(candidate));
-  if (!found)
-    throw new Error("No Chromium: install Debian's (`apt-get install chromium`) or set CHROMIUM_PATH.");
-  return found;
-}
-
 function progress(message: string) {
   process.stderr.write(`[lighthouse-bench] ${message}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** `npm run build`'s script: builds the web app only when its sources changed since the last build. */
@@ -85,60 +49,6 @@ function buildWebApp() {
   });
   if (result.status !== 0)
     throw new Error(`building the web app failed (exit ${result.status ?? result.signal})`);
-}
-
-type TServer = { baseUrl: string; child: ChildProcess; output: () => string };
-
-/** `node apps/server/src/server.ts` as the e2e tests start it: own port, fresh DATA_DIR, LOG_LEVEL=warn, APP_ENV=local. */
-async function startServer(): Promise<TServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-lighthouse-'));
-  let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'local',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
-      );
-    try {
-      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
-      await response.body?.cancel();
-      if (response.status === 200) return { baseUrl, child, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server was not ready within 90 s:\n${output}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function launchChromium(): Promise<Browser> {
@@ -570,7 +480,7 @@ async function measureAll(baseUrl: string): Promise<{ results: TPageResult[]; ch
 export async function lighthouseBench(): Promise<{ ok: boolean; markdown: string }> {
   progress('building the web app if its sources changed…');
   buildWebApp();
-  const server = await startServer();
+  const server = await startServer('lighthouse');
   const killServer = () => server.child.kill('SIGKILL');
   process.once('exit', killServer);
   let measured: Awaited<ReturnType<typeof measureAll>>;

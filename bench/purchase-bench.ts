@@ -3,22 +3,17 @@
 // database, a fixed number in flight, then a check in the database that nothing was issued twice or lost.
 // Run alone: `cd bench && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node purchase-bench.ts`
 // (BENCH_PURCHASES, BENCH_IN_FLIGHT and BENCH_WARMUP_PURCHASES change the run; defaults 200, 20, 20).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { openDatabase, type TDatabase } from '@lionrock/server/src/db/database.ts';
+import { startServer, stopServer, type TServerProcess } from './server-process.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 200);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_PURCHASES ?? 20);
-const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
 const STEPS = [
   'multirate',
   'rate',
@@ -29,7 +24,7 @@ const STEPS = [
 ] as const;
 type TStep = (typeof STEPS)[number];
 
-type TServer = { name: string; baseUrl: string; child: ChildProcess; output: () => string };
+type TServer = TServerProcess;
 
 type TPurchase = {
   index: number;
@@ -42,71 +37,6 @@ type TPurchase = {
   issuedPolicyNumber?: string;
   error?: string;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `node apps/server/src/server.ts` on its own port and data directory; resolves once /readyz answers 200. */
-async function startServer(name: string, databaseUrl: string, children: ChildProcess[]): Promise<TServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-purchase-${name}-`));
-  let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The gateway URL and receipt page the server signs point at this instance.
-      PUBLIC_URL: baseUrl,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'local',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `server ${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
-      );
-    try {
-      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
-      await response.body?.cancel();
-      if (response.status === 200) return { name, baseUrl, child, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server ${name} was not ready within 90 s:\n${output}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function callJson(baseUrl: string, route: string, body: unknown, session: string) {
   const response = await fetch(`${baseUrl}/b2c-server/rest/${route}`, {
@@ -359,8 +289,10 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
     url.pathname = `/${name}`;
     const databaseUrl = url.toString();
     // The first instance migrates and seeds the new database; the second then starts on it as it is.
-    const first = await startServer('A', databaseUrl, children);
-    const second = await startServer('B', databaseUrl, children);
+    const first = await startServer('A', { DATABASE_URL: databaseUrl });
+    children.push(first.child);
+    const second = await startServer('B', { DATABASE_URL: databaseUrl });
+    children.push(second.child);
     const servers: [TServer, TServer] = [first, second];
     database = await openDatabase({ databaseUrl, poolSize: 2 });
     // pool.end() resolves before its sockets close; the forced drop below may then terminate one of them,

@@ -40,3 +40,15 @@ export const HEALTHY_SYSTEM: TFakeRoute[] = [
   { match: /version\.txt/, body: '1.2.3' },
   { match: /b2c\/log/, status: 204, body: '' },
 ];
+
+/** A valid partner agent as the server answers `agent/get` (not the default agent). */
+export const VALID_AGENT = {
+  agentCode: 'AG1001',
+  name: 'Tan Wei Ling',
+  agency: 'Harbourfront',
+  email: 'wl@h.example',
+  tel: '91234567',
+  isDefaultAgent: false,
+  registrationNo: 'R',
+  subAgentId: '',
+};

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from '../../features/travel/routes/landing-page';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { useSystemStore } from '../../state/system-store';
-import { HEALTHY_SYSTEM, renderAt, stubServer } from '../../test/render';
+import { HEALTHY_SYSTEM, renderAt, stubServer, VALID_AGENT } from '../../test/render';
 import { Providers } from '../providers';
 import { AppShell } from './app-shell';
 import { TestEnvironmentBanner } from './status-bars';
@@ -93,16 +93,7 @@ describe('the shell and the travel landing', () => {
     stubServer([
       {
         match: /agent\/get\/AG1001\/country\/SGP/,
-        body: {
-          agentCode: 'AG1001',
-          name: 'Tan Wei Ling',
-          agency: 'Harbourfront',
-          email: 'wl@h.example',
-          tel: '91234567',
-          isDefaultAgent: false,
-          registrationNo: 'R',
-          subAgentId: '',
-        },
+        body: VALID_AGENT,
       },
       ...HEALTHY_SYSTEM,
       { match: /getBanners/, body: [] },

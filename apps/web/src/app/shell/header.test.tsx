@@ -2,20 +2,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../state/system-store';
-import { HEALTHY_SYSTEM, renderAt, stubServer } from '../../test/render';
+import { HEALTHY_SYSTEM, renderAt, stubServer, VALID_AGENT } from '../../test/render';
 import { Footer } from './footer';
 import { AGENT_CARD_CLOSE_AFTER_PX, Header, isHeaderPinned, shareUrl } from './header';
 
-const AGENT = {
-  agentCode: 'AG1001',
-  name: 'Tan Wei Ling',
-  agency: 'Harbourfront',
-  email: 'wl@h.example',
-  tel: '91234567',
-  isDefaultAgent: false,
-  registrationNo: 'R',
-  subAgentId: '',
-};
+const AGENT = VALID_AGENT;
 
 function scrollTo(y: number) {
   act(() => {

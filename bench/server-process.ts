@@ -1,0 +1,80 @@
+// The real server as a child process, for the benches that drive it over HTTP (purchase, Lighthouse).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+
+export type TServerProcess = { name: string; baseUrl: string; child: ChildProcess; output: () => string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node apps/server/src/server.ts` as the e2e tests do (own port, fresh DATA_DIR, LOG_LEVEL=warn,
+ * APP_ENV=local, PUBLIC_URL of this instance, plus `env`); resolves once /readyz answers 200.
+ */
+export async function startServer(name: string, env: Record<string, string> = {}): Promise<TServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-bench-${name}-`));
+  let output = '';
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The gateway URL and receipt page the server signs point at this instance.
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'local',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `server ${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
+      );
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+      if (response.status === 200) return { name, baseUrl, child, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server ${name} was not ready within 90 s:\n${output}`);
+}
+
+/** SIGTERM (a graceful stop), SIGKILL after 15 s. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
