@@ -459,4 +459,18 @@ describe('the quote page’s promo code, consents and documents (travel-flow sec
     renderQuote();
     expect(await screen.findByText('Family discount included in these prices')).toBeTruthy();
   });
+
+  it('shows the campaign message kept with the journey at once, before the campaign is fetched again', () => {
+    useTravelFlowStore.getState().setCampaign({
+      campaignId: 1,
+      campaignCode: 'B2CC00',
+      catalogueCode: 'TRV-SG',
+      promoCodeRequired: false,
+      marketingMessage: 'Buy online and save 15% on every travel plan.',
+      marketingMessageCn: '网上投保,所有旅游计划享八五折。',
+    });
+    server();
+    renderQuote();
+    expect(screen.getByText('Buy online and save 15% on every travel plan.')).toBeTruthy();
+  });
 });

@@ -96,9 +96,11 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   const agentCampaign = useAgentCampaign();
   // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
   const english = useSystemStore((state) => state.lang) !== 'zh';
+  // Until the campaign is fetched again, the texts the landing kept with the journey.
+  const texts = campaignDetails ?? campaign;
   const marketingMessage = english
-    ? campaignDetails?.marketingMessage
-    : campaignDetails?.marketingMessageCn || campaignDetails?.marketingMessage;
+    ? texts?.marketingMessage
+    : texts?.marketingMessageCn || texts?.marketingMessage;
   const termsText =
     (english
       ? campaignDetails?.termsConditionsEn

@@ -22,6 +22,9 @@ export type TCampaignRef = {
   campaignCode: string;
   catalogueCode: string;
   promoCodeRequired: boolean;
+  /** The campaign's banner texts, kept so a reloaded quote page shows them at once (no layout shift). */
+  marketingMessage?: string;
+  marketingMessageCn?: string;
 };
 
 type TTravelFlowState = {

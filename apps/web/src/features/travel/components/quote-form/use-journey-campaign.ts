@@ -21,6 +21,8 @@ export function useJourneyCampaign(params: Pick<TLandingParams, 'campaign'>, tri
             campaignCode: campaign.campaignCode,
             catalogueCode: campaign.catalogueCode,
             promoCodeRequired: campaign.promoCodeRequired === 'Y',
+            marketingMessage: campaign.marketingMessage,
+            marketingMessageCn: campaign.marketingMessageCn,
           }
         : null,
     );
