@@ -20,6 +20,9 @@ describe('serving the built web app', () => {
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(dist, 'version.txt'), '1.0.0');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+    fs.writeFileSync(path.join(dist, '.build-hash'), 'abc');
     database = await createTestDatabase('pglite');
     app = await buildTestApp(database, { webDistDir: dist });
   });
@@ -64,6 +67,9 @@ describe('serving the built web app', () => {
     const version = await app.inject({ url: '/version.txt' });
     expect(version.body).toBe('1.0.0');
     expect(version.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/.vite/manifest.json', '/.build-hash']) {
+      expect((await app.inject({ url })).statusCode).toBe(404);
+    }
     const missing = await app.inject({ url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404 });

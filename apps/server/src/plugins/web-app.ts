@@ -37,6 +37,8 @@ export async function registerWebApp(
     index: false,
     wildcard: true,
     preCompressed: true,
+    // The build's own files (.vite/manifest.json, .build-hash) are not the shop's to serve.
+    dotfiles: 'ignore',
     // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
     cacheControl: false,
     setHeaders(reply, filePath) {
