@@ -9,6 +9,25 @@ import { MESSAGE_KEYS } from '../validation/message-keys.ts';
  */
 export type TGatewayOutcome = 'PAID' | 'DECLINED' | 'PARTIAL' | 'REVIEW' | 'AUTHENTICATE' | 'ERROR';
 
+/**
+ * A payment's verified result: what the receipt page hands to the shop's window by postMessage, and what
+ * checkB2CPaymentSuccess answers (design section 6). The server writes it, the payment page reads it.
+ */
+export type TPaymentResult = {
+  verified: boolean;
+  outcome: TGatewayOutcome | 'PENDING' | 'UNVERIFIED' | 'REFUND';
+  paid: boolean;
+  messageKey: string | null;
+  detail: string;
+  reasonCode: number | null;
+  paymentReferenceNumber: string;
+  policyId: string | null;
+  policyNumber: string | null;
+  receiptNumber: string | null;
+  maskedCard: string | null;
+  authCode: string | null;
+};
+
 export const REASON_CODES: Record<
   number,
   { meaning: string; outcome: Exclude<TGatewayOutcome, 'PAID'> | 'ACCEPT' }

@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatPlainAmount } from '@lionrock/domain/money/money';
-import { decideGatewayOutcome, type TGatewayOutcome } from '@lionrock/domain/payments/gateway-decision';
+import {
+  decideGatewayOutcome,
+  type TGatewayOutcome,
+  type TPaymentResult,
+} from '@lionrock/domain/payments/gateway-decision';
 import {
   CARD_PAYMENT_WINDOW_MS,
   isAutoRenewalOn,
@@ -45,21 +49,7 @@ export const REFERENCE_PATTERN = /^[A-Z0-9-]{6,64}$/;
 
 export type TPaymentSignature = Record<string, string> & { paymentUrl: string; paymentSignatureKey: string };
 
-/** What the receipt page hands to the shop's window, and what checkB2CPaymentSuccess reads. */
-export type TPaymentResult = {
-  verified: boolean;
-  outcome: TGatewayOutcome | 'PENDING' | 'UNVERIFIED' | 'REFUND';
-  paid: boolean;
-  messageKey: string | null;
-  detail: string;
-  reasonCode: number | null;
-  paymentReferenceNumber: string;
-  policyId: string | null;
-  policyNumber: string | null;
-  receiptNumber: string | null;
-  maskedCard: string | null;
-  authCode: string | null;
-};
+export type { TPaymentResult };
 
 const STATUS_FOR_OUTCOME: Record<Exclude<TGatewayOutcome, 'AUTHENTICATE'>, TPaymentStatus> = {
   PAID: 'paid',

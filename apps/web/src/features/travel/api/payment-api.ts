@@ -22,22 +22,6 @@ export type TQrAnswer = {
 
 export type TPaynowCheck = { success: boolean; error: boolean; message: string };
 
-/** The verified gateway answer the receipt page hands to the shop's window by postMessage. */
-export type TReceiptResult = {
-  verified: boolean;
-  outcome: string;
-  paid: boolean;
-  messageKey: string | null;
-  detail: string;
-  reasonCode: number | null;
-  paymentReferenceNumber: string;
-  policyId: string | null;
-  policyNumber: string | null;
-  receiptNumber: string | null;
-  maskedCard: string | null;
-  authCode: string | null;
-};
-
 /** A payment lifecycle entry: what happened to an attempt, never card data (travel-flow section 7). */
 export type TLifecycleEntry = {
   policyId: string | undefined;

@@ -3,6 +3,7 @@ import { validateDeclarations } from '@lionrock/domain/consents/consents';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { showsPaymentMethodSelector } from '@lionrock/domain/display/price-display';
 import { MARKETS } from '@lionrock/domain/market/market';
+import type { TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
 import { isAutoRenewalOn, validatePaymentStart } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -13,7 +14,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
-import { newIdempotencyKey, paymentApi, type TReceiptResult, usePaynowAvailable } from '../api/payment-api';
+import { newIdempotencyKey, paymentApi, usePaynowAvailable } from '../api/payment-api';
 import { CardForm } from '../components/payment/card-form';
 import { GATEWAY_FRAME, gatewayFields, postToFrame } from '../components/payment/gateway-form';
 import {
@@ -51,7 +52,7 @@ export function PaymentPage() {
   return <Payment policy={policy} />;
 }
 
-function isReceipt(data: unknown): data is { source: 'lionrock-receipt'; result: TReceiptResult } {
+function isReceipt(data: unknown): data is { source: 'lionrock-receipt'; result: TPaymentResult } {
   return (
     typeof data === 'object' &&
     data !== null &&
@@ -122,7 +123,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
   );
 
   const issue = useCallback(
-    async (result: Pick<TReceiptResult, 'paymentReferenceNumber'>) => {
+    async (result: Pick<TPaymentResult, 'paymentReferenceNumber'>) => {
       go('issuing');
       const stored = useTravelFlowStore.getState().policy;
       try {

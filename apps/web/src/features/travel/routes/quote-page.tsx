@@ -12,7 +12,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
@@ -28,6 +27,7 @@ import {
 import { CoverTable } from '../components/cover-table/cover-table';
 import { PlanCards, usePlanLabel } from '../components/plan-cards/plan-cards';
 import { planPrice } from '../components/plan-cards/plan-price';
+import { PriceChangeModal } from '../components/plan-cards/price-change-modal';
 import { QuoteSummary } from '../components/plan-cards/quote-summary';
 import { PromoField } from '../components/quote-extras/promo-field';
 import { QuoteConsents } from '../components/quote-extras/quote-consents';
@@ -415,41 +415,16 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
         <QuoteDocuments id={`${id}-documents`} country={country} />
       </div>
       {rate.isPending ? <Spinner label={t('quotePage.applying')} /> : null}
-      <Modal
-        open={priceChange !== null}
-        onClose={() => setPriceChange(null)}
-        title={t('quotePage.priceChangedTitle')}
-        size="small"
-      >
-        {priceChange ? (
-          <>
-            <p>{t('quotePriceChanged.message')}</p>
-            <p className={styles.newPrice}>
-              {t('quotePage.newPrice', {
-                plan: labelOf(priceChange.now.planName),
-                was: planPrice(priceChange.was, country, campaignCode).total,
-                amount: planPrice(priceChange.now, country, campaignCode).total,
-              })}
-            </p>
-            <div className={styles.modalActions}>
-              <button type="button" className={styles.back} onClick={() => setPriceChange(null)}>
-                {t('quotePage.notNow')}
-              </button>
-              <button
-                type="button"
-                className={styles.apply}
-                onClick={() => {
-                  const item = priceChange.now;
-                  setPriceChange(null);
-                  void apply(item);
-                }}
-              >
-                {t('quotePage.confirmNewPrice')}
-              </button>
-            </div>
-          </>
-        ) : null}
-      </Modal>
+      <PriceChangeModal
+        change={priceChange}
+        country={country}
+        campaignCode={campaignCode}
+        onCancel={() => setPriceChange(null)}
+        onConfirm={(item) => {
+          setPriceChange(null);
+          void apply(item);
+        }}
+      />
     </div>
   );
 }

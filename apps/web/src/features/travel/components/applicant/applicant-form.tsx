@@ -20,8 +20,7 @@ import {
 } from '../../api/travel-api';
 import { loadApplicantDraft, saveApplicantDraft } from '../../state/applicant-draft';
 import { type TTravelPolicy, useTravelFlowStore } from '../../state/travel-flow-store';
-import { usePlanLabel } from '../plan-cards/plan-cards';
-import { planPrice } from '../plan-cards/plan-price';
+import { PriceChangeModal } from '../plan-cards/price-change-modal';
 import { ApplicantDetails } from './applicant-details';
 import styles from './applicant-form.module.css';
 import {
@@ -88,7 +87,6 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
-  const labelOf = usePlanLabel();
   const policy = useTravelFlowStore((state) => state.policy);
   const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
   const country = policy.country ?? 'SGP';
@@ -370,45 +368,19 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
         </div>
       </Modal>
 
-      <Modal
-        open={priceChange !== null}
-        onClose={() => setPriceChange(null)}
-        title={t('quotePage.priceChangedTitle')}
-        size="small"
-      >
-        {priceChange ? (
-          <>
-            <p>{t('quotePriceChanged.message')}</p>
-            <p className={styles.newPrice}>
-              {priceChange.was
-                ? t('quotePage.newPrice', {
-                    plan: labelOf(priceChange.now.planName),
-                    was: planPrice(priceChange.was, country, campaignCode).total,
-                    amount: planPrice(priceChange.now, country, campaignCode).total,
-                  })
-                : planPrice(priceChange.now, country, campaignCode).total}
-            </p>
-            <div className={styles.modalActions}>
-              <button type="button" className={styles.back} onClick={() => setPriceChange(null)}>
-                {t('quotePage.notNow')}
-              </button>
-              <button
-                type="button"
-                className={styles.continue}
-                onClick={() => {
-                  const { now, values } = priceChange;
-                  setPriceChange(null);
-                  const store = useTravelFlowStore.getState();
-                  store.choosePlan(now, store.policy.policyTravel.topUpSelected ?? false);
-                  void submit(values);
-                }}
-              >
-                {t('quotePage.confirmNewPrice')}
-              </button>
-            </div>
-          </>
-        ) : null}
-      </Modal>
+      <PriceChangeModal
+        change={priceChange}
+        country={country}
+        campaignCode={campaignCode}
+        onCancel={() => setPriceChange(null)}
+        onConfirm={(now) => {
+          const values = priceChange?.values;
+          setPriceChange(null);
+          const store = useTravelFlowStore.getState();
+          store.choosePlan(now, store.policy.policyTravel.topUpSelected ?? false);
+          if (values) void submit(values);
+        }}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
+import type { TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useTranslation } from 'react-i18next';
-import type { TReceiptResult } from '../../api/payment-api';
 
 /** A message to show: the spec's key and what follows it. */
 export type TShownMessage = { key: string; values?: Record<string, string> };
@@ -12,7 +12,7 @@ export type TShownMessage = { key: string; values?: Record<string, string> };
  * A review or refund shows its own key; anything else "Payment Failed".
  */
 export function receiptFailureMessage(
-  result: Pick<TReceiptResult, 'messageKey' | 'detail' | 'reasonCode'>,
+  result: Pick<TPaymentResult, 'messageKey' | 'detail' | 'reasonCode'>,
 ): TShownMessage {
   if (result.messageKey === MESSAGE_KEYS.paymentOtherError)
     return {
