@@ -4,6 +4,7 @@ import { expectIssued, seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import {
+  EN,
   expectFinishedAndIssued,
   expectFinishPage,
   payButtonName,
@@ -88,7 +89,7 @@ test.describe('confirm, pay and finish (issue 6)', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a declined card shows the reason code, and the page stays to try again', async ({
+  test('a declined card shows the reason code; the customer corrects the application and pays; paid, it is view-only', async ({
     page,
   }, testInfo) => {
     await seedAndOpenPayment(page, testInfo);
@@ -101,6 +102,37 @@ test.describe('confirm, pay and finish (issue 6)', () => {
     await expect(page.getByLabel('Card number')).toHaveValue('');
     await expect(page.getByLabel('CVV')).toHaveValue('');
     await expect(page.getByRole('button', { name: payButtonName('SGP') })).toBeEnabled();
+
+    // Back to the applicant page (the policy is pending after the attempt): the name is corrected.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/travel\/confirm$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/travel\/applicant$/);
+    const holder = page.getByRole('region', { name: 'Policyholder' });
+    await holder.getByLabel('Full name (as in ID or passport)').fill('Tan Wei Ming Jason');
+    await holder.getByRole('checkbox', { name: /is correct/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/travel\/confirm$/);
+    await expect(page.getByRole('region', { name: 'Policyholder' })).toContainText('TAN WEI MING JASON');
+    // The declarations given before the attempt are kept.
+    for (const name of EN.declarations) await expect(page.getByRole('checkbox', { name })).toBeChecked();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await payByCard(page);
+    const policyNumber = await expectFinishedAndIssued(page, testInfo);
+    await expect(page.getByText(policyNumber)).toBeVisible();
+
+    // The paid application can be looked at, not changed (the spec's view-only flag).
+    await page.goto('/travel/applicant');
+    await expect(
+      page.getByText('This policy has been paid, so its details can no longer be changed.'),
+    ).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'A company' })).toBeDisabled();
+    await expect(holder.getByLabel('Full name (as in ID or passport)')).toHaveValue('TAN WEI MING JASON');
+    await expect(holder.getByLabel('Full name (as in ID or passport)')).toBeDisabled();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: 'See your policy' }).click();
+    await expect(page).toHaveURL(/\/travel\/finish$/);
   });
 
   test('a card that asks for 3-D Secure shows the bank’s dialog, and Confirm payment pays', async ({

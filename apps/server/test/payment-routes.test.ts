@@ -15,6 +15,7 @@ import {
   paymentLifecycleLogs,
   payments,
   policies,
+  policyEvents,
   promoCodes,
 } from '../src/db/schema.ts';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
@@ -362,6 +363,51 @@ describeEachDriver('payment calls', (driver) => {
       expect(second.reference_number).not.toBe(first.paymentSignature.reference_number);
       expect((await receipt(answerTo(second))).json().paid).toBe(true);
       expect((await paymentRow(first.paymentSignature.reference_number!)).status).toBe('declined');
+    });
+
+    it('lets the customer change the application after a declined card or an abandoned attempt', async () => {
+      /** Back to the applicant page: the name corrected, the plan re-rated (as the page sends it). */
+      const requote = (policy: Record<string, unknown>, fullName: string) => {
+        const { status: _status, ...rest } = policy as TPolicy;
+        const travel = rest.policyTravel!;
+        return post('policy/rate', {
+          ...rest,
+          policyTravel: { ...travel, applicant: { ...travel.applicant!, fullName } },
+        });
+      };
+      const first = await pending();
+      await receipt(
+        answerTo(first.paymentSignature, { decision: 'DECLINE', reason_code: '203', auth_amount: '' }),
+      );
+      const afterDecline = await requote(first.policy, 'TAN WEI MING JR');
+      expect(afterDecline.statusCode).toBe(200);
+      expect(afterDecline.json()).toMatchObject({ status: 'quoted', policyId: first.policy.policyId });
+      expect((await policyRow(first.policy.policyId)).status).toBe('quoted');
+
+      // An attempt left unanswered (the customer went back from the payment page) is voided.
+      const open = (
+        await post('policy/updateToPending', {
+          ...(afterDecline.json() as TPolicy),
+          consents: first.policy.consents,
+        })
+      ).json();
+      expect(open.paymentSignature.reference_number).toBeTruthy();
+      const afterAbandon = await requote(open.policy, 'TAN WEI MING');
+      expect(afterAbandon.statusCode).toBe(200);
+      expect((await paymentRow(open.paymentSignature.reference_number)).status).toBe('voided');
+      const events = await database.db
+        .select()
+        .from(policyEvents)
+        .where(eq(policyEvents.policyId, first.policy.policyId))
+        .orderBy(policyEvents.id);
+      expect(events.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'quoted' });
+
+      // Money already taken (or held for review) keeps the policy as it was paid for.
+      const paid = await pending();
+      await receipt(answerTo(paid.paymentSignature, { decision: 'REVIEW', reason_code: '480' }));
+      const afterReview = await requote(paid.policy, 'SOMEONE ELSE');
+      expect(afterReview.statusCode).toBe(409);
+      expect((await policyRow(paid.policy.policyId)).status).toBe('pending');
     });
 
     it('declines a partial approval and asks operations to reverse it; sends a review to the queue', async () => {

@@ -11,6 +11,7 @@ import { type TPolicy, ZPolicySchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import {
   isAutoRenewalOn,
+  isPaid,
   parseGatewayAmount,
   splitBillToName,
   validatePaymentStart,
@@ -37,6 +38,13 @@ function withApplicant(
 }
 
 describe('payment rules (travel-flow section 4, pa-home-payments section 9)', () => {
+  it('makes a policy view-only once its payment has succeeded, and only then', () => {
+    const policy = buildTravelPolicy(today);
+    expect(isPaid(policy)).toBe(false);
+    expect(isPaid({ ...policy, paymentSuccess: 'true' })).toBe(true);
+    expect(isPaid({})).toBe(false);
+  });
+
   it('turns auto-renewal on only for annual, personal policies with the box ticked', () => {
     const single = buildTravelPolicy(today);
     const annual: TPolicy = { ...single, policyTravel: { ...single.policyTravel!, paPolicyType: 'A' } };

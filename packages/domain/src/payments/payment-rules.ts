@@ -13,6 +13,14 @@ export const UNSIGNED_CARD_FIELDS = 'card_type,card_number,card_expiry_date,card
 
 export type TPaymentMethod = 'CC' | 'PN';
 
+/**
+ * Whether the payment for this policy has succeeded. It is also the spec's view-only flag (travel-flow
+ * section 2, Applicant; decision 017): a paid policy's application can be looked at, not changed.
+ */
+export function isPaid(policy: { paymentSuccess?: string }): boolean {
+  return policy.paymentSuccess === 'true';
+}
+
 /** The policy's applicant, wherever its product keeps it. */
 export function policyApplicant(policy: TPolicy): TApplicant | undefined {
   if (policy.productType === 'PTR') return policy.policyTravel?.applicant;

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { nextPolicyNumber, nextReceiptNumber, type TProductType } from '../policy/numbering.ts';
 import type { TPolicyColumns, TPolicyRow, TPolicyStatus } from '../policy/policy-repository.ts';
+import { releasePromo, voidOpenAttempts } from './open-attempts.ts';
 
 export type TPaymentRow = typeof payments.$inferSelect;
 export type TPaymentStatus =
@@ -52,20 +53,6 @@ export type TIssueResult =
 
 /** Payments, issuance, the mail outbox, operations alerts and idempotency records. */
 export function createPaymentRepository(db: TDb) {
-  async function releasePromo(executor: TDb, paymentIds: string[]) {
-    if (paymentIds.length === 0) return;
-    const held = await executor
-      .select({ id: payments.promoCodeId })
-      .from(payments)
-      .where(inArray(payments.paymentId, paymentIds));
-    const ids = held.map((row) => row.id).filter((id): id is number => id !== null);
-    if (ids.length === 0) return;
-    await executor
-      .update(promoCodes)
-      .set({ status: 'AVAILABLE', reservedUntil: null, updatedAt: sql`now()` })
-      .where(and(inArray(promoCodes.id, ids), eq(promoCodes.status, 'RESERVED')));
-  }
-
   return {
     findPayment: async (paymentId: string) =>
       (await db.select().from(payments).where(eq(payments.paymentId, paymentId)))[0],
@@ -114,15 +101,7 @@ export function createPaymentRepository(db: TDb) {
           .where(eq(policies.policyId, entry.policyId))
           .for('update');
         if (!policy || !entry.fromStatuses.includes(policy.status as TPolicyStatus)) return 'conflict';
-        const voided = await tx
-          .update(payments)
-          .set({ status: 'voided', updatedAt: sql`now()` })
-          .where(and(eq(payments.policyId, entry.policyId), eq(payments.status, 'pending')))
-          .returning({ paymentId: payments.paymentId });
-        await releasePromo(
-          tx,
-          voided.map((row) => row.paymentId),
-        );
+        const voided = await voidOpenAttempts(tx, entry.policyId);
         let promoCodeId: number | null = null;
         const [campaign] = entry.singleUsePromo
           ? await tx

@@ -9,6 +9,7 @@ import {
   rateTables,
   underwritingBlacklist,
 } from '../../db/schema.ts';
+import { hasSettlingPayment, voidOpenAttempts } from '../payment/open-attempts.ts';
 
 export type TPolicyRow = typeof policies.$inferSelect;
 export type TPolicyStatus = 'quoted' | 'pending' | 'issued' | 'declined' | 'expired';
@@ -72,6 +73,8 @@ export function createPolicyRepository(db: TDb) {
      * Stores a new policy, or the new state of an existing one, and records the change of state, in
      * one transaction. An update only applies while the policy is still in `expectedStatus` (a
      * concurrent payment cannot be overwritten by a late re-quote); it answers false otherwise.
+     * `reopen` changes a pending or expired policy again: refused ('settling') once money was taken
+     * or is under the bank's review, otherwise its unanswered payments are voided in the same step.
      */
     async savePolicy(entry: {
       policyId: string;
@@ -82,8 +85,20 @@ export function createPolicyRepository(db: TDb) {
       columns: TPolicyColumns;
       document: unknown;
       event: { fromStatus: TPolicyStatus | null; detail: Record<string, unknown> };
-    }): Promise<boolean> {
+      reopen?: boolean;
+    }): Promise<boolean | 'settling'> {
       return db.transaction(async (tx) => {
+        let detail = entry.event.detail;
+        if (entry.reopen) {
+          await tx
+            .select({ policyId: policies.policyId })
+            .from(policies)
+            .where(eq(policies.policyId, entry.policyId))
+            .for('update');
+          if (await hasSettlingPayment(tx, entry.policyId)) return 'settling';
+          const voided = await voidOpenAttempts(tx, entry.policyId);
+          detail = { ...detail, voided: voided.length };
+        }
         if (entry.isNew) {
           await tx.insert(policies).values({
             policyId: entry.policyId,
@@ -109,7 +124,7 @@ export function createPolicyRepository(db: TDb) {
           policyId: entry.policyId,
           fromStatus: entry.event.fromStatus,
           toStatus: entry.status,
-          detail: entry.event.detail,
+          detail,
         });
         return true;
       });

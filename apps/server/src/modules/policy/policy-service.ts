@@ -61,6 +61,11 @@ export function ratingStage(policy: TPolicy): TStage {
   return hasApplicantDetails(policyApplicant(policy)) ? 'apply' : 'quote';
 }
 
+/** A policy waiting for (or past) an unanswered payment may be changed again (decision 017). */
+function reopens(row: TPolicyRow | undefined): boolean {
+  return row?.status === 'pending' || row?.status === 'expired';
+}
+
 export function createPolicyService(deps: {
   repository: TPolicyRepository;
   pricing: TPricing;
@@ -152,7 +157,8 @@ export function createPolicyService(deps: {
     const saved = await repository.savePolicy({
       policyId,
       isNew: !existing,
-      expectedStatus: 'quoted',
+      expectedStatus: (existing?.status as TPolicyStatus | undefined) ?? 'quoted',
+      reopen: reopens(existing),
       sessionName,
       status: 'declined',
       columns: {
@@ -167,7 +173,7 @@ export function createPolicyService(deps: {
         detail: { reason: refused.refused },
       },
     });
-    if (!saved)
+    if (saved !== true)
       throw new ApiError(409, 'This policy has changed meanwhile. Please reload it.', { field: 'policyId' });
     return answer;
   }
@@ -234,7 +240,10 @@ export function createPolicyService(deps: {
 
     async rate(call: TRatingCall, policy: TPolicy, sessionName: string): Promise<TPolicy> {
       const existing = await ownedPolicy(policy, sessionName);
-      if (existing && existing.status !== 'quoted') {
+      // A customer back from the payment page (a declined card, an abandoned QR) may change the
+      // application: the unanswered attempts are voided when the new quote is stored.
+      const reopen = reopens(existing);
+      if (existing && existing.status !== 'quoted' && !reopen) {
         throw new ApiError(409, `This policy is ${existing.status} and can no longer be re-quoted.`, {
           field: 'policyId',
         });
@@ -253,19 +262,26 @@ export function createPolicyService(deps: {
       const priced = priceSelected(policy, outcome, policyId);
       const answer: TPolicy = { ...priced.answer, status: 'quoted' };
       const selected = priced.selected;
+      const fromStatus = (existing?.status as TPolicyStatus | undefined) ?? null;
       const saved = await repository.savePolicy({
         policyId,
         isNew: !existing,
-        expectedStatus: 'quoted',
+        expectedStatus: fromStatus ?? 'quoted',
+        reopen,
         sessionName,
         status: 'quoted',
         columns: priced.columns,
         document: answer,
         event: {
-          fromStatus: existing ? 'quoted' : null,
+          fromStatus,
           detail: { call, planCode: selected.planCode, totalCents: selected.totalPremium },
         },
       });
+      if (saved === 'settling')
+        throw new ApiError(409, 'A payment for this policy is being settled: it can no longer be changed.', {
+          field: 'policyId',
+          messageKey: MESSAGE_KEYS.paymentAlreadyMade,
+        });
       if (!saved)
         throw new ApiError(409, 'This policy has changed meanwhile. Please reload it.', {
           field: 'policyId',

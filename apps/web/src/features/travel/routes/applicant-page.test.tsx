@@ -35,6 +35,19 @@ const MESSAGES = {
     'Only full-time students are eligible from age 18. Please tick the box if this child studies full time.',
 };
 
+/** fillApplicant's details as the page sends them (upper-cased, with the e-mail confirmed). */
+const SENT_APPLICANT = {
+  clientType: 'P' as const,
+  fullName: 'TAN WEI MING',
+  idType: 'NRIC' as const,
+  hkId: 'S8512345I',
+  dateOfBirth: '15/06/1985',
+  mobileNoCountryCode: '65',
+  mobileNo: '91234567',
+  email: 'WEIMING.TAN@EXAMPLE.COM',
+  emailConfirmed: true,
+};
+
 const item = (planName: string, totalPremium: number): TWirePremiumItem => ({
   planName,
   planCode: `TSG-${planName}`,
@@ -122,6 +135,7 @@ function renderPage(policy: TTravelPolicy | null = rated()) {
       { path: '/travel/applicant', element: <ApplicantPage today={TODAY} /> },
       { path: '/travel/confirm', element: <h1>Confirm page</h1> },
       { path: '/travel/quote', element: <h1>Quote page</h1> },
+      { path: '/travel/finish', element: <h1>Finish page</h1> },
       { path: '*', element: <h1>Landing page</h1> },
     ],
     { initialEntries: ['/travel/applicant'] },
@@ -207,6 +221,40 @@ describe('the applicant page: entry and layout (travel-flow section 2)', () => {
     expect(screen.getByRole('group', { name: 'Traveller 1' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Traveller 2' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Traveller 3' })).toBeNull();
+  });
+});
+
+describe("the applicant page: view-only once paid (the spec's view-only flag, decision 017)", () => {
+  it('disables the personal/corporate switch and every field, sends nothing and leads to the policy', async () => {
+    const { calls } = server();
+    const paid = rated({ applicant: SENT_APPLICANT });
+    // A draft typed after paying is not what was paid for.
+    sessionStorage.setItem(
+      'lionrock.travel.applicant',
+      JSON.stringify({ policyId: POLICY_ID, values: { clientType: 'P', fullName: 'Someone Else' } }),
+    );
+    const router = renderPage({ ...paid, paymentSuccess: 'true', policyNumber: 'TSG26-0000001' });
+    expect(policyholder().getByLabelText('Full name (as in ID or passport)')).toHaveProperty(
+      'value',
+      'TAN WEI MING',
+    );
+    const notice = screen.getByText('This policy has been paid, so its details can no longer be changed.');
+    expect(notice.getAttribute('role')).toBe('status');
+    for (const choice of ['An individual', 'A company'])
+      expect(screen.getByRole('radio', { name: choice }).matches(':disabled')).toBe(true);
+    expect(policyholder().getByLabelText('Full name (as in ID or passport)').matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'See your policy' }));
+    expect(await screen.findByRole('heading', { name: 'Finish page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/travel/finish');
+    expect(calls.filter((call) => call.url.includes('/policy/'))).toEqual([]);
+  });
+
+  it('leaves the switch enabled for a policy not yet paid', () => {
+    server();
+    renderPage();
+    expect(screen.queryByText(/can no longer be changed/)).toBeNull();
+    expect(screen.getByRole('radio', { name: 'A company' }).matches(':disabled')).toBe(false);
   });
 });
 
@@ -422,17 +470,7 @@ describe('the applicant page: behaviour (travel-flow section 4)', () => {
     const application = sent('rate')[0]!;
     expect(application.policyId).toBe(POLICY_ID);
     expect(application.policyTravel.isTraveller).toBe(true);
-    expect(application.policyTravel.applicant).toMatchObject({
-      clientType: 'P',
-      fullName: 'TAN WEI MING',
-      idType: 'NRIC',
-      hkId: 'S8512345I',
-      dateOfBirth: '15/06/1985',
-      mobileNoCountryCode: '65',
-      mobileNo: '91234567',
-      email: 'WEIMING.TAN@EXAMPLE.COM',
-      emailConfirmed: true,
-    });
+    expect(application.policyTravel.applicant).toMatchObject(SENT_APPLICANT);
     expect(application.policyTravel.travellersList).toEqual([
       {
         type: 'ADULT',

@@ -1,5 +1,6 @@
 import { recordConsent, validateDeclarations } from '@lionrock/domain/consents/consents';
 import { hasAutoRenewal, isAutoRenewalEligible } from '@lionrock/domain/display/price-display';
+import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ function Confirm({ policy }: { policy: TTravelPolicy }) {
   const tripType = travel.paPolicyType ?? 'S';
   const clientType = applicant.clientType ?? 'P';
   const renewalOffered = isAutoRenewalEligible(tripType, clientType);
-  const paid = policy.paymentSuccess === 'true';
+  const paid = isPaid(policy);
 
   const [renewal, setRenewal] = useState(applicant.hasAutoRenewal ?? true);
   const [consents, setConsents] = useState(() => policy.consents);

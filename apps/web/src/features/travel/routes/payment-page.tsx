@@ -4,7 +4,7 @@ import { todayIn } from '@lionrock/domain/dates/local-date';
 import { showsPaymentMethodSelector } from '@lionrock/domain/display/price-display';
 import { MARKETS } from '@lionrock/domain/market/market';
 import type { TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
-import { isAutoRenewalOn, validatePaymentStart } from '@lionrock/domain/payments/payment-rules';
+import { isAutoRenewalOn, isPaid, validatePaymentStart } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -44,8 +44,7 @@ type TLog = { step: string; reference?: string | undefined; detail?: string | un
 export function PaymentPage() {
   const policy = useTravelFlowStore((state) => state.policy);
   const travel = policy.policyTravel;
-  if (policy.paymentSuccess === 'true' && policy.policyNumber)
-    return <Navigate to="/travel/finish" replace />;
+  if (isPaid(policy) && policy.policyNumber) return <Navigate to="/travel/finish" replace />;
   const declared = policy.consents && Object.keys(validateDeclarations(policy.consents)).length === 0;
   if (!policy.policyId || !travel.applicant || !travel.policyPremium || !declared)
     return <Navigate to="/travel/confirm" replace />;

@@ -1,12 +1,13 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
+import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { addInsured, removeInsured, type TInsuredType } from '@lionrock/domain/travel/trip-rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, get, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
@@ -82,6 +83,7 @@ function countErrors(errors: unknown): number {
  * The applicant page's form (travel-flow sections 2, 4, 5): the policyholder and the insured persons,
  * checked with the domain's rules; rows added or removed are re-rated at once; Continue re-rates the
  * whole application (the server applies the applicant page's rules) and goes to /travel/confirm.
+ * A paid policy is view-only (the spec's view-only flag, decision 017): shown, disabled, not sent.
  */
 export function ApplicantForm({ today, departure }: { today: TLocalDate; departure: TLocalDate }) {
   const { t } = useTranslation();
@@ -91,6 +93,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
   const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
   const country = policy.country ?? 'SGP';
   const travellers = travellersOf(policy.policyTravel);
+  const viewOnly = isPaid(policy);
   const [formError, setFormError] = useState<string | null>(null);
   const [seniorValues, setSeniorValues] = useState<TApplicantFormValues | null>(null);
   const [priceChange, setPriceChange] = useState<{
@@ -100,7 +103,10 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
   } | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
-  const [initialValues] = useState(() => valuesFromPolicy(policy, loadApplicantDraft(policy.policyId)));
+  // A paid policy shows what was paid for, not a draft typed since.
+  const [initialValues] = useState(() =>
+    valuesFromPolicy(policy, viewOnly ? null : loadApplicantDraft(policy.policyId)),
+  );
   const form = useForm<TApplicantFormValues, TResolverContext>({
     defaultValues: initialValues,
     resolver,
@@ -281,27 +287,35 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
   return (
     <>
       <form className={styles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-        <ApplicantDetails
-          form={form}
-          country={country}
-          today={today}
-          errorOf={errorOf}
-          onClientTypeChange={onClientTypeChange}
-          onTravellerChange={onTravellerChange}
-        />
-        <InsuredList
-          form={form}
-          rowKeys={rows.fields.map((field) => field.id)}
-          travellers={travellers}
-          locked={locked}
-          country={country}
-          today={today}
-          departure={departure}
-          busy={busy}
-          errorOf={errorOf}
-          onAdd={(type) => void onAdd(type)}
-          onRemove={(index) => void onRemove(index)}
-        />
+        {viewOnly ? (
+          <p className={styles.viewOnly} role="status">
+            {t('applicant.viewOnly')}
+          </p>
+        ) : null}
+        {/* A disabled fieldset disables every control in it, the personal/corporate switch first. */}
+        <fieldset className={styles.fields} disabled={viewOnly}>
+          <ApplicantDetails
+            form={form}
+            country={country}
+            today={today}
+            errorOf={errorOf}
+            onClientTypeChange={onClientTypeChange}
+            onTravellerChange={onTravellerChange}
+          />
+          <InsuredList
+            form={form}
+            rowKeys={rows.fields.map((field) => field.id)}
+            travellers={travellers}
+            locked={locked}
+            country={country}
+            today={today}
+            departure={departure}
+            busy={busy}
+            errorOf={errorOf}
+            onAdd={(type) => void onAdd(type)}
+            onRemove={(index) => void onRemove(index)}
+          />
+        </fieldset>
         <details className={styles.notes}>
           <summary>{t('applicant.notesTitle')}</summary>
           <p>{t('applicant.notesText')}</p>
@@ -330,14 +344,22 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
               {t('applicant.errorSummary', { count: errorCount })}
             </p>
           ) : null}
-          <div className={styles.actions}>
-            <button type="button" className={styles.back} disabled={busy} onClick={() => void back()}>
-              {t('applicant.back')}
-            </button>
-            <button type="submit" className={styles.continue} disabled={busy}>
-              {t('applicant.continue')}
-            </button>
-          </div>
+          {viewOnly ? (
+            <div className={styles.actions}>
+              <Link to="/travel/finish" className={styles.continue}>
+                {t('confirm.seePolicy')}
+              </Link>
+            </div>
+          ) : (
+            <div className={styles.actions}>
+              <button type="button" className={styles.back} disabled={busy} onClick={() => void back()}>
+                {t('applicant.back')}
+              </button>
+              <button type="submit" className={styles.continue} disabled={busy}>
+                {t('applicant.continue')}
+              </button>
+            </div>
+          )}
         </div>
       </form>
 
