@@ -1,3 +1,4 @@
+import type { TCountry } from '@lionrock/domain/market/market';
 import type { TAgentCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -29,17 +30,29 @@ export function usePartnerAgent() {
 }
 
 /**
- * The partner's agent campaign for travel (its title is a banner of the quote page). A failed lookup
- * falls back to none, as the spec's empty agent campaign (travel-flow section 7).
+ * The lookup of a partner's travel agent campaign. The call takes no trip type, yet the spec reloads
+ * it when the trip type changes (travel-flow section 4), so the trip type is part of the key: each
+ * change asks again. A failed lookup is none, as the spec's empty agent campaign (section 7).
  */
-export function useAgentCampaign(): TAgentCampaign | null {
-  const partner = useSystemStore((state) => state.partner);
-  const country = useSystemStore((state) => state.country);
-  const query = useQuery({
-    queryKey: ['agentCampaign', partner, 'PTR', country],
-    queryFn: () => systemApi.agentCampaign(partner!, 'PTR', country),
+export function agentCampaignQuery(partner: string | null, country: TCountry, tripType: string) {
+  return {
+    queryKey: ['agentCampaign', partner, 'PTR', country, tripType],
+    queryFn: async (): Promise<TAgentCampaign | null> => {
+      try {
+        return await systemApi.agentCampaign(partner!, 'PTR', country);
+      } catch {
+        return null;
+      }
+    },
     enabled: Boolean(partner),
     staleTime: 5 * 60_000,
-  });
+  };
+}
+
+/** The partner's agent campaign for the journey's trip type (its title is a banner of the quote page). */
+export function useAgentCampaign(tripType: string): TAgentCampaign | null {
+  const partner = useSystemStore((state) => state.partner);
+  const country = useSystemStore((state) => state.country);
+  const query = useQuery(agentCampaignQuery(partner, country, tripType));
   return partner && query.data?.campaignTitle ? query.data : null;
 }

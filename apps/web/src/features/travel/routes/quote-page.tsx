@@ -93,7 +93,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     campaignCode: campaign?.campaignCode || undefined,
     tripType: travel.paPolicyType ?? 'S',
   }).data;
-  const agentCampaign = useAgentCampaign();
+  const agentCampaign = useAgentCampaign(travel.paPolicyType ?? 'S');
   // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
   const english = useSystemStore((state) => state.lang) !== 'zh';
   // Until the campaign is fetched again, the texts the landing kept with the journey.

@@ -1,4 +1,5 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
+import { EMPTY_AGENT_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -272,6 +273,22 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     expect(router.state.location.pathname).toBe('/travel/quote');
     expect(useTravelFlowStore.getState().plans.map((plan) => plan.planName)).toEqual(['STANDARD', 'SUPER']);
     expect(useTravelFlowStore.getState().initialUrl).toBe('/travel');
+  });
+
+  it('looks up the campaign and the partner’s agent campaign again when the trip type changes', async () => {
+    useSystemStore.setState({ partner: 'AG1001', country: 'SGP' });
+    const { calls } = server([{ match: /getAgentCampaign/, body: EMPTY_AGENT_CAMPAIGN }]);
+    renderForm();
+    const lookups = () => ({
+      campaign: calls.filter((call) => call.url.includes('/getCampaign')).length,
+      agentCampaign: calls.filter((call) =>
+        call.url.endsWith('/agent/getAgentCampaign/AG1001/productCode/PTR/country/SGP'),
+      ).length,
+    });
+    await waitFor(() => expect(lookups()).toEqual({ campaign: 1, agentCampaign: 1 }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Annual plan' }));
+    await waitFor(() => expect(lookups()).toEqual({ campaign: 2, agentCampaign: 2 }));
+    useSystemStore.setState({ partner: null });
   });
 
   it('quotes an annual plan without a return date, ending a year after departure', async () => {

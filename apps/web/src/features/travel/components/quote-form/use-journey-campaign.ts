@@ -1,16 +1,21 @@
 import type { TLandingParams } from '@lionrock/domain/travel/landing-path';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSystemStore } from '../../../../state/system-store';
 import { useCampaign } from '../../api/travel-api';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
+import { agentCampaignQuery } from '../use-partner-agent';
 
 /**
  * The campaign the quote is priced under: the link's campaign, else the direct one; the lookup runs
- * again when the trip type changes (travel-flow section 4) and a failure means no campaign.
+ * again when the trip type changes (travel-flow section 4) and a failure means no campaign. The
+ * partner's agent campaign is looked up again with it, ready for the quote page.
  */
 export function useJourneyCampaign(params: Pick<TLandingParams, 'campaign'>, tripType: string) {
   const country = useSystemStore((state) => state.country);
+  const partner = useSystemStore((state) => state.partner);
   const query = useCampaign({ country, campaignCode: params.campaign, tripType });
+  useQuery(agentCampaignQuery(partner, country, tripType));
   useEffect(() => {
     if (query.data === undefined) return;
     const campaign = query.data;
