@@ -6,6 +6,10 @@ import { traditionalChineseLocale } from './scripts/traditional-chinese-plugin.t
 // here on :5173 with hot reload, proxying API and gateway calls to a server running on :3000.
 export default defineConfig({
   plugins: [react(), traditionalChineseLocale()],
+  // Scripts run by nonce only (issue 6): the server puts a fresh nonce in place of this placeholder in
+  // every document it serves and in that document's CSP (apps/server/src/plugins/web-app.ts). Vite
+  // stamps it on the built tags and reads it back (meta csp-nonce) for the preloads it adds later.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

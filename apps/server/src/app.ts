@@ -49,9 +49,9 @@ import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { computeSecurityHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
+import { contentSecurityPolicy, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { registerSessionName } from './plugins/session-name.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { registerWebApp, WEB_DIST } from './plugins/web-app.ts';
 
 export type TAppOptions = {
   config: TConfig;
@@ -237,18 +237,20 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     service: createCampaignService(createCampaignRepository(database.db), now),
   });
   await app.register(documentRoutes);
-  await registerWebApp(
-    app,
-    options.webDistDir,
-    config.surveyScriptUrl
+  await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
+    contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),
+    survey: config.surveyScriptUrl
       ? {
           scriptUrl: config.surveyScriptUrl,
-          contentSecurityPolicy: computeSecurityHeaders(
-            helmetOptions(config, [new URL(config.surveyScriptUrl).origin]),
-          )['content-security-policy'] as string,
+          contentSecurityPolicy: contentSecurityPolicy(
+            helmetOptions(config, {
+              nonce: true,
+              extraScriptOrigins: [new URL(config.surveyScriptUrl).origin],
+            }),
+          ),
         }
       : undefined,
-  );
+  });
 
   // Unknown paths get the same JSON error shape, and are rate-limited so they cannot be used to probe.
   app.setNotFoundHandler(

@@ -6,6 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
 
+/** As Vite builds it with html.cspNonce set to the placeholder. */
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Lionrock</title><meta property="csp-nonce" nonce="__CSP_NONCE__">' +
+  '<script type="module" crossorigin src="/assets/index-abc123.js" nonce="__CSP_NONCE__"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/** The nonce a document's policy allows scripts by, and the nonces its tags carry. */
+function nonces(response: { body: string; headers: Record<string, unknown> }) {
+  const policy = String(response.headers['content-security-policy']);
+  const scriptSrc = /script-src ([^;]+)/.exec(policy)![1]!;
+  return {
+    scriptSrc,
+    allowed: /'nonce-([^']+)'/.exec(scriptSrc)?.[1],
+    stamped: [...response.body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]),
+  };
+}
+
 describe('serving the built web app', () => {
   let database: TTestDatabase;
   let app: FastifyInstance;
@@ -14,10 +31,7 @@ describe('serving the built web app', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Lionrock</title></head><body><div id="root"></div></body></html>',
-    );
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(dist, 'version.txt'), '1.0.0');
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -79,7 +93,20 @@ describe('serving the built web app', () => {
     const finish = await app.inject({ url: '/travel/finish' });
     expect(finish.statusCode).toBe(200);
     expect(finish.body).not.toContain('survey-script');
-    expect(finish.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(nonces(finish).scriptSrc).toMatch(/^'nonce-[^']+'$/);
+  });
+
+  it('lets every document run only the scripts carrying its own fresh nonce', async () => {
+    const seen = new Set<string>();
+    for (const url of ['/travel', '/travel/payment', '/travel/payment', '/pa']) {
+      const found = nonces(await app.inject({ url }));
+      // Only the nonce: no 'self', no host, nothing inline.
+      expect(found.scriptSrc).toBe(`'nonce-${found.allowed}'`);
+      expect(found.allowed).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(found.stamped).toEqual([found.allowed, found.allowed]);
+      seen.add(found.allowed!);
+    }
+    expect(seen.size).toBe(4);
   });
 });
 
@@ -90,10 +117,7 @@ describe('the finish page survey (SURVEY_SCRIPT_URL)', () => {
   const scriptUrl = 'https://survey.example.com/embed.js?site=lionrock&lang=en';
 
   beforeAll(async () => {
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Lionrock</title></head><body><div id="root"></div></body></html>',
-    );
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     database = await createTestDatabase('pglite');
     app = await buildTestApp(database, { webDistDir: dist, env: { SURVEY_SCRIPT_URL: scriptUrl } });
   });
@@ -113,7 +137,8 @@ describe('the finish page survey (SURVEY_SCRIPT_URL)', () => {
         '<meta name="survey-script" content="https://survey.example.com/embed.js?site=lionrock&amp;lang=en" /></head>',
       );
       const policy = String(response.headers['content-security-policy']);
-      expect(policy).toContain("script-src 'self' https://survey.example.com;");
+      expect(nonces(response).scriptSrc).toMatch(/^'nonce-[^']+' https:\/\/survey\.example\.com$/);
+      expect(nonces(response).stamped).toEqual([nonces(response).allowed, nonces(response).allowed]);
       expect(policy).toContain("connect-src 'self' https://survey.example.com;");
       expect(policy).toContain("form-action 'self'");
       expect(policy).not.toContain('unsafe-inline');

@@ -54,11 +54,20 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
   });
 }
 
+/** Stands for a response's nonce in a document policy and in the built index.html (vite.config.ts). */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
 /**
- * The policy of every page; `extraScriptOrigins` widens it for one page only (the finish page's survey
- * script, issue 6): its origin may run a script, fetch, show images and frames, nothing else.
+ * The policy of every response. The shop's documents run scripts by nonce only (`nonce: true`:
+ * `script-src 'nonce-…'`, the placeholder replaced per response, issue 6); the server's other pages
+ * keep `'self'`. `extraScriptOrigins` widens it for one page only (the finish page's survey script):
+ * its origin may run a script, fetch, show images and frames, nothing else.
  */
-export function helmetOptions(config: TConfig, extraScriptOrigins: string[] = []): HelmetOptions {
+export function helmetOptions(
+  config: TConfig,
+  options: { nonce?: boolean; extraScriptOrigins?: string[] } = {},
+): HelmetOptions {
+  const extra = options.extraScriptOrigins ?? [];
   const gatewayOrigins = Object.values(config.cardProfiles)
     .filter((profile) => profile !== undefined)
     .map((profile) => new URL(profile.gatewayUrl).origin);
@@ -67,15 +76,15 @@ export function helmetOptions(config: TConfig, extraScriptOrigins: string[] = []
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extraScriptOrigins],
+        scriptSrc: [options.nonce ? `'nonce-${CSP_NONCE_PLACEHOLDER}'` : "'self'", ...extra],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', ...extraScriptOrigins],
+        imgSrc: ["'self'", 'data:', ...extra],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...extraScriptOrigins],
+        connectSrc: ["'self'", ...extra],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", ...gatewayOrigins],
-        frameSrc: ["'self'", ...gatewayOrigins, ...extraScriptOrigins],
+        frameSrc: ["'self'", ...gatewayOrigins, ...extra],
         frameAncestors: ["'none'"],
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -83,6 +92,11 @@ export function helmetOptions(config: TConfig, extraScriptOrigins: string[] = []
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   };
+}
+
+/** The Content-Security-Policy header helmet would send with these options. */
+export function contentSecurityPolicy(options: HelmetOptions): string {
+  return computeSecurityHeaders(options)['content-security-policy'] as string;
 }
 
 /** Runs helmet once against a recording response and returns the headers it would set. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -195,13 +196,6 @@ export async function paymentRoutes(
       .type('text/html; charset=utf-8')
       .send(receiptPage(result));
   });
-
-  app.get(`${RECEIPT_PATH}.js`, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(RECEIPT_SCRIPT),
-  );
 }
 
 function pick(body: unknown, names: string[]): string | null {
@@ -222,9 +216,6 @@ function stringFields(body: unknown): Record<string, string> {
 }
 
 /** The receipt page lives inside the shop's own frame: framed by the shop only, its script by source. */
-const RECEIPT_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
-
 /** Hands the verified result to the shop's window; the target origin is the shop's own. */
 const RECEIPT_SCRIPT = `(function () {
   var data = document.getElementById('receipt-data');
@@ -232,12 +223,14 @@ const RECEIPT_SCRIPT = `(function () {
   if (window.parent && window.parent !== window) {
     window.parent.postMessage({ source: 'lionrock-receipt', result: result }, window.location.origin);
   }
-})();
-`;
+})();`;
+
+/** The receipt page runs its one inline script by hash and nothing else. */
+const RECEIPT_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(RECEIPT_SCRIPT).digest('base64')}'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 
 function receiptPage(result: TPaymentResult): string {
   // JSON inside a non-executed script element: "<" is escaped so no value can close the element.
   const json = JSON.stringify(result).replace(/</g, '\\u003c');
   const text = result.paid ? 'Payment received.' : 'Payment not completed.';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment</title></head><body><p>${text}</p><script type="application/json" id="receipt-data">${json}</script><script src="${RECEIPT_PATH}.js"></script></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment</title></head><body><p>${text}</p><script type="application/json" id="receipt-data">${json}</script><script>${RECEIPT_SCRIPT}</script></body></html>`;
 }
