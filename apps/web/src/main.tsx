@@ -1,6 +1,6 @@
 import { normaliseLanguage } from '@lionrock/domain/environment/language';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
@@ -26,14 +26,19 @@ function applyAddress() {
 }
 
 // The first paint waits for its one catalogue (a few kB), so no translation key ever shows.
-void showLanguage(applyAddress()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// The first render runs as a transition: React renders in slices and yields to the browser between
+// them, so the page stays responsive (no long task) while the landing is built.
+void showLanguage(applyAddress()).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers queryClient={createQueryClient()}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+});
