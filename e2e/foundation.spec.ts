@@ -31,6 +31,29 @@ test.describe('the shop foundation', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a new visit gets the landing in the HTML, the app takes it over, and a visit under way does not', async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    const response = await page.goto('/travel');
+    const html = await response!.text();
+    // The server drew the first screen: the heading and the form are in the HTML the browser received.
+    expect(html).toMatch(/<div id="root"><div class="[^"]+"><a [^>]*href="#main">/);
+    expect(html).toContain('Travel insurance that goes where you go');
+    expect(html).toContain('Get your travel quote');
+    const heading = page.getByRole('heading', { level: 1, name: 'Travel insurance that goes where you go' });
+    await expect(heading).toBeVisible();
+    // Hydrated, not replaced: the heading the server drew is the one the app now owns, and it works.
+    await page.getByRole('radio', { name: 'Annual plan' }).check();
+    await expect(page.getByLabel('Return date')).toHaveCount(0);
+    // Now that the visit has state, a reload starts from the app's own render (the guard emptied #root).
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Annual plan' })).toBeChecked();
+    await expect(heading).toBeVisible();
+    // A hydration mismatch would have been logged as an error.
+    expect(problems).toEqual([]);
+  });
+
   test('Hong Kong reads Traditional Chinese and prices in HK$', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/travel/lang/tc?country=HKG');

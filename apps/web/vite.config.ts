@@ -4,7 +4,7 @@ import { traditionalChineseLocale } from './scripts/traditional-chinese-plugin.t
 
 // The shop's web app. `npm start` serves the build from the API server on :3000; `npm run dev` serves it
 // here on :5173 with hot reload, proxying API and gateway calls to a server running on :3000.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), traditionalChineseLocale()],
   // Scripts run by nonce only (issue 6): the server puts a fresh nonce in place of this placeholder in
   // every document it serves and in that document's CSP (apps/server/src/plugins/web-app.ts). Vite
@@ -12,6 +12,8 @@ export default defineConfig({
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
+    // The server bundle of the landing's first screen (dist-ssr, decision 019) needs no public files.
+    copyPublicDir: !isSsrBuild,
     emptyOutDir: true,
     // The CSP allows no inline script: Vite's inline modulepreload polyfill must not be emitted.
     modulePreload: { polyfill: false },
@@ -27,4 +29,4 @@ export default defineConfig({
       '/gateway': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -23,13 +23,31 @@ function nonces(response: { body: string; headers: Record<string, unknown> }) {
   };
 }
 
-describe('serving the built web app', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
+/**
+ * A test app serving a temporary build that `write` puts in its folder (and in `${folder}-ssr`, the
+ * server bundle's), removed afterwards. `served.app` is set once the app is up.
+ */
+function servingBuild(write: (dist: string) => void, env: Record<string, string> = {}) {
+  const served = {} as { app: FastifyInstance };
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-dist-'));
-  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-
+  let database: TTestDatabase;
   beforeAll(async () => {
+    write(dist);
+    database = await createTestDatabase('pglite');
+    served.app = await buildTestApp(database, { webDistDir: dist, env });
+  });
+  afterAll(async () => {
+    await served.app.close();
+    await database.drop();
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(`${dist}-ssr`, { recursive: true, force: true });
+  });
+  return served;
+}
+
+describe('serving the built web app', () => {
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  const served = servingBuild((dist) => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
@@ -37,17 +55,10 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
     fs.writeFileSync(path.join(dist, '.build-hash'), 'abc');
-    database = await createTestDatabase('pglite');
-    app = await buildTestApp(database, { webDistDir: dist });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
   it('redirects / to /travel, keeping the query', async () => {
-    const response = await app.inject({ url: '/?country=HKG' });
+    const response = await served.app.inject({ url: '/?country=HKG' });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/travel?country=HKG');
   });
@@ -59,7 +70,7 @@ describe('serving the built web app', () => {
     '/pa',
     '/home/partner/AG1001',
   ])('answers %s with the app, never cached (history fallback)', async (url) => {
-    const response = await app.inject({ url });
+    const response = await served.app.inject({ url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -67,7 +78,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves hashed assets compressed with a year-long immutable cache', async () => {
-    const response = await app.inject({
+    const response = await served.app.inject({
       url: '/assets/index-abc123.js',
       headers: { 'accept-encoding': 'gzip' },
     });
@@ -78,19 +89,19 @@ describe('serving the built web app', () => {
   });
 
   it('serves other static files uncached and answers unknown files with a JSON 404', async () => {
-    const version = await app.inject({ url: '/version.txt' });
+    const version = await served.app.inject({ url: '/version.txt' });
     expect(version.body).toBe('1.0.0');
     expect(version.headers['cache-control']).toBe('no-cache');
     for (const url of ['/.vite/manifest.json', '/.build-hash']) {
-      expect((await app.inject({ url })).statusCode).toBe(404);
+      expect((await served.app.inject({ url })).statusCode).toBe(404);
     }
-    const missing = await app.inject({ url: '/assets/missing.js' });
+    const missing = await served.app.inject({ url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404 });
   });
 
   it('names no survey and allows no survey origin when none is configured', async () => {
-    const finish = await app.inject({ url: '/travel/finish' });
+    const finish = await served.app.inject({ url: '/travel/finish' });
     expect(finish.statusCode).toBe(200);
     expect(finish.body).not.toContain('survey-script');
     expect(nonces(finish).scriptSrc).toMatch(/^'nonce-[^']+'$/);
@@ -99,7 +110,7 @@ describe('serving the built web app', () => {
   it('lets every document run only the scripts carrying its own fresh nonce', async () => {
     const seen = new Set<string>();
     for (const url of ['/travel', '/travel/payment', '/travel/payment', '/pa']) {
-      const found = nonces(await app.inject({ url }));
+      const found = nonces(await served.app.inject({ url }));
       // Only the nonce: no 'self', no host, nothing inline.
       expect(found.scriptSrc).toBe(`'nonce-${found.allowed}'`);
       expect(found.allowed).toMatch(/^[A-Za-z0-9+/]{22}==$/);
@@ -111,26 +122,15 @@ describe('serving the built web app', () => {
 });
 
 describe('the finish page survey (SURVEY_SCRIPT_URL)', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-dist-'));
   const scriptUrl = 'https://survey.example.com/embed.js?site=lionrock&lang=en';
-
-  beforeAll(async () => {
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    database = await createTestDatabase('pglite');
-    app = await buildTestApp(database, { webDistDir: dist, env: { SURVEY_SCRIPT_URL: scriptUrl } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-    fs.rmSync(dist, { recursive: true, force: true });
+  const served = servingBuild((dist) => fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML), {
+    SURVEY_SCRIPT_URL: scriptUrl,
   });
 
   it.each(['/travel/finish', '/pa/finish', '/home/finish'])(
     '%s names the script and is the one page whose policy lets it run',
     async (url) => {
-      const response = await app.inject({ url });
+      const response = await served.app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain(
@@ -148,10 +148,58 @@ describe('the finish page survey (SURVEY_SCRIPT_URL)', () => {
   it.each(['/travel', '/travel/quote', '/travel/payment', '/pa/apply'])(
     '%s neither names the survey nor allows its origin',
     async (url) => {
-      const response = await app.inject({ url });
+      const response = await served.app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.body).not.toContain('survey');
       expect(String(response.headers['content-security-policy'])).not.toContain('survey.example.com');
     },
   );
+});
+
+describe('the landing drawn by the server (decision 019)', () => {
+  const served = servingBuild((dist) => {
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    // What the web build's server bundle exports, for a host; a host named "broken" makes it throw.
+    fs.mkdirSync(`${dist}-ssr`);
+    fs.writeFileSync(
+      path.join(`${dist}-ssr`, 'prerender.js'),
+      `let renders = 0;
+export function renderLanding(hostname) {
+  if (hostname === 'broken.example') throw new Error('render failed');
+  renders += 1;
+  return '<main><h1>Travel insurance for ' + hostname + ' $& $1</h1><p>render ' + renders + '</p></main>';
+}
+export const PRERENDER_GUARD = 'guard()';
+`,
+    );
+  });
+
+  it('sends a new visit to /travel the first screen inside #root, then the guard by the document’s nonce', async () => {
+    const response = await served.app.inject({
+      url: '/travel?utm_source=share',
+      headers: { host: 'localhost' },
+    });
+    const found = nonces(response);
+    expect(response.body).toContain(
+      `<div id="root"><main><h1>Travel insurance for localhost $& $1</h1><p>render 1</p></main></div><script nonce="${found.allowed}">guard()</script>`,
+    );
+    expect(found.stamped).toEqual([found.allowed, found.allowed, found.allowed]);
+    // The render is kept: the next visit gets the same HTML with its own nonce.
+    const again = await served.app.inject({ url: '/travel', headers: { host: 'localhost' } });
+    expect(again.body).toContain('<p>render 1</p>');
+    expect(nonces(again).allowed).not.toBe(found.allowed);
+  });
+
+  it.each([
+    ['another page', '/travel/quote', 'localhost'],
+    ['a query the app reads', '/travel?country=HKG', 'localhost'],
+    ['a partner link', '/travel/partner/AG1001', 'localhost'],
+    ['the Hong Kong host', '/travel', 'hk-shop.example'],
+    ['a failed render', '/travel', 'broken.example'],
+  ])('leaves #root empty for %s', async (_case, url, host) => {
+    const response = await served.app.inject({ url, headers: { host } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('guard()');
+  });
 });

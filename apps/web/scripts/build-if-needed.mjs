@@ -48,5 +48,12 @@ const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn']
   stdio: 'inherit',
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
+// The server's bundle of the landing's first screen (src/prerender.tsx, decision 019), beside dist.
+const ssr = spawnSync(
+  process.execPath,
+  [vite, 'build', '--ssr', 'src/prerender.tsx', '--outDir', 'dist-ssr', '--logLevel', 'warn'],
+  { cwd: web, stdio: 'inherit' },
+);
+if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 fs.writeFileSync(stampPath, current);
 console.info('web build done');

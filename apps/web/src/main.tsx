@@ -1,10 +1,10 @@
 import { normaliseLanguage } from '@lionrock/domain/environment/language';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { createQueryClient, Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { createQueryClient } from './app/providers';
+import { ShopRoot } from './app/shop-root';
 import { i18nLanguageFor, showLanguage } from './lib/i18n';
 import { useSystemStore } from './state/system-store';
 import './styles/global.css';
@@ -26,19 +26,22 @@ function applyAddress() {
 }
 
 // The first paint waits for its one catalogue (a few kB), so no translation key ever shows.
-// The first render runs as a transition: React renders in slices and yields to the browser between
-// them, so the page stays responsive (no long task) while the landing is built.
 void showLanguage(applyAddress()).then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers queryClient={createQueryClient()}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    ),
+  const container = document.getElementById('root')!;
+  const shop = (
+    <ShopRoot
+      queryClient={createQueryClient()}
+      router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+    />
   );
+  // The server drew a new visit's landing (decision 019): the app takes over that HTML, and a click
+  // made meanwhile is replayed once it has.
+  if (container.hasChildNodes()) {
+    hydrateRoot(container, shop);
+    return;
+  }
+  // Otherwise the first render runs as a transition: React renders in slices and yields to the browser
+  // between them, so the page stays responsive (no long task) while it is built.
+  const root = createRoot(container);
+  startTransition(() => root.render(shop));
 });

@@ -34,6 +34,9 @@ type TSystemState = {
   setAgent(agent: TAgent | null): void;
 };
 
+/** The visit's state in sessionStorage (its key is also read by the landing's pre-render guard). */
+export const SYSTEM_STORE_KEY = 'lionrock.system';
+
 export const useSystemStore = create<TSystemState>()(
   persist(
     (set, get) => ({
@@ -51,7 +54,7 @@ export const useSystemStore = create<TSystemState>()(
       setPartner: (partner, subAgent) => set({ partner, subAgent }),
       setAgent: (agent) => set({ agent }),
     }),
-    { name: 'lionrock.system', storage: createJSONStorage(() => sessionStorage) },
+    { name: SYSTEM_STORE_KEY, storage: createJSONStorage(() => sessionStorage) },
   ),
 );
 

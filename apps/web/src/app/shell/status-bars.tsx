@@ -1,5 +1,6 @@
 import { isTestHost } from '@lionrock/domain/environment/test-host';
 import { useTranslation } from 'react-i18next';
+import { useRenderHost } from './render-host';
 import styles from './status-bars.module.css';
 import { useSystemStatus } from './use-system-status';
 
@@ -16,9 +17,10 @@ export function SystemUnavailableBar() {
 }
 
 /** Non-production hosts say so on every page (travel-flow section 2). */
-export function TestEnvironmentBanner({ hostname = window.location.hostname }: { hostname?: string }) {
+export function TestEnvironmentBanner({ hostname }: { hostname?: string }) {
   const { t } = useTranslation();
-  if (!isTestHost(hostname)) return null;
+  const host = useRenderHost();
+  if (!isTestHost(hostname ?? host)) return null;
   return (
     <div className={styles.testEnvironment} role="note">
       {t('testEnvironment.banner')}

@@ -101,6 +101,9 @@ const STALE_QUOTE = {
   totalDiscount: undefined,
 };
 
+/** The journey in sessionStorage (its key is also read by the landing's pre-render guard). */
+export const TRAVEL_FLOW_STORE_KEY = 'lionrock.travel';
+
 export const useTravelFlowStore = create<TTravelFlowState>()(
   persist(
     (set) => {
@@ -216,7 +219,7 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
       };
     },
     {
-      name: 'lionrock.travel',
+      name: TRAVEL_FLOW_STORE_KEY,
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
       partialize: (state) => ({

@@ -14,7 +14,9 @@ export function DiscountBanner({ campaign }: { campaign: TCampaign | null | unde
   const { t } = useTranslation();
   const lang = useSystemStore((state) => state.lang);
   const code = campaign?.campaignCode ?? '';
-  const [closed, setClosed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const [closed, setClosed] = useState(() =>
+    typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(DISMISSED_KEY),
+  );
   const message =
     lang === 'en' ? campaign?.marketingMessage : campaign?.marketingMessageCn || campaign?.marketingMessage;
   if (!code || !message || closed === code) return null;

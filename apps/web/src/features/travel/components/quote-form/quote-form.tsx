@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useRenderHost } from '../../../../app/shell/render-host';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
 import { formatDisplayDate } from '../../../../lib/format-date';
@@ -81,8 +82,9 @@ export function QuoteForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [checkingPromo, setCheckingPromo] = useState(false);
 
+  const host = useRenderHost();
   const [landing] = useState(() =>
-    parseLandingPath(location.pathname, new URLSearchParams(location.search), window.location.host),
+    parseLandingPath(location.pathname, new URLSearchParams(location.search), host),
   );
   const [values, setValues] = useState<TQuoteFormValues>(() => {
     const stored = valuesFromPolicy(useTravelFlowStore.getState().policy, today);
