@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { isTestHost } from '@lionrock/domain/environment/test-host';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -20,8 +21,11 @@ type TPrerenderModule = { renderLanding(hostname: string): string; PRERENDER_GUA
 
 /**
  * The landing's pre-render for a host: `#root` holding the app's first screen, which the app hydrates
- * (a click made before is replayed), then the guard that empties it for a visit already under way. Each host's render is kept for a minute, and never across a day in Singapore or Hong Kong, whose
- * dates the quote form shows. Null when the server bundle is not built, or fails to load.
+ * (a click made before is replayed), then the guard that empties it for a visit already under way.
+ * The host only decides the test banner, so two renders are kept (test host or not), each for a
+ * minute and never across a day in Singapore, whose dates the quote form shows: a stream of made-up
+ * Host headers cannot make the server render again and again. Null when the server bundle is not
+ * built, or fails to load; a render that throws is logged and the page goes out without it.
  */
 async function loadPrerender(app: FastifyInstance, distDir: string) {
   const file = path.join(`${distDir}-ssr`, 'prerender.js');
@@ -37,7 +41,7 @@ async function loadPrerender(app: FastifyInstance, distDir: string) {
   return (hostname: string): string => {
     const now = Date.now();
     const day = todayIn(MARKETS.SGP.timeZone, new Date(now));
-    const key = `${hostname}|${formatIso(day)}`;
+    const key = `${isTestHost(hostname)}|${formatIso(day)}`;
     const cached = cache.get(key);
     if (cached && cached.until > now) return cached.html;
     let html = '';
@@ -46,7 +50,7 @@ async function loadPrerender(app: FastifyInstance, distDir: string) {
     } catch (error) {
       app.log.warn({ err: error }, 'landing pre-render failed; served without it');
     }
-    if (cache.size > 100) cache.clear();
+    if (cache.size > 4) cache.clear();
     cache.set(key, { html, until: now + 60_000 });
     return html;
   };
