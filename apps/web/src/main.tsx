@@ -34,14 +34,11 @@ void showLanguage(applyAddress()).then(() => {
       router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
     />
   );
-  // The server drew a new visit's landing (decision 019): the app takes over that HTML, and a click
-  // made meanwhile is replayed once it has.
-  if (container.hasChildNodes()) {
-    hydrateRoot(container, shop);
-    return;
-  }
-  // Otherwise the first render runs as a transition: React renders in slices and yields to the browser
-  // between them, so the page stays responsive (no long task) while it is built.
-  const root = createRoot(container);
-  startTransition(() => root.render(shop));
+  // Both run as a transition: React works in slices and yields to the browser between them, so the
+  // page stays responsive (no long task). The server drew a new visit's landing (decision 019): the app
+  // takes over that HTML, and a click made meanwhile is replayed once it has; else it renders afresh.
+  startTransition(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, shop);
+    else createRoot(container).render(shop);
+  });
 });
