@@ -1,3 +1,5 @@
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS } from '@lionrock/domain/market/market';
 import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +13,9 @@ import styles from './footer.module.css';
 export function Footer() {
   const { t } = useTranslation();
   const partner = useSystemStore((state) => state.partner) ?? undefined;
+  const country = useSystemStore((state) => state.country);
+  // The market's year, not the device's: the server's render of the landing and the browser's agree.
+  const year = todayIn(MARKETS[country].timeZone, new Date()).year;
   const { data: version } = useQuery({
     queryKey: ['version'],
     queryFn: systemApi.version,
@@ -56,7 +61,7 @@ export function Footer() {
         </nav>
         <p className={styles.small}>{t('footer.underwriting')}</p>
         <p className={styles.small}>
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year })}
           {version ? <span> · {t('footer.version', { version })}</span> : null}
         </p>
       </div>
