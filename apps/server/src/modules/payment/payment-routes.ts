@@ -215,7 +215,6 @@ function stringFields(body: unknown): Record<string, string> {
   return fields;
 }
 
-/** The receipt page lives inside the shop's own frame: framed by the shop only, its script by source. */
 /** Hands the verified result to the shop's window; the target origin is the shop's own. */
 const RECEIPT_SCRIPT = `(function () {
   var data = document.getElementById('receipt-data');
@@ -225,7 +224,7 @@ const RECEIPT_SCRIPT = `(function () {
   }
 })();`;
 
-/** The receipt page runs its one inline script by hash and nothing else. */
+/** The receipt page lives inside the shop's own frame: framed by the shop only, its one inline script allowed by its hash. */
 const RECEIPT_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(RECEIPT_SCRIPT).digest('base64')}'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 
 function receiptPage(result: TPaymentResult): string {
