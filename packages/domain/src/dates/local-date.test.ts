@@ -86,6 +86,37 @@ describe('local dates', () => {
     expect(todayIn('UTC', instant)).toEqual(localDate(2026, 11, 23));
   });
 
+  it("finds the markets' day by their fixed offset as the time-zone database does", () => {
+    const zoneDay = (timeZone: string, instant: Date) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+      }).formatToParts(instant);
+      const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+      return localDate(value('year'), value('month'), value('day'));
+    };
+    fc.assert(
+      fc.property(
+        // From 1983 (Singapore's last offset change was 1982) to 2100, any minute.
+        fc.integer({ min: Date.UTC(1983, 0, 1) / 60_000, max: Date.UTC(2100, 0, 1) / 60_000 }),
+        (minute) => {
+          const instant = new Date(minute * 60_000);
+          return ['Asia/Singapore', 'Asia/Hong_Kong'].every(
+            (zone) => daysBetween(todayIn(zone, instant), zoneDay(zone, instant)) === 0,
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Either side of midnight in the markets (16:00 UTC).
+    expect(todayIn('Asia/Singapore', new Date(Date.UTC(2026, 11, 31, 15, 59)))).toEqual(
+      localDate(2026, 12, 31),
+    );
+    expect(todayIn('Asia/Singapore', new Date(Date.UTC(2026, 11, 31, 16, 0)))).toEqual(localDate(2027, 1, 1));
+  });
+
   it('keeps addDays and daysBetween consistent', () => {
     fc.assert(
       fc.property(
