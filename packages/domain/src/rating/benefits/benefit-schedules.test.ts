@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PA_BENEFITS,
-  paPlanBenefits,
-  TRAVEL_BENEFITS,
-  travelCoverTable,
-  ZTravelBenefitsSchema,
-} from './benefit-schedules.ts';
+import { PA_BENEFITS, paPlanBenefits, TRAVEL_BENEFITS, travelCoverTable } from './benefit-schedules.ts';
+import { ZPaBenefitsSchema, ZTravelBenefitsSchema } from './benefit-schedules-schema.ts';
 
 describe('benefit schedules', () => {
+  it('are data of the shape the schema describes', () => {
+    expect(ZTravelBenefitsSchema.parse(TRAVEL_BENEFITS)).toEqual(TRAVEL_BENEFITS);
+    expect(ZPaBenefitsSchema.parse(PA_BENEFITS)).toEqual(PA_BENEFITS);
+  });
+
   it('has the four travel groups of the quote page, in both languages', () => {
     const table = travelCoverTable(TRAVEL_BENEFITS, 'SGP', 'ID');
     expect(table.map((group) => group.key)).toEqual(['personal', 'inconvenience', 'bonus', 'covid']);

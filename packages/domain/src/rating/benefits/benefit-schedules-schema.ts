@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The shape of the benefit schedules' data (benefit-schedules.ts), checked by their tests: the data is
+ * part of the build, so nothing checks it again when a page or the server loads it (zod stays out of
+ * the quote page's scripts).
+ */
+export const ZBenefitValueSchema = z.union([
+  z.number().int().nonnegative(),
+  z.enum(['UNLIMITED', 'NOT_COVERED', 'INCLUDED']),
+]);
+const ZByPlanSchema = z.object({ STANDARD: ZBenefitValueSchema, SUPER: ZBenefitValueSchema });
+const ZByMarketSchema = z.object({ SGP: ZByPlanSchema, HKG: ZByPlanSchema });
+
+export const ZTravelBenefitsSchema = z.object({
+  product: z.literal('PTR'),
+  version: z.string(),
+  effectiveDate: z.string(),
+  groups: z.array(
+    z.object({
+      key: z.enum(['personal', 'inconvenience', 'bonus', 'covid']),
+      titleEn: z.string(),
+      titleZh: z.string(),
+      rows: z.array(
+        z.object({
+          key: z.string(),
+          labelEn: z.string(),
+          labelZh: z.string(),
+          values: ZByMarketSchema,
+          variants: z
+            .object({
+              family: ZByMarketSchema.partial().optional(),
+              couple: ZByMarketSchema.partial().optional(),
+            })
+            .optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type TBenefitValue = z.infer<typeof ZBenefitValueSchema>;
+export type TTravelBenefits = z.infer<typeof ZTravelBenefitsSchema>;
+
+export const ZPaPlanBenefitsSchema = z.object({
+  accidentalDeath: z.number().int(),
+  burns: z.number().int(),
+  medicalExpenses: z.number().int(),
+  hospitalCashPerDay: z.number().int(),
+  brokenBones: z.number().int(),
+  coma: z.number().int(),
+  educationFund: z.number().int(),
+  doubleIndemnity: z.number().int(),
+  ttdWeekly: z.number().int(),
+});
+const ZPaPlansSchema = z.object({
+  A: ZPaPlanBenefitsSchema,
+  B: ZPaPlanBenefitsSchema,
+  C: ZPaPlanBenefitsSchema,
+  D: ZPaPlanBenefitsSchema,
+});
+
+export const ZPaBenefitsSchema = z.object({
+  product: z.literal('PAN'),
+  version: z.string(),
+  effectiveDate: z.string(),
+  markets: z.object({ SGP: ZPaPlansSchema, HKG: ZPaPlansSchema }),
+  labels: z.record(z.string(), z.tuple([z.string(), z.string()])),
+});
+
+export type TPaBenefits = z.infer<typeof ZPaBenefitsSchema>;
+export type TPaBenefitKey = keyof z.infer<typeof ZPaPlanBenefitsSchema>;
