@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemApi, type TProductCode } from '../../lib/system-api';
+import { useAfterFirstRender } from '../../lib/use-after-first-render';
 import { useSystemStore } from '../../state/system-store';
 import styles from './banner-carousel.module.css';
 import type { TEmbla } from './banner-carousel-engine';
@@ -23,6 +24,8 @@ export function BannerCarousel({ product }: { product: TProductCode }) {
     queryKey: ['banners', country, product, lang],
     queryFn: () => systemApi.banners(country, product, lang),
     staleTime: 60_000,
+    // Below the quote form: asked for once the page has rendered, not among its first calls.
+    enabled: useAfterFirstRender(),
   });
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [inView, setInView] = useState(false);

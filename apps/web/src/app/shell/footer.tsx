@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics';
 import { systemApi } from '../../lib/system-api';
+import { useAfterFirstRender } from '../../lib/use-after-first-render';
 import { useSystemStore } from '../../state/system-store';
 import styles from './footer.module.css';
 
@@ -20,6 +21,7 @@ export function Footer() {
     queryKey: ['version'],
     queryFn: systemApi.version,
     staleTime: Number.POSITIVE_INFINITY,
+    enabled: useAfterFirstRender(),
   });
   return (
     <footer className={styles.footer}>

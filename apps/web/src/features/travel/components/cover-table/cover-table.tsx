@@ -6,7 +6,7 @@ import {
   TRAVEL_BENEFITS,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCoverGroup, track } from '../../../../lib/analytics';
 import { useSystemStore } from '../../../../state/system-store';
@@ -51,7 +51,7 @@ function Value({ value, country }: { value: TBenefitValue; country: TCountry }) 
  * benefit schedules, for the quote's cover type (single, couple, family) and market; each group has a
  * title row with a tick per plan that covers it and a real expand/collapse button.
  */
-export function CoverTable({
+function CoverTableView({
   country,
   travellerType,
   selected,
@@ -145,3 +145,6 @@ export function CoverTable({
     </section>
   );
 }
+
+/** Skipped when the quote page re-renders with the same market, travellers and plan (its answers arriving). */
+export const CoverTable = memo(CoverTableView);

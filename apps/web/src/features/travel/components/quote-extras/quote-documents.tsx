@@ -1,4 +1,5 @@
 import type { TCountry } from '@lionrock/domain/market/market';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './quote-extras.module.css';
 
@@ -13,7 +14,7 @@ export function documentUrl(name: string, country: TCountry): string {
   return `/b2c-server/rest/document/get/${name}?country=${country}`;
 }
 
-export function QuoteDocuments({ id, country }: { id: string; country: TCountry }) {
+function QuoteDocumentsView({ id, country }: { id: string; country: TCountry }) {
   const { t } = useTranslation();
   return (
     <section className={styles.documents} aria-labelledby={`${id}-documents`}>
@@ -36,3 +37,6 @@ export function QuoteDocuments({ id, country }: { id: string; country: TCountry 
     </section>
   );
 }
+
+/** Skipped when the quote page re-renders for the same market. */
+export const QuoteDocuments = memo(QuoteDocumentsView);

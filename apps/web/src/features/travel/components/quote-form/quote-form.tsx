@@ -14,7 +14,7 @@ import {
 } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, memo, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useRenderHost } from '../../../../app/shell/render-host';
@@ -61,13 +61,7 @@ function marketToday(country: keyof typeof MARKETS): TLocalDate {
  * code's on leaving its field); after a Start quote, a changed field is checked again at once. Plain
  * React state: the form library loads with the applicant page, not with the landing (issue 6).
  */
-export function QuoteForm({
-  disabled = false,
-  today: fixedToday,
-}: {
-  disabled?: boolean;
-  today?: TLocalDate;
-}) {
+function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boolean; today?: TLocalDate }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
@@ -403,3 +397,9 @@ export function QuoteForm({
     </section>
   );
 }
+
+/**
+ * The form, skipped when the landing re-renders with the same props: the system status arriving
+ * after the first render re-renders the landing, and the form is most of its work.
+ */
+export const QuoteForm = memo(QuoteFormView);
