@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { expect, test } from './support/test.ts';
 
 test.describe('the shop foundation', () => {
   test('the travel landing shows the seeded banners and switches to Chinese @phone', async ({
@@ -38,7 +38,7 @@ test.describe('the shop foundation', () => {
     const response = await page.goto('/travel');
     const html = await response!.text();
     // The server drew the first screen: the heading and the form are in the HTML the browser received.
-    expect(html).toMatch(/<div id="root"><div class="[^"]+"><a [^>]*href="#main">/);
+    expect(html).toMatch(/<div id="root" data-drawn="page"><div class="[^"]+"><a [^>]*href="#main">/);
     expect(html).toContain('Travel insurance that goes where you go');
     expect(html).toContain('Get your travel quote');
     const heading = page.getByRole('heading', { level: 1, name: 'Travel insurance that goes where you go' });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { storedJourney } from './support/storage.ts';
+import { expect, test } from './support/test.ts';
 
 /** Landing → quote → Apply now, with the landing's default trip for one traveller. */
 async function quoteOneTraveller(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { watchConsole } from './support/console.ts';
 import {
   applyNow,
@@ -9,6 +9,7 @@ import {
   quoteFromLanding,
 } from './support/journey.ts';
 import { SURVEY_PORT, SURVEY_SCRIPT_URL } from './support/servers.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The finish page's third-party survey (issue 6; decision 016), on a shop with SURVEY_SCRIPT_URL set:

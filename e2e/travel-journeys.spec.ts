@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { watchConsole } from './support/console.ts';
 import {
   applyNow,
@@ -17,6 +16,7 @@ import {
   quoteFromLanding,
   ZH,
 } from './support/journey.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Whole travel journeys clicked from the landing to /travel/finish (issue 6, "Tests that show it"):

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectIssued, seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
@@ -14,6 +14,7 @@ import {
 } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { storedPolicy, storedSessionName } from './support/storage.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Confirm, payment and finish against the real API and the built-in test gateway (issue 6). The

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { singaporeDateIn } from './support/dates.ts';
 import { applyNow, planCard, quoteFromLanding, tickQuoteConsents } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { storedJourney } from './support/storage.ts';
+import { expect, test } from './support/test.ts';
 
 test.describe('the travel quote (issue 6)', () => {
   test('landing form to plans to a stored quote, in S$ @phone', async ({ page }) => {
@@ -97,6 +97,30 @@ test.describe('the travel quote (issue 6)', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/travel\/partner\/AG1001$/);
     await expect(page.getByRole('button', { name: /^Travellers 1 traveller/ })).toBeVisible();
+  });
+
+  test("a reload of the quote page shows its opening from the server, then the app's plans", async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    await page.goto('/travel');
+    await quoteFromLanding(page);
+    // Without the app's scripts the document alone shows where the customer is (decision 021).
+    // Read down to the table first: the reload still opens on the page's top, with its progress in view.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInViewport();
+    await expect(page.getByText('Prices are for the trip below.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeInViewport();
+    await page.unroute('**/assets/*.js');
+    problems.length = 0;
+    // With them, the app replaces that opening with the page: one heading, the plans, nothing logged.
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Super', exact: true })).toBeChecked();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    expect(problems).toEqual([]);
   });
 
   test('the quote page without a quote goes back to the landing', async ({ page }) => {

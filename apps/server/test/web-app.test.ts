@@ -156,20 +156,42 @@ describe('the finish page survey (SURVEY_SCRIPT_URL)', () => {
   );
 });
 
-describe('the landing drawn by the server (decision 019)', () => {
+/** INDEX_HTML with the entry stylesheet's link, as Vite writes it. */
+const INDEX_WITH_STYLESHEET = INDEX_HTML.replace(
+  '</head>',
+  '<link rel="stylesheet" crossorigin href="/assets/shared-1.css" nonce="__CSP_NONCE__">' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-def456.css" nonce="__CSP_NONCE__"></head>',
+);
+
+describe('the landing drawn by the server (decisions 019 and 020)', () => {
   const served = servingBuild((dist) => {
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_WITH_STYLESHEET);
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-def456.css'), 'h1{color:#0b4f6c}');
+    fs.writeFileSync(path.join(dist, 'assets', 'shared-1.css'), 'nav{margin:0}');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/features/travel/routes/quote-page.tsx': { file: 'assets/quote-page-1.js', isDynamicEntry: true },
+      }),
+    );
     // What the web build's server bundle exports, for a host; a host named "broken" makes it throw.
     fs.mkdirSync(`${dist}-ssr`);
     fs.writeFileSync(
       path.join(`${dist}-ssr`, 'prerender.js'),
       `let renders = 0;
-export function renderLanding(hostname) {
+export function renderPage(pathname, hostname) {
   if (hostname === 'broken.example') throw new Error('render failed');
+  if (pathname === '/travel/quote') return '<main><h1>Choose your plan</h1></main>';
   renders += 1;
   return '<main><h1>Travel insurance for ' + hostname + ' $& $1</h1><p>render ' + renders + '</p></main>';
 }
-export const PRERENDER_GUARD = 'guard()';
+export const DRAWN_PAGES = {
+  '/travel': { kind: 'page', guard: 'guard()' },
+  '/travel/quote': { kind: 'frame', guard: 'frameGuard()' },
+};
 `,
     );
   });
@@ -181,9 +203,24 @@ export const PRERENDER_GUARD = 'guard()';
     });
     const found = nonces(response);
     expect(response.body).toContain(
-      `<div id="root"><main><h1>Travel insurance for localhost $& $1</h1><p>render 1</p></main></div><script nonce="${found.allowed}">guard()</script>`,
+      `<div id="root" data-drawn="page"><main><h1>Travel insurance for localhost $& $1</h1><p>render 1</p></main></div><script nonce="${found.allowed}">guard()</script>`,
     );
-    expect(found.stamped).toEqual([found.allowed, found.allowed, found.allowed]);
+    // The stylesheet comes inline, allowed by the same nonce: the page paints from the HTML alone.
+    expect(response.body).toContain(
+      `<style nonce="${found.allowed}">nav{margin:0}</style><style nonce="${found.allowed}">h1{color:#0b4f6c}</style></head>`,
+    );
+    expect(response.body).not.toContain('rel="stylesheet"');
+    expect(String(response.headers['content-security-policy'])).toContain(
+      `style-src 'self' 'nonce-${found.allowed}';`,
+    );
+    // The scripts are asked for once the first frame is drawn, by a loader carrying the same nonce.
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body).toMatch(
+      new RegExp(
+        `<script nonce="${found.allowed!.replace(/[+/=]/g, '\\$&')}">\\(function\\(\\)\\{var nonce=document\\.currentScript\\.nonce.*"/assets/index-abc123\\.js".*requestAnimationFrame.*</script></body>`,
+      ),
+    );
+    expect(found.stamped).toEqual(Array(5).fill(found.allowed));
     // The render is kept: the next visit gets the same HTML with its own nonce, whatever test host
     // it names (only the test banner depends on the host).
     const again = await served.app.inject({ url: '/travel', headers: { host: '127.0.0.1' } });
@@ -191,8 +228,30 @@ export const PRERENDER_GUARD = 'guard()';
     expect(nonces(again).allowed).not.toBe(found.allowed);
   });
 
+  it("has a later step's document fetch that page's code at once", async () => {
+    const quote = await served.app.inject({ url: '/travel/quote?x=1', headers: { host: 'localhost' } });
+    expect(quote.body).toContain(
+      `<link rel="modulepreload" crossorigin href="/assets/quote-page-1.js" nonce="${nonces(quote).allowed}"></head>`,
+    );
+    const applicant = await served.app.inject({ url: '/travel/applicant', headers: { host: 'localhost' } });
+    expect(applicant.body).not.toContain('modulepreload');
+  });
+
+  it("draws the quote page's frame for a reload, for the app to replace, its code asked for after the first paint", async () => {
+    const response = await served.app.inject({ url: '/travel/quote', headers: { host: 'localhost' } });
+    const found = nonces(response);
+    expect(response.body).toContain(
+      `<div id="root" data-drawn="frame"><main><h1>Choose your plan</h1></main></div><script nonce="${found.allowed}">frameGuard()</script>`,
+    );
+    expect(response.body).toContain(`<style nonce="${found.allowed}">h1{color:#0b4f6c}</style>`);
+    // The page's code is named by the loader, not by the head.
+    expect(response.body).not.toContain('<link rel="modulepreload"');
+    expect(response.body).toMatch(/"\/assets\/quote-page-1\.js"\]\.forEach/);
+  });
+
   it.each([
-    ['another page', '/travel/quote', 'localhost'],
+    ['a page the server does not draw', '/travel/applicant', 'localhost'],
+    ['a quote page with a query', '/travel/quote?lang=zh', 'localhost'],
     ['a query the app reads', '/travel?country=HKG', 'localhost'],
     ['a partner link', '/travel/partner/AG1001', 'localhost'],
     ['the Hong Kong host', '/travel', 'hk-shop.example'],
@@ -202,5 +261,9 @@ export const PRERENDER_GUARD = 'guard()';
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain('guard()');
+    // A page the browser draws keeps the cacheable stylesheet and its script tag.
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"');
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-def456.css"');
+    expect(response.body).not.toContain('<style');
   });
 });

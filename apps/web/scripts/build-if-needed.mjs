@@ -48,7 +48,7 @@ const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn']
   stdio: 'inherit',
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
-// The server's bundle of the landing's first screen (src/prerender.tsx, decision 019), beside dist.
+// The server's bundle of the pages it draws ahead of the app (src/prerender.tsx, decisions 019 and 021), beside dist.
 const ssr = spawnSync(
   process.execPath,
   [vite, 'build', '--ssr', 'src/prerender.tsx', '--outDir', 'dist-ssr', '--logLevel', 'warn'],

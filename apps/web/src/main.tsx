@@ -1,6 +1,6 @@
 import { normaliseLanguage } from '@lionrock/domain/environment/language';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './app/providers';
@@ -25,20 +25,39 @@ function applyAddress() {
   return i18nLanguageFor(shown, country);
 }
 
+/**
+ * Marks the document once the app has taken over the page (`<html data-app="ready">`): a landing drawn
+ * by the server is visible, but inert, until then. Renders nothing, so the server's HTML still matches.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+// The app scrolls every page to its top itself (app-shell.tsx, travel-flow section 9), so the browser's
+// own restoring of a reload's position only fights it; worse, on a page the server drew short (the
+// quote page's opening, decision 021) it lands on the footer, the loading indicator out of view.
+history.scrollRestoration = 'manual';
+
 // The first paint waits for its one catalogue (a few kB), so no translation key ever shows.
 void showLanguage(applyAddress()).then(() => {
   const container = document.getElementById('root')!;
   const shop = (
-    <ShopRoot
-      queryClient={createQueryClient()}
-      router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
-    />
+    <>
+      <ShopRoot
+        queryClient={createQueryClient()}
+        router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+      />
+      <AppReady />
+    </>
   );
   // Both run as a transition: React works in slices and yields to the browser between them, so the
   // page stays responsive (no long task). The server drew a new visit's landing (decision 019): the app
-  // takes over that HTML, and a click made meanwhile is replayed once it has; else it renders afresh.
+  // takes over that HTML. Else it renders afresh, replacing a page's frame the server drew (decision 021).
   startTransition(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, shop);
+    if (container.dataset.drawn === 'page' && container.hasChildNodes()) hydrateRoot(container, shop);
     else createRoot(container).render(shop);
   });
 });

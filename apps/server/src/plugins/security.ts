@@ -77,7 +77,8 @@ export function helmetOptions(
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: [options.nonce ? `'nonce-${CSP_NONCE_PLACEHOLDER}'` : "'self'", ...extra],
-        styleSrc: ["'self'"],
+        // Pages the server draws carry their stylesheets inline, under the document's nonce (decision 020).
+        styleSrc: options.nonce ? ["'self'", `'nonce-${CSP_NONCE_PLACEHOLDER}'`] : ["'self'"],
         imgSrc: ["'self'", 'data:', ...extra],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...extra],

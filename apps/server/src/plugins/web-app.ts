@@ -7,8 +7,9 @@ import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { isTestHost } from '@lionrock/domain/environment/test-host';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { pagePreloadsOf } from './page-preloads.ts';
 import { CSP_NONCE_PLACEHOLDER } from './security.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -17,15 +18,19 @@ const APP_ROOTS = ['/travel', '/pa', '/home'];
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** What the web build's server bundle (apps/web/src/prerender.tsx, built to dist-ssr) exports. */
-type TPrerenderModule = { renderLanding(hostname: string): string; PRERENDER_GUARD: string };
+type TPrerenderModule = {
+  renderPage(pathname: string, hostname: string): string;
+  DRAWN_PAGES: Record<string, { kind: 'page' | 'frame'; guard: string }>;
+};
 
 /**
- * The landing's pre-render for a host: `#root` holding the app's first screen, which the app hydrates
- * (a click made before is replayed), then the guard that empties it for a visit already under way.
- * The host only decides the test banner, so two renders are kept (test host or not), each for a
- * minute and never across a day in Singapore, whose dates the quote form shows: a stream of made-up
- * Host headers cannot make the server render again and again. Null when the server bundle is not
- * built, or fails to load; a render that throws is logged and the page goes out without it.
+ * The pre-render of the pages the server draws (decisions 019 and 021), by path and host: `#root`
+ * marked with what it holds (`data-drawn`: a page the app hydrates, or a frame it replaces), then the
+ * page's guard that empties it for a visit it does not fit. The host only decides the test banner,
+ * so two renders of a page are kept (test host or not), each for a minute and never across a day in
+ * Singapore, whose dates the quote form shows: a stream of made-up Host headers cannot make the server
+ * render again and again. Null when the server bundle is not built, or fails to load; a render that
+ * throws is logged and the page goes out without it.
  */
 async function loadPrerender(app: FastifyInstance, distDir: string) {
   const file = path.join(`${distDir}-ssr`, 'prerender.js');
@@ -34,26 +39,90 @@ async function loadPrerender(app: FastifyInstance, distDir: string) {
   try {
     module = (await import(pathToFileURL(file).href)) as TPrerenderModule;
   } catch (error) {
-    app.log.warn({ err: error }, 'landing pre-render not loaded; the landing renders in the browser only');
+    app.log.warn({ err: error }, 'pre-render not loaded; every page renders in the browser only');
     return null;
   }
   const cache = new Map<string, { html: string; until: number }>();
-  return (hostname: string): string => {
+  const render = (pathname: string, hostname: string): string => {
     const now = Date.now();
     const day = todayIn(MARKETS.SGP.timeZone, new Date(now));
-    const key = `${isTestHost(hostname)}|${formatIso(day)}`;
+    const key = `${pathname}|${isTestHost(hostname)}|${formatIso(day)}`;
     const cached = cache.get(key);
     if (cached && cached.until > now) return cached.html;
+    const drawn = module.DRAWN_PAGES[pathname];
     let html = '';
     try {
-      html = `<div id="root">${module.renderLanding(hostname)}</div><script nonce="${CSP_NONCE_PLACEHOLDER}">${module.PRERENDER_GUARD}</script>`;
+      if (drawn)
+        html = `<div id="root" data-drawn="${drawn.kind}">${module.renderPage(pathname, hostname)}</div><script nonce="${CSP_NONCE_PLACEHOLDER}">${drawn.guard}</script>`;
     } catch (error) {
-      app.log.warn({ err: error }, 'landing pre-render failed; served without it');
+      app.log.warn({ err: error, pathname }, 'pre-render failed; served without it');
     }
-    if (cache.size > 4) cache.clear();
+    if (cache.size > 8) cache.clear();
     cache.set(key, { html, until: now + 60_000 });
     return html;
   };
+  return { paths: Object.keys(module.DRAWN_PAGES), render };
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)" nonce="[^"]*">/g;
+
+/**
+ * The document with its stylesheet links (the entry's, in their order) replaced by the stylesheets
+ * themselves, under the document's nonce (decision 020): a server-drawn page then paints from the HTML
+ * alone, without waiting for another request. Hashed files never change, so each is read once. A link
+ * whose file could not be inlined safely stays a link.
+ */
+function makeStylesheetInliner(distDir: string) {
+  const stylesheets = new Map<string, string | null>();
+  const read = async (file: string) => {
+    let css = stylesheets.get(file);
+    if (css === undefined) {
+      const text = await fs.promises.readFile(path.join(distDir, file), 'utf8').catch(() => null);
+      css = text !== null && !/<\/style/i.test(text) ? text : null;
+      stylesheets.set(file, css);
+    }
+    return css;
+  };
+  return async (html: string): Promise<string> => {
+    const links = [...html.matchAll(STYLESHEET_LINK)];
+    const inlined = await Promise.all(links.map((link) => read(link[1] as string)));
+    return links.reduce((document, link, index) => {
+      const css = inlined[index];
+      return css === null || css === undefined
+        ? document
+        : document.replace(link[0], () => `<style nonce="${CSP_NONCE_PLACEHOLDER}">${css}</style>`);
+    }, html);
+  };
+}
+
+const ENTRY_SCRIPT =
+  /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)" nonce="[^"]*"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)" nonce="[^"]*">/g;
+
+/**
+ * The server-drawn document with its scripts requested only once the first frame is drawn (decision
+ * 020): the entry's tag and its `modulepreload` links leave the head, and an inline script (the
+ * document's nonce) at the end of the body adds them after the first frame — at once if the guard
+ * emptied `#root`, and after a quarter second at the latest (a tab in the background draws no frames).
+ * Otherwise, on a fast network, 150 kB of script arrives before the browser's first frame and its
+ * compilation and evaluation hold the drawn page back.
+ */
+function loadScriptsAfterFirstPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const loader =
+    `(function(){var nonce=document.currentScript.nonce,done=false;` +
+    'function add(tag,attribute,url){var e=document.createElement(tag);e.crossOrigin="";e.nonce=nonce;' +
+    'if(tag==="script")e.type="module";else e.rel="modulepreload";e[attribute]=url;document.head.appendChild(e)}' +
+    `function go(){if(done)return;done=true;add("script","src",${JSON.stringify(entry[1])});` +
+    `${JSON.stringify(preloads)}.forEach(function(url){add("link","href",url)})}` +
+    'if(!document.getElementById("root").hasChildNodes())go();' +
+    'else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)}})()';
+  return html
+    .replace(entry[0], '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', () => `<script nonce="${CSP_NONCE_PLACEHOLDER}">${loader}</script></body>`);
 }
 
 /** The policies of the shop's documents, with CSP_NONCE_PLACEHOLDER where each response's nonce goes. */
@@ -102,46 +171,59 @@ export async function registerWebApp(
     },
   });
   const prerender = await loadPrerender(app, distDir);
+  const inlineStylesheet = makeStylesheetInliner(distDir);
   /**
    * index.html with this response's nonce, under the policy naming it (read per request: a rebuild is
-   * served); `root` replaces the empty `#root` (the landing's pre-render).
+   * served); `root` replaces the empty `#root` (a page the server drew), whose stylesheets then come
+   * inline and whose scripts run after the first paint. A page the browser draws waits for its scripts
+   * anyway, so it keeps the cacheable link and the plain script tag.
    */
   const sendDocument = async (reply: FastifyReply, policy: string, extraHead = '', root = '') => {
     const nonce = randomBytes(16).toString('base64');
-    const html = await fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8');
+    const file = (await fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8'))
+      .replace('</head>', () => `${extraHead}</head>`)
+      .replace(EMPTY_ROOT, () => root || EMPTY_ROOT);
+    const html = root ? loadScriptsAfterFirstPaint(await inlineStylesheet(file)) : file;
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', policy.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
       .type('text/html; charset=utf-8')
-      .send(
-        html
-          .replace('</head>', () => `${extraHead}</head>`)
-          .replace(EMPTY_ROOT, () => root || EMPTY_ROOT)
-          .replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
-      );
+      .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   };
-  const sendIndex = async (_request: unknown, reply: FastifyReply) =>
-    sendDocument(reply, policies.contentSecurityPolicy);
-  // A new visit to the travel landing gets its first screen in the HTML (decision 019).
-  if (prerender) {
-    app.get('/travel', async (request, reply) => {
-      // Only the plain Singapore landing is pre-rendered: a query (but campaign tracking) or another
-      // market's host changes what the app shows first.
+  // A later step's document fetches that page's code beside the app's (decision 020).
+  const preloadsFor = pagePreloadsOf(distDir);
+  const pageHead = (request: FastifyRequest) => {
+    const { scripts, styles } = preloadsFor(request.url.split('?')[0] as string);
+    return scripts + styles;
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendDocument(reply, policies.contentSecurityPolicy, pageHead(request));
+  // A new visit to the travel landing gets its first screen in the HTML (decision 019), a reload of the
+  // quote page its opening (decision 021).
+  for (const drawnPath of prerender?.paths ?? []) {
+    app.get(drawnPath, async (request, reply) => {
+      // Only Singapore's pages are drawn: a query (but campaign tracking) or another market's host
+      // changes what the app shows first.
       const query = Object.keys(request.query as Record<string, string>);
       const market = parseLandingPath('/travel', new URLSearchParams(), request.hostname).country;
       if (market !== 'SGP' || query.some((key) => !key.startsWith('utm_'))) return sendIndex(request, reply);
-      return sendDocument(reply, policies.contentSecurityPolicy, '', prerender(request.hostname));
+      const root = prerender?.render(drawnPath, request.hostname) ?? '';
+      if (!root) return sendIndex(request, reply);
+      // What the drawn page shows is styled by the entry's stylesheet; the page's own stylesheets come
+      // with its code, which the app asks for after the first paint.
+      const { scripts } = preloadsFor(drawnPath);
+      return sendDocument(reply, policies.contentSecurityPolicy, scripts, root);
     });
   }
   const survey = policies.survey;
   if (survey) {
     const meta = `<meta name="survey-script" content="${escapeHtml(survey.scriptUrl)}" />`;
-    const sendFinish = async (_request: unknown, reply: FastifyReply) =>
-      sendDocument(reply, survey.contentSecurityPolicy, meta);
+    const sendFinish = async (request: FastifyRequest, reply: FastifyReply) =>
+      sendDocument(reply, survey.contentSecurityPolicy, meta + pageHead(request));
     for (const root of APP_ROOTS) app.get(`${root}/finish`, sendFinish);
   }
   for (const root of APP_ROOTS) {
-    if (!(prerender && root === '/travel')) app.get(root, sendIndex);
+    if (!prerender?.paths.includes(root)) app.get(root, sendIndex);
     app.get(`${root}/*`, sendIndex);
   }
 }

@@ -6,7 +6,9 @@ import { InfoPage } from '../features/info/routes/info-page';
 import { NotFoundPage } from '../features/info/routes/not-found-page';
 import { PaPage } from '../features/pa/routes/pa-page';
 import { LandingPage } from '../features/travel/routes/landing-page';
+import { QuotePageFrame } from '../features/travel/routes/quote-page-frame';
 import { AppShell } from './shell/app-shell';
+import { useDrawnByServer } from './shell/render-host';
 
 // The flow's pages load on the way there, so the landing's bundle stays small (issue 6).
 const QuotePage = lazy(() =>
@@ -25,9 +27,18 @@ const ApplicantPage = lazy(() =>
   import('../features/travel/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })),
 );
 
-/** A lazy page waits in a placeholder as tall as the screen, so the footer does not shift (CLS). */
-function lazyPage(page: ReactNode) {
-  return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+/**
+ * A lazy page waits in its frame, or a placeholder as tall as the screen, so the footer does not shift
+ * (CLS). The server draws the frame itself (decision 021): it has neither the page's code nor the
+ * journey in the tab's sessionStorage.
+ */
+function LazyPage({ page, frame = <PageLoading /> }: { page: ReactNode; frame?: ReactNode }) {
+  const drawnByServer = useDrawnByServer();
+  return <Suspense fallback={frame}>{drawnByServer ? frame : page}</Suspense>;
+}
+
+function lazyPage(page: ReactNode, frame?: ReactNode) {
+  return <LazyPage page={page} frame={frame} />;
 }
 
 /**
@@ -45,7 +56,7 @@ const ROUTES: RouteObject[] = [
       { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
       {
         path: '/travel/quote',
-        element: lazyPage(<QuotePage />),
+        element: lazyPage(<QuotePage />, <QuotePageFrame />),
       },
       {
         path: '/travel/confirm',

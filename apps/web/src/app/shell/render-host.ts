@@ -7,3 +7,8 @@ export const RenderHostContext = createContext<string | null>(null);
 export function useRenderHost(): string {
   return useContext(RenderHostContext) ?? window.location.hostname;
 }
+
+/** Whether the server is drawing this page ahead of the app (prerender.tsx), not the browser. */
+export function useDrawnByServer(): boolean {
+  return useContext(RenderHostContext) !== null;
+}
