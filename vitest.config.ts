@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { traditionalChineseLocale } from './apps/web/scripts/traditional-chinese-plugin.ts';
+import { catalogues } from './apps/web/scripts/catalogue-plugin.ts';
 
 // One runner for unit, component and API tests; each workspace is a project (`vitest --project server`).
 // Paths are relative to the repository root so coverage globs and thresholds match every project alike.
@@ -27,7 +27,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), traditionalChineseLocale()],
+        plugins: [react(), catalogues()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

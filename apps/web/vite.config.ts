@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { traditionalChineseLocale } from './scripts/traditional-chinese-plugin.ts';
+import { catalogues } from './scripts/catalogue-plugin.ts';
 
 // The shop's web app. `npm start` serves the build from the API server on :3000; `npm run dev` serves it
 // here on :5173 with hot reload, proxying API and gateway calls to a server running on :3000.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), traditionalChineseLocale()],
+  plugins: [react(), catalogues()],
   // Scripts run by nonce only (issue 6): the server puts a fresh nonce in place of this placeholder in
   // every document it serves and in that document's CSP (apps/server/src/plugins/web-app.ts). Vite
   // stamps it on the built tags and reads it back (meta csp-nonce) for the preloads it adds later.
@@ -21,6 +21,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: the chunk graph `npm run size` walks to sum what each page loads.
     manifest: true,
+    // Everything the entry imports statically is one chunk: the landing fetches two scripts (the app and
+    // its catalogue) instead of a dozen shared slices, 4.8 kB less gzipped (decision 022).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   server: {
     port: 5173,

@@ -17,6 +17,11 @@ const MANIFEST = {
     css: ['assets/quote-page-6.css'],
   },
   '_cards-5.js': { file: 'assets/cards-5.js', imports: ['_react-2.js'], css: ['assets/cards-7.css'] },
+  'src/features/pa/routes/pa-page.tsx': {
+    file: 'assets/pa-page-9.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
   'src/features/travel/components/quote-form/quote-form-rules.ts': {
     file: 'assets/quote-form-rules-8.js',
     isDynamicEntry: true,
@@ -26,7 +31,7 @@ const MANIFEST = {
 describe('pagePreloads', () => {
   it("lists a lazily loaded page's own scripts and stylesheets, not the entry's, by the page's path", () => {
     const preloads = pagePreloads(MANIFEST);
-    expect([...preloads.keys()]).toEqual(['/travel/quote']);
+    expect([...preloads.keys()]).toEqual(['/travel/quote', '/pa']);
     expect(preloads.get('/travel/quote')).toEqual({
       scripts:
         '<link rel="modulepreload" crossorigin href="/assets/quote-page-4.js" nonce="__CSP_NONCE__">' +
@@ -34,6 +39,13 @@ describe('pagePreloads', () => {
       styles:
         '<link rel="stylesheet" crossorigin href="/assets/quote-page-6.css" nonce="__CSP_NONCE__">' +
         '<link rel="stylesheet" crossorigin href="/assets/cards-7.css" nonce="__CSP_NONCE__">',
+    });
+  });
+
+  it("names a feature's own page by the feature's path", () => {
+    expect(pagePreloads(MANIFEST).get('/pa')).toEqual({
+      scripts: '<link rel="modulepreload" crossorigin href="/assets/pa-page-9.js" nonce="__CSP_NONCE__">',
+      styles: '',
     });
   });
 

@@ -4,8 +4,9 @@ import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './app/providers';
+import { showsPageAfterLanding } from './app/router';
 import { ShopRoot } from './app/shop-root';
-import { i18nLanguageFor, showLanguage } from './lib/i18n';
+import { i18nLanguageFor, needPageTexts, showLanguage } from './lib/i18n';
 import { useSystemStore } from './state/system-store';
 import './styles/global.css';
 
@@ -41,7 +42,9 @@ function AppReady() {
 // quote page's opening, decision 021) it lands on the footer, the loading indicator out of view.
 history.scrollRestoration = 'manual';
 
-// The first paint waits for its one catalogue (a few kB), so no translation key ever shows.
+// The first paint waits for its catalogue (a few kB), so no translation key ever shows: the landing's
+// part, and for a visit opening on a later page the pages' texts too, fetched together (decision 022).
+if (showsPageAfterLanding(window.location.pathname)) needPageTexts();
 void showLanguage(applyAddress()).then(() => {
   const container = document.getElementById('root')!;
   const shop = (

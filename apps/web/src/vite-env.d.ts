@@ -1,7 +1,14 @@
 /// <reference types="vite/client" />
 
 declare module 'virtual:zh-hant' {
-  const catalogue: Record<string, unknown>;
+  /** The Chinese catalogue (locales/zh.json) in Traditional characters, converted at build time. */
+  const catalogue: import('./lib/translate').TCatalogue;
+  export default catalogue;
+}
+
+declare module 'virtual:catalogue/*' {
+  /** One part of a language's catalogue, `landing` or `pages` (scripts/catalogue-parts.ts, decision 022). */
+  const catalogue: import('./lib/translate').TCatalogue;
   export default catalogue;
 }
 

@@ -11,7 +11,10 @@ type TManifestChunk = {
 };
 type TManifest = Record<string, TManifestChunk>;
 
-/** A page the app loads on the way there: `src/features/<feature>/routes/<step>-page.tsx` is `/<feature>/<step>`. */
+/**
+ * A page the app loads on the way there: `src/features/<feature>/routes/<step>-page.tsx` is
+ * `/<feature>/<step>`, and a feature's own page (`pa/routes/pa-page.tsx`) is `/<feature>`.
+ */
 const LAZY_PAGE = /^src\/features\/([a-z]+)\/routes\/([a-z-]+)-page\.tsx$/;
 
 /**
@@ -43,7 +46,7 @@ export function pagePreloads(manifest: TManifest): Map<string, TPagePreloads> {
       .map((each) => manifest[each] as TManifestChunk);
     const entryCss = new Set(entryKey ? manifest[entryKey]?.css : []);
     const styles = [...new Set(chunks.flatMap((each) => each.css ?? []))].filter((css) => !entryCss.has(css));
-    preloads.set(`/${page[1]}/${page[2]}`, {
+    preloads.set(page[1] === page[2] ? `/${page[1]}` : `/${page[1]}/${page[2]}`, {
       scripts: chunks.map((each) => tag('modulepreload', each.file)).join(''),
       styles: styles.map((css) => tag('stylesheet', css)).join(''),
     });

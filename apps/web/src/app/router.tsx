@@ -1,31 +1,32 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type FunctionComponent, lazy, type ReactNode, Suspense } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { PageLoading } from '../components/ui/spinner';
-import { HomePage } from '../features/home/routes/home-page';
-import { InfoPage } from '../features/info/routes/info-page';
-import { NotFoundPage } from '../features/info/routes/not-found-page';
-import { PaPage } from '../features/pa/routes/pa-page';
 import { LandingPage } from '../features/travel/routes/landing-page';
 import { QuotePageFrame } from '../features/travel/routes/quote-page-frame';
+import { loadPageTexts } from '../lib/i18n';
 import { AppShell } from './shell/app-shell';
 import { useDrawnByServer } from './shell/render-host';
 
-// The flow's pages load on the way there, so the landing's bundle stays small (issue 6).
-const QuotePage = lazy(() =>
-  import('../features/travel/routes/quote-page').then((module) => ({ default: module.QuotePage })),
-);
-const ConfirmPage = lazy(() =>
-  import('../features/travel/routes/confirm-page').then((m) => ({ default: m.ConfirmPage })),
-);
-const PaymentPage = lazy(() =>
-  import('../features/travel/routes/payment-page').then((m) => ({ default: m.PaymentPage })),
-);
-const FinishPage = lazy(() =>
-  import('../features/travel/routes/finish-page').then((m) => ({ default: m.FinishPage })),
-);
-const ApplicantPage = lazy(() =>
-  import('../features/travel/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })),
-);
+/**
+ * A page other than the travel landing: its code loads on the way there, with the texts of the pages
+ * after the landing (decision 022), so the landing's first render carries neither (issue 6).
+ */
+function pageOf<TKey extends string, TProps>(
+  load: () => Promise<Record<TKey, FunctionComponent<TProps>>>,
+  name: TKey,
+) {
+  return lazy(() => Promise.all([load(), loadPageTexts()]).then(([module]) => ({ default: module[name] })));
+}
+
+const QuotePage = pageOf(() => import('../features/travel/routes/quote-page'), 'QuotePage');
+const ApplicantPage = pageOf(() => import('../features/travel/routes/applicant-page'), 'ApplicantPage');
+const ConfirmPage = pageOf(() => import('../features/travel/routes/confirm-page'), 'ConfirmPage');
+const PaymentPage = pageOf(() => import('../features/travel/routes/payment-page'), 'PaymentPage');
+const FinishPage = pageOf(() => import('../features/travel/routes/finish-page'), 'FinishPage');
+const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage');
+const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
+const PaPage = pageOf(() => import('../features/pa/routes/pa-page'), 'PaPage');
+const HomePage = pageOf(() => import('../features/home/routes/home-page'), 'HomePage');
 
 /**
  * A lazy page waits in its frame, or a placeholder as tall as the screen, so the footer does not shift
@@ -46,14 +47,17 @@ function lazyPage(page: ReactNode, frame?: ReactNode) {
  * a `<BrowserRouter>` (main.tsx): the shop uses no loaders, actions or blockers, so the data router's
  * code (about 18 kB gzipped) stays out of the landing (decision 015).
  */
+// The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
+const LANDING_ROUTE: RouteObject = { path: '/travel/*', element: <LandingPage /> };
+
 const ROUTES: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { path: '/travel/about-us', element: <InfoPage page="about" /> },
-      { path: '/travel/contact-us', element: <InfoPage page="contact" /> },
-      { path: '/travel/terms-of-use', element: <InfoPage page="terms" /> },
-      { path: '/travel/privacy-policy', element: <InfoPage page="privacy" /> },
+      { path: '/travel/about-us', element: lazyPage(<InfoPage page="about" />) },
+      { path: '/travel/contact-us', element: lazyPage(<InfoPage page="contact" />) },
+      { path: '/travel/terms-of-use', element: lazyPage(<InfoPage page="terms" />) },
+      { path: '/travel/privacy-policy', element: lazyPage(<InfoPage page="privacy" />) },
       {
         path: '/travel/quote',
         element: lazyPage(<QuotePage />, <QuotePageFrame />),
@@ -74,14 +78,18 @@ const ROUTES: RouteObject[] = [
         path: '/travel/applicant',
         element: lazyPage(<ApplicantPage />),
       },
-      // The landing takes any of its optional segments: /travel/partner/{agent}/campaign/{code}/…
-      { path: '/travel/*', element: <LandingPage /> },
-      { path: '/pa/*', element: <PaPage /> },
-      { path: '/home/*', element: <HomePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      LANDING_ROUTE,
+      { path: '/pa/*', element: lazyPage(<PaPage />) },
+      { path: '/home/*', element: lazyPage(<HomePage />) },
+      { path: '*', element: lazyPage(<NotFoundPage />) },
     ],
   },
 ];
+
+/** Whether `pathname` shows a page other than the travel landing: one that needs the pages' texts. */
+export function showsPageAfterLanding(pathname: string): boolean {
+  return matchRoutes(ROUTES, pathname)?.at(-1)?.route !== LANDING_ROUTE;
+}
 
 export function AppRoutes() {
   return useRoutes(ROUTES);

@@ -1,42 +1,168 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import type { TCountry } from '@lionrock/domain/market/market';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import {
+  lookup,
+  type TCatalogue,
+  type TTranslate,
+  type TTranslateOptions,
+  translate,
+  translateList,
+} from './translate';
 
 export type TI18nLanguage = 'en' | 'zh-Hans' | 'zh-Hant';
 
 /**
  * English and Chinese (travel-flow section 1). One Chinese catalogue: Singapore reads it in Simplified
  * characters, Hong Kong in Traditional (converted at build time). A missing translation shows its key.
- * Each catalogue is its own chunk, fetched the first time its language is shown: the landing loads the
- * one it needs, not all three (issue 6).
+ * Each language's catalogue comes in two chunks (decision 022): the `landing` part, fetched the first
+ * time the language is shown, and the `pages` part, fetched with the code of the first page after the
+ * landing (`loadPageTexts`). The texts are looked up by lib/translate.ts.
  */
-const CATALOGUES: Record<TI18nLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en.json'),
-  'zh-Hans': () => import('../locales/zh.json'),
-  'zh-Hant': () => import('virtual:zh-hant'),
+type TPart = 'landing' | 'pages';
+type TCatalogueModule = Promise<{ default: TCatalogue }>;
+const CATALOGUES: Record<TI18nLanguage, Record<TPart, () => TCatalogueModule>> = {
+  en: {
+    landing: () => import('virtual:catalogue/en-landing'),
+    pages: () => import('virtual:catalogue/en-pages'),
+  },
+  'zh-Hans': {
+    landing: () => import('virtual:catalogue/zh-Hans-landing'),
+    pages: () => import('virtual:catalogue/zh-Hans-pages'),
+  },
+  'zh-Hant': {
+    landing: () => import('virtual:catalogue/zh-Hant-landing'),
+    pages: () => import('virtual:catalogue/zh-Hant-pages'),
+  },
 };
 
-void i18n.use(initReactI18next).init({
-  // Catalogues arrive through `loadCatalogue`; with `resources` set, a language switch never fetches.
-  resources: {},
-  lng: 'en',
-  fallbackLng: false,
-  returnNull: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const loaded = new Map<TI18nLanguage, TCatalogue>();
+const loadedParts = new Map<TI18nLanguage, Set<TPart>>();
+/** Whether a page beyond the landing has asked for its texts: a language shown after that needs them too. */
+let pagesWanted = false;
+let current: TI18nLanguage = 'en';
+const listeners = new Set<() => void>();
+
+/** What a component translates with, for one language: the same functions for every render in it. */
+export type TTranslator = {
+  language: TI18nLanguage;
+  t: TTranslate;
+  /** The list of texts at a key (a popup's items). */
+  list: (key: string) => readonly string[];
+  /** Whether a key has a text (a server's message key the catalogue may not know). */
+  exists: (key: string) => boolean;
+};
+
+const translators = new Map<TI18nLanguage, TTranslator>();
+
+function translatorFor(language: TI18nLanguage): TTranslator {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = {
+      language,
+      t: (key: string, options?: TTranslateOptions) =>
+        translate(loaded.get(language), language, key, options),
+      list: (key) => translateList(loaded.get(language), key),
+      exists: (key) => typeof lookup(loaded.get(language), key) === 'string',
+    };
+    translators.set(language, translator);
+  }
+  return translator;
+}
+
+/** The language shown now, and its catalogues: outside React (the app's start, tests). */
+export const i18n = {
+  get language(): TI18nLanguage {
+    return current;
+  },
+  t: ((key, options) => translatorFor(current).t(key, options)) as TTranslate,
+  /** Whether the language's catalogue is all here (tests add whole catalogues). */
+  hasCatalogue: (language: TI18nLanguage) => missingParts(language).length === 0,
+  addCatalogue: (language: TI18nLanguage, catalogue: TCatalogue) => {
+    loaded.set(language, catalogue);
+    loadedParts.set(language, new Set(['landing', 'pages']));
+  },
+  removeCatalogue: (language: TI18nLanguage) => {
+    loaded.delete(language);
+    loadedParts.delete(language);
+  },
+};
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+const currentLanguage = () => current;
+
+/** The shown language's translator; the component renders again when the language changes. */
+export function useTranslation(): TTranslator {
+  return translatorFor(useSyncExternalStore(subscribe, currentLanguage, currentLanguage));
+}
+
+function changeLanguage(language: TI18nLanguage) {
+  if (current === language) return;
+  current = language;
+  for (const listener of listeners) listener();
+}
 
 export function i18nLanguageFor(lang: TLanguage, country: TCountry): TI18nLanguage {
   if (lang === 'en') return 'en';
   return country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
 }
 
-/** Fetches a language's catalogue, once. */
+/** The parts of a language's catalogue still to fetch: its landing part, and its pages' once wanted. */
+function missingParts(language: TI18nLanguage): TPart[] {
+  const parts = loadedParts.get(language);
+  const needed: TPart[] = pagesWanted ? ['landing', 'pages'] : ['landing'];
+  return needed.filter((part) => !parts?.has(part));
+}
+
+/** Fetches what is missing of a language's catalogue (each part once) and adds it to what is here. */
 export async function loadCatalogue(language: TI18nLanguage): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: catalogue } = await CATALOGUES[language]();
-  i18n.addResourceBundle(language, 'translation', catalogue);
+  const parts = missingParts(language);
+  if (parts.length === 0) return;
+  const modules = await Promise.all(parts.map((part) => CATALOGUES[language][part]()));
+  let catalogue = loaded.get(language) ?? {};
+  for (const { default: part } of modules) catalogue = mergeCatalogues(catalogue, part);
+  loaded.set(language, catalogue);
+  const done = loadedParts.get(language) ?? new Set<TPart>();
+  for (const part of parts) done.add(part);
+  loadedParts.set(language, done);
+}
+
+/**
+ * The texts of the pages after the landing, in the shown language: a page's code waits for them
+ * (app/router.tsx). A failed fetch resolves too: the page shows, with its keys, as a missing text would.
+ */
+export function loadPageTexts(): Promise<void> {
+  needPageTexts();
+  return loadCatalogue(current).catch(() => undefined);
+}
+
+/**
+ * From now on every language is fetched whole: for a visit that opens on a page after the landing, so
+ * its language's two parts come together, in one round trip (main.tsx).
+ */
+export function needPageTexts(): void {
+  pagesWanted = true;
+}
+
+/** Two parts of a catalogue as one: their sections merged, key by key. */
+function mergeCatalogues(into: TCatalogue, part: TCatalogue): TCatalogue {
+  const merged: Record<string, TCatalogue[string]> = { ...into };
+  for (const [key, value] of Object.entries(part)) {
+    const existing = merged[key];
+    merged[key] =
+      isSection(existing) && isSection(value)
+        ? mergeCatalogues(existing, value)
+        : (value as TCatalogue[string]);
+  }
+  return merged;
+}
+
+function isSection(value: unknown): value is TCatalogue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 let wanted: TI18nLanguage | null = null;
@@ -51,20 +177,21 @@ export function showLanguage(language: TI18nLanguage): Promise<void> {
   wanted = language;
   const show = () => {
     if (wanted !== language) return;
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    changeLanguage(language);
     document.documentElement.lang =
       language === 'en' ? 'en' : language === 'zh-Hant' ? 'zh-Hant-HK' : 'zh-Hans-SG';
   };
-  if (i18n.hasResourceBundle(language, 'translation')) {
+  // Checked again after each fetch: a page may have asked for its texts meanwhile.
+  const ready = (): Promise<void> =>
+    missingParts(language).length === 0 ? Promise.resolve() : loadCatalogue(language).then(ready);
+  if (missingParts(language).length === 0) {
     show();
     return Promise.resolve();
   }
-  return loadCatalogue(language).then(show, () => undefined);
+  return ready().then(show, () => undefined);
 }
 
 /** Switches to the customer's language in their market (at once when its catalogue is already here). */
 export function applyLanguage(lang: TLanguage, country: TCountry): void {
   void showLanguage(i18nLanguageFor(lang, country));
 }
-
-export { i18n };

@@ -6,9 +6,9 @@ import en from '../locales/en.json';
 import zhHans from '../locales/zh.json';
 
 // The app fetches one catalogue at a time; tests have all three at hand, so a switch of language is immediate.
-i18n.addResourceBundle('en', 'translation', en);
-i18n.addResourceBundle('zh-Hans', 'translation', zhHans);
-i18n.addResourceBundle('zh-Hant', 'translation', zhHant);
+i18n.addCatalogue('en', en);
+i18n.addCatalogue('zh-Hans', zhHans);
+i18n.addCatalogue('zh-Hant', zhHant);
 
 // jsdom lacks the observers and media queries a browser has; the carousel library needs them to exist.
 class NoopObserver {

@@ -1,10 +1,9 @@
 import { normaliseLanguage } from '@lionrock/domain/environment/language';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { trackCheckoutStep } from '../../lib/analytics';
-import { applyLanguage } from '../../lib/i18n';
+import { applyLanguage, useTranslation } from '../../lib/i18n';
 import { FINISH_PAGE, surveyLoaded } from '../../lib/survey';
 import { useSystemStore } from '../../state/system-store';
 import styles from './app-shell.module.css';

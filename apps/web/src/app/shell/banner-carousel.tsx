@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { systemApi, type TProductCode } from '../../lib/system-api';
 import { useAfterFirstRender } from '../../lib/use-after-first-render';
 import { useSystemStore } from '../../state/system-store';

@@ -1,12 +1,12 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AgentCard } from '../../components/ui/agent-card';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { track } from '../../lib/analytics';
+import { useTranslation } from '../../lib/i18n';
 import { isValidAgent, useSystemStore } from '../../state/system-store';
 import styles from './header.module.css';
 

@@ -1,12 +1,14 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { TMaintenanceNotice } from '../../lib/system-api';
+import { splitAtLink } from '../../lib/translate';
 import styles from './maintenance-notice.module.css';
 
 export const PUBLIC_MAINTENANCE_PAGE = 'https://www.lionrock.example/maintenance';
 
-/** The notice itself: its own chunk, with the part of react-i18next that puts a link in a translation. */
+/** The notice itself: its own chunk, loaded only when a notice is scheduled. */
 export default function MaintenanceNoticeText({ notice }: { notice: TMaintenanceNotice }) {
   const { t } = useTranslation();
+  const [before, link, after] = splitAtLink(t('maintenance.referTo'));
   return (
     <section className={styles.notice} aria-labelledby="maintenance-title">
       <h2 id="maintenance-title" className={styles.title}>
@@ -15,11 +17,11 @@ export default function MaintenanceNoticeText({ notice }: { notice: TMaintenance
       <p className={styles.message}>{notice.message}</p>
       {notice.longMessage ? <p>{notice.longMessage}</p> : null}
       <p>
-        <Trans
-          i18nKey="maintenance.referTo"
-          // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
-          components={{ 1: <a href={PUBLIC_MAINTENANCE_PAGE} target="_blank" rel="noopener noreferrer" /> }}
-        />
+        {before}
+        <a href={PUBLIC_MAINTENANCE_PAGE} target="_blank" rel="noopener noreferrer">
+          {link}
+        </a>
+        {after}
       </p>
     </section>
   );

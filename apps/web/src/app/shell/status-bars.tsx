@@ -1,5 +1,5 @@
 import { isTestHost } from '@lionrock/domain/environment/test-host';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useRenderHost } from './render-host';
 import styles from './status-bars.module.css';
 import { useSystemStatus } from './use-system-status';

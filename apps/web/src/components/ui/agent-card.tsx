@@ -1,5 +1,5 @@
 import { MARKETS } from '@lionrock/domain/market/market';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { TAgent } from '../../state/system-store';
 import { useSystemStore } from '../../state/system-store';
 import styles from './agent-card.module.css';

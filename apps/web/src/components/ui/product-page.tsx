@@ -1,6 +1,6 @@
 import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSystemStore } from '../../state/system-store';
 import styles from './product-page.module.css';
 

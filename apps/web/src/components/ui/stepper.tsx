@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import styles from './stepper.module.css';
 
 /** The six steps of every journey (travel-flow section 2; pa-home-payments "Stepper"). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The personal accident product page frame; its quote journey is a later issue. */
 export function PaPage() {

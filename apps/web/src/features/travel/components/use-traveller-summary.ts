@@ -1,6 +1,6 @@
 import { insuredSummary } from '@lionrock/domain/display/price-display';
 import { closeTravellerPicker, type TTravellers } from '@lionrock/domain/travel/trip-rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** "2 travellers", "Couple, 2 adults", "Family: 2 adults, 1 child" (the summary block's insured line). */
 export function useTravellerSummary() {

@@ -1,8 +1,8 @@
 import { parseDmy, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Stepper } from '../../../components/ui/stepper';
+import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { ApplicantForm } from '../components/applicant/applicant-form';
 import { planPrice } from '../components/plan-cards/plan-price';

@@ -2,9 +2,9 @@ import { recordConsent, validateDeclarations } from '@lionrock/domain/consents/c
 import { hasAutoRenewal, isAutoRenewalEligible } from '@lionrock/domain/display/price-display';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Stepper } from '../../../components/ui/stepper';
+import { useTranslation } from '../../../lib/i18n';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
 import { AutoRenewalCard, TurnOffQuestion } from '../components/confirm/auto-renewal-card';
 import { Declarations, type TConsentTicks } from '../components/confirm/declarations';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { OtherPackages } from '../../../components/ui/product-page';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
+import { useTranslation } from '../../../lib/i18n';
 import { documentServedFor, loadSurveyScript } from '../../../lib/survey';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
 import { useTravelFlowStore } from '../state/travel-flow-store';

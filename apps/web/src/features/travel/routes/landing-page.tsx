@@ -1,8 +1,8 @@
 import { formatMoney } from '@lionrock/domain/money/money';
-import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
+import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { QuoteForm } from '../components/quote-form/quote-form';
 import { usePartnerAgent } from '../components/use-partner-agent';

@@ -8,12 +8,12 @@ import { isAutoRenewalOn, isPaid, validatePaymentStart } from '@lionrock/domain/
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { newIdempotencyKey, paymentApi, usePaynowAvailable } from '../api/payment-api';
 import { CardForm } from '../components/payment/card-form';
 import { GATEWAY_FRAME, gatewayFields, postToFrame } from '../components/payment/gateway-form';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import layout from '../../../components/ui/page-layout.module.css';
 import { PageLoading } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * The quote page's opening — its step, title and introduction — with the loading placeholder where the

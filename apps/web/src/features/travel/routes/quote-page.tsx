@@ -10,11 +10,11 @@ import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import {
   callErrorKey,
@@ -71,7 +71,7 @@ const PROMO_RULE_CONTEXT = { today: localDate(2000, 1, 1) };
 type TPromoCheck = { error: string | null; repriced: boolean };
 
 function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -94,7 +94,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     tripType: travel.paPolicyType ?? 'S',
   }).data;
   const agentCampaign = useAgentCampaign(travel.paPolicyType ?? 'S');
-  // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
+  // The shop's language, not the catalogue's (which is zh-Hans or zh-Hant).
   const english = useSystemStore((state) => state.lang) !== 'zh';
   // Until the campaign is fetched again, the texts the landing kept with the journey.
   const texts = campaignDetails ?? campaign;
@@ -276,7 +276,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   };
 
   const message = (key: string) => {
-    const shownKey: string = i18n.exists(key) ? key : MESSAGE_KEYS.getQuoteError;
+    const shownKey: string = exists(key) ? key : MESSAGE_KEYS.getQuoteError;
     return t(shownKey);
   };
   const plusOfSelected = plusItems.find((item) => basePlanName(item.planName) === selected);

@@ -4,7 +4,7 @@ import { FIELD_LENGTHS } from '@lionrock/domain/eligibility/people';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './applicant-form.module.css';
 import type { TApplicantFormValues } from './applicant-form-values';
 import { CheckField, describedBy, Field, FieldError } from './form-field';

@@ -6,11 +6,11 @@ import { addInsured, removeInsured, type TInsuredType } from '@lionrock/domain/t
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, get, type Resolver, useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
+import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
 import {
   callErrorKey,

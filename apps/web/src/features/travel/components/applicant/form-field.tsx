@@ -1,6 +1,6 @@
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './applicant-form.module.css';
 
 /** What an input needs to be found by its label and to announce its hint and error. */
@@ -12,9 +12,9 @@ export type TFieldAria = {
 
 /** A message key as text; a key without a translation shows the generic error rather than the key. */
 export function useMessage() {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslation();
   return (key: string) => {
-    const shown: string = i18n.exists(key) ? key : MESSAGE_KEYS.getQuoteError;
+    const shown: string = exists(key) ? key : MESSAGE_KEYS.getQuoteError;
     return t(shown);
   };
 }

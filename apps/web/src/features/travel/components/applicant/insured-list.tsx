@@ -10,8 +10,8 @@ import {
 } from '@lionrock/domain/travel/trip-rules';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../../components/ui/tooltip';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './applicant-form.module.css';
 import type { TApplicantFormValues } from './applicant-form-values';
 import { CheckField } from './form-field';

@@ -1,15 +1,15 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import { tripDays } from '@lionrock/domain/travel/trip-rules';
-import type { TFunction } from 'i18next';
 import { formatDisplayDate } from '../../../../lib/format-date';
+import type { TTranslate } from '../../../../lib/translate';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
 
 /**
  * The trip's rows of the confirm and payment summaries (travel-flow section 2): cover type, period
  * (a single trip's length is return minus departure plus one) and destination.
  */
-export function tripRows(policy: TTravelPolicy, t: TFunction, lang: TLanguage): [string, string][] {
+export function tripRows(policy: TTravelPolicy, t: TTranslate, lang: TLanguage): [string, string][] {
   const travel = policy.policyTravel;
   const single = travel.paPolicyType !== 'A';
   const start = parseDmy(travel.deptDate ?? '');

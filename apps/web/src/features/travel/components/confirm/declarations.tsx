@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './confirm-cards.module.css';
 
 export type TConsentTicks = { declaration1: boolean; declaration2: boolean; marketing: boolean };
@@ -31,7 +31,7 @@ export function Declarations({
   agency: string | null;
   country: string;
 }) {
-  const { t } = useTranslation();
+  const { t, list } = useTranslation();
   const id = useId();
   const [popup, setPopup] = useState<TPopup | null>(null);
   const open = (which: TPopup) => (
@@ -95,7 +95,7 @@ export function Declarations({
             </>
           ) : (
             <ul className={styles.popupList}>
-              {(t(`confirm.popups.${popup}.items`, { returnObjects: true }) as string[]).map((item) => (
+              {list(`confirm.popups.${popup}.items`).map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>

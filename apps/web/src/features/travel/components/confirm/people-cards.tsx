@@ -1,8 +1,8 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
 import type { TApplicant, TTraveller } from '@lionrock/domain/schemas/policy-schema';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../../lib/format-date';
+import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
 import { SummaryList } from '../checkout/summary-list';
 import styles from './confirm-cards.module.css';

@@ -7,8 +7,8 @@ import {
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { memo, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type TCoverGroup, track } from '../../../../lib/analytics';
+import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
 import styles from './cover-table.module.css';
 
@@ -63,7 +63,7 @@ function CoverTableView({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  // The shop's language, not i18next's (which is zh-Hans or zh-Hant).
+  // The shop's language, not the catalogue's (which is zh-Hans or zh-Hant).
   const zh = useSystemStore((state) => state.lang) === 'zh';
   // Chinese in Simplified for Singapore, in Traditional for Hong Kong (converted at build time).
   const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);

@@ -11,7 +11,7 @@ import {
 } from '@lionrock/domain/card/card';
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { type InputHTMLAttributes, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './payment.module.css';
 
 type TField = keyof TCardForm;

@@ -1,6 +1,6 @@
 import type { TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 
 /** A message to show: the spec's key and what follows it. */
 export type TShownMessage = { key: string; values?: Record<string, string> };
@@ -36,12 +36,12 @@ export function issueFailureMessage(errorMessage: string | undefined): TShownMes
  * catalogue has one. An unknown key (the server's own text) is shown as it is.
  */
 export function useMessageText() {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslation();
   return (message: TShownMessage): string => {
-    if (!i18n.exists(message.key)) return message.key;
+    if (!exists(message.key)) return message.key;
     const text = t(message.key, message.values ?? {});
     const code = message.key === MESSAGE_KEYS.paymentOtherError ? message.values?.code : undefined;
     const reason = code ? `paymentError.reasons.${code}` : null;
-    return reason && i18n.exists(reason) ? `${text} ${t(reason)}` : text;
+    return reason && exists(reason) ? `${text} ${t(reason)}` : text;
   };
 }

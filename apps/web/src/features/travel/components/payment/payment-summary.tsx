@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
 import { SummaryList } from '../checkout/summary-list';

@@ -2,8 +2,8 @@ import { basePlanName } from '@lionrock/domain/display/price-display';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { track } from '../../../../lib/analytics';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './plan-cards.module.css';
 import { planPrice } from './plan-price';
 

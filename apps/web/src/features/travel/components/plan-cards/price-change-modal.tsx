@@ -1,7 +1,7 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
-import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/ui/modal';
+import { useTranslation } from '../../../../lib/i18n';
 import { usePlanLabel } from './plan-cards';
 import { planPrice } from './plan-price';
 import styles from './price-change-modal.module.css';

@@ -1,5 +1,5 @@
 import { PROMO_CODE_MAX_LENGTH } from '@lionrock/domain/campaign/promo-rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './quote-extras.module.css';
 
 /**

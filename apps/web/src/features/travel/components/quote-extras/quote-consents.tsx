@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './quote-extras.module.css';
 
 const NOTES = ['residents', 'startEnd', 'preExisting', 'age', 'cancel'] as const;

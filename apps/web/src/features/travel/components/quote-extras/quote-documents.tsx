@@ -1,6 +1,6 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import styles from './quote-extras.module.css';
 
 const DOCUMENTS = [

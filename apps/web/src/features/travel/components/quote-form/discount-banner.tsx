@@ -1,6 +1,6 @@
 import type { TCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
 import styles from './discount-banner.module.css';
 

@@ -15,12 +15,12 @@ import {
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, memo, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useRenderHost } from '../../../../app/shell/render-host';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
 import { formatDisplayDate } from '../../../../lib/format-date';
+import { useTranslation } from '../../../../lib/i18n';
 import { isValidAgent, useSystemStore } from '../../../../state/system-store';
 import { callErrorKey, ratingErrorKey, type TRatingAnswer, travelApi } from '../../api/travel-api';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
@@ -62,7 +62,7 @@ function marketToday(country: keyof typeof MARKETS): TLocalDate {
  * React state: the form library loads with the applicant page, not with the landing (issue 6).
  */
 function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boolean; today?: TLocalDate }) {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
@@ -138,7 +138,7 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const multirate = useMutation({ mutationFn: travelApi.multirate });
 
   const message = (key: string) => {
-    const shown: string = i18n.exists(key) ? key : MESSAGE_KEYS.getQuoteError;
+    const shown: string = exists(key) ? key : MESSAGE_KEYS.getQuoteError;
     return t(shown);
   };
   const errorOf = (field: TQuoteFormField) => errors[field];

@@ -1,6 +1,6 @@
 import { TRAVELLER_LIMITS, type TTravellers, type TTravellerType } from '@lionrock/domain/travel/trip-rules';
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { useTravellerSummary } from '../use-traveller-summary';
 import styles from './quote-form.module.css';
 

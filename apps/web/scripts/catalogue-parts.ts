@@ -1,0 +1,59 @@
+/**
+ * Each catalogue is served in two parts (decision 022): `landing`, what the travel landing and the
+ * shell around every page read, fetched before the landing's first paint; and `pages`, the texts of
+ * every other page, fetched with that page's code. The translators keep one file per language
+ * (locales/en.json, locales/zh.json); the build splits it by this list.
+ */
+
+/** The texts of the pages after the landing: a section, or a key of one, by its path. */
+export const PAGE_TEXTS = [
+  'quotePage',
+  'quoteExtras',
+  'coverTable',
+  'applicant',
+  'confirm',
+  'payment',
+  'paymentError',
+  'cardErrorMessage',
+  'finish',
+  'info',
+  'paLanding',
+  'homeLanding',
+  'notFound',
+] as const;
+
+/** Keys inside PAGE_TEXTS that the landing part keeps: the quote page's frame (decision 021). */
+export const LANDING_KEEPS = ['quotePage.title', 'quotePage.intro'] as const;
+
+export type TCatalogueTree = { [key: string]: unknown };
+export type TCatalogueParts = { landing: TCatalogueTree; pages: TCatalogueTree };
+
+/** A catalogue split into its two parts; every key is in exactly one of them. */
+export function splitCatalogue(catalogue: TCatalogueTree): TCatalogueParts {
+  const landing: TCatalogueTree = {};
+  const pages: TCatalogueTree = {};
+  const place = (node: unknown, path: string, inPages: boolean, into: TCatalogueParts) => {
+    const deferred = inPages || (PAGE_TEXTS as readonly string[]).includes(path);
+    const kept = (LANDING_KEEPS as readonly string[]).includes(path);
+    if (isSection(node)) {
+      for (const [key, child] of Object.entries(node)) place(child, `${path}.${key}`, deferred, into);
+      return;
+    }
+    setAt(deferred && !kept ? into.pages : into.landing, path.split('.'), node);
+  };
+  for (const [key, node] of Object.entries(catalogue)) place(node, key, false, { landing, pages });
+  return { landing, pages };
+}
+
+function isSection(node: unknown): node is TCatalogueTree {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
+function setAt(tree: TCatalogueTree, path: string[], value: unknown) {
+  let node = tree;
+  for (const key of path.slice(0, -1)) {
+    if (!isSection(node[key])) node[key] = {};
+    node = node[key] as TCatalogueTree;
+  }
+  node[path[path.length - 1] as string] = value;
+}
