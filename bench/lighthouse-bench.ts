@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, generateReport, type Result, startFlow } from 'lighthouse';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
-import { startServer, stopServer } from './server-process.ts';
+import { startServer, stopServer } from '../e2e/support/server-process.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;

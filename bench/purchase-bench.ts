@@ -9,7 +9,7 @@ import { recordConsent } from '@lionrock/domain/consents/consents';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { openDatabase, type TDatabase } from '@lionrock/server/src/db/database.ts';
-import { startServer, stopServer, type TServerProcess } from './server-process.ts';
+import { startServer, stopServer, type TServerProcess } from '../e2e/support/server-process.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 200);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);

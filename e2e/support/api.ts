@@ -8,14 +8,18 @@ import { JOURNEY_KEY, SESSION_NAME_KEY, storedPolicy, storedSessionName } from '
 
 export type TApiResponse = { status: number; json: Record<string, unknown> };
 
-/** POSTs `body` to the shop's REST API (`/b2c-server/rest/{path}`) under the given Session-Name. */
+/**
+ * POSTs `body` to the shop's REST API (`/b2c-server/rest/{path}`) under the given Session-Name; the shop
+ * is the project's unless `baseUrl` names another.
+ */
 export async function postApi(
   testInfo: TestInfo,
   session: string,
   path: string,
   body: unknown,
+  baseUrl = testInfo.project.use.baseURL,
 ): Promise<TApiResponse> {
-  const response = await fetch(`${testInfo.project.use.baseURL}/b2c-server/rest/${path}`, {
+  const response = await fetch(`${baseUrl}/b2c-server/rest/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'session-name': session },
     body: JSON.stringify(body),
@@ -27,9 +31,10 @@ export async function postApi(
  * Asks the API, with the browser's own Session-Name, to issue the policy the browser holds: it must
  * answer 200 with that policy issued under `policyNumber`.
  */
-export async function expectIssued(page: Page, testInfo: TestInfo, policyNumber: string) {
+export async function expectIssued(page: Page, testInfo: TestInfo, policyNumber: string, baseUrl?: string) {
   const session = await storedSessionName(page);
-  const issued = await postApi(testInfo, session, 'policy/issueAndReceiptPolicy', await storedPolicy(page));
+  const policy = await storedPolicy(page);
+  const issued = await postApi(testInfo, session, 'policy/issueAndReceiptPolicy', policy, baseUrl);
   expect(issued.status).toBe(200);
   expect(issued.json).toMatchObject({ status: 'issued', policyNumber });
 }
@@ -43,16 +48,20 @@ export async function seedJourney(
   page: Page,
   testInfo: TestInfo,
   change: (policy: TPolicyInput) => TPolicyInput = (policy) => policy,
+  baseUrl?: string,
 ): Promise<{ session: string }> {
   const session = `e2e-${randomUUID()}`;
   const policy = change(buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date())));
-  const quoted = await postApi(testInfo, session, 'policy/multirate', policy);
+  const quoted = await postApi(testInfo, session, 'policy/multirate', policy, baseUrl);
   expect(quoted.status).toBe(200);
   const plans = (quoted.json.policyTravel as { premiumItems: unknown[] }).premiumItems;
-  const rated = await postApi(testInfo, session, 'policy/rate', {
-    ...policy,
-    policyTravel: { ...policy.policyTravel, policyPremium: plans[0] },
-  });
+  const rated = await postApi(
+    testInfo,
+    session,
+    'policy/rate',
+    { ...policy, policyTravel: { ...policy.policyTravel, policyPremium: plans[0] } },
+    baseUrl,
+  );
   expect(rated.status).toBe(200);
   const journey = {
     state: { policy: rated.json, plans, campaign: null, initialUrl: '/travel' },

@@ -254,9 +254,12 @@ export async function expectFinishedAndIssued(
   return policyNumber;
 }
 
-/** Seeds a rated single-trip policy (seedJourney), opens /travel/confirm and goes on to the payment page. */
-export async function seedAndOpenPayment(page: Page, testInfo: TestInfo) {
-  const seeded = await seedJourney(page, testInfo);
+/**
+ * Seeds a rated single-trip policy (seedJourney), opens /travel/confirm and goes on to the payment page;
+ * on the project's shop unless `baseUrl` names another (the page's context must have it as its baseURL).
+ */
+export async function seedAndOpenPayment(page: Page, testInfo: TestInfo, baseUrl?: string) {
+  const seeded = await seedJourney(page, testInfo, undefined, baseUrl);
   await page.goto('/travel/confirm');
   await confirmAndGoToPayment(page);
   return seeded;

@@ -1,4 +1,5 @@
-// The real server as a child process, for the benches that drive it over HTTP (purchase, Lighthouse).
+// The real server as a child process: for the benches that drive it over HTTP (purchase, Lighthouse) and
+// the browser tests that need a shop of their own (its log and database read afterwards).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -6,9 +7,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
 
-export type TServerProcess = { name: string; baseUrl: string; child: ChildProcess; output: () => string };
+export type TServerProcess = {
+  name: string;
+  baseUrl: string;
+  child: ChildProcess;
+  /** Its DATA_DIR: the embedded database under `pgdata`, the mail outbox under `outbox`. */
+  dataDir: string;
+  /** What it wrote to stdout and stderr (its log), the last `keepOutput` characters. */
+  output: () => string;
+};
+
+export type TServerOptions = {
+  /** Leave DATA_DIR when the server exits, for the caller to read and remove (default: removed). */
+  keepDataDir?: boolean;
+  /** How much of the output to keep (default: the last 20,000 characters). */
+  keepOutput?: number;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,10 +41,15 @@ export async function freePort(): Promise<number> {
  * Starts `node apps/server/src/server.ts` as the e2e tests do (own port, fresh DATA_DIR, LOG_LEVEL=warn,
  * APP_ENV=local, PUBLIC_URL of this instance, plus `env`); resolves once /readyz answers 200.
  */
-export async function startServer(name: string, env: Record<string, string> = {}): Promise<TServerProcess> {
+export async function startServer(
+  name: string,
+  env: Record<string, string> = {},
+  options: TServerOptions = {},
+): Promise<TServerProcess> {
+  const keepOutput = options.keepOutput ?? 20_000;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-bench-${name}-`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-${name}-`));
   let output = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -45,11 +66,11 @@ export async function startServer(name: string, env: Record<string, string> = {}
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-keepOutput);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!options.keepDataDir) child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
@@ -59,7 +80,7 @@ export async function startServer(name: string, env: Record<string, string> = {}
     try {
       const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
-      if (response.status === 200) return { name, baseUrl, child, output: () => output };
+      if (response.status === 200) return { name, baseUrl, child, dataDir, output: () => output };
     } catch {
       // Not listening yet.
     }
