@@ -16,6 +16,7 @@ import {
   quoteFromLanding,
   ZH,
 } from './support/journey.ts';
+import { expectScreenFitsEveryWidth } from './support/layout.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -24,13 +25,18 @@ import { expect, test } from './support/test.ts';
  */
 
 test.describe('whole travel journeys, clicked from the landing (issue 6)', () => {
+  // Each screen is also checked at every breakpoint (no sideways scroll) and with axe (issue 6).
   test('an SGP single-trip individual paid by card', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
     const problems = watchConsole(page);
     await page.goto('/travel');
+    await expectScreenFitsEveryWidth(page);
     await quoteFromLanding(page);
     await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('1 traveller');
+    await expectScreenFitsEveryWidth(page);
     await applyNow(page);
 
+    await expectScreenFitsEveryWidth(page);
     await fillPolicyholder(page);
     // The policyholder travels: the only traveller is the policyholder, locked.
     const traveller = page.getByRole('group', { name: 'Traveller 1' });
@@ -43,10 +49,13 @@ test.describe('whole travel journeys, clicked from the landing (issue 6)', () =>
     await expect(page.getByRole('region', { name: 'Insured persons' })).toContainText(HOLDER.id);
     // A single trip offers no auto-renewal.
     await expect(page.getByRole('checkbox', { name: /Renew my annual plan/ })).toHaveCount(0);
+    await expectScreenFitsEveryWidth(page);
     await confirmAndGoToPayment(page);
+    await expectScreenFitsEveryWidth(page);
     await payByCard(page, { number: '4111111111111111' });
     await expectFinishedAndIssued(page, testInfo, { country: 'SGP' });
     await expect(page.getByText("We've e-mailed your policy to WEIMING.TAN@EXAMPLE.COM.")).toBeVisible();
+    await expectScreenFitsEveryWidth(page);
     expect(problems).toEqual([]);
   });
 
@@ -161,21 +170,29 @@ test.describe('whole travel journeys, clicked from the landing (issue 6)', () =>
   });
 
   test('the whole journey in Chinese', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
     const problems = watchConsole(page);
     await page.goto('/travel');
     await page.getByRole('button', { name: '中文' }).click();
     await expect(page.getByRole('button', { name: '开始报价' })).toBeVisible();
+    await expectScreenFitsEveryWidth(page);
     await quoteFromLanding(page, { labels: ZH });
     await expect(page.getByRole('region', { name: ZH.yourTrip })).toBeVisible();
     await expect(page.getByRole('radio', { name: '尊尚', exact: true })).toBeChecked();
+    await expectScreenFitsEveryWidth(page);
     await applyNow(page, ZH);
+    await expectScreenFitsEveryWidth(page);
     await fillPolicyholder(page, { labels: ZH });
     await page.getByRole('button', { name: ZH.continue }).click();
+    await expect(page.getByRole('heading', { level: 1, name: ZH.confirmTitle })).toBeVisible();
+    await expectScreenFitsEveryWidth(page);
     await confirmAndGoToPayment(page, ZH);
     await expect(page.getByLabel('持卡人姓名')).toBeVisible();
+    await expectScreenFitsEveryWidth(page);
     await payByCard(page, { labels: ZH });
     await expectFinishedAndIssued(page, testInfo, { labels: ZH });
     await expect(page.getByText('保单号码')).toBeVisible();
+    await expectScreenFitsEveryWidth(page);
     expect(problems).toEqual([]);
   });
 
