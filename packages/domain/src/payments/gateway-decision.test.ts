@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
-import { decideGatewayOutcome, REASON_CODES } from './gateway-decision.ts';
+import { decideGatewayOutcome, REASON_CODES, REASON_MESSAGES, reasonMessageOf } from './gateway-decision.ts';
 
 const answer = (decision: string, reasonCode: number | null, authorised: number | null = 4550) => ({
   decision,
@@ -88,5 +88,44 @@ describe('gateway decisions (pa-home-payments section 8)', () => {
       outcome: 'DECLINED',
       detail: '999',
     });
+  });
+
+  it('gives every code a message group, and every group a code', () => {
+    for (const [code, entry] of Object.entries(REASON_CODES)) {
+      expect(REASON_MESSAGES, code).toContain(entry.message);
+      expect(reasonMessageOf(Number(code)), code).toBe(entry.message);
+    }
+    // No group without a code: each catalogue text is read by some code.
+    expect(new Set(Object.values(REASON_CODES).map((entry) => entry.message))).toEqual(
+      new Set(REASON_MESSAGES),
+    );
+  });
+
+  it.each([
+    [102, 'checkCardDetails'],
+    [104, 'contactUs'],
+    [110, 'partialApproval'],
+    [150, 'tryAgain'],
+    [200, 'billingAddress'],
+    [202, 'expiredCard'],
+    [204, 'insufficientFunds'],
+    [207, 'bankUnavailable'],
+    [209, 'checkCvv'],
+    [210, 'insufficientFunds'],
+    [232, 'cardNotAccepted'],
+    [233, 'bankDeclined'],
+    [234, 'cannotAcceptNow'],
+    [457, 'billingAddress'],
+    [476, 'authentication'],
+    [481, 'declined'],
+    [491, 'cannotAcceptNow'],
+    [703, 'contactUs'],
+  ])('code %i reads the %s text', (code, group) => {
+    expect(reasonMessageOf(code)).toBe(group);
+  });
+
+  it('gives a code it does not know the general text', () => {
+    expect(reasonMessageOf(999)).toBe('general');
+    expect(reasonMessageOf(Number.NaN)).toBe('general');
   });
 });

@@ -1,4 +1,4 @@
-import type { TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
+import { reasonMessageOf, type TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useTranslation } from '../../../../lib/i18n';
 
@@ -32,8 +32,9 @@ export function issueFailureMessage(errorMessage: string | undefined): TShownMes
 }
 
 /**
- * The text of a message: the catalogue's wording, and for a reason code its plain meaning when the
- * catalogue has one. An unknown key (the server's own text) is shown as it is.
+ * The text of a message: the catalogue's wording, and after a reason code what it means for the customer
+ * and what to do next (its group's text, pa-home-payments section 8). An unknown key (the server's own
+ * text) is shown as it is.
  */
 export function useMessageText() {
   const { t, exists } = useTranslation();
@@ -41,7 +42,8 @@ export function useMessageText() {
     if (!exists(message.key)) return message.key;
     const text = t(message.key, message.values ?? {});
     const code = message.key === MESSAGE_KEYS.paymentOtherError ? message.values?.code : undefined;
-    const reason = code ? `paymentError.reasons.${code}` : null;
-    return reason && exists(reason) ? `${text} ${t(reason)}` : text;
+    if (!code) return text;
+    const reason = `paymentError.reasons.${reasonMessageOf(Number(code))}`;
+    return exists(reason) ? `${text} ${t(reason)}` : text;
   };
 }

@@ -17,7 +17,20 @@ const POLL_MS = 1000;
 /** The simulate link's spinner shows for 5 seconds (pa-home-payments section 9). */
 const SIMULATE_SPINNER_MS = 5000;
 
+/** `deadline`: when the QR stops being payable, on this browser's clock (ms since the epoch). */
 type TQr = { image: string; txnRef: string; deadline: number };
+
+/**
+ * When a new QR expires, on this browser's clock: the expiry the server answered (decision 014), so a
+ * slow answer gets no more time than the bank honours. The answer carries no server time, so the expiry
+ * is used as it is, unless the clocks plainly disagree (already past, or more than 10 minutes away):
+ * then, as for a missing or unparseable expiry, 10 minutes from the answer's arrival (travel-flow section 9).
+ */
+function qrDeadline(expiryTime: string | undefined, arrivedAt: number): number {
+  const latest = arrivedAt + QR_VALIDITY_MS;
+  const expiry = expiryTime ? Date.parse(expiryTime) : Number.NaN;
+  return Number.isFinite(expiry) && expiry > arrivedAt ? Math.min(expiry, latest) : latest;
+}
 
 /** "09:41" */
 function mmss(ms: number): string {
@@ -64,12 +77,13 @@ export function PaynowPanel({
         onFailure({ key: answer.errorMessage || MESSAGE_KEYS.paymentFailed }, { step: 'qr-error' });
         return;
       }
+      const arrivedAt = Date.now();
       saveAnswer(answer.policy);
-      setNow(Date.now());
+      setNow(arrivedAt);
       setQr({
         image: `data:image/png;base64,${answer.response.qrCode}`,
         txnRef: answer.response.txnRef,
-        deadline: Date.now() + QR_VALIDITY_MS,
+        deadline: qrDeadline(answer.response.expiryTime, arrivedAt),
       });
     } catch (error) {
       setFailed(true);
@@ -90,21 +104,26 @@ export function PaynowPanel({
   const remaining = qr ? Math.max(0, qr.deadline - now) : 0;
   const expired = qr !== null && remaining === 0;
 
-  // The countdown ticks every second while the QR is valid.
+  // The countdown ticks every second while the QR is valid, and once more at the very deadline.
   useEffect(() => {
     if (!qr || expired) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
+    const end = window.setTimeout(() => setNow(Date.now()), qr.deadline - Date.now());
+    return () => {
+      window.clearInterval(timer);
+      window.clearTimeout(end);
+    };
   }, [qr, expired]);
 
-  const expiredRef = useRef(expired);
-  expiredRef.current = expired;
   const txnRef = qr?.txnRef;
+  const deadline = qr?.deadline;
 
+  // Polling stops when the QR expires: an expired QR can never pay, and reloading starts a new QR and polling.
   useEffect(() => {
-    if (!txnRef) return;
+    if (!txnRef || deadline === undefined || Date.now() >= deadline) return;
     let stopped = false;
     let timer = 0;
+    const isExpired = () => Date.now() >= deadline;
     const issue = async () => {
       setIssuing(true);
       try {
@@ -124,16 +143,25 @@ export function PaynowPanel({
       }
     };
     const check = async () => {
+      if (stopped || isExpired()) return;
       try {
         const state = await paymentApi.checkPaynow(useTravelFlowStore.getState().policy, txnRef);
         if (stopped) return;
+        // Money taken is never stale: a payment made before expiry is issued even if its answer is late.
         if (state.success) {
           await issue();
           return;
         }
+        // Any other answer that arrives after expiry is stale: the page already says the QR ran out.
+        if (isExpired()) return;
+        if (state.message === MESSAGE_KEYS.qrExpired) {
+          // The server's clock decides: a QR it says has run out ends on the page too, with its reload.
+          const endedAt = Date.now();
+          setQr((current) => (current?.txnRef === txnRef ? { ...current, deadline: endedAt } : current));
+          setNow(endedAt);
+          return;
+        }
         if (state.error) {
-          // A QR that ran out on the page already says so; any other error is shown and logged.
-          if (expiredRef.current) return;
           saveAnswer({ errorMessage: state.message.slice(0, 400) });
           onFailure(
             { key: state.message },
@@ -144,14 +172,14 @@ export function PaynowPanel({
       } catch {
         // A failed check is tried again on the next tick.
       }
-      if (!stopped) timer = window.setTimeout(check, POLL_MS);
+      if (!stopped && !isExpired()) timer = window.setTimeout(check, POLL_MS);
     };
     timer = window.setTimeout(check, POLL_MS);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [txnRef, onIssued, onFailure]);
+  }, [txnRef, deadline, onIssued, onFailure]);
 
   const simulate = () => {
     if (!txnRef) return;
