@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
-import { buildErrorBody } from './lib/api-error.ts';
+import { ApiError, buildErrorBody } from './lib/api-error.ts';
 import { redactLogObject, scrubText } from './lib/redaction.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
@@ -139,16 +139,27 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => notifier.close());
   const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
   await app.register(systemRoutes, { service: systemService });
+  const agentRepository = createAgentRepository(database.db);
+  const agentService = createAgentService(agentRepository);
+  await app.register(agentRoutes, { service: agentService });
   const policyRepository = createPolicyRepository(database.db);
   const policyService = createPolicyService({
     repository: policyRepository,
     pricing: createPricing({ repository: policyRepository, notifier, now }),
     system: systemService,
+    // An agent without a staff code for the product has none (404); any other failure is a failure.
+    staffCodeOf: async (agentCode, country, productCode) => {
+      const found = await agentService
+        .getStaffCode(agentCode, country, productCode)
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.statusCode === 404) return null;
+          throw error;
+        });
+      return found?.staffCode ?? null;
+    },
     now,
   });
   await app.register(policyRoutes, { service: policyService });
-  const agentRepository = createAgentRepository(database.db);
-  await app.register(agentRoutes, { service: createAgentService(agentRepository) });
 
   const paymentRepository = createPaymentRepository(database.db);
   const issuance = createIssuanceService({

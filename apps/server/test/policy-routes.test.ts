@@ -187,6 +187,18 @@ describeEachDriver('policy rating calls', (driver) => {
       ]);
     });
 
+    it("stores the agent's staff code from its own table, never the one sent (travel-flow section 7)", async () => {
+      const viaAgent = travel({ staffCode: 'FORGED1' }, { agentCode: 'AG1001' });
+      const stored = (await post('rate', await chosen('STANDARD', viaAgent))).json();
+      expect(stored.policyTravel.staffCode).toBe('ST1001T');
+      // No agent, no staff code, whatever was sent; an agent without one for the market has none.
+      const direct = (await post('rate', await chosen('STANDARD', travel({ staffCode: 'FORGED1' })))).json();
+      expect(direct.policyTravel.staffCode).toBeUndefined();
+      const otherMarket = travel({ staffCode: 'FORGED1' }, { agentCode: 'HK2001' });
+      const otherStored = (await post('rate', await chosen('STANDARD', otherMarket))).json();
+      expect(otherStored.policyTravel.staffCode).toBeUndefined();
+    });
+
     it('refuses another session’s policy (403) and an unknown one (404)', async () => {
       const answer = (await post('rate', await chosen('STANDARD'))).json();
       const stolen = await post('rate', answer, OTHER_SESSION);

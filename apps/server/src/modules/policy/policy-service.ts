@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
+import type { TCountry } from '@lionrock/domain/market/market';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import { type TStage, validatePolicy } from '@lionrock/domain/policy/policy-rules';
@@ -70,9 +71,25 @@ export function createPolicyService(deps: {
   repository: TPolicyRepository;
   pricing: TPricing;
   system: TSystemService;
+  /** The agent's staff code for a market and product, from the server's table; null when it has none. */
+  staffCodeOf: (agentCode: string, country: TCountry, productCode: string) => Promise<string | null>;
   now: () => Date;
 }) {
   const { repository, pricing, system } = deps;
+
+  /**
+   * A stored travel policy carries its agent's staff code as the server's table has it (travel-flow
+   * sections 3 and 7: policyTravel.staffCode), never a code the browser sent; none without an agent.
+   */
+  async function withStaffCode(policy: TPolicy): Promise<TPolicy> {
+    if (!policy.policyTravel) return policy;
+    const agentCode = policy.agentCode?.trim();
+    const staffCode = agentCode
+      ? await deps.staffCodeOf(agentCode, policy.country, policy.productType)
+      : null;
+    const { staffCode: _sent, ...travel } = policy.policyTravel;
+    return { ...policy, policyTravel: staffCode ? { ...travel, staffCode } : travel };
+  }
 
   /** The stored policy a call names, if it names one; refused unless it is the caller's. */
   async function ownedPolicy(policy: TPolicy, sessionName: string): Promise<TPolicyRow | undefined> {
@@ -235,7 +252,8 @@ export function createPolicyService(deps: {
         throw new ApiError(409, 'This policy was declined and cannot be paid.', { field: 'policyId' });
       const outcome = await rateOrRefuse('rate', policy, 'apply');
       if ('refused' in outcome) return { refused: withRefusal(policy, outcome) };
-      return { existing, ...priceSelected(policy, outcome, existing.policyId) };
+      const priced = priceSelected(policy, outcome, existing.policyId);
+      return { existing, ...priced, answer: await withStaffCode(priced.answer) };
     },
 
     async rate(call: TRatingCall, policy: TPolicy, sessionName: string): Promise<TPolicy> {
@@ -260,7 +278,7 @@ export function createPolicyService(deps: {
 
       const policyId = existing?.policyId ?? randomUUID();
       const priced = priceSelected(policy, outcome, policyId);
-      const answer: TPolicy = { ...priced.answer, status: 'quoted' };
+      const answer: TPolicy = await withStaffCode({ ...priced.answer, status: 'quoted' });
       const selected = priced.selected;
       const fromStatus = (existing?.status as TPolicyStatus | undefined) ?? null;
       const saved = await repository.savePolicy({
