@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectDocumentLinksWork } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import {
@@ -26,6 +27,8 @@ test.describe('the travel applicant page (issue 6)', () => {
   test('a personal applicant who travels fills the page and lands on confirm @phone', async ({ page }) => {
     const problems = watchConsole(page);
     await quoteOneTraveller(page);
+    // The important notes' brochure, policy wording and COVID-19 wording download.
+    await expectDocumentLinksWork(page, 3);
     const amount = page.getByText('Amount to pay');
     const isPhone = (page.viewportSize()?.width ?? 0) < 960;
     if (isPhone) await expect(amount).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expectIssued, seedJourney } from './support/api.ts';
+import { expectDocumentLinksWork, expectIssued, seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import {
@@ -60,6 +60,7 @@ test.describe('confirm, pay and finish (issue 6)', () => {
       'href',
       /document\/get\/travel-policyWording/,
     );
+    await expectDocumentLinksWork(page);
     await page.keyboard.press('Escape');
     await expect(wording).toBeHidden();
     await page.getByRole('checkbox', { name: /^I have read and agree to the declarations/ }).check();

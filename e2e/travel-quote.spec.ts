@@ -1,3 +1,4 @@
+import { expectDocumentLinksWork } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { singaporeDateIn } from './support/dates.ts';
@@ -36,6 +37,8 @@ test.describe('the travel quote (issue 6)', () => {
     const superPlan = page.getByRole('radio', { name: 'Super', exact: true });
     await expect(superPlan).toBeChecked();
     await expect(standard).not.toBeChecked();
+    // The brochure, policy wording and COVID-19 wording download.
+    await expectDocumentLinksWork(page, 3);
     for (const plan of ['Standard', 'Super']) {
       const card = planCard(page, plan);
       await expect(card).toContainText(/S\$\d+\.\d{2}/);

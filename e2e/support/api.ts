@@ -79,3 +79,20 @@ export async function seedJourney(
   );
   return { session };
 }
+
+/**
+ * Every document link on the page (`/document/get/…`, collapsed sections included) downloads a PDF: the
+ * links are built by the web app, the names accepted by the server, and the two must agree.
+ */
+export async function expectDocumentLinksWork(page: Page, atLeast = 1) {
+  const links = await page
+    .locator('a[href*="/b2c-server/rest/document/get/"]')
+    .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  expect(links.length).toBeGreaterThanOrEqual(atLeast);
+  for (const href of new Set(links)) {
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+    expect(response.headers()['content-type'], href).toContain('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString(), href).toBe('%PDF-');
+  }
+}

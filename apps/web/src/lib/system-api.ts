@@ -1,7 +1,7 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TAgentCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
-import type { TAgent } from '../state/system-store';
+import type { TAgent, TLinkCodes } from '../state/system-store';
 import { getFlag, getJson, postFlag, postJson } from './api-client';
 
 export type TBanner = { id: number; title: string; content: string; url: string | null };
@@ -30,10 +30,25 @@ export const systemApi = {
     getJson<TAgent>(
       `/b2c-server/rest/agent/get/${encodeURIComponent(partner)}${subAgent ? `/sub/${encodeURIComponent(subAgent)}` : ''}/country/${country}`,
     ),
-  /** The partner's campaign for a product (travel-flow section 7); no match answers the empty one. */
-  agentCampaign: (partner: string, product: TProductCode, country: TCountry) =>
-    getJson<TAgentCampaign>(
-      `/b2c-server/rest/agent/getAgentCampaign/${encodeURIComponent(partner)}/productCode/${product}/country/${country}`,
-    ),
+  /**
+   * The partner's campaign for a product, narrowed by the link's codes (travel-flow section 7:
+   * `getAgentCampaign/{account}[/productCode/{code}][/promotion/{p}][/affiliation/{a}][/catalogueCode/{c}][/country/{country}]`);
+   * no match answers the empty one.
+   */
+  agentCampaign: (partner: string, product: TProductCode, country: TCountry, codes: TLinkCodes = {}) => {
+    const optional = (['promotion', 'affiliation', 'catalogueCode'] as const)
+      .map((name) => (codes[name] ? `/${name}/${encodeURIComponent(codes[name])}` : ''))
+      .join('');
+    return getJson<TAgentCampaign>(
+      `/b2c-server/rest/agent/getAgentCampaign/${encodeURIComponent(partner)}/productCode/${product}${optional}/country/${country}`,
+    );
+  },
+  /** The agent's staff code for a market and product (travel-flow section 7); none is a 404. */
+  staffCode: async (agentCode: string, country: TCountry, product: TProductCode) =>
+    (
+      await getJson<{ staffCode: string }>(
+        `/b2c-server/rest/agent/getStaffCode/${encodeURIComponent(agentCode)}/country/${country}/productCode/${product}`,
+      )
+    ).staffCode,
   version: async () => (await (await fetch('/version.txt', { cache: 'no-cache' })).text()).trim(),
 };

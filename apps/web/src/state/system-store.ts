@@ -15,6 +15,9 @@ export type TAgent = {
   subAgentId: string;
 };
 
+/** The codes a partner link may carry beside its agent (travel-flow section 2): they pick its agent campaign. */
+export type TLinkCodes = { affiliation?: string; promotion?: string; catalogueCode?: string };
+
 /**
  * The shell's system state (travel-flow section 3, System state), kept in sessionStorage so a reload
  * keeps the visit: language, country, where the visit started, the partner link and its agent.
@@ -25,12 +28,13 @@ type TSystemState = {
   initialUrl: string | null;
   partner: string | null;
   subAgent: string | null;
+  linkCodes: TLinkCodes;
   agent: TAgent | null;
   setLanguage(lang: TLanguage): void;
   setCountry(country: TCountry): void;
   /** The first landing URL of the visit is kept: the logo and Back return there. */
   rememberInitialUrl(url: string): void;
-  setPartner(partner: string | null, subAgent: string | null): void;
+  setPartner(partner: string | null, subAgent: string | null, linkCodes?: TLinkCodes): void;
   setAgent(agent: TAgent | null): void;
 };
 
@@ -45,13 +49,14 @@ export const useSystemStore = create<TSystemState>()(
       initialUrl: null,
       partner: null,
       subAgent: null,
+      linkCodes: {},
       agent: null,
       setLanguage: (lang) => set({ lang }),
       setCountry: (country) => set({ country }),
       rememberInitialUrl: (url) => {
         if (!get().initialUrl) set({ initialUrl: url });
       },
-      setPartner: (partner, subAgent) => set({ partner, subAgent }),
+      setPartner: (partner, subAgent, linkCodes = {}) => set({ partner, subAgent, linkCodes }),
       setAgent: (agent) => set({ agent }),
     }),
     { name: SYSTEM_STORE_KEY, storage: createJSONStorage(() => sessionStorage) },

@@ -77,14 +77,3 @@ export function renderFlowPage(path: string, element: ReactElement) {
   );
   return router;
 }
-
-/** jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys. */
-export function stubDialogs() {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}

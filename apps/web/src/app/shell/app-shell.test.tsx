@@ -72,6 +72,30 @@ describe('the shell and the travel landing', () => {
     ).toBeTruthy();
   });
 
+  it('shows the bar for a valid agent, and not for an invalid agent link, which says so instead', async () => {
+    const { calls } = stubServer([
+      { match: /getStatus/, body: 'false' },
+      { match: /agent\/get\/AG1001/, body: VALID_AGENT },
+      { match: /agent\/get\/NOPE99/, body: { agentCode: '', isDefaultAgent: false } },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+      { match: /getAgentCampaign/, body: {} },
+      { match: /getCampaign/, body: {} },
+    ]);
+    const bar = 'Sorry, our system is currently unavailable. Please try again later.';
+    // The landing stores the partner's agent once looked up.
+    useSystemStore.setState({ partner: 'AG1001', agent: VALID_AGENT });
+    const valid = renderAt(<Shell />, '/travel/partner/AG1001');
+    expect(await screen.findByText(bar)).toBeTruthy();
+    valid.unmount();
+    // An invalid agent link: the landing says the link is not valid, and the bar stays away.
+    useSystemStore.setState({ partner: 'NOPE99', agent: { ...VALID_AGENT, agentCode: '' } });
+    renderAt(<Shell />, '/travel/partner/NOPE99');
+    await waitFor(() => expect(calls.filter((call) => /getStatus/.test(call.url))).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(bar)).toBeNull();
+  });
+
   it('shows private mode and an invalid agent link on the landing', async () => {
     stubServer([
       { match: /pvt-status/, body: 'true' },

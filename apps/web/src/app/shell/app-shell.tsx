@@ -10,6 +10,7 @@ import styles from './app-shell.module.css';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MaintenanceNotice } from './maintenance-notice';
+import { ShopErrorModal } from './shop-error-modal';
 import { SystemUnavailableBar, TestEnvironmentBanner } from './status-bars';
 
 /** Flow pages (quote to finish) do not show the maintenance notice (travel-flow section 7). */
@@ -35,7 +36,10 @@ export function AppShell() {
     if (query.get('country') || window.location.host.match(/^(sg|hk)-/)) store.setCountry(params.country);
     const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
     if (lang) store.setLanguage(lang);
-    if (params.partner) store.setPartner(params.partner, params.subAgent ?? null);
+    if (params.partner) {
+      const { affiliation, promotion, catalogueCode } = params;
+      store.setPartner(params.partner, params.subAgent ?? null, { affiliation, promotion, catalogueCode });
+    }
     if (!FLOW_PAGE.test(location.pathname))
       store.rememberInitialUrl(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
@@ -68,6 +72,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <Footer />
+      <ShopErrorModal />
     </div>
   );
 }

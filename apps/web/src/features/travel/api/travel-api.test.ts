@@ -3,8 +3,9 @@ import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../../lib/api-client';
 import { getSessionName } from '../../../lib/session-name';
+import { useErrorStore } from '../../../state/error-store';
 import { stubServer } from '../../../test/render';
-import { callErrorKey, PriceChangedError, ratingErrorKey, travelApi } from './travel-api';
+import { callErrorKey, PriceChangedError, ratingErrorKey, showRatingError, travelApi } from './travel-api';
 
 const policy = buildTravelPolicy(localDate(2026, 11, 23));
 
@@ -73,6 +74,22 @@ describe('the travel calls', () => {
     });
   });
 
+  it('shows any other error message as the generic "Oops!" error, logged to the server', async () => {
+    const { calls } = stubServer([{ match: /b2c\/log/, status: 204, body: '' }]);
+    const shown: string[] = [];
+    showRatingError({ errorMessage: 'Decline: Underwriting/Compliance.' }, (key) => shown.push(key));
+    expect(shown).toEqual(['BlacklistedErrorMessage.label']);
+    expect(useErrorStore.getState().errors).toBeNull();
+    showRatingError({ errorMessage: 'Rating engine says no' }, (key) => shown.push(key));
+    expect(shown).toHaveLength(1);
+    expect(useErrorStore.getState().errors).toEqual([]);
+    await vi.waitFor(() => expect(calls.some((call) => /b2c\/log\/error$/.test(call.url))).toBe(true));
+    expect(String(calls.find((call) => /b2c\/log/.test(call.url))?.init?.body)).toContain(
+      'Rating engine says no',
+    );
+    useErrorStore.getState().clearError();
+  });
+
   it('picks the message of a refused or failed rating (travel-flow section 8)', () => {
     expect(ratingErrorKey({ errorMessage: 'Decline: Underwriting/Compliance.' })).toBe(
       'BlacklistedErrorMessage.label',
@@ -80,7 +97,8 @@ describe('the travel calls', () => {
     expect(ratingErrorKey({ errorMessage: 'Private', messageKey: 'pvtModeOn.label' })).toBe(
       'pvtModeOn.label',
     );
-    expect(ratingErrorKey({ errorMessage: 'Something else' })).toBe('landingGetQuoteError.message');
+    // Any other error message: the generic "Oops!" error with an empty list (showRatingError).
+    expect(ratingErrorKey({ errorMessage: 'Something else' })).toBeNull();
     expect(callErrorKey(new ApiCallError('network error', 0))).toBe('landingGetQuoteError.message');
     expect(callErrorKey(new ApiCallError('boom', 500, { messageKey: 'x' }))).toBe(
       'landingGetQuoteError.message',

@@ -5,6 +5,7 @@ import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-sche
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useQuery } from '@tanstack/react-query';
 import { ApiCallError, apiCall, postJson } from '../../../lib/api-client';
+import { useErrorStore } from '../../../state/error-store';
 
 /** A rating answer: the policy with the server's prices, or with errorMessage/messageKey when refused. */
 export type TRatingAnswer = TPolicy;
@@ -45,18 +46,27 @@ export const travelApi = {
     const path = [campaignCode, promo, String(campaignId)].map(encodeURIComponent).join('/');
     return (await (await apiCall(`/b2c-server/rest/campaign/validatePromoCode/${path}`)).text()).trim();
   },
-  /** The live campaign of the visit: the link's campaign code, or the direct campaign without one. */
+  /**
+   * The live campaign of the visit: the link's campaign code, or the direct campaign without one; a
+   * link's catalogue code must match the campaign's (travel-flow sections 2 and 7).
+   */
   getCampaign: (query: {
     country: TCountry;
     campaignCode?: string | undefined;
+    catalogueCode?: string | undefined;
     promo?: string | undefined;
-  }) =>
-    postJson<TCampaign>('/b2c-server/rest/campaign/getCampaign', {
+  }) => {
+    const campaign = {
+      ...(query.campaignCode ? { campaignCode: query.campaignCode } : {}),
+      ...(query.catalogueCode ? { catalogueCode: query.catalogueCode } : {}),
+    };
+    return postJson<TCampaign>('/b2c-server/rest/campaign/getCampaign', {
       country: query.country,
       productType: 'PTR',
-      ...(query.campaignCode ? { campaign: { campaignCode: query.campaignCode } } : {}),
+      ...(Object.keys(campaign).length > 0 ? { campaign } : {}),
       ...(query.promo ? { promo: query.promo } : {}),
-    }),
+    });
+  },
 };
 
 /**
@@ -66,10 +76,18 @@ export const travelApi = {
 export function useCampaign(query: {
   country: TCountry;
   campaignCode: string | undefined;
+  catalogueCode?: string | undefined;
   tripType: string;
 }) {
   return useQuery({
-    queryKey: ['travel', 'campaign', query.country, query.campaignCode ?? '', query.tripType],
+    queryKey: [
+      'travel',
+      'campaign',
+      query.country,
+      query.campaignCode ?? '',
+      query.catalogueCode ?? '',
+      query.tripType,
+    ],
     queryFn: async () => {
       try {
         return await travelApi.getCampaign(query);
@@ -82,15 +100,26 @@ export function useCampaign(query: {
 }
 
 /**
- * Which message a refused or failed rating shows (travel-flow sections 4 and 8): the blacklist message
- * when the refusal mentions it, the server's key when there is one, else landingGetQuoteError.message.
+ * Which message a refused rating shows (travel-flow sections 4 and 8): the blacklist message when the
+ * refusal mentions it, the server's key when there is one; null for any other error message, which
+ * shows the generic "Oops!" error with an empty list (showRatingError).
  */
 export function ratingErrorKey(failure: {
   errorMessage?: string | undefined;
   messageKey?: string | undefined;
-}) {
+}): string | null {
   if (isBlacklistMessage(failure.errorMessage)) return MESSAGE_KEYS.blacklisted;
-  return failure.messageKey ?? MESSAGE_KEYS.getQuoteError;
+  return failure.messageKey ?? null;
+}
+
+/** Shows a refused rating: its message through `show` (in the page), else the generic "Oops!" error. */
+export function showRatingError(
+  failure: { errorMessage?: string | undefined; messageKey?: string | undefined },
+  show: (key: string) => void,
+): void {
+  const key = ratingErrorKey(failure);
+  if (key) show(key);
+  else useErrorStore.getState().showError([], failure.errorMessage);
 }
 
 /** A call that failed on the way or with a 5xx shows the quote error; a 4xx shows its own key. */

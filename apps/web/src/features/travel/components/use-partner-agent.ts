@@ -3,7 +3,7 @@ import type { TAgentCampaign } from '@lionrock/domain/schemas/campaign-agent-sch
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { systemApi } from '../../../lib/system-api';
-import { isValidAgent, useSystemStore } from '../../../state/system-store';
+import { isValidAgent, type TLinkCodes, useSystemStore } from '../../../state/system-store';
 
 /** The agent of a partner link, and whether the link is valid (spec section 6). No partner: direct, valid. */
 export function usePartnerAgent() {
@@ -34,12 +34,17 @@ export function usePartnerAgent() {
  * it when the trip type changes (travel-flow section 4), so the trip type is part of the key: each
  * change asks again. A failed lookup is none, as the spec's empty agent campaign (section 7).
  */
-export function agentCampaignQuery(partner: string | null, country: TCountry, tripType: string) {
+export function agentCampaignQuery(
+  partner: string | null,
+  country: TCountry,
+  tripType: string,
+  codes: TLinkCodes = {},
+) {
   return {
-    queryKey: ['agentCampaign', partner, 'PTR', country, tripType],
+    queryKey: ['agentCampaign', partner, 'PTR', country, tripType, codes],
     queryFn: async (): Promise<TAgentCampaign | null> => {
       try {
-        return await systemApi.agentCampaign(partner!, 'PTR', country);
+        return await systemApi.agentCampaign(partner!, 'PTR', country, codes);
       } catch {
         return null;
       }
@@ -53,6 +58,7 @@ export function agentCampaignQuery(partner: string | null, country: TCountry, tr
 export function useAgentCampaign(tripType: string): TAgentCampaign | null {
   const partner = useSystemStore((state) => state.partner);
   const country = useSystemStore((state) => state.country);
-  const query = useQuery(agentCampaignQuery(partner, country, tripType));
+  const codes = useSystemStore((state) => state.linkCodes);
+  const query = useQuery(agentCampaignQuery(partner, country, tripType, codes));
   return partner && query.data?.campaignTitle ? query.data : null;
 }

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { HEALTHY_SYSTEM } from '../../../test/render';
 import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
@@ -184,16 +184,6 @@ function fillPerson(group: ReturnType<typeof row>, name: string, id: string, dob
   type(group.getByLabelText('Date of birth'), dob);
 }
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 beforeEach(() => useTravelFlowStore.getState().reset());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -448,6 +438,8 @@ describe('the applicant page: behaviour (travel-flow section 4)', () => {
     await userEvent.click(continueButton());
     const dialog = await screen.findByRole('dialog', { name: 'A traveller is over 80' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // It fades out (200 ms), then closes; nothing was sent.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'A traveller is over 80' })).toBeNull());
     expect(sent('rate')).toEqual([]);
     await userEvent.click(continueButton());
     await userEvent.click(

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
-import { ratedPolicy, renderFlowPage, stubDialogs } from '../../../test/checkout';
+import { ratedPolicy, renderFlowPage } from '../../../test/checkout';
 import { HEALTHY_SYSTEM, stubServer } from '../../../test/render';
 import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
 import { ConfirmPage } from './confirm-page';
@@ -32,7 +32,6 @@ const declaration1 = () =>
 const declaration2 = () => screen.getByRole('checkbox', { name: /^I agree that Lionrock may use/ });
 const pay = () => screen.getByRole('button', { name: 'Pay' });
 
-beforeAll(stubDialogs);
 beforeEach(() => {
   useTravelFlowStore.getState().reset();
   useSystemStore.setState({ agent: null, partner: null });

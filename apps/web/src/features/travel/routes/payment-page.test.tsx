@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { declared, POLICY_ID, ratedPolicy, renderFlowPage, stubDialogs } from '../../../test/checkout';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { declared, POLICY_ID, ratedPolicy, renderFlowPage } from '../../../test/checkout';
 import { HEALTHY_SYSTEM, stubServer, type TFakeRoute } from '../../../test/render';
 import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
 import { PaymentPage } from './payment-page';
@@ -89,7 +89,6 @@ const declined = {
   policyId: POLICY_ID,
 };
 
-beforeAll(stubDialogs);
 beforeEach(() => {
   useTravelFlowStore.getState().reset();
   posted.length = 0;

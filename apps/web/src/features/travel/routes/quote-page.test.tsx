@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { useSystemStore } from '../../../state/system-store';
 import { HEALTHY_SYSTEM, stubServer, type TFakeRoute } from '../../../test/render';
@@ -84,17 +84,6 @@ async function applyNow() {
   await userEvent.click(screen.getByRole('checkbox', { name: DECLARATION }));
   await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
 }
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 beforeEach(() => {
   const store = useTravelFlowStore.getState();

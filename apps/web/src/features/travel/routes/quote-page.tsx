@@ -19,7 +19,7 @@ import { useSystemStore } from '../../../state/system-store';
 import {
   callErrorKey,
   PriceChangedError,
-  ratingErrorKey,
+  showRatingError,
   type TRatingAnswer,
   travelApi,
   useCampaign,
@@ -188,7 +188,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
       return { error: null, repriced: false };
     }
     if (answer.errorMessage || answer.messageKey || !answer.policyTravel?.premiumItems?.length) {
-      setErrorKey(ratingErrorKey(answer));
+      showRatingError(answer, setErrorKey);
       return { error: null, repriced: false };
     }
     useTravelFlowStore
@@ -268,7 +268,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
       return;
     }
     if (answer.errorMessage || answer.messageKey) {
-      setErrorKey(ratingErrorKey(answer));
+      showRatingError(answer, setErrorKey);
       return;
     }
     store.setRated(answer);

@@ -43,7 +43,13 @@ type TTravelFlowState = {
   setTravellers(selection: TTravellers | null): void;
   setPromo(promo: string): void;
   setCampaign(campaign: TCampaignRef | null): void;
-  setMarket(market: { country: TCountry; lang: TLanguage; agentCode?: string; subAgentId?: string }): void;
+  setMarket(market: {
+    country: TCountry;
+    lang: TLanguage;
+    agentCode?: string;
+    subAgentId?: string;
+    staffCode?: string;
+  }): void;
   /** The multirate answer: its plans become the quote. */
   setQuoted(answer: TPolicyInput, initialUrl: string): void;
   /** A plan re-priced by the server (a 409 on rate) replaces the one shown. */
@@ -182,7 +188,7 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
                 : null,
             },
           })),
-        setMarket: ({ country, lang, agentCode, subAgentId }) =>
+        setMarket: ({ country, lang, agentCode, subAgentId, staffCode }) =>
           set((state) => ({
             policy: {
               ...state.policy,
@@ -190,6 +196,7 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
               lang,
               agentCode: agentCode || undefined,
               subAgentId: subAgentId || undefined,
+              policyTravel: { ...state.policy.policyTravel, staffCode: staffCode || undefined },
             },
           })),
         setQuoted: (answer, initialUrl) =>

@@ -7,15 +7,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, get, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Modal } from '../../../../components/ui/modal';
+import { DismissButton, Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
+import { DOCUMENT_KINDS, documentLink } from '../../../../lib/documents';
 import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
 import {
   callErrorKey,
   PriceChangedError,
-  ratingErrorKey,
+  showRatingError,
   type TRatingAnswer,
   travelApi,
 } from '../../api/travel-api';
@@ -180,7 +181,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       return false;
     }
     if (answer.errorMessage || answer.messageKey) {
-      setFormError(ratingErrorKey(answer));
+      showRatingError(answer, setFormError);
       return false;
     }
     store.setRated(answer);
@@ -234,7 +235,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       return;
     }
     if (answer.errorMessage || answer.messageKey) {
-      setFormError(ratingErrorKey(answer));
+      showRatingError(answer, setFormError);
       return;
     }
     store.setRated(answer);
@@ -320,14 +321,9 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
           <summary>{t('applicant.notesTitle')}</summary>
           <p>{t('applicant.notesText')}</p>
           <ul>
-            {(['brochure', 'policyWording', 'covid19Wording'] as const).map((kind) => (
+            {DOCUMENT_KINDS.map((kind) => (
               <li key={kind}>
-                <a
-                  href={`/b2c-server/rest/document/get/PTR-${kind}?country=${country}`}
-                  download={`PTR-${kind}.pdf`}
-                >
-                  {t(`applicant.documents.${kind}`)}
-                </a>
+                <a {...documentLink('travel', kind, country)}>{t(`applicant.documents.${kind}`)}</a>
               </li>
             ))}
           </ul>
@@ -373,9 +369,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       >
         <p>{t('applicant.seniorText')}</p>
         <div className={styles.modalActions}>
-          <button type="button" className={styles.back} onClick={() => setSeniorValues(null)}>
-            {t('applicant.seniorCancel')}
-          </button>
+          <DismissButton className={styles.back}>{t('applicant.seniorCancel')}</DismissButton>
           <button
             type="button"
             className={styles.continue}

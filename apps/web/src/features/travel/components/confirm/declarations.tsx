@@ -1,16 +1,13 @@
+import type { TCountry } from '@lionrock/domain/market/market';
 import { useId, useState } from 'react';
 import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
+import { documentLink } from '../../../../lib/documents';
 import { useTranslation } from '../../../../lib/i18n';
 import styles from './confirm-cards.module.css';
 
 export type TConsentTicks = { declaration1: boolean; declaration2: boolean; marketing: boolean };
 type TPopup = 'declarations' | 'exclusions' | 'wording' | 'pics' | 'dataTransfer';
-
-/** The policy wording PDF of the market (travel-flow section 7, document download). */
-function wordingUrl(country: string): string {
-  return `/b2c-server/rest/document/get/travel-policyWording?country=${country}`;
-}
 
 /**
  * The confirm page's consents (travel-flow sections 2 and 5): declaration 1 (declarations, major
@@ -29,7 +26,7 @@ export function Declarations({
   onChange: (kind: keyof TConsentTicks, given: boolean) => void;
   errors: Partial<Record<'declaration1' | 'declaration2', string>>;
   agency: string | null;
-  country: string;
+  country: TCountry;
 }) {
   const { t, list } = useTranslation();
   const id = useId();
@@ -88,7 +85,7 @@ export function Declarations({
             <>
               <p>{t('confirm.popups.wording.text')}</p>
               <p>
-                <a href={wordingUrl(country)} download="travel-policyWording.pdf">
+                <a {...documentLink('travel', 'policyWording', country)}>
                   {t('confirm.popups.wording.download')}
                 </a>
               </p>

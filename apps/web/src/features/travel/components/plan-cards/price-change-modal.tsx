@@ -1,6 +1,6 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
-import { Modal } from '../../../../components/ui/modal';
+import { DismissButton, Modal } from '../../../../components/ui/modal';
 import { useTranslation } from '../../../../lib/i18n';
 import { usePlanLabel } from './plan-cards';
 import { planPrice } from './plan-price';
@@ -40,9 +40,7 @@ export function PriceChangeModal({
               : planPrice(change.now, country, campaignCode).total}
           </p>
           <div className={styles.actions}>
-            <button type="button" className={styles.back} onClick={onCancel}>
-              {t('quotePage.notNow')}
-            </button>
+            <DismissButton className={styles.back}>{t('quotePage.notNow')}</DismissButton>
             <button type="button" className={styles.confirm} onClick={() => onConfirm(change.now)}>
               {t('quotePage.confirmNewPrice')}
             </button>

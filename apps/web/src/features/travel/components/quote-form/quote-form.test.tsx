@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../../app/providers';
 import { useSystemStore } from '../../../../state/system-store';
-import { HEALTHY_SYSTEM, stubServer, type TFakeRoute } from '../../../../test/render';
+import { HEALTHY_SYSTEM, stubServer, type TFakeRoute, VALID_AGENT } from '../../../../test/render';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
 import { QuoteForm } from './quote-form';
 
@@ -19,6 +19,7 @@ const MESSAGES = {
   departure: 'Choose a departure date from today up to 90 days ahead, and no later than your return date.',
   duration: 'A single trip can last up to 90 days. Choose an earlier return date, or an annual plan.',
   promo: "This promo code isn't valid. Please check it and try again.",
+  getQuoteError: "We couldn't get your quote just now. Please try again in a moment.",
 };
 
 const DIRECT_CAMPAIGN = {
@@ -201,6 +202,26 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     expect(document.activeElement).toBe(travellersToggle());
   });
 
+  it("chooses the shown tab's travellers: a family left for the Individual tab is one traveller, and comes back", async () => {
+    server();
+    renderForm();
+    await userEvent.click(travellersToggle());
+    await userEvent.click(screen.getByRole('radio', { name: 'Family' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More: Children' }));
+    expect(travellersToggle().textContent).toContain('Family: 1 adult, 1 child');
+    await userEvent.click(screen.getByRole('radio', { name: 'Individual' }));
+    expect(travellersToggle().textContent).toContain('1 traveller');
+    expect(useTravelFlowStore.getState().policy.policyTravel).toMatchObject({
+      travellerType: 'ID',
+      travellerIndividual: 1,
+      travellerAdult: 0,
+      travellerChild: 0,
+    });
+    // The family's counts wait in the picker for a switch back.
+    await userEvent.click(screen.getByRole('radio', { name: 'Family' }));
+    expect(travellersToggle().textContent).toContain('Family: 1 adult, 1 child');
+  });
+
   it('checks the promo code’s format on blur', async () => {
     server();
     renderForm();
@@ -375,28 +396,35 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     expect(saved).toMatchObject({ journeyCode: '3', deptDate: '10/12/2026', isTravellerSelected: true });
   });
 
-  it('fills the promo code of a promo link, and quotes for a valid agent', async () => {
-    const { calls } = server();
-    useSystemStore.setState({
-      partner: 'AG1001',
-      agent: {
-        agentCode: 'AG1001',
-        name: 'Tan Wei Ling',
-        agency: 'Harbourfront',
-        email: 'wl@h.example',
-        tel: '91234567',
-        registrationNo: 'R',
-        isDefaultAgent: false,
-        subAgentId: '',
+  it('fills the promo code of a promo link, and quotes for a valid agent with the staff code', async () => {
+    const { calls } = server([
+      {
+        match: /agent\/getStaffCode\/AG1001\/country\/SGP\/productCode\/PTR$/,
+        body: { staffCode: 'ST1001T' },
       },
-    });
+    ]);
+    useSystemStore.setState({ partner: 'AG1001', agent: VALID_AGENT });
     renderForm({}, '/travel/partner/AG1001/promo/NEWS2026');
     expect((screen.getByLabelText('Promo code (optional)') as HTMLInputElement).value).toBe('NEWS2026');
     await chooseOneTraveller();
     await startQuote();
     expect(await screen.findByRole('heading', { name: 'Quote page' })).toBeTruthy();
     const sent = JSON.parse(String(calls.find((call) => call.url.includes('multirate'))!.init!.body));
-    expect(sent).toMatchObject({ agentCode: 'AG1001', promo: 'NEWS2026' });
+    expect(sent).toMatchObject({
+      agentCode: 'AG1001',
+      promo: 'NEWS2026',
+      policyTravel: { staffCode: 'ST1001T' },
+    });
     expect(useTravelFlowStore.getState().initialUrl).toBe('/travel/partner/AG1001/promo/NEWS2026');
+  });
+
+  it("says the quote cannot be had when the agent's staff code cannot be found (travel-flow section 8)", async () => {
+    const { calls } = server([{ match: /agent\/getStaffCode/, status: 404, body: { statusCode: 404 } }]);
+    useSystemStore.setState({ partner: 'AG1001', agent: VALID_AGENT });
+    renderForm({}, '/travel/partner/AG1001');
+    await chooseOneTraveller();
+    await startQuote();
+    expect(await screen.findByText(MESSAGES.getQuoteError)).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('multirate'))).toBe(false);
   });
 });

@@ -21,8 +21,9 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
 import { formatDisplayDate } from '../../../../lib/format-date';
 import { useTranslation } from '../../../../lib/i18n';
+import { systemApi } from '../../../../lib/system-api';
 import { isValidAgent, useSystemStore } from '../../../../state/system-store';
-import { callErrorKey, ratingErrorKey, type TRatingAnswer, travelApi } from '../../api/travel-api';
+import { callErrorKey, showRatingError, type TRatingAnswer, travelApi } from '../../api/travel-api';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
 import { DiscountBanner } from './discount-banner';
 import styles from './quote-form.module.css';
@@ -191,11 +192,23 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
     setFormError(null);
     const store = useTravelFlowStore.getState();
     const validAgent = isValidAgent(agent) ? agent : null;
+    // An agent's quote carries the agent's staff code; without one there is no quote (travel-flow
+    // sections 7 and 8). The server puts its own on the stored policy whatever is sent.
+    let staffCode: string | undefined;
+    if (validAgent) {
+      try {
+        staffCode = await systemApi.staffCode(validAgent.agentCode, country, 'PTR');
+      } catch {
+        setFormError(MESSAGE_KEYS.getQuoteError);
+        return;
+      }
+    }
     store.setMarket({
       country,
       lang,
       agentCode: validAgent?.agentCode,
       subAgentId: validAgent?.subAgentId,
+      staffCode,
     });
     const policy = policyFromValues(checked, useTravelFlowStore.getState().policy);
     let answer: TRatingAnswer;
@@ -206,7 +219,7 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
       return;
     }
     if (answer.errorMessage || answer.messageKey) {
-      setFormError(ratingErrorKey(answer));
+      showRatingError(answer, setFormError);
       return;
     }
     store.setQuoted(answer, `${location.pathname}${location.search}`);

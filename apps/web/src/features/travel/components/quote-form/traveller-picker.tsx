@@ -20,6 +20,15 @@ function initialDraft(value: TTravellers | null): TTravellers {
   };
 }
 
+/**
+ * What the shown tab selects: its own counts only. The other tabs' counts stay in the draft for a
+ * switch back, but must not reach the choice: a family's 1 adult and 1 child left behind would make
+ * the Individual tab's choice a family (closeTravellerPicker, travel-flow section 4).
+ */
+function selectionOf(draft: TTravellers): TTravellers {
+  return draft.travellerType === 'FM' ? { ...draft, individuals: 0 } : { ...draft, adults: 0, children: 0 };
+}
+
 function Counter({
   label,
   hint,
@@ -107,12 +116,12 @@ export function TravellerPicker({
   const update = (change: Partial<TTravellers>) => {
     const next = { ...draft, ...change };
     setDraft(next);
-    onChange(next);
+    onChange(selectionOf(next));
   };
   const openPicker = () => {
     setOpen(true);
     // Opening the picker chooses its current tab: one traveller unless the customer changes it.
-    if (!value) onChange(draft);
+    if (!value) onChange(selectionOf(draft));
   };
   const close = (returnFocus: boolean) => {
     setOpen(false);

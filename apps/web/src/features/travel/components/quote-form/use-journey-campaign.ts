@@ -11,11 +11,20 @@ import { agentCampaignQuery } from '../use-partner-agent';
  * again when the trip type changes (travel-flow section 4) and a failure means no campaign. The
  * partner's agent campaign is looked up again with it, ready for the quote page.
  */
-export function useJourneyCampaign(params: Pick<TLandingParams, 'campaign'>, tripType: string) {
+export function useJourneyCampaign(
+  params: Pick<TLandingParams, 'campaign' | 'catalogueCode'>,
+  tripType: string,
+) {
   const country = useSystemStore((state) => state.country);
   const partner = useSystemStore((state) => state.partner);
-  const query = useCampaign({ country, campaignCode: params.campaign, tripType });
-  useQuery(agentCampaignQuery(partner, country, tripType));
+  const codes = useSystemStore((state) => state.linkCodes);
+  const query = useCampaign({
+    country,
+    campaignCode: params.campaign,
+    catalogueCode: params.catalogueCode,
+    tripType,
+  });
+  useQuery(agentCampaignQuery(partner, country, tripType, codes));
   useEffect(() => {
     if (query.data === undefined) return;
     const campaign = query.data;
