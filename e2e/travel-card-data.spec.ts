@@ -83,6 +83,11 @@ test('a card payment leaves the card number and CVV nowhere: browser storage, se
     expect(JSON.stringify(stored)).toContain(policyNumber);
     expect(cardDataIn(JSON.stringify(stored))).toEqual([]);
     await context.close();
+    // The policy mail is delivered by the mail job shortly after issuing: wait for it before stopping.
+    const outbox = path.join(shop.dataDir, 'outbox');
+    await expect
+      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0), { timeout: 60_000 })
+      .toBeGreaterThan(0);
   } finally {
     await stopServer(shop.child);
   }
