@@ -96,6 +96,19 @@ describe('the shell and the travel landing', () => {
     expect(screen.queryByText(bar)).toBeNull();
   });
 
+  it("takes the banner's Start quote to the quote form, its first control focused", async () => {
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }, { match: /getCampaign/, body: {} }]);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderAt(<LandingPage />);
+    const start = await screen.findByRole('link', { name: 'Start quote' });
+    expect(start.getAttribute('href')).toBe('#quote-form');
+    await userEvent.click(start);
+    const form = screen.getByRole('region', { name: 'Get your travel quote' });
+    expect(form.contains(document.activeElement)).toBe(true);
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    scrolled.mockRestore();
+  });
+
   it('shows private mode and an invalid agent link on the landing', async () => {
     stubServer([
       { match: /pvt-status/, body: 'true' },
