@@ -35,7 +35,7 @@ export function isAllowedCardKey(key: string): boolean {
   return /^\d$/.test(key) || key.length > 1;
 }
 
-/** MM-YY with the hyphen put in after two digits (5 characters). */
+/** MM-YY (5 characters), the hyphen put in after the month once a third digit is typed (decision 023). */
 export function formatExpiryInput(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}-${digits.slice(2)}` : digits;
