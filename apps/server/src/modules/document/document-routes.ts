@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
-import { listDocumentNames, parseDocumentName, renderDocument } from './pdf-documents.ts';
+import { findDocument, listDocumentNames, renderDocument } from './pdf-documents.ts';
 
 /**
  * `GET /b2c-server/rest/document/get/{documentName}` (travel-flow section 7): the PDF as binary, named
@@ -26,7 +26,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const name = parseDocumentName(request.params.documentName);
+      const name = findDocument(request.params.documentName);
       if (!name) {
         throw new ApiError(
           404,

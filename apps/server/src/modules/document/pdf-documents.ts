@@ -1,6 +1,12 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
+  DOCUMENT_KINDS,
+  DOCUMENT_PRODUCTS,
+  documentName,
+  parseDocumentName,
+} from '@lionrock/domain/policy/document-names';
+import {
   PA_BENEFITS,
   type TBenefitValue,
   TRAVEL_BENEFITS,
@@ -22,23 +28,17 @@ import {
  * with pdfkit from the wording text and the benefit schedules. English only: pdfkit's built-in fonts
  * have no Chinese glyphs, and no CJK font can be installed from the npm registry (decision 009).
  */
-const PRODUCT_KEYS = ['travel', 'pa', 'home'] as const;
-const DOCUMENT_KINDS = ['brochure', 'policyWording', 'covid19Wording'] as const;
-
 export type TDocumentName = { product: TProductKey; kind: TDocumentKind };
 
-/** `travel-brochure` → travel / brochure; unknown or unavailable names → null. */
-export function parseDocumentName(name: string): TDocumentName | null {
-  const match = /^(travel|pa|home)-(brochure|policyWording|covid19Wording)$/.exec(name);
-  if (!match) return null;
-  const product = match[1] as TProductKey;
-  const kind = match[2] as TDocumentKind;
-  return WORDINGS[product][kind] ? { product, kind } : null;
+/** A document the shop has (`travel-brochure` → travel / brochure); unknown or unavailable names → null. */
+export function findDocument(name: string): TDocumentName | null {
+  const found = parseDocumentName(name);
+  return found && WORDINGS[found.product][found.kind] ? found : null;
 }
 
 export function listDocumentNames(): string[] {
-  return PRODUCT_KEYS.flatMap((product) =>
-    DOCUMENT_KINDS.filter((kind) => WORDINGS[product][kind]).map((kind) => `${product}-${kind}`),
+  return DOCUMENT_PRODUCTS.flatMap((product) =>
+    DOCUMENT_KINDS.filter((kind) => WORDINGS[product][kind]).map((kind) => documentName(product, kind)),
   );
 }
 

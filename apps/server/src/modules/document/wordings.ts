@@ -3,9 +3,11 @@
  * extension wording), per product. Limits and sums come from the benefit schedules and rate tables in
  * `packages/domain`, never from this text, so a document always matches the price and the cover table.
  */
+import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+
 export type TSection = { heading: string; paragraphs: string[] };
-export type TProductKey = 'travel' | 'pa' | 'home';
-export type TDocumentKind = 'brochure' | 'policyWording' | 'covid19Wording';
+export type TProductKey = TDocumentProduct;
+export type { TDocumentKind };
 
 export const PRODUCT_TITLES: Record<TProductKey, string> = {
   travel: 'Lionrock Travel Insurance',

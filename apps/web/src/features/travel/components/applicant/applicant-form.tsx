@@ -1,6 +1,7 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
+import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { addInsured, removeInsured, type TInsuredType } from '@lionrock/domain/travel/trip-rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { DismissButton, Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
-import { DOCUMENT_KINDS, documentLink } from '../../../../lib/documents';
+import { documentLink } from '../../../../lib/documents';
 import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
 import {

@@ -1,6 +1,7 @@
 import type { TCountry } from '@lionrock/domain/market/market';
+import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
 import { memo } from 'react';
-import { DOCUMENT_KINDS, documentLink } from '../../../../lib/documents';
+import { documentLink } from '../../../../lib/documents';
 import { useTranslation } from '../../../../lib/i18n';
 import styles from './quote-extras.module.css';
 
