@@ -1,6 +1,6 @@
 import { normaliseLanguage } from '@lionrock/domain/environment/language';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { trackCheckoutStep } from '../../lib/analytics';
 import { applyLanguage, useTranslation } from '../../lib/i18n';
@@ -52,9 +52,13 @@ export function AppShell() {
     applyLanguage(lang, country);
   }, [lang, country]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on every change of page, by design
+  // Scroll-to-top after 500 ms on a new page (travel-flow section 9): a change of page, not the first
+  // page of the document, which opens at its top anyway (a scroll or an in-page link in its first half
+  // second would be undone).
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
-    // Scroll-to-top after 500 ms on a new page (travel-flow section 9).
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     const timer = window.setTimeout(() => window.scrollTo({ top: 0 }), 500);
     return () => window.clearTimeout(timer);
   }, [location.pathname]);
