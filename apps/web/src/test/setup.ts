@@ -33,9 +33,6 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-// jsdom lays nothing out, so it has no scrolling into view either.
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-
 // jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
   this.setAttribute('open', '');

@@ -1,5 +1,4 @@
 import { formatMoney } from '@lionrock/domain/money/money';
-import type { MouseEvent } from 'react';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
@@ -20,14 +19,6 @@ export function LandingPage() {
   // The valid agent's card is the header's (it opens by itself on the landing, decision 016).
   const { validAgent } = usePartnerAgent();
   const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
-  // The banner's Start quote (travel-flow section 2) takes the customer to the form, its first control focused.
-  const goToQuoteForm = (event: MouseEvent<HTMLAnchorElement>) => {
-    const form = document.getElementById('quote-form');
-    if (!form) return;
-    event.preventDefault();
-    form.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    form.querySelector<HTMLElement>('input, select, button')?.focus({ preventScroll: true });
-  };
 
   return (
     <>
@@ -39,7 +30,8 @@ export function LandingPage() {
           <li>{t('travelLanding.bullets.instant')}</li>
         </ul>
         <div className={styles.actions}>
-          <a href="#quote-form" className={styles.start} onClick={goToQuoteForm}>
+          {/* The banner's Start quote (travel-flow section 2): to the form, which takes the focus. */}
+          <a href="#quote-form" className={styles.start}>
             {t('travelLanding.startQuote')}
           </a>
           <button type="button" className={styles.secondary} onClick={scrollToFeatures}>

@@ -280,7 +280,8 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   );
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`} id="quote-form">
+    // Focusable from script and in-page links only (the banner's Start quote), not in the tab order.
+    <section className={styles.section} aria-labelledby={`${id}-title`} id="quote-form" tabIndex={-1}>
       <form
         className={styles.form}
         noValidate
