@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
@@ -109,6 +110,43 @@ describeEachDriver('promo codes cannot be guessed', (driver) => {
       expectRefused(await getCampaign(wrongCode(11), attacker()));
     });
 
+    it('counts guesses sent with the payment calls too', async () => {
+      const session = { 'session-name': `payer-${randomUUID()}` };
+      const post = (call: string, payload: unknown) =>
+        app.inject({
+          method: 'POST',
+          url: `/b2c-server/rest/policy/${call}`,
+          headers: session,
+          payload: payload as object,
+        });
+      const policy = buildTravelPolicy(today, {
+        campaign: { campaignCode: 'YEAREND' },
+        promo: 'YEAREND25',
+      } as Partial<TPolicyInput>);
+      const quoted = (await post('multirate', policy)).json();
+      const rated = await post('rate', {
+        ...policy,
+        policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
+      });
+      expect(rated.statusCode).toBe(200);
+      const consent = recordConsent(true, '2026-11-23T02:00:00.000Z');
+      const confirmed = {
+        ...rated.json(),
+        consents: {
+          declaration1: consent,
+          declaration2: consent,
+          marketing: recordConsent(false, '2026-11-23T02:00:00.000Z'),
+        },
+      };
+      for (let index = 0; index < 10; index += 1) {
+        const guess = await post('updateToPending', { ...confirmed, promo: wrongCode(index) });
+        expect(guess.statusCode).toBe(400);
+        expect(guess.json()).toMatchObject({ field: 'promo' });
+      }
+      expectRefused(await post('updateToPending', { ...confirmed, promo: wrongCode(10) }));
+      expectRefused(await post('updateToPending', confirmed));
+    });
+
     it('leaves a customer who mistypes a few times, or retries one wrong code, to the right code', async () => {
       const customer = { 'session-name': `customer-${randomUUID()}` };
       expect((await validate('YEAREND52', customer)).body).toBe('N');
@@ -143,8 +181,13 @@ describeEachDriver('promo codes cannot be guessed', (driver) => {
       for (let index = 0; index < 10; index += 1)
         expect((await validate(wrongCode(index), from('198.51.100.1'))).body).toBe('N');
       expectRefused(await validate(wrongCode(10), from('198.51.100.1')));
-      // Another client behind the same proxy still gets answers.
+      expectRefused(await multirate('YEAREND25', from('198.51.100.1')));
+      // Another client behind the same proxy still gets answers, through every call that checks a code.
       expect((await validate('NEWS2026', from('198.51.100.2'))).body).toBe('Y');
+      expect((await getCampaign('NEWS2026', from('198.51.100.2'))).json().validPromoCode).toBe('Y');
+      const rated = await multirate('YEAREND25', from('198.51.100.2'));
+      expect(rated.statusCode).toBe(200);
+      expect(rated.json().policyTravel.premiumItems[0].campaignDiscount).toBeGreaterThan(0);
       // One IPv6 host has a whole /64: its other addresses are the same client.
       for (let index = 0; index < 10; index += 1)
         expect((await validate(wrongCode(100 + index), from(`2001:db8:1:2::${index + 1}`))).body).toBe('N');

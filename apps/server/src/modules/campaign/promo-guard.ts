@@ -35,21 +35,20 @@ export function createPromoGuard(deps: {
   return {
     /** Whether `code` (upper-case) can be used with the campaign, as `isUsable` finds, within the limits. */
     async check(campaignId: number, code: string, isUsable: () => Promise<boolean>): Promise<boolean> {
-      // Outside a request (a job) there is no client: the campaign's ceiling still applies.
-      const clientKey = `promo:client:${currentClient() ?? 'none'}`;
+      // Outside a request (a job) there is no client: only the campaign's ceiling applies.
+      const client = currentClient();
+      const clientKey = `promo:client:${client}`;
+      const clientMember = `${campaignId}:${code}`;
       const campaignKey = `promo:campaign:${campaignId}`;
-      const byClient = await store.addMember(
-        clientKey,
-        `${campaignId}:${code}`,
-        limits.perClient,
-        limits.windowMs,
-      );
-      if (!byClient.allowed) throw refuse(byClient.retryAfterMs);
+      if (client !== undefined) {
+        const byClient = await store.addMember(clientKey, clientMember, limits.perClient, limits.windowMs);
+        if (!byClient.allowed) throw refuse(byClient.retryAfterMs);
+      }
       const byCampaign = await store.addMember(campaignKey, code, limits.perCampaign, limits.windowMs);
       if (!byCampaign.allowed) throw refuse(byCampaign.retryAfterMs);
       const usable = await isUsable();
       if (usable) {
-        await store.removeMember(clientKey, `${campaignId}:${code}`);
+        if (client !== undefined) await store.removeMember(clientKey, clientMember);
         await store.removeMember(campaignKey, code);
       }
       return usable;
