@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
@@ -64,6 +65,26 @@ describeEachDriver('forwarded addresses are believed only from TRUSTED_PROXIES',
       for (let index = 0; index < 120; index += 1)
         expect((await probe(app, rotating(index))).statusCode).toBe(404);
       expect((await probe(app, rotating(121))).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says once in the log that a forwarded address came from a proxy it does not trust', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildTestApp(database, { env: { LOG_LEVEL: 'warn' }, logStream });
+    try {
+      await probe(app, '198.51.100.1');
+      await probe(app, '198.51.100.2');
+      const warnings = lines.filter((line) => line.includes('TRUSTED_PROXIES'));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, proxy: '127.0.0.1' });
     } finally {
       await app.close();
     }
