@@ -18,6 +18,7 @@ import { createAgentService } from './modules/agent/agent-service.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
+import { createPromoGuard } from './modules/campaign/promo-guard.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
@@ -100,7 +101,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     // One log line per request (on completion) instead of Fastify's two: half the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies, else anyone could pick their own
+    // address and step around every per-client limit (design section 11, decision 027).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
@@ -142,10 +145,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const agentRepository = createAgentRepository(database.db);
   const agentService = createAgentService(agentRepository);
   await app.register(agentRoutes, { service: agentService });
+  const promoGuard = createPromoGuard({ store: app.limitStore });
   const policyRepository = createPolicyRepository(database.db);
   const policyService = createPolicyService({
     repository: policyRepository,
-    pricing: createPricing({ repository: policyRepository, notifier, now }),
+    pricing: createPricing({ repository: policyRepository, notifier, now, promoGuard }),
     system: systemService,
     // An agent without a staff code for the product has none (404); any other failure is a failure.
     staffCodeOf: async (agentCode, country, productCode) => {
@@ -245,7 +249,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(renewalRoutes, { service: renewal });
   app.decorate('services', { payments: paymentRepository, issuance, documents, renewal });
   await app.register(campaignRoutes, {
-    service: createCampaignService(createCampaignRepository(database.db), now),
+    service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),
   });
   await app.register(documentRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {

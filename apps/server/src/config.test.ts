@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
     expect(config.cardProfiles).toEqual({ SGP: undefined, HKG: undefined });
     expect(config.publicUrl).toBe('http://localhost:3000');
+    // No proxy is trusted until one is named: X-Forwarded-For is the client's own word.
+    expect(config.trustedProxies).toEqual([]);
+  });
+
+  it('reads the trusted proxies as addresses, ranges and range names', () => {
+    expect(
+      loadConfig({ TRUSTED_PROXIES: ' 10.0.0.1, 10.1.0.0/16 ,fd00::/8,::1,loopback,' }).trustedProxies,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']);
   });
 
   it('reads every variable it is given', () => {
@@ -57,6 +65,12 @@ describe('loadConfig', () => {
     [{ CARD_GATEWAY_URL_HKG: 'ftp://gw' }, 'CARD_GATEWAY_URL_HKG'],
     [{ CARD_PROFILE_ID_SGP: 'P1' }, 'CARD_GATEWAY_URL_SGP'],
     [{ ADMIN_USERNAME: 'ops' }, 'ADMIN_PASSWORD'],
+    [{ TRUSTED_PROXIES: 'proxy.internal' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: '10.0.0.1,10.0.0.300' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8/8' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: 'fd00::/129' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: 'true' }, 'TRUSTED_PROXIES'],
     [{ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ APP_ENV: 'prod' }, 'DATABASE_URL'],
     [{ APP_ENV: 'prod', DATABASE_URL: 'postgres://db/x' }, 'SMTP_URL'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidUen } from '@lionrock/domain/identity/uen';
 import { z } from 'zod';
@@ -29,6 +30,39 @@ const optionalText = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+/** proxy-addr's names for whole address ranges (loopback 127.0.0.1/8 and ::1, and so on). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUSTED_PROXIES entry: an IP address, an address/prefix (CIDR), or a range name. */
+export function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+// Forwarded client addresses are believed only from these (design section 11); none by default.
+const ZTrustedProxiesSchema = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .superRefine((entries, context) => {
+    for (const entry of entries)
+      if (!isProxyEntry(entry))
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address, address/prefix (CIDR) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+        });
+  });
+
 const cardProfile = (market: 'SGP' | 'HKG') => ({
   [`CARD_GATEWAY_URL_${market}`]: optionalUrl(['https:', 'http:']),
   [`CARD_PROFILE_ID_${market}`]: optionalText,
@@ -47,6 +81,7 @@ const ZEnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().min(3).default('Lionrock Insurance <policies@lionrock.example>'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  TRUSTED_PROXIES: ZTrustedProxiesSchema,
   ...cardProfile('SGP'),
   ...cardProfile('HKG'),
   // The merchant's UEN goes into every PayNow QR: it must pass the UEN check.
@@ -85,6 +120,8 @@ export type TConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  /** The proxies whose X-Forwarded-For is believed (IPs, CIDRs or range names); empty: none. */
+  trustedProxies: string[];
   /** Per market; undefined means the built-in test gateway (design section 6). */
   cardProfiles: { SGP: TCardProfile | undefined; HKG: TCardProfile | undefined };
   paynow: { uen: string; merchantName: string; webhookSecret: string | undefined };
@@ -153,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    trustedProxies: e.TRUSTED_PROXIES,
     cardProfiles: { SGP: card('SGP'), HKG: card('HKG') },
     paynow: {
       uen: e.PAYNOW_UEN,

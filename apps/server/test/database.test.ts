@@ -8,6 +8,7 @@ import {
   campaigns,
   clientLogs,
   maintenanceNotices,
+  paymentLifecycleLogs,
   promoCodes,
   staffCodes,
   subAgents,
@@ -109,6 +110,21 @@ describeEachDriver('database', (driver) => {
       { level: 'error', data: 'old report', createdAt: new Date(Date.now() - 40 * 86_400_000) },
       { level: 'error', data: 'fresh report' },
     ]);
+    // Lifecycle entries are kept for a card dispute's reach (120 days), then pruned by the same job.
+    await database.db.insert(paymentLifecycleLogs).values([
+      {
+        policyId: 'P-OLD',
+        referenceNumber: null,
+        entry: {},
+        createdAt: new Date(Date.now() - 130 * 86_400_000),
+      },
+      {
+        policyId: 'P-KEPT',
+        referenceNumber: null,
+        entry: {},
+        createdAt: new Date(Date.now() - 100 * 86_400_000),
+      },
+    ]);
     const jobs = await startJobs({
       database,
       databaseUrl: database.url,
@@ -127,6 +143,9 @@ describeEachDriver('database', (driver) => {
         .not.toContain('old report');
       const remaining = (await database.db.select().from(clientLogs)).map((row) => row.data);
       expect(remaining).toContain('fresh report');
+      await expect
+        .poll(async () => (await database.db.select().from(paymentLifecycleLogs)).map((row) => row.policyId))
+        .toEqual(['P-KEPT']);
       await expect
         .poll(async () => (await jobs.boss.getJobById('prune-client-logs', id!))?.state, { timeout: 10_000 })
         .toBe('completed');

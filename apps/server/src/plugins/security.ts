@@ -4,6 +4,19 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import type { TConfig } from '../config.ts';
 import { buildErrorBody } from '../lib/api-error.ts';
+import { clientKeyOf, runAsClient } from '../lib/client-address.ts';
+import { createMemoryLimitStore, createRedisLimitStore, type TLimitStore } from '../lib/limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counters for the limits a request count cannot express (promo guesses, sign-ins, log volume). */
+    limitStore: TLimitStore;
+  }
+  interface FastifyRequest {
+    /** Who the per-client limits count: the address (an IPv6 client's /64), see client-address.ts. */
+    clientKey: string;
+  }
+}
 
 /**
  * Strict CSP (no inline script or style), HSTS, nosniff, Referrer-Policy, frame-ancestors 'none';
@@ -38,9 +51,32 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
       redis?.disconnect();
     });
   }
+  const limitStore = redis
+    ? createRedisLimitStore(redis, (error) => app.log.warn({ err: error }, 'limit store unavailable'))
+    : createMemoryLimitStore();
+  app.decorate('limitStore', limitStore);
+
+  // Every limit counts the address Fastify resolved: X-Forwarded-For only from TRUSTED_PROXIES (decision 027).
+  app.decorateRequest('clientKey', '');
+  let toldOfUntrustedForwarding = config.trustedProxies.length > 0;
+  app.addHook('onRequest', async (request) => {
+    request.clientKey = clientKeyOf(request.ip);
+    if (!toldOfUntrustedForwarding && request.headers['x-forwarded-for'] !== undefined) {
+      // Behind a proxy that is not named, every customer would share the proxy's limits: say so once.
+      toldOfUntrustedForwarding = true;
+      request.log.warn(
+        { proxy: request.ip },
+        'X-Forwarded-For ignored from an untrusted address; set TRUSTED_PROXIES if this is your proxy',
+      );
+    }
+  });
+  // The limits kept below the routes (promo codes in the services) read the client from here.
+  app.addHook('preHandler', (request, _reply, done) => runAsClient(request.clientKey, done));
+
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'lionrock-rate-limit:' } : {}),
+    keyGenerator: (request) => request.clientKey,
     // A Redis outage must not take the shop down: limits are skipped until it answers again.
     skipOnError: true,
     max: 100,

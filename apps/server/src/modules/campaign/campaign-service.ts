@@ -11,6 +11,7 @@ import {
   type TCampaign as TCampaignAnswer,
 } from '@lionrock/domain/schemas/campaign-agent-schema';
 import type { TCampaignRepository, TCampaignRow } from './campaign-repository.ts';
+import type { TPromoGuard } from './promo-guard.ts';
 
 /**
  * A visitor who arrives without a campaign code buys under the market's direct online campaign
@@ -51,12 +52,19 @@ export type TCampaignLookup = {
   promoCode?: string | undefined;
 };
 
-export function createCampaignService(repository: TCampaignRepository, now: () => Date) {
+export function createCampaignService(
+  repository: TCampaignRepository,
+  now: () => Date,
+  promoGuard: TPromoGuard,
+) {
   const today = (country: TCountry) => todayIn(MARKETS[country].timeZone, now());
 
   const isLive = isCampaignLive;
-  const isPromoCodeUsable = async (row: TCampaignRow, promoCode: string) =>
-    isPromoUsable(row, await repository.findPromoCode(row.campaignId, promoCode), now());
+  // Every answer about a code is a guess counted against the limits (decision 027).
+  const isPromoCodeUsable = (row: TCampaignRow, promoCode: string) =>
+    promoGuard.check(row.campaignId, promoCode, async () =>
+      isPromoUsable(row, await repository.findPromoCode(row.campaignId, promoCode), now()),
+    );
 
   function toAnswer(row: TCampaignRow, promoCode: string, validPromoCode: 'Y' | 'N' | ''): TCampaignAnswer {
     const dmy = (iso: string) => formatDmy(parseIso(iso)!);

@@ -46,11 +46,9 @@ export async function runIdempotent<T>(
     await repository.finishIdempotencyKey(sessionName, key, 200, answer);
     return answer;
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode < 500) {
-      await repository.finishIdempotencyKey(sessionName, key, error.statusCode, error.toBody());
-    } else {
-      await repository.releaseIdempotencyKey(sessionName, key);
-    }
+    // A refused or failed request is not an answer to keep: it leaves no row (so a flood of
+    // refused keys stores nothing) and the key stays free for the corrected request (decision 027).
+    await repository.releaseIdempotencyKey(sessionName, key);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { logBudget } from '../../lib/log-budget.ts';
 import { redactLogObject } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
@@ -169,6 +170,11 @@ export async function paymentRoutes(
     '/b2c-server/rest/policy/logPaymentLifeCycle',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // An entry is a few hundred bytes; rows and bytes per client per minute are bounded (decision 027).
+      bodyLimit: LIFECYCLE_ENTRY_LIMIT,
+      preHandler: logBudget(app.limitStore, 'paymentLifecycle', (request) =>
+        Buffer.byteLength(JSON.stringify(request.body)),
+      ),
       schema: {
         tags: ['payment'],
         summary: 'Stores a payment lifecycle entry (no Session-Name), redacted; answers the word success',
@@ -197,6 +203,9 @@ export async function paymentRoutes(
       .send(receiptPage(result));
   });
 }
+
+/** 8 KB: the largest lifecycle entry the payment page sends is well under 1 KB. */
+const LIFECYCLE_ENTRY_LIMIT = 8 * 1024;
 
 function pick(body: unknown, names: string[]): string | null {
   const record = body as Record<string, unknown>;

@@ -11,6 +11,7 @@ import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import { badRequest } from '../../lib/api-error.ts';
 import { DIRECT_CAMPAIGN_CODE, isCampaignLive, isPromoUsable } from '../campaign/campaign-service.ts';
+import type { TPromoGuard } from '../campaign/promo-guard.ts';
 import type { TPolicyRepository } from './policy-repository.ts';
 
 /**
@@ -28,6 +29,8 @@ export function createPricing(deps: {
   repository: TPolicyRepository;
   notifier: TChangeNotifier;
   now: () => Date;
+  /** Rating and paying with a promo code are guesses too (decision 027). */
+  promoGuard: TPromoGuard;
 }) {
   const { repository } = deps;
 
@@ -91,7 +94,9 @@ export function createPricing(deps: {
         : refusal('CAMPAIGN_UNAVAILABLE');
     const promo = policy.promo?.trim().toUpperCase() ?? '';
     if (promo !== '') {
-      const usable = isPromoUsable(row, await repository.findPromoCode(row.campaignId, promo), deps.now());
+      const usable = await deps.promoGuard.check(row.campaignId, promo, async () =>
+        isPromoUsable(row, await repository.findPromoCode(row.campaignId, promo), deps.now()),
+      );
       if (!usable)
         throw badRequest(
           'promo',

@@ -2,6 +2,7 @@ import { COUNTRIES } from '@lionrock/domain/market/market';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { logBudget } from '../../lib/log-budget.ts';
 import type { TSystemService } from './system-service.ts';
 
 const ZCountrySchema = z.enum(COUNTRIES, { message: 'must be SGP or HKG' });
@@ -124,6 +125,10 @@ export async function systemRoutes(
     '/b2c-server/b2c/log/:level',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Rows and bytes per client per minute, whatever the request count (decision 027).
+      preHandler: logBudget(app.limitStore, 'clientLog', (request) =>
+        Buffer.byteLength((request.body as { data: string }).data),
+      ),
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['system'],
