@@ -42,7 +42,7 @@ function travelHongKong(days: number, campaignBasisPoints: number, plan = 0): TP
   return result[plan]!;
 }
 
-describe('the Hong Kong minimum premium of HK_380_CENTS (decision 003)', () => {
+describe('the Hong Kong minimum premium of HK$380 (decision 003)', () => {
   it('charges exactly HK$380.00 for a personal accident policy a discount would take below it', () => {
     // Class 01 plan A is HK$620.00 a year; HK$240.01 off would leave HK$379.99.
     const item = paHongKong(24_001);
@@ -55,7 +55,7 @@ describe('the Hong Kong minimum premium of HK_380_CENTS (decision 003)', () => {
     expect(paHongKong(60_000).premium).toBe(38_000);
   });
 
-  it('leaves a discounted premium at or just above HK_380_CENTS alone', () => {
+  it('leaves a discounted premium at or just above HK$380 alone', () => {
     const atFloor = paHongKong(24_000);
     expect(atFloor.premium).toBe(38_000);
     expect(atFloor.floorApplied).toBe(false);
@@ -66,7 +66,7 @@ describe('the Hong Kong minimum premium of HK_380_CENTS (decision 003)', () => {
   });
 
   it('floors a travel policy: 20 % off a 32–45 day trip (HK$386.00) and a 46–60 day trip (HK$474.00)', () => {
-    // HK$386.00 less 20 % is HK$308.80; HK$474.00 less 20 % is HK$379.20: both are charged HK_380_CENTS.00.
+    // HK$386.00 less 20 % is HK$308.80; HK$474.00 less 20 % is HK$379.20: both are charged HK$380.00.
     for (const days of [40, 60]) {
       const item = travelHongKong(days, 2000);
       expect(item.premium).toBe(38_000);
@@ -78,7 +78,7 @@ describe('the Hong Kong minimum premium of HK_380_CENTS (decision 003)', () => {
     expect(longer.floorApplied).toBe(false);
   });
 
-  it('never charges more than the undiscounted price of a policy that costs less than HK_380_CENTS', () => {
+  it('never charges more than the undiscounted price of a policy that costs less than HK$380', () => {
     // A 5-day trip is HK$98.00: the floor takes the discount away, it does not raise the price.
     const short = travelHongKong(5, 2000);
     expect(short.premiumWithoutDiscount).toBe(9_800);
