@@ -135,6 +135,22 @@ describeEachDriver('PayNow credits', (driver) => {
     expect((await policyRow(policy.policyId)).policyNumber).toBe(issued.policyNumber);
   });
 
+  it('applies one of several credits to one QR arriving at once, and opens a case for each other', async () => {
+    const { policy } = await confirmedPolicy();
+    const { txnRef, amount } = await qr(policy);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => credit(txnRef, amount)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const outcomes = (await creditsOf(txnRef)).map((row) => row.outcome).sort();
+    expect(outcomes).toEqual(['applied', 'extra_credit', 'extra_credit', 'extra_credit']);
+    const payment = await paymentRow(txnRef);
+    const applied = (await creditsOf(txnRef)).find((row) => row.outcome === 'applied')!;
+    expect(payment.gatewayTransactionId).toBe(`PAYNOW:${applied.bankTransactionId}`);
+    expect(payment.status).toBe('paid');
+    expect((await policyRow(policy.policyId)).status).toBe('issued');
+    const refunds = (await alertsOf(payment.paymentId)).filter((alert) => alert.kind === 'refund');
+    expect(refunds).toHaveLength(3);
+  });
+
   it('keeps one row for the same delivery repeated, whatever its bytes', async () => {
     const { policy } = await confirmedPolicy();
     const { txnRef, amount } = await qr(policy);
