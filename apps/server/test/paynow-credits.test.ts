@@ -167,6 +167,19 @@ describeEachDriver('PayNow credits', (driver) => {
     expect((await sendSigned(reordered)).json()).toEqual({ recorded: false });
     expect(await creditsOf(txnRef)).toHaveLength(1);
     expect(await alertsOf((await paymentRow(txnRef)).paymentId)).toHaveLength(0);
+    // The same bank transaction id with another amount is no repeat: operations review it.
+    const changed = JSON.stringify({
+      txnRef,
+      amount: '1.00',
+      currency: 'SGD',
+      bankTransactionId: `SAME-${driver}`,
+      paidAt: AT,
+    });
+    expect((await sendSigned(changed)).json()).toEqual({ recorded: false });
+    const [review] = await alertsOf((await paymentRow(txnRef)).paymentId);
+    expect(review).toMatchObject({ kind: 'review', paynowCreditId: (await creditsOf(txnRef))[0]!.id });
+    expect(review!.detail).toMatchObject({ amountCents: 100, notification: changed });
+    expect((await policyRow(policy.policyId)).status).toBe('issued');
   });
 
   it('does not issue for a credit of another amount: the money is a refund case', async () => {

@@ -494,6 +494,22 @@ export function createPaymentRepository(db: TDb) {
                   : eq(paynowCredits.bankTransactionId, credit.bankTransactionId),
               ),
             );
+          // The bank's id again with another reference or amount: not the same credit, and not ours to guess.
+          if (existing!.txnRef !== credit.txnRef || existing!.amountCents !== credit.amountCents)
+            await tx
+              .insert(operationsAlerts)
+              .values({
+                kind: 'review',
+                paymentId: existing!.paymentId,
+                paynowCreditId: existing!.id,
+                detail: {
+                  reason: 'the bank sent this transaction again with another reference or amount',
+                  txnRef: credit.txnRef,
+                  amountCents: credit.amountCents,
+                  notification: credit.notification,
+                },
+              })
+              .onConflictDoNothing();
           return { stored: false, credit: existing! };
         }
         const [payment] = credit.txnRef
