@@ -14,6 +14,7 @@ import { createTestDatabase, describeEachDriver, type TTestDatabase } from './he
 
 const today = localDate(2026, 11, 23);
 const AT = '2026-11-23T02:00:00.000Z';
+const ADMIN = { ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'a-long-ops-password' };
 
 /**
  * Every verified PayNow credit ends in an issued policy or an operations case, never in silence and
@@ -36,7 +37,7 @@ describeEachDriver('PayNow credits', (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    app = await buildTestApp(database, { now: () => clock });
+    app = await buildTestApp(database, { now: () => clock, env: ADMIN });
   });
   afterAll(async () => {
     await app.close();
@@ -127,6 +128,20 @@ describeEachDriver('PayNow credits', (driver) => {
     expect(alerts[0]!.detail).toMatchObject({
       bankTransactionId: second!.bankTransactionId,
       amountCents: Number(amount.replace('.', '')),
+    });
+
+    // Operations see it in the refund queue, with the transfer to send back.
+    const queue = await app.inject({
+      url: '/ops/alerts?queue=refund',
+      headers: { authorization: `Basic ${Buffer.from('ops:a-long-ops-password').toString('base64')}` },
+    });
+    expect(queue.statusCode).toBe(200);
+    const listed = queue.json().alerts.find((alert: { id: number }) => alert.id === alerts[0]!.id);
+    expect(listed).toMatchObject({
+      queue: 'refund',
+      policyId: policy.policyId,
+      detail: { bankTransactionId: second!.bankTransactionId },
+      payment: { referenceNumber: txnRef, method: 'PN' },
     });
 
     // A third transfer is a case of its own, not folded into the second's.
