@@ -273,6 +273,18 @@ describeEachDriver('PayNow credits', (driver) => {
     expect((await policyRow(policy.policyId)).status).toBe('issued');
     const alerts = await alertsOf((await paymentRow(txnRef)).paymentId);
     expect(alerts.map((alert) => alert.kind)).toEqual(['late_payment']);
+
+    // After the expiry job has run too (the QR's window is long past by the database's clock).
+    const later = await qr((await confirmedPolicy()).policy);
+    await app.services.issuance.reconcile();
+    const expired = await paymentRow(later.txnRef);
+    expect(expired.status).toBe('expired');
+    expect((await policyRow(expired.policyId)).status).toBe('expired');
+    await credit(later.txnRef, later.amount);
+    expect((await policyRow(expired.policyId)).status).toBe('issued');
+    expect((await alertsOf(expired.paymentId)).map((alert) => alert.detail)).toEqual([
+      expect.objectContaining({ previousStatus: 'expired' }),
+    ]);
   });
 
   it('refunds a credit for a QR whose policy another payment issued', async () => {
