@@ -315,6 +315,20 @@ describeEachDriver('PayNow credits', (driver) => {
       .where(eq(operationsAlerts.paynowCreditId, stored!.id));
     expect(refund).toMatchObject({ kind: 'refund' });
 
+    // A bank may name the payer: only the credit's own fields are kept.
+    const named = JSON.stringify({
+      txnRef: unknown,
+      amount: '5.00',
+      currency: 'SGD',
+      bankTransactionId: `NAMED-${driver}`,
+      paidAt: AT,
+      payerName: 'CANARY TAN',
+    });
+    expect((await sendSigned(named)).statusCode).toBe(200);
+    const [, namedRow] = await creditsOf(unknown);
+    expect(namedRow).toMatchObject({ bankTransactionId: `NAMED-${driver}`, outcome: 'unknown_reference' });
+    expect(namedRow!.notification).not.toContain('CANARY');
+
     const unreadable = JSON.stringify({ txnRef: unknown, amount: '12.3', currency: 'SGD', note: driver });
     expect((await sendSigned(unreadable)).statusCode).toBe(400);
     const [row] = await database.db
@@ -341,7 +355,7 @@ describeEachDriver('PayNow credits', (driver) => {
       }),
     });
     expect(forged.statusCode).toBe(401);
-    expect(await creditsOf(unknown)).toHaveLength(1);
+    expect(await creditsOf(unknown)).toHaveLength(2);
   });
 
   it('reports a pending QR past its expiry as expired, not pending', async () => {

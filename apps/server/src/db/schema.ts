@@ -451,7 +451,7 @@ export const paynowCredits = pgTable(
     bankTransactionId: text('bank_transaction_id').unique(),
     /** SHA-256 of the notification's bytes. */
     bodySha256: text('body_sha256').notNull().unique(),
-    /** The notification as received (it carries no personal data), cut to 8,000 characters. */
+    /** The credit's fields as read; the body as received (cut to 8,000 characters) only when unreadable. */
     notification: text('notification').notNull(),
     txnRef: text('txn_ref'),
     paymentId: uuid('payment_id').references(() => payments.paymentId),

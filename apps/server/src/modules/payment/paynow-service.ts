@@ -83,7 +83,8 @@ export function createPaynowService(deps: {
     const result = await repository.recordPaynowCredit(
       {
         bodySha256: createHash('sha256').update(rawBody, 'utf8').digest('hex'),
-        notification: rawBody.slice(0, 8000),
+        // What the schema reads (nothing about the payer); the body itself only when it cannot be read.
+        notification: parsed ? JSON.stringify(parsed) : rawBody.slice(0, 8000),
         bankTransactionId: parsed?.bankTransactionId ?? null,
         txnRef: parsed?.txnRef ?? null,
         amountCents,
