@@ -315,6 +315,14 @@ describeEachDriver('PayNow credits', (driver) => {
       .where(eq(operationsAlerts.paynowCreditId, stored!.id));
     expect(refund).toMatchObject({ kind: 'refund' });
 
+    // A card payment's reference is no QR: the credit is not its payment, and the card payment is untouched.
+    const card = (await post('policy/updateToPending', (await confirmedPolicy()).policy)).json();
+    const cardReference = card.paymentSignature.reference_number as string;
+    expect((await credit(cardReference, card.paymentSignature.amount)).statusCode).toBe(200);
+    const [cardCredit] = await creditsOf(cardReference);
+    expect(cardCredit).toMatchObject({ outcome: 'unknown_reference', paymentId: null });
+    expect(await paymentRow(cardReference)).toMatchObject({ status: 'pending', gatewayTransactionId: null });
+
     // A bank may name the payer: only the credit's own fields are kept.
     const named = JSON.stringify({
       txnRef: unknown,

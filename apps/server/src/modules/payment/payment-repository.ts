@@ -513,7 +513,11 @@ export function createPaymentRepository(db: TDb) {
           return { stored: false, credit: existing! };
         }
         const [payment] = credit.txnRef
-          ? await tx.select().from(payments).where(eq(payments.referenceNumber, credit.txnRef)).for('update')
+          ? await tx
+              .select()
+              .from(payments)
+              .where(and(eq(payments.referenceNumber, credit.txnRef), eq(payments.method, 'PN')))
+              .for('update')
           : [];
         const decision = decide(payment);
         let changed: TPaymentRow | undefined;
