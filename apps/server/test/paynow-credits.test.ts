@@ -287,6 +287,23 @@ describeEachDriver('PayNow credits', (driver) => {
     ]);
   });
 
+  it('refunds a credit that arrives after the period of insurance has started', async () => {
+    const { policy } = await confirmedPolicy();
+    const { txnRef, amount } = await qr(policy);
+    // The trip starts 14 days after the quote; the money arrives on day 15.
+    clock = new Date(Date.parse(AT) + 15 * 86_400_000);
+    try {
+      expect((await credit(txnRef, amount)).statusCode).toBe(200);
+    } finally {
+      clock = new Date(AT);
+    }
+    expect((await policyRow(policy.policyId)).policyNumber).toBeNull();
+    const payment = await paymentRow(txnRef);
+    expect(payment.status).toBe('refund_due');
+    const refund = (await alertsOf(payment.paymentId)).find((alert) => alert.kind === 'refund');
+    expect(refund!.detail).toMatchObject({ reason: 'The period of insurance has already started.' });
+  });
+
   it('refunds a credit for a QR whose policy another payment issued', async () => {
     const { policy } = await confirmedPolicy();
     const first = await qr(policy);
