@@ -546,13 +546,6 @@ export function createPaymentRepository(db: TDb) {
         return { stored: true, credit: row!, payment: changed ?? payment };
       });
     },
-
-    listPaynowCredits: async (paymentId: string) =>
-      db
-        .select()
-        .from(paynowCredits)
-        .where(eq(paynowCredits.paymentId, paymentId))
-        .orderBy(asc(paynowCredits.id)),
   };
 }
 
