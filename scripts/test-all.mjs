@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isCi, skippedSuites, skippedTestCount, skipWarning } from './test-report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
@@ -21,6 +22,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 
 let failed = false;
+let skippedSuiteCount = 0;
 if (only !== 'e2e') {
   const vitestJson = path.join(results, 'vitest.json');
   const code = run(bin('vitest'), [
@@ -34,7 +36,16 @@ if (only !== 'e2e') {
     const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
+    totals.skipped += skippedTestCount(report);
+    // A skipped suite is said loudly, and in CI it fails the run (scripts/test-report.ts).
+    const skipped = skippedSuites(report, root);
+    skippedSuiteCount = skipped.length;
+    const warning = skipWarning(skipped, isCi(process.env));
+    if (warning) console.warn(`\n${warning}\n`);
+    if (skipped.length > 0 && isCi(process.env)) {
+      failed = true;
+      totals.failed += skipped.length;
+    }
   }
   if (code !== 0) {
     failed = true;
@@ -62,6 +73,15 @@ if (only !== 'unit' && !failed) {
       totals.passed += stats.expected + stats.flaky;
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;
+      if (stats.skipped > 0) {
+        console.warn(
+          `\n${isCi(process.env) ? 'ERROR' : 'WARNING'}: ${stats.skipped} browser journey(s) did NOT run (see the list above).\n`,
+        );
+        if (isCi(process.env)) {
+          failed = true;
+          totals.failed += stats.skipped;
+        }
+      }
     }
     if (code !== 0) {
       failed = true;
@@ -88,5 +108,9 @@ function reportDomainCoverage() {
     );
 }
 
+if (skippedSuiteCount > 0)
+  console.warn(
+    `\n${isCi(process.env) ? 'ERROR' : 'WARNING'}: ${skippedSuiteCount} test suite(s) skipped, listed above.`,
+  );
 console.info(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed ? 1 : 0);

@@ -3,16 +3,18 @@ import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox, payments, policies } from '../src/db/schema.ts';
+import { describeWithService } from './helpers/services.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
 
 // Issue 5: the gateway's answer may reach any instance, any number of times, all at once. Two app
 // instances, each on its own connection pool to one PostgreSQL database, must still issue exactly one
 // policy number per payment. PGlite is one process's database, so this runs only with TEST_DATABASE_URL.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-  'payments across two instances on one PostgreSQL',
+describeWithService(
+  'postgres',
+  'payments across two instances on one PostgreSQL: one policy number per payment',
   () => {
     let database: TTestDatabase;
     let otherConnection: TTestDatabase;

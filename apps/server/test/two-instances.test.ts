@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientLogs } from '../src/db/schema.ts';
 import { startJobs, type TJobDefinition, type TJobRunner } from '../src/jobs/job-runner.ts';
+import { describeWithService } from './helpers/services.ts';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -9,7 +10,7 @@ const silentLogger = { info() {}, error() {}, warn() {} } as never;
 
 // Several server instances share one PostgreSQL (design section 8). PGlite is one process's database,
 // so this suite runs only where TEST_DATABASE_URL points at a PostgreSQL server.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one PostgreSQL', () => {
+describeWithService('postgres', 'two instances on one PostgreSQL', () => {
   let database: TTestDatabase;
   let otherConnection: TTestDatabase;
   const runners: TJobRunner[] = [];

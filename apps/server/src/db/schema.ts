@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -418,14 +419,50 @@ export const operationsAlerts = pgTable(
     kind: text('kind').notNull(),
     paymentId: uuid('payment_id').references(() => payments.paymentId),
     policyId: uuid('policy_id').references(() => policies.policyId),
+    /** The PayNow credit the alert is about (decision 034): each credit is its own case. */
+    paynowCreditId: bigint('paynow_credit_id', { mode: 'number' }).references(() => paynowCredits.id),
     detail: jsonb('detail'),
     createdAt: timestamps.createdAt,
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [
     index('operations_alerts_open_idx').on(table.kind, table.resolvedAt),
-    uniqueIndex('operations_alerts_once_idx').on(table.kind, table.paymentId),
+    // One alert of a kind per payment, or per PayNow credit when it is about one.
+    uniqueIndex('operations_alerts_once_idx')
+      .on(table.kind, table.paymentId)
+      .where(sql`${table.paynowCreditId} is null`),
+    uniqueIndex('operations_alerts_credit_once_idx')
+      .on(table.kind, table.paynowCreditId)
+      .where(sql`${table.paynowCreditId} is not null`),
   ],
+);
+
+/**
+ * Every PayNow notification whose signature the bank's secret verifies, stored before anything else
+ * (decision 034): a second credit on one QR, a credit of another amount, for an unknown reference or
+ * one that cannot be read is kept here with its outcome and an operations alert, never dropped. The
+ * same delivery twice (same bytes or same bank transaction id) is one row.
+ */
+export const paynowCredits = pgTable(
+  'paynow_credits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The bank's id of the transfer; null only when the notification could not be read. */
+    bankTransactionId: text('bank_transaction_id').unique(),
+    /** SHA-256 of the notification's bytes. */
+    bodySha256: text('body_sha256').notNull().unique(),
+    /** The credit's fields as read; the body as received (cut to 8,000 characters) only when unreadable. */
+    notification: text('notification').notNull(),
+    txnRef: text('txn_ref'),
+    paymentId: uuid('payment_id').references(() => payments.paymentId),
+    amountCents: integer('amount_cents'),
+    currency: text('currency'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** applied, amount_differs, extra_credit, unknown_reference or unreadable (decision 034). */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('paynow_credits_payment_idx').on(table.paymentId)],
 );
 
 /**

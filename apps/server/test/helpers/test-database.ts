@@ -5,15 +5,18 @@ import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { openDatabase, type TDatabase } from '../../src/db/database.ts';
 import { withDatabase } from '../global-setup.ts';
+import { describeWithService } from './services.ts';
 
 export type TDriver = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (design section 3). */
-export const DRIVERS: TDriver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-/** Runs a suite once per database driver. */
+/**
+ * Runs a suite once per database driver: on PGlite always, on PostgreSQL when TEST_DATABASE_URL is set
+ * (design section 3). Without it the PostgreSQL half is reported skipped, and fails where PostgreSQL is
+ * required (CI; helpers/services.ts).
+ */
 export function describeEachDriver(name: string, suite: (driver: TDriver) => void): void {
-  for (const driver of DRIVERS) describe(`${name} [${driver}]`, () => suite(driver));
+  describe(`${name} [pglite]`, () => suite('pglite'));
+  describeWithService('postgres', `${name} [postgres]`, () => suite('postgres'));
 }
 
 export type TTestDatabase = TDatabase & { url: string | undefined; drop(): Promise<void> };

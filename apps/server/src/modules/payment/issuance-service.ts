@@ -26,6 +26,9 @@ export function createIssuanceService(deps: {
   const { repository } = deps;
 
   function eligibility(policy: TPolicyRow, payment: TPaymentRow): string | null {
+    // The money received, where the answer states it, is the amount asked: less (or more) never issues.
+    if (payment.authorisedCents !== null && payment.authorisedCents !== payment.amountCents)
+      return `The amount received (${payment.authorisedCents}) differs from the amount asked (${payment.amountCents}).`;
     if (payment.amountCents !== policy.totalCents)
       return `The payment (${payment.amountCents}) differs from the policy's price (${policy.totalCents}).`;
     if (!['pending', 'expired'].includes(policy.status)) return `The policy is ${policy.status}.`;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { formatPlainAmount } from '@lionrock/domain/money/money';
@@ -15,7 +15,7 @@ import { sharedSecret } from '../../lib/server-secrets.ts';
 import { buildPaynowPayload } from '../../payments/paynow/sgqr.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import type { TIssuanceService } from './issuance-service.ts';
-import type { TPaymentRepository } from './payment-repository.ts';
+import type { TPaymentRepository, TPaymentStatus, TPaynowCreditDecision } from './payment-repository.ts';
 
 /** The bank's notification of a PayNow credit (our reference is the QR's bill number). */
 export const ZPaynowNotificationSchema = z.object({
@@ -28,6 +28,17 @@ export const ZPaynowNotificationSchema = z.object({
 export type TPaynowNotification = z.infer<typeof ZPaynowNotificationSchema>;
 
 export const PAYNOW_SIGNATURE_HEADER = 'x-paynow-signature';
+
+/** The states in which a QR still waits for its money: a credit to it is its payment (decision 034). */
+const OPEN_QR_STATUSES: TPaymentStatus[] = ['pending', 'expired', 'voided', 'declined'];
+
+function readNotification(rawBody: string): TPaynowNotification | null {
+  try {
+    return ZPaynowNotificationSchema.parse(JSON.parse(rawBody));
+  } catch {
+    return null;
+  }
+}
 
 export function signNotification(rawBody: string, secret: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
@@ -49,6 +60,12 @@ export function createPaynowService(deps: {
   const { repository } = deps;
   const webhookSecret = () => sharedSecret(deps.db, 'paynow-webhook', deps.config.paynow.webhookSecret);
 
+  /**
+   * The bank's credit notification (decision 034): once its signature is verified it is stored, whatever
+   * it says, and ends in an issued policy or an operations case. Only the QR's first credit of the
+   * QR's exact amount is its payment; a second credit, another amount, an unknown reference or a
+   * notification that cannot be read is a refund or review case. The same delivery twice is one credit.
+   */
   async function notify(rawBody: string, signature: string | undefined): Promise<{ recorded: boolean }> {
     const expected = Buffer.from(signNotification(rawBody, await webhookSecret()), 'utf8');
     const given = Buffer.from(signature ?? '', 'utf8');
@@ -56,56 +73,95 @@ export function createPaynowService(deps: {
       deps.log.warn('PayNow notification with a bad signature ignored');
       throw new ApiError(401, 'The notification signature is not valid.', { field: PAYNOW_SIGNATURE_HEADER });
     }
-    let parsed: TPaynowNotification;
-    try {
-      parsed = ZPaynowNotificationSchema.parse(JSON.parse(rawBody));
-    } catch {
-      throw new ApiError(400, 'The notification is not a PayNow credit.', { field: 'body' });
-    }
-    const payment = await repository.findByReference(parsed.txnRef);
-    if (payment?.method !== 'PN') {
-      // Money for no payment we know: operations must return it.
-      deps.log.warn({ txnRef: parsed.txnRef }, 'PayNow credit for an unknown reference');
-      await repository.addAlert({ kind: 'refund', detail: { ...parsed, reason: 'unknown reference' } });
-      return { recorded: false };
-    }
-    const amountCents = parseGatewayAmount(parsed.amount);
-    const fullAmount = amountCents === payment.amountCents;
-    // A verified credit is recorded whatever the state of its QR: banks accept transfers after our 10 minutes.
-    const recorded = await repository.recordAnswer(
-      payment.paymentId,
-      ['pending', 'expired', 'voided', 'declined'],
+    const parsed = readNotification(rawBody);
+    const amountCents = parsed ? parseGatewayAmount(parsed.amount) : null;
+    const credited = parsed && {
+      bankTransactionId: parsed.bankTransactionId,
+      amountCents,
+      paidAt: parsed.paidAt,
+    };
+    const result = await repository.recordPaynowCredit(
       {
-        status: fullAmount ? 'paid' : 'refund_due',
-        gatewayTransactionId: `PAYNOW:${parsed.bankTransactionId}`,
-        decision: 'ACCEPT',
-        reasonCode: fullAmount ? 100 : 110,
-        authorisedCents: amountCents,
-        gatewayAnswer: parsed,
+        bodySha256: createHash('sha256').update(rawBody, 'utf8').digest('hex'),
+        // What the schema reads (nothing about the payer); the body itself only when it cannot be read.
+        notification: parsed ? JSON.stringify(parsed) : rawBody.slice(0, 8000),
+        bankTransactionId: parsed?.bankTransactionId ?? null,
+        txnRef: parsed?.txnRef ?? null,
+        amountCents,
+        currency: parsed?.currency ?? null,
+        paidAt: parsed ? new Date(parsed.paidAt) : null,
+      },
+      (payment): TPaynowCreditDecision => {
+        if (!parsed)
+          return {
+            outcome: 'unreadable',
+            alerts: [
+              { kind: 'review', detail: { reason: 'a verified notification that is not a PayNow credit' } },
+            ],
+          };
+        if (payment?.method !== 'PN')
+          return {
+            outcome: 'unknown_reference',
+            alerts: [
+              { kind: 'refund', detail: { reason: 'unknown reference', txnRef: parsed.txnRef, ...credited } },
+            ],
+          };
+        // The QR's payment has its money already: this is a second transfer, and goes back.
+        if (
+          payment.gatewayTransactionId !== null ||
+          !OPEN_QR_STATUSES.includes(payment.status as TPaymentStatus)
+        )
+          return {
+            outcome: 'extra_credit',
+            alerts: [
+              {
+                kind: 'refund',
+                detail: {
+                  reason: 'a second credit for a QR already paid',
+                  paymentStatus: payment.status,
+                  ...credited,
+                },
+              },
+            ],
+          };
+        const answer = {
+          gatewayTransactionId: `PAYNOW:${parsed.bankTransactionId}`,
+          decision: 'ACCEPT',
+          authorisedCents: amountCents,
+          gatewayAnswer: parsed,
+        };
+        if (amountCents !== payment.amountCents)
+          return {
+            outcome: 'amount_differs',
+            payment: { ...answer, status: 'refund_due', reasonCode: 110 },
+            alerts: [
+              {
+                kind: 'refund',
+                detail: { reason: 'amount differs', expectedCents: payment.amountCents, ...credited },
+              },
+            ],
+          };
+        // Banks accept a transfer after our 10 minutes, or to a QR a newer one replaced: the money is kept.
+        const late = payment.status !== 'pending' || payment.expiresAt.getTime() < deps.now().getTime();
+        return {
+          outcome: 'applied',
+          payment: { ...answer, status: 'paid', reasonCode: 100 },
+          alerts: late
+            ? [{ kind: 'late_payment', detail: { previousStatus: payment.status, ...credited } }]
+            : [],
+        };
       },
     );
-    if (!recorded) {
-      deps.log.info({ txnRef: parsed.txnRef }, 'PayNow notification already recorded');
-      return { recorded: false };
-    }
-    if (!fullAmount) {
-      await repository.addAlert({
-        kind: 'refund',
-        paymentId: payment.paymentId,
-        policyId: payment.policyId,
-        detail: { reason: 'amount differs', amountCents, expectedCents: payment.amountCents },
-      });
-      return { recorded: true };
-    }
-    if (payment.status !== 'pending')
-      await repository.addAlert({
-        kind: 'late_payment',
-        paymentId: payment.paymentId,
-        policyId: payment.policyId,
-        detail: { previousStatus: payment.status },
-      });
-    await deps.issuance.issuePayment(payment.paymentId);
-    return { recorded: true };
+    const { credit } = result;
+    deps.log.info(
+      { txnRef: credit.txnRef, creditId: credit.id, outcome: credit.outcome, repeated: !result.stored },
+      'PayNow notification',
+    );
+    if (credit.outcome === 'unreadable')
+      throw new ApiError(400, 'The notification is not a PayNow credit.', { field: 'body' });
+    // Issuing is idempotent: a repeated delivery of the applied credit finishes an issue a crash cut short.
+    if (credit.outcome === 'applied' && credit.paymentId) await deps.issuance.issuePayment(credit.paymentId);
+    return { recorded: result.stored };
   }
 
   return {
