@@ -38,6 +38,10 @@ const REAL_GATEWAY = {
   CARD_PROFILE_ID_SGP: 'LIONROCK-SG',
   CARD_ACCESS_KEY_SGP: 'real-access-key',
   CARD_SECRET_KEY_SGP: 'real-secret-key',
+  CARD_REST_URL_SGP: 'https://apitest.cybersource.com',
+  CARD_MERCHANT_ID_SGP: 'lionrock_sg',
+  CARD_REST_KEY_ID_SGP: 'real-rest-key-id',
+  CARD_REST_SECRET_SGP: 'cmVhbC1yZXN0LXNlY3JldA==',
 };
 
 const RENEWAL_KINDS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'];

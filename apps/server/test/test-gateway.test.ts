@@ -19,11 +19,15 @@ const SGP: TTestGatewayProfile = {
   profileId: 'LIONROCK-SGP',
   accessKey: 'a1b2c3d4e5f6sgp',
   secretKey: 'sgp-secret-0123456789abcdef0123456789abcdef',
+  restKeyId: 'a1b2c3d4e5f6sgp',
+  restSecret: Buffer.from('sgp-rest-secret-0123456789').toString('base64'),
 };
 const HKG: TTestGatewayProfile = {
   profileId: 'LIONROCK-HKG',
   accessKey: 'a1b2c3d4e5f6hkg',
   secretKey: 'hkg-secret-fedcba9876543210fedcba9876543210',
+  restKeyId: 'a1b2c3d4e5f6hkg',
+  restSecret: Buffer.from('hkg-rest-secret-0123456789').toString('base64'),
 };
 const RECEIPT = 'https://shop.example/b2c-server/rest/payment/receipt';
 const MERCHANT_POST = 'https://shop.example/b2c-server/rest/payment/notify';
@@ -483,6 +487,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
       const renewalDay = new Date('2027-11-20T02:00:00Z');
       const charged = await chargeToken(database.db, SGP, {
         token,
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000456',
         amount: '48.20',
         currency: 'SGD',
@@ -504,6 +509,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
 
       const afterExpiry = await chargeToken(database.db, SGP, {
         token,
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2031-000001',
         amount: '48.20',
         currency: 'SGD',
@@ -516,6 +522,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
     it('answers 102 invalid_fields=payment_token for an unknown token', async () => {
       const answer = await chargeToken(database.db, SGP, {
         token: 'NO-SUCH-TOKEN',
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000457',
         amount: '48.20',
         currency: 'SGD',
@@ -539,6 +546,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
       expect([first.decision, first.reason_code]).toEqual(['ACCEPT', '100']);
       const renewal = await chargeToken(database.db, SGP, {
         token: first.payment_token!,
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000458',
         amount: '45.50',
         currency: 'SGD',

@@ -455,6 +455,25 @@ export function createPaymentRepository(db: TDb) {
           .where(lt(idempotencyKeys.createdAt, sql`now() - interval '1 day'`))
           .returning({ key: idempotencyKeys.key })
       ).length,
+
+    // Card reconciliation before expiry (design section 11).
+    /** Unanswered card payments past their window: each is looked up at the gateway before it expires. */
+    listOverdueCardPayments: async () =>
+      db
+        .select()
+        .from(payments)
+        .where(
+          and(eq(payments.status, 'pending'), eq(payments.method, 'CC'), lt(payments.expiresAt, sql`now()`)),
+        )
+        .orderBy(asc(payments.expiresAt)),
+
+    /** Keeps an unanswered payment open until `until` (its gateway could not be asked yet). */
+    postponeExpiry: async (paymentId: string, until: Date) => {
+      await db
+        .update(payments)
+        .set({ expiresAt: until, updatedAt: sql`now()` })
+        .where(and(eq(payments.paymentId, paymentId), eq(payments.status, 'pending')));
+    },
   };
 }
 

@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildDataToSign, formatSignedDateTime, signFields, verifySignature } from './signature.ts';
+import {
+  buildDataToSign,
+  formatSignedDateTime,
+  signableText,
+  signFields,
+  UnsignableFieldError,
+  verifySignature,
+} from './signature.ts';
 
 const SECRET = 'f1e2d3c4b5a6978877665544332211000112233445566778899aabbccddeeff0';
 
@@ -31,7 +38,9 @@ describe('Secure Acceptance signatures', () => {
     expect(verifySignature(signed, `${SECRET}x`)).toBe(false);
     expect(verifySignature({ ...fields }, SECRET)).toBe(false);
     const partial = { amount: '1.00', signed_field_names: 'amount' };
-    expect(verifySignature({ ...partial, signature: signFields(partial, SECRET) }, SECRET)).toBe(false);
+    const partialMac = createHmac('sha256', SECRET).update(buildDataToSign(partial)).digest('base64');
+    expect(verifySignature({ ...partial, signature: partialMac }, SECRET)).toBe(false);
+    expect(() => signFields(partial, SECRET)).toThrow(UnsignableFieldError);
     expect(verifySignature({ ...signed, signature: 'short' }, SECRET)).toBe(false);
   });
 
