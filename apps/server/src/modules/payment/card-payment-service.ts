@@ -76,6 +76,60 @@ export function makeReference(policy: TPolicy, now: Date): string {
   return `${letter}${policy.country.slice(0, 2)}-${date}-${random}`;
 }
 
+/**
+ * The Secure Acceptance request fields the shop signs for a card payment (design section 6).
+ * Customer-typed text (names, address, city, postal code, phone, e-mail) is made signable here;
+ * anything else that could not be signed makes signing throw (signature.ts): no value can be re-split
+ * into other signed fields (design section 11).
+ */
+export function cardRequestFields(
+  policy: TPolicy,
+  started: { referenceNumber: string; transactionUuid: string; amountCents: number; autoRenewal: boolean },
+  profile: { accessKey: string; profileId: string },
+  context: { now: Date; publicUrl: string },
+): Record<string, string> {
+  const applicant = policyApplicant(policy);
+  const name = splitBillToName(
+    signableText(policy.payment?.paymentCreditCardName || applicant?.fullName || '') || 'CARDHOLDER',
+  );
+  const billing = BILLING_DEFAULTS[policy.country];
+  const line1 = signableText(
+    [applicant?.applicantAddress1, applicant?.applicantAddress2].filter(Boolean).join(' '),
+  );
+  const email = signableText(applicant?.email ?? '');
+  const fields: Record<string, string> = {
+    access_key: profile.accessKey,
+    profile_id: profile.profileId,
+    transaction_uuid: started.transactionUuid,
+    signed_field_names: '',
+    unsigned_field_names: UNSIGNED_CARD_FIELDS,
+    signed_date_time: formatSignedDateTime(context.now),
+    locale: GATEWAY_LOCALE[policy.country][policy.lang ?? 'en'],
+    transaction_type: started.autoRenewal ? 'sale,create_payment_token' : 'sale',
+    reference_number: started.referenceNumber,
+    amount: formatPlainAmount(started.amountCents),
+    currency: MARKETS[policy.country].currency,
+    payment_method: 'card',
+    bill_to_forename: name.forename.slice(0, 60),
+    bill_to_surname: name.surname.slice(0, 60),
+    bill_to_email: PLAIN_EMAIL.test(email) ? email : 'noreply@lionrock.example',
+    bill_to_phone: signableText(`${applicant?.mobileNoCountryCode ?? ''}${applicant?.mobileNo ?? ''}`),
+    bill_to_address_line1: line1 || billing.line1,
+    bill_to_address_city: line1
+      ? signableText(applicant?.applicantAreaDesc ?? '') || billing.city
+      : billing.city,
+    bill_to_address_country: billing.country,
+    bill_to_address_postal_code: line1
+      ? signableText(applicant?.applicantPostCode ?? '') || billing.postalCode
+      : billing.postalCode,
+    override_custom_receipt_page: `${context.publicUrl}${RECEIPT_PATH}`,
+  };
+  if (!fields.bill_to_phone) delete fields.bill_to_phone;
+  if (!fields.bill_to_address_postal_code) delete fields.bill_to_address_postal_code;
+  fields.signed_field_names = Object.keys(fields).join(',');
+  return fields;
+}
+
 /** What a verified answer records on its payment: signed values only, the card number as the gateway masked it. */
 function recordOf(answer: TVerifiedAnswer) {
   const { signed } = answer;
@@ -186,50 +240,12 @@ export function createCardPaymentService(deps: {
     started: { referenceNumber: string; transactionUuid: string; amountCents: number; autoRenewal: boolean },
   ): Promise<TPaymentSignature> {
     const provider = await providerFor(policy.country);
-    const { profile } = provider;
-    const applicant = policyApplicant(policy);
-    // Customer-typed text is made signable here; anything else unsignable makes signing throw
-    // (signature.ts): no value can be re-split into other signed fields (design section 11).
-    const name = splitBillToName(
-      signableText(policy.payment?.paymentCreditCardName || applicant?.fullName || '') || 'CARDHOLDER',
-    );
-    const billing = BILLING_DEFAULTS[policy.country];
-    const line1 = signableText(
-      [applicant?.applicantAddress1, applicant?.applicantAddress2].filter(Boolean).join(' '),
-    );
-    const email = signableText(applicant?.email ?? '');
-    const fields: Record<string, string> = {
-      access_key: profile.accessKey,
-      profile_id: profile.profileId,
-      transaction_uuid: started.transactionUuid,
-      signed_field_names: '',
-      unsigned_field_names: UNSIGNED_CARD_FIELDS,
-      signed_date_time: formatSignedDateTime(deps.now()),
-      locale: GATEWAY_LOCALE[policy.country][policy.lang ?? 'en'],
-      transaction_type: started.autoRenewal ? 'sale,create_payment_token' : 'sale',
-      reference_number: started.referenceNumber,
-      amount: formatPlainAmount(started.amountCents),
-      currency: MARKETS[policy.country].currency,
-      payment_method: 'card',
-      bill_to_forename: name.forename.slice(0, 60),
-      bill_to_surname: name.surname.slice(0, 60),
-      bill_to_email: PLAIN_EMAIL.test(email) ? email : 'noreply@lionrock.example',
-      bill_to_phone: signableText(`${applicant?.mobileNoCountryCode ?? ''}${applicant?.mobileNo ?? ''}`),
-      bill_to_address_line1: line1 || billing.line1,
-      bill_to_address_city: line1
-        ? signableText(applicant?.applicantAreaDesc ?? '') || billing.city
-        : billing.city,
-      bill_to_address_country: billing.country,
-      bill_to_address_postal_code: line1
-        ? signableText(applicant?.applicantPostCode ?? '') || billing.postalCode
-        : billing.postalCode,
-      override_custom_receipt_page: `${deps.config.publicUrl}${RECEIPT_PATH}`,
-    };
-    if (!fields.bill_to_phone) delete fields.bill_to_phone;
-    if (!fields.bill_to_address_postal_code) delete fields.bill_to_address_postal_code;
-    fields.signed_field_names = Object.keys(fields).join(',');
+    const fields = cardRequestFields(policy, started, provider.profile, {
+      now: deps.now(),
+      publicUrl: deps.config.publicUrl,
+    });
     return {
-      paymentUrl: profile.gatewayUrl,
+      paymentUrl: provider.profile.gatewayUrl,
       ...fields,
       paymentSignatureKey: provider.signRequest(fields),
     };
