@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testGatewayTokens, testGatewayTransactions } from '../src/db/schema.ts';
 import { formatSignedDateTime, signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
+import { parseTransaction, signRestRequest } from '../src/payments/card-gateway/transaction-lookup.ts';
 import { TEST_CARDS } from '../src/payments/test-gateway/test-cards.ts';
 import {
   chargeToken,
@@ -627,6 +628,80 @@ describeEachDriver('built-in test card gateway', (driver) => {
       const expired = await authenticate(state, 'confirm');
       expect(expired.statusCode).toBe(403);
       expect(expired.body).toContain('expired');
+    });
+  });
+
+  describe('the transaction lookup (server to server)', () => {
+    const rest = (profile: TTestGatewayProfile) => ({
+      baseUrl: 'http://gateway.test/gateway',
+      merchantId: profile.profileId,
+      keyId: profile.restKeyId,
+      sharedSecret: profile.restSecret,
+    });
+    /** Sends a request signed as CyberSource's REST API wants it. */
+    const ask = (profile: TTestGatewayProfile, method: 'GET' | 'POST', path: string, body?: string) => {
+      const url = new URL(`http://gateway.test/gateway${path}`);
+      const headers = signRestRequest(rest(profile), { method, url, ...(body ? { body } : {}) }, clock);
+      return app.inject({ method, url: url.pathname, headers, ...(body ? { payload: body } : {}) });
+    };
+
+    it('answers a transaction by id and by reference to its own merchant, signed requests only', async () => {
+      const request = signedRequest(clock, { reference_number: 'TRV-2026-LOOKUP1' });
+      const answer = answerOf(await pay(request));
+      const found = await ask(SGP, 'GET', `/tss/v2/transactions/${answer.transaction_id}`);
+      expect(found.statusCode).toBe(200);
+      expect(parseTransaction(found.json())).toEqual({
+        transactionId: answer.transaction_id,
+        referenceNumber: 'TRV-2026-LOOKUP1',
+        decision: 'ACCEPT',
+        reasonCode: 100,
+        amountCents: 4550,
+        currency: 'SGD',
+        authorisedCents: 4550,
+      });
+      const search = await ask(
+        SGP,
+        'POST',
+        '/tss/v2/searches',
+        JSON.stringify({ query: 'clientReferenceInformation.code:TRV-2026-LOOKUP1' }),
+      );
+      expect(search.statusCode).toBe(201);
+      expect(search.json()._embedded.transactionSummaries.map((entry: { id: string }) => entry.id)).toEqual([
+        answer.transaction_id,
+      ]);
+      // Another merchant's key does not see it; no key, or a body other than the signed one, is refused.
+      expect((await ask(HKG, 'GET', `/tss/v2/transactions/${answer.transaction_id}`)).statusCode).toBe(404);
+      const unsigned = await app.inject({ url: `/gateway/tss/v2/transactions/${answer.transaction_id}` });
+      expect(unsigned.statusCode).toBe(401);
+      const url = new URL('http://gateway.test/gateway/tss/v2/searches');
+      const body = JSON.stringify({ query: 'clientReferenceInformation.code:TRV-2026-LOOKUP1' });
+      const headers = signRestRequest(rest(SGP), { method: 'POST', url, body }, clock);
+      const altered = await app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers,
+        payload: body.replace('LOOKUP1', 'LOOKUP2'),
+      });
+      expect(altered.statusCode).toBe(401);
+      // A transaction it never made is not found.
+      expect((await ask(SGP, 'GET', '/tss/v2/transactions/1234567890')).statusCode).toBe(404);
+    });
+
+    it('records declines and errors too, and echoes no field it could not sign', async () => {
+      const request = signedRequest(clock, {
+        reference_number: 'TRV-2026-LOOKUP2',
+        card_expiry_date: '12-2030,decision=ACCEPT',
+      });
+      const answer = answerOf(await pay(request));
+      expect([answer.decision, answer.reason_code, answer.invalid_fields]).toEqual([
+        'ERROR',
+        '102',
+        'card_expiry_date',
+      ]);
+      expect(answer).not.toHaveProperty('req_card_expiry_date');
+      expect(verifySignature(answer, SGP.secretKey)).toBe(true);
+      const found = await ask(SGP, 'GET', `/tss/v2/transactions/${answer.transaction_id}`);
+      expect(parseTransaction(found.json())).toMatchObject({ decision: 'ERROR', reasonCode: 102 });
     });
   });
 
