@@ -378,7 +378,7 @@ export function createCardPaymentService(deps: {
       { reference, paymentId: payment.paymentId, outcome, reasonCode: answer.reasonCode },
       'gateway answer recorded',
     );
-    if (status === 'paid' && payment.status !== 'pending' && payment.decision !== null) {
+    if (status === 'paid' && ['declined', 'error', 'review'].includes(payment.status)) {
       // An approval after this payment's decline (or review, or error): kept, and shown to operations.
       await repository.addAlert({
         kind: 'late_payment',
