@@ -262,8 +262,9 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TTestGate
         .header('cache-control', 'no-store')
         .send(answer.body);
     };
-    scope.get(`${LOOKUP_PREFIX}${LOOKUP_PATHS.transaction}:id`, lookup);
-    scope.post(`${LOOKUP_PREFIX}${LOOKUP_PATHS.search}`, lookup);
+    // The gateway's own API, not the shop's: not in the shop's OpenAPI document.
+    scope.get(`${LOOKUP_PREFIX}${LOOKUP_PATHS.transaction}:id`, { schema: { hide: true } }, lookup);
+    scope.post(`${LOOKUP_PREFIX}${LOOKUP_PATHS.search}`, { schema: { hide: true } }, lookup);
   });
 
   const staticFile = (path: string, type: string, content: string) =>
