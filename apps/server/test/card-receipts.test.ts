@@ -339,6 +339,42 @@ describeEachDriver('card receipts', (driver) => {
       expect((await postReceipt(app, answer)).json()).toMatchObject({ paid: true });
     });
 
+    it('finds money paid to an attempt the customer then replaced, and asks about each such attempt once', async () => {
+      const first = await pending();
+      const answer = await payAtTestGateway(app, first.paymentSignature);
+      // The answer is lost; the customer, seeing nothing, starts again: the first attempt is voided.
+      const again = await post('policy/updateToPending', { ...first.policy, status: undefined });
+      expect(again.statusCode).toBe(200);
+      const second = again.json().paymentSignature as Record<string, string>;
+      expect((await paymentRow(first.paymentSignature.reference_number!)).status).toBe('voided');
+      await expireNow(first.paymentSignature.reference_number!);
+      await expireNow(second.reference_number!);
+
+      await app.services.issuance.reconcile();
+
+      const recovered = await paymentRow(first.paymentSignature.reference_number!);
+      expect(recovered).toMatchObject({ status: 'paid', gatewayTransactionId: answer.transaction_id });
+      expect((await policyRow(first.policy.policyId)).status).toBe('issued');
+      expect((await alertsOf(recovered.paymentId)).map((alert) => alert.kind)).toEqual(['late_payment']);
+      expect((await paymentRow(second.reference_number!)).status).toBe('expired');
+
+      // A replaced attempt the gateway has nothing approved for is looked up once and left voided.
+      const unpaid = await pending();
+      expect((await post('policy/updateToPending', { ...unpaid.policy, status: undefined })).statusCode).toBe(
+        200,
+      );
+      await expireNow(unpaid.paymentSignature.reference_number!);
+      await app.services.issuance.reconcile();
+      const looked = await paymentRow(unpaid.paymentSignature.reference_number!);
+      expect(looked).toMatchObject({
+        status: 'voided',
+        gatewayAnswer: { lookup: 'no approved transaction' },
+      });
+      expect(looked.answeredAt).not.toBeNull();
+      const overdue = await app.services.payments.listOverdueCardPayments();
+      expect(overdue.map((row) => row.paymentId)).not.toContain(looked.paymentId);
+    });
+
     it('still expires a payment the gateway never approved', async () => {
       const { policy, paymentSignature } = await pending();
       await payAtTestGateway(app, paymentSignature, '4000000000002032');

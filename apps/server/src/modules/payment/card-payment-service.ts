@@ -483,10 +483,11 @@ export function createCardPaymentService(deps: {
     },
 
     /**
-     * Before unanswered card payments expire (design section 11): each one past its window is looked
-     * up at the gateway by its reference. An approved transaction is recorded and issues the policy
-     * (or becomes a refund case); one the gateway cannot be asked about stays open a little longer,
-     * and after a day goes to operations as a review case. Nothing approved expires silently.
+     * Before unanswered card payments expire (design section 11): each one past its window, and each
+     * superseded (voided) one once, is looked up at the gateway by its reference. An approved
+     * transaction is recorded and issues the policy (or becomes a refund case); a pending one the
+     * gateway cannot be asked about stays open a little longer, and after a day goes to operations as
+     * a review case. Nothing approved expires or stays voided silently.
      */
     async reconcileOverdue(): Promise<{ recovered: number; postponed: number }> {
       let recovered = 0;
@@ -498,6 +499,10 @@ export function createCardPaymentService(deps: {
           transactions = await provider.lookupTransaction({ referenceNumber: payment.referenceNumber });
         } catch (error) {
           if (!(error instanceof GatewayLookupError)) throw error;
+          deps.log.warn(
+            { paymentId: payment.paymentId, error: error.message },
+            'gateway lookup failed before expiry',
+          );
           const age = deps.now().getTime() - payment.createdAt.getTime();
           if (age < LOOKUP_GRACE_MS) {
             postponed += 1;
@@ -505,32 +510,39 @@ export function createCardPaymentService(deps: {
               payment.paymentId,
               new Date(deps.now().getTime() + LOOKUP_RETRY_MS),
             );
-          } else {
-            await repository.addAlert({
-              kind: 'review',
-              paymentId: payment.paymentId,
-              policyId: payment.policyId,
-              detail: {
-                reason: 'the gateway could not be asked before the payment expired',
-                error: error.message,
-              },
-            });
+            continue;
           }
-          deps.log.warn(
-            { paymentId: payment.paymentId, error: error.message },
-            'gateway lookup failed before expiry',
-          );
+          await repository.addAlert({
+            kind: 'review',
+            paymentId: payment.paymentId,
+            policyId: payment.policyId,
+            detail: {
+              reason: 'the gateway could not be asked about this payment for a day',
+              error: error.message,
+            },
+          });
+          await repository.markLookedUp(payment.paymentId, { lookup: 'failed', error: error.message });
           continue;
         }
         const approved = approvedTransaction(transactions, payment);
-        if (!approved) continue;
-        const recorded = await repository.recordAnswer(payment.paymentId, ['pending'], {
+        if (!approved) {
+          await repository.markLookedUp(payment.paymentId, {
+            lookup: 'no approved transaction',
+            transactions: transactions.map(({ transactionId, decision, reasonCode }) => ({
+              transactionId,
+              decision,
+              reasonCode,
+            })),
+          });
+          continue;
+        }
+        const recorded = await repository.recordAnswer(payment.paymentId, ['pending', 'voided'], {
           status: 'paid',
           gatewayTransactionId: approved.transactionId,
           decision: approved.decision,
           reasonCode: approved.reasonCode,
           authorisedCents: approved.authorisedCents,
-          gatewayAnswer: { source: 'gateway lookup', transactionId: approved.transactionId },
+          gatewayAnswer: { lookup: 'approved', transactionId: approved.transactionId },
         });
         if (!recorded) continue;
         recovered += 1;
@@ -543,7 +555,7 @@ export function createCardPaymentService(deps: {
           paymentId: payment.paymentId,
           policyId: payment.policyId,
           detail: {
-            reason: 'approved at the gateway, answer never received',
+            reason: 'approved at the gateway, its answer never received',
             transactionId: approved.transactionId,
           },
         });
