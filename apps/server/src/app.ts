@@ -172,6 +172,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
     onMailQueued: options.onMailQueued ?? (() => {}),
+    // Card payments are looked up at the gateway before they may expire (design section 11).
+    beforeExpiry: () => cardPayments.reconcileOverdue(),
   });
   const cardPayments = createCardPaymentService({
     config,
@@ -241,7 +243,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     config,
     payments: paymentRepository,
     issuance,
-    charge: createTokenCharger(config, database.db),
+    charge: createTokenCharger(config, database.db, now),
     now,
     log: app.log,
     onMailQueued: options.onMailQueued ?? (() => {}),

@@ -33,6 +33,10 @@ describe('loadConfig', () => {
       CARD_PROFILE_ID_SGP: 'P1',
       CARD_ACCESS_KEY_SGP: 'A1',
       CARD_SECRET_KEY_SGP: 'S1',
+      CARD_REST_URL_SGP: 'https://apitest.cybersource.com',
+      CARD_MERCHANT_ID_SGP: 'M1',
+      CARD_REST_KEY_ID_SGP: 'K1',
+      CARD_REST_SECRET_SGP: 'UzE=',
       ADMIN_USERNAME: 'ops',
       ADMIN_PASSWORD: 'correct horse battery',
     });
@@ -44,6 +48,10 @@ describe('loadConfig', () => {
       profileId: 'P1',
       accessKey: 'A1',
       secretKey: 'S1',
+      restUrl: 'https://apitest.cybersource.com',
+      merchantId: 'M1',
+      restKeyId: 'K1',
+      restSecret: 'UzE=',
     });
     expect(config.cardProfiles.HKG).toBeUndefined();
     expect(config.admin).toEqual({ username: 'ops', password: 'correct horse battery' });
@@ -64,6 +72,15 @@ describe('loadConfig', () => {
     [{ PAYNOW_MERCHANT_NAME: 'x'.repeat(26) }, 'PAYNOW_MERCHANT_NAME'],
     [{ CARD_GATEWAY_URL_HKG: 'ftp://gw' }, 'CARD_GATEWAY_URL_HKG'],
     [{ CARD_PROFILE_ID_SGP: 'P1' }, 'CARD_GATEWAY_URL_SGP'],
+    [
+      {
+        CARD_GATEWAY_URL_SGP: 'https://testsecureacceptance.example/silent/pay',
+        CARD_PROFILE_ID_SGP: 'P1',
+        CARD_ACCESS_KEY_SGP: 'A1',
+        CARD_SECRET_KEY_SGP: 'S1',
+      },
+      'CARD_REST_URL_SGP',
+    ],
     [{ ADMIN_USERNAME: 'ops' }, 'ADMIN_PASSWORD'],
     [{ TRUSTED_PROXIES: 'proxy.internal' }, 'TRUSTED_PROXIES'],
     [{ TRUSTED_PROXIES: '10.0.0.1,10.0.0.300' }, 'TRUSTED_PROXIES'],

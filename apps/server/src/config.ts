@@ -68,6 +68,11 @@ const cardProfile = (market: 'SGP' | 'HKG') => ({
   [`CARD_PROFILE_ID_${market}`]: optionalText,
   [`CARD_ACCESS_KEY_${market}`]: optionalText,
   [`CARD_SECRET_KEY_${market}`]: optionalText,
+  // The REST API the shop confirms each card transaction with (design section 11, decision 024).
+  [`CARD_REST_URL_${market}`]: optionalUrl(['https:', 'http:']),
+  [`CARD_MERCHANT_ID_${market}`]: optionalText,
+  [`CARD_REST_KEY_ID_${market}`]: optionalText,
+  [`CARD_REST_SECRET_${market}`]: optionalText,
 });
 
 const ZEnvSchema = z.object({
@@ -106,7 +111,16 @@ const ZEnvSchema = z.object({
 
 type TEnv = z.infer<typeof ZEnvSchema>;
 
-export type TCardProfile = { gatewayUrl: string; profileId: string; accessKey: string; secretKey: string };
+export type TCardProfile = {
+  gatewayUrl: string;
+  profileId: string;
+  accessKey: string;
+  secretKey: string;
+  restUrl: string;
+  merchantId: string;
+  restKeyId: string;
+  restSecret: string;
+};
 
 export type TConfig = {
   port: number;
@@ -154,9 +168,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   requireInProduction('LINK_SIGNING_SECRET', e.LINK_SIGNING_SECRET);
 
   const card = (market: 'SGP' | 'HKG'): TCardProfile | undefined => {
-    const names = ['CARD_GATEWAY_URL', 'CARD_PROFILE_ID', 'CARD_ACCESS_KEY', 'CARD_SECRET_KEY'].map(
-      (prefix) => `${prefix}_${market}`,
-    );
+    const names = [
+      'CARD_GATEWAY_URL',
+      'CARD_PROFILE_ID',
+      'CARD_ACCESS_KEY',
+      'CARD_SECRET_KEY',
+      'CARD_REST_URL',
+      'CARD_MERCHANT_ID',
+      'CARD_REST_KEY_ID',
+      'CARD_REST_SECRET',
+    ].map((prefix) => `${prefix}_${market}`);
     const values = names.map((name) => (e as Record<string, unknown>)[name] as string | undefined);
     const given = values.filter((value) => value !== undefined).length;
     if (given === 0) {
@@ -169,8 +190,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `Invalid configuration:\n  ${missing.join(', ')}: required when any CARD_*_${market} is set`,
       );
     }
-    const [gatewayUrl, profileId, accessKey, secretKey] = values as [string, string, string, string];
-    return { gatewayUrl, profileId, accessKey, secretKey };
+    const [gatewayUrl, profileId, accessKey, secretKey, restUrl, merchantId, restKeyId, restSecret] =
+      values as string[] as [string, string, string, string, string, string, string, string];
+    return { gatewayUrl, profileId, accessKey, secretKey, restUrl, merchantId, restKeyId, restSecret };
   };
 
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {

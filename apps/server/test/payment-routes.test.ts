@@ -21,6 +21,7 @@ import {
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
 import { parseTlv } from '../src/payments/paynow/sgqr.ts';
+import { payAtTestGateway } from './helpers/card-gateway.ts';
 import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -84,6 +85,8 @@ describeEachDriver('payment calls', (driver) => {
       req_amount: request.amount!,
       req_currency: request.currency!,
       req_transaction_uuid: request.transaction_uuid!,
+      req_access_key: request.access_key!,
+      req_profile_id: request.profile_id!,
       req_card_number: 'xxxxxxxxxxxx1111',
       req_card_type: '001',
       req_card_expiry_date: '12-2030',
@@ -102,6 +105,9 @@ describeEachDriver('payment calls', (driver) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
       payload: new URLSearchParams(fields).toString(),
     });
+
+  const gatewayAnswer = (paymentSignature: Record<string, string>, cardNumber?: string) =>
+    payAtTestGateway(app, paymentSignature, cardNumber);
 
   const paymentRow = async (reference: string) =>
     (await database.db.select().from(payments).where(eq(payments.referenceNumber, reference)))[0]!;
@@ -218,7 +224,7 @@ describeEachDriver('payment calls', (driver) => {
       // …while the holder may try again with it, and paying uses it up.
       const retry = await post('policy/updateToPending', { ...held.json().policy, status: undefined });
       expect(retry.statusCode).toBe(200);
-      expect((await receipt(answerTo(retry.json().paymentSignature))).json().paid).toBe(true);
+      expect((await receipt(await gatewayAnswer(retry.json().paymentSignature))).json().paid).toBe(true);
       expect(await promoState()).toBe('USED');
     });
 
@@ -249,7 +255,7 @@ describeEachDriver('payment calls', (driver) => {
   describe('the gateway’s answer', () => {
     it('records an accepted, verified answer once and issues one policy number', async () => {
       const { policy, paymentSignature } = await pending();
-      const fields = answerTo(paymentSignature);
+      const fields = await gatewayAnswer(paymentSignature);
       const first = await receipt(fields);
       expect(first.statusCode).toBe(200);
       const result = first.json();
@@ -284,7 +290,7 @@ describeEachDriver('payment calls', (driver) => {
     it('mails the policy to the applicant and the attached agent, in the policy’s language', async () => {
       const policy = await confirmedPolicy({ agentCode: 'AG1001', lang: 'zh' });
       const { paymentSignature } = (await post('policy/updateToPending', policy)).json();
-      expect((await receipt(answerTo(paymentSignature))).json().paid).toBe(true);
+      expect((await receipt(await gatewayAnswer(paymentSignature))).json().paid).toBe(true);
       const mail = await database.db
         .select()
         .from(mailOutbox)
@@ -297,7 +303,7 @@ describeEachDriver('payment calls', (driver) => {
 
     it('gives one policy number to 20 answers arriving at once', async () => {
       const { policy, paymentSignature } = await pending();
-      const fields = answerTo(paymentSignature);
+      const fields = await gatewayAnswer(paymentSignature);
       const results = await Promise.all(Array.from({ length: 20 }, () => receipt(fields)));
       const numbers = new Set(results.map((response) => response.json().policyNumber));
       expect(numbers.size).toBe(1);
@@ -308,7 +314,7 @@ describeEachDriver('payment calls', (driver) => {
 
     it('hands the verified result to the shop’s window from the receipt page', async () => {
       const { paymentSignature } = await pending();
-      const page = await receipt(answerTo(paymentSignature), 'text/html');
+      const page = await receipt(await gatewayAnswer(paymentSignature), 'text/html');
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
       const json = /<script type="application\/json" id="receipt-data">(.*?)<\/script>/.exec(page.body)![1]!;
@@ -362,7 +368,7 @@ describeEachDriver('payment calls', (driver) => {
       expect(retry.statusCode).toBe(200);
       const second = retry.json().paymentSignature;
       expect(second.reference_number).not.toBe(first.paymentSignature.reference_number);
-      expect((await receipt(answerTo(second))).json().paid).toBe(true);
+      expect((await receipt(await gatewayAnswer(second))).json().paid).toBe(true);
       expect((await paymentRow(first.paymentSignature.reference_number!)).status).toBe('declined');
     });
 
@@ -438,8 +444,8 @@ describeEachDriver('payment calls', (driver) => {
       const first = await pending();
       const second = (await post('policy/updateToPending', { ...first.policy, status: undefined })).json();
       expect((await paymentRow(first.paymentSignature.reference_number!)).status).toBe('voided');
-      expect((await receipt(answerTo(second.paymentSignature))).json().paid).toBe(true);
-      const late = (await receipt(answerTo(first.paymentSignature))).json();
+      expect((await receipt(await gatewayAnswer(second.paymentSignature))).json().paid).toBe(true);
+      const late = (await receipt(await gatewayAnswer(first.paymentSignature))).json();
       expect(late).toMatchObject({ verified: true, outcome: 'REFUND' });
       const lateRow = await paymentRow(first.paymentSignature.reference_number!);
       expect(lateRow.status).toBe('refund_due');
@@ -513,7 +519,7 @@ describeEachDriver('payment calls', (driver) => {
       const unpaid = await post('policy/issueAndReceiptPolicy', policy);
       expect(unpaid.statusCode).toBe(200);
       expect(unpaid.json().errorMessage).toMatch(/^Error While doing policy issue receipt/);
-      await receipt(answerTo(paymentSignature));
+      await receipt(await gatewayAnswer(paymentSignature));
       const issued = (await post('policy/issueAndReceiptPolicy', policy)).json();
       expect(issued).toMatchObject({ status: 'issued', paymentSuccess: 'true' });
       // …with the signed link to its schedule, as the finish page shows it.
@@ -721,6 +727,10 @@ describeEachDriver('payment calls', (driver) => {
             [`CARD_PROFILE_ID_${market}`, `PROFILE-${market}`],
             [`CARD_ACCESS_KEY_${market}`, `access-${market}`],
             [`CARD_SECRET_KEY_${market}`, `secret-${market}`],
+            [`CARD_REST_URL_${market}`, 'https://apitest.cybersource.com'],
+            [`CARD_MERCHANT_ID_${market}`, `merchant-${market}`],
+            [`CARD_REST_KEY_ID_${market}`, `rest-key-${market}`],
+            [`CARD_REST_SECRET_${market}`, 'cmVzdC1zZWNyZXQ='],
           ]),
         ),
       },

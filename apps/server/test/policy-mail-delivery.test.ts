@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
@@ -9,9 +8,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createMailer } from '../src/mail/mailer.ts';
-import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
-import { signFields } from '../src/payments/card-gateway/signature.ts';
-import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
+import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
+import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -78,26 +76,7 @@ describeEachDriver('policy mail', (driver) => {
         consents: { declaration1: consent, declaration2: consent, marketing: consent },
       })
     ).json();
-    const request = started.paymentSignature;
-    const secret = (await merchantProfile(testConfig(), database.db, 'SGP')).secretKey;
-    const answer: Record<string, string> = {
-      decision: 'ACCEPT',
-      reason_code: '100',
-      transaction_id: randomBytes(11).toString('hex'),
-      auth_amount: request.amount,
-      req_reference_number: request.reference_number,
-      req_amount: request.amount,
-      req_currency: request.currency,
-      req_card_number: 'xxxxxxxxxxxx1111',
-    };
-    answer.signed_field_names = [...Object.keys(answer), 'signed_field_names'].join(',');
-    answer.signature = signFields(answer, secret);
-    const receipt = await app.inject({
-      method: 'POST',
-      url: '/b2c-server/rest/payment/receipt',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      payload: new URLSearchParams(answer).toString(),
-    });
+    const receipt = await postReceipt(app, await payAtTestGateway(app, started.paymentSignature));
     return {
       policyId: started.policy.policyId as string,
       policyNumber: receipt.json().policyNumber as string,

@@ -25,6 +25,8 @@ import {
   type TRenewalService,
   type TTokenCharger,
 } from '../src/modules/renewal/renewal-service.ts';
+import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
+import { signFields } from '../src/payments/card-gateway/signature.ts';
 import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -38,6 +40,10 @@ const REAL_GATEWAY = {
   CARD_PROFILE_ID_SGP: 'LIONROCK-SG',
   CARD_ACCESS_KEY_SGP: 'real-access-key',
   CARD_SECRET_KEY_SGP: 'real-secret-key',
+  CARD_REST_URL_SGP: 'https://apitest.cybersource.com',
+  CARD_MERCHANT_ID_SGP: 'lionrock_sg',
+  CARD_REST_KEY_ID_SGP: 'real-rest-key-id',
+  CARD_REST_SECRET_SGP: 'cmVhbC1yZXN0LXNlY3JldA==',
 };
 
 const RENEWAL_KINDS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'];
@@ -55,6 +61,7 @@ const PURCHASE = {
   never: localDate(2027, 7, 31),
   manual: localDate(2027, 9, 19),
   unanswered: localDate(2027, 11, 8),
+  otherProfile: localDate(2027, 12, 28),
 };
 
 describeEachDriver('auto-renewal', (driver) => {
@@ -505,6 +512,34 @@ describeEachDriver('auto-renewal', (driver) => {
     expect(payment).toMatchObject({ status: 'pending', gatewayTransactionId: null, decision: null });
     expect(await alertsFor(bought.policyId)).toMatchObject([
       { kind: 'renewal_charge_manual', paymentId: payment!.paymentId },
+    ]);
+  });
+
+  it('checks a renewal charge’s answer with the card receipt’s one verifier', async () => {
+    const bought = await buy(PURCHASE.otherProfile);
+    const secret = (await merchantProfile(config, database.db, 'SGP')).secretKey;
+    const genuine = createTokenCharger(config, database.db);
+    // A signed answer about another merchant profile: the receipt's verifier refuses it, so must renewal.
+    const elsewhere: TTokenCharger = async (input) => {
+      const result = await genuine(input);
+      if (result.kind !== 'answer') return result;
+      const changed: Record<string, string> = { ...result.fields, req_profile_id: 'ANOTHER-PROFILE' };
+      const { signature: _signature, ...fields } = changed;
+      return { kind: 'answer', fields: { ...fields, signature: signFields(fields, secret) } };
+    };
+    const checked = createRenewalService({ db: database.db, config, charge: elsewhere, now, log: app.log });
+    await scan(addDays(bought.end, -30), checked);
+    expect(await scan(addDays(bought.end, -15), checked)).toMatchObject({
+      charged: 1,
+      renewed: 0,
+      unanswered: 1,
+    });
+    const [renewal] = await renewalsOf(bought.policyId);
+    expect(renewal!.status).toBe('pending');
+    const [payment] = await paymentsOf(renewal!.policyId);
+    expect(payment).toMatchObject({ status: 'pending', gatewayTransactionId: null });
+    expect(await alertsFor(bought.policyId)).toMatchObject([
+      { kind: 'renewal_unanswered', paymentId: payment!.paymentId, detail: { problems: ['profile_id'] } },
     ]);
   });
 

@@ -4,6 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordConsent } from '@lionrock/domain/consents/consents';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
@@ -94,6 +97,78 @@ describe('the server process on the embedded database', () => {
     expect(rows.rows.map((row) => row.data)).toContain('written before the crash');
     await pglite.close();
   }, 120_000);
+
+  it('issues a card payment approved at the gateway when the server died before recording it', async () => {
+    const port = await freePort();
+    // The gateway's own post of the answer (merchant POST) and the browser's go to a shop that is gone.
+    const gone = `http://127.0.0.1:${await freePort()}`;
+    const env = {
+      PORT: String(port),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-kill-')),
+      PUBLIC_URL: gone,
+    };
+    const first = await startServer(env);
+    const base = `http://127.0.0.1:${port}`;
+    const call = async (route: string, body: unknown) => {
+      const response = await fetch(`${base}/b2c-server/rest/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'session-name': 'process-test-03' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read as the browser reads it
+      return (await response.json()) as any;
+    };
+    const policy = buildTravelPolicy(todayIn('Asia/Singapore', new Date()));
+    const quoted = await call('policy/multirate', policy);
+    const rated = await call('policy/rate', {
+      ...policy,
+      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
+    });
+    const consent = recordConsent(true, new Date().toISOString());
+    const { policy: pending, paymentSignature } = await call('policy/updateToPending', {
+      ...rated,
+      consents: { declaration1: consent, declaration2: consent, marketing: consent },
+    });
+    const { paymentUrl, paymentSignatureKey, ...signed } = paymentSignature as Record<string, string>;
+    const paid = await fetch(`${base}${new URL(paymentUrl!).pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...signed,
+        signature: paymentSignatureKey!,
+        card_type: '001',
+        card_number: '4111111111111111',
+        card_expiry_date: '12-2030',
+        card_cvn: '123',
+      }).toString(),
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('name="decision" value="ACCEPT"');
+    // Approved at the gateway; the shop dies before any answer reaches it.
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    // Its payment window has passed by the time the shop is back.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create(path.join(env.DATA_DIR, 'pgdata'));
+    await pglite.query(`update payments set expires_at = now() - interval '1 minute' where policy_id = $1`, [
+      pending.policyId,
+    ]);
+    await pglite.close();
+
+    const second = await startServer(env);
+    // The reconciliation job (every minute) asks the gateway before it expires anything.
+    let issued: { status?: string; policyNumber?: string } = {};
+    for (let attempt = 0; attempt < 60 && issued.status !== 'issued'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      issued = await call('policy/issueAndReceiptPolicy', { ...pending, status: undefined });
+    }
+    expect(issued.status).toBe('issued');
+    expect(issued.policyNumber).toMatch(/^TSG\d{2}-\d{7}$/);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
 
   it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {
     const port = await freePort();

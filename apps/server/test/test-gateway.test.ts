@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testGatewayTokens, testGatewayTransactions } from '../src/db/schema.ts';
 import { formatSignedDateTime, signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
+import { parseTransaction, signRestRequest } from '../src/payments/card-gateway/transaction-lookup.ts';
 import { TEST_CARDS } from '../src/payments/test-gateway/test-cards.ts';
 import {
   chargeToken,
@@ -19,11 +20,15 @@ const SGP: TTestGatewayProfile = {
   profileId: 'LIONROCK-SGP',
   accessKey: 'a1b2c3d4e5f6sgp',
   secretKey: 'sgp-secret-0123456789abcdef0123456789abcdef',
+  restKeyId: 'a1b2c3d4e5f6sgp',
+  restSecret: Buffer.from('sgp-rest-secret-0123456789').toString('base64'),
 };
 const HKG: TTestGatewayProfile = {
   profileId: 'LIONROCK-HKG',
   accessKey: 'a1b2c3d4e5f6hkg',
   secretKey: 'hkg-secret-fedcba9876543210fedcba9876543210',
+  restKeyId: 'a1b2c3d4e5f6hkg',
+  restSecret: Buffer.from('hkg-rest-secret-0123456789').toString('base64'),
 };
 const RECEIPT = 'https://shop.example/b2c-server/rest/payment/receipt';
 const MERCHANT_POST = 'https://shop.example/b2c-server/rest/payment/notify';
@@ -483,6 +488,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
       const renewalDay = new Date('2027-11-20T02:00:00Z');
       const charged = await chargeToken(database.db, SGP, {
         token,
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000456',
         amount: '48.20',
         currency: 'SGD',
@@ -504,6 +510,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
 
       const afterExpiry = await chargeToken(database.db, SGP, {
         token,
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2031-000001',
         amount: '48.20',
         currency: 'SGD',
@@ -516,6 +523,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
     it('answers 102 invalid_fields=payment_token for an unknown token', async () => {
       const answer = await chargeToken(database.db, SGP, {
         token: 'NO-SUCH-TOKEN',
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000457',
         amount: '48.20',
         currency: 'SGD',
@@ -539,6 +547,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
       expect([first.decision, first.reason_code]).toEqual(['ACCEPT', '100']);
       const renewal = await chargeToken(database.db, SGP, {
         token: first.payment_token!,
+        transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000458',
         amount: '45.50',
         currency: 'SGD',
@@ -619,6 +628,80 @@ describeEachDriver('built-in test card gateway', (driver) => {
       const expired = await authenticate(state, 'confirm');
       expect(expired.statusCode).toBe(403);
       expect(expired.body).toContain('expired');
+    });
+  });
+
+  describe('the transaction lookup (server to server)', () => {
+    const rest = (profile: TTestGatewayProfile) => ({
+      baseUrl: 'http://gateway.test/gateway',
+      merchantId: profile.profileId,
+      keyId: profile.restKeyId,
+      sharedSecret: profile.restSecret,
+    });
+    /** Sends a request signed as CyberSource's REST API wants it. */
+    const ask = (profile: TTestGatewayProfile, method: 'GET' | 'POST', path: string, body?: string) => {
+      const url = new URL(`http://gateway.test/gateway${path}`);
+      const headers = signRestRequest(rest(profile), { method, url, ...(body ? { body } : {}) }, clock);
+      return app.inject({ method, url: url.pathname, headers, ...(body ? { payload: body } : {}) });
+    };
+
+    it('answers a transaction by id and by reference to its own merchant, signed requests only', async () => {
+      const request = signedRequest(clock, { reference_number: 'TRV-2026-LOOKUP1' });
+      const answer = answerOf(await pay(request));
+      const found = await ask(SGP, 'GET', `/tss/v2/transactions/${answer.transaction_id}`);
+      expect(found.statusCode).toBe(200);
+      expect(parseTransaction(found.json())).toEqual({
+        transactionId: answer.transaction_id,
+        referenceNumber: 'TRV-2026-LOOKUP1',
+        decision: 'ACCEPT',
+        reasonCode: 100,
+        amountCents: 4550,
+        currency: 'SGD',
+        authorisedCents: 4550,
+      });
+      const search = await ask(
+        SGP,
+        'POST',
+        '/tss/v2/searches',
+        JSON.stringify({ query: 'clientReferenceInformation.code:TRV-2026-LOOKUP1' }),
+      );
+      expect(search.statusCode).toBe(201);
+      expect(search.json()._embedded.transactionSummaries.map((entry: { id: string }) => entry.id)).toEqual([
+        answer.transaction_id,
+      ]);
+      // Another merchant's key does not see it; no key, or a body other than the signed one, is refused.
+      expect((await ask(HKG, 'GET', `/tss/v2/transactions/${answer.transaction_id}`)).statusCode).toBe(404);
+      const unsigned = await app.inject({ url: `/gateway/tss/v2/transactions/${answer.transaction_id}` });
+      expect(unsigned.statusCode).toBe(401);
+      const url = new URL('http://gateway.test/gateway/tss/v2/searches');
+      const body = JSON.stringify({ query: 'clientReferenceInformation.code:TRV-2026-LOOKUP1' });
+      const headers = signRestRequest(rest(SGP), { method: 'POST', url, body }, clock);
+      const altered = await app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers,
+        payload: body.replace('LOOKUP1', 'LOOKUP2'),
+      });
+      expect(altered.statusCode).toBe(401);
+      // A transaction it never made is not found.
+      expect((await ask(SGP, 'GET', '/tss/v2/transactions/1234567890')).statusCode).toBe(404);
+    });
+
+    it('records declines and errors too, and echoes no field it could not sign', async () => {
+      const request = signedRequest(clock, {
+        reference_number: 'TRV-2026-LOOKUP2',
+        card_expiry_date: '12-2030,decision=ACCEPT',
+      });
+      const answer = answerOf(await pay(request));
+      expect([answer.decision, answer.reason_code, answer.invalid_fields]).toEqual([
+        'ERROR',
+        '102',
+        'card_expiry_date',
+      ]);
+      expect(answer).not.toHaveProperty('req_card_expiry_date');
+      expect(verifySignature(answer, SGP.secretKey)).toBe(true);
+      const found = await ask(SGP, 'GET', `/tss/v2/transactions/${answer.transaction_id}`);
+      expect(parseTransaction(found.json())).toMatchObject({ decision: 'ERROR', reasonCode: 102 });
     });
   });
 

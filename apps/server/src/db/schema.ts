@@ -487,6 +487,29 @@ export const testGatewayTokens = pgTable('test_gateway_tokens', {
 });
 
 /**
+ * Every answer the built-in test gateway signed (approvals, declines, errors, token charges), so the
+ * shop can confirm a transaction with it server to server before issuing, as it does with
+ * CyberSource's transaction details (design section 11). No card number: the masked one at most.
+ */
+export const testGatewayAnswers = pgTable(
+  'test_gateway_answers',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    accessKey: text('access_key').notNull(),
+    profileId: text('profile_id').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    transactionUuid: text('transaction_uuid'),
+    decision: text('decision').notNull(),
+    reasonCode: integer('reason_code').notNull(),
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    authAmount: text('auth_amount'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('test_gateway_answers_reference_idx').on(table.referenceNumber)],
+);
+
+/**
  * Secrets the instances share when the environment gives none (local and test runs): made once in
  * the database, so every instance signs and verifies with the same key. Production sets them.
  */

@@ -17,7 +17,8 @@ export function deliverMailJob(app: FastifyInstance): TJobDefinition {
 
 /**
  * Every minute: a paid but unissued policy (a crash between receipt and issue) is issued, unanswered
- * payments past their window expire, and day-old idempotency records are pruned.
+ * payments past their window expire once the gateway has been asked about each card payment (an
+ * approved one is recorded and issued instead; decision 024), and day-old idempotency records are pruned.
  */
 export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
   return {

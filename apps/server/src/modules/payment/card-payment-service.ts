@@ -1,15 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatPlainAmount } from '@lionrock/domain/money/money';
-import {
-  decideGatewayOutcome,
-  type TGatewayOutcome,
-  type TPaymentResult,
-} from '@lionrock/domain/payments/gateway-decision';
+import { decideGatewayOutcome, type TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
 import {
   CARD_PAYMENT_WINDOW_MS,
   isAutoRenewalOn,
-  parseGatewayAmount,
   policyApplicant,
   QR_VALIDITY_MS,
   splitBillToName,
@@ -23,8 +19,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
-import { merchantProfile, RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
-import { formatSignedDateTime, signFields, verifySignature } from '../../payments/card-gateway/signature.ts';
+import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
+import {
+  approvedTransaction,
+  confirmationProblems,
+  STATUS_FOR_OUTCOME,
+  type TVerifiedAnswer,
+} from '../../payments/card-gateway/gateway-answer.ts';
+import { cardProvider, type TCardProvider } from '../../payments/card-gateway/payment-provider.ts';
+import { formatSignedDateTime, signableText } from '../../payments/card-gateway/signature.ts';
+import { GatewayLookupError } from '../../payments/card-gateway/transaction-lookup.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
 import type { TSystemService } from '../system/system-service.ts';
 import type { TIssuanceService } from './issuance-service.ts';
@@ -51,23 +55,97 @@ export type TPaymentSignature = Record<string, string> & { paymentUrl: string; p
 
 export type { TPaymentResult };
 
-const STATUS_FOR_OUTCOME: Record<Exclude<TGatewayOutcome, 'AUTHENTICATE'>, TPaymentStatus> = {
-  PAID: 'paid',
-  PARTIAL: 'declined',
-  REVIEW: 'review',
-  ERROR: 'error',
-  DECLINED: 'declined',
-};
+/** A payment whose gateway cannot be asked is kept open this long past its window, then handed to operations. */
+export const LOOKUP_GRACE_MS = 24 * 60 * 60_000;
+/** How far an unconfirmable payment's window is moved each time the gateway cannot be asked. */
+const LOOKUP_RETRY_MS = 5 * 60_000;
+
+const PLAIN_EMAIL = /^[^\s@,=]+@[^\s@,=]+\.[^\s@,=]+$/;
 
 /** Letters and digits that cannot be misread (no I, O, 0, 1): 32 of them, so a byte picks one without bias. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A readable, unique merchant reference: TSG-261123-7K3M9Q2X (product, market, date, random). */
+/**
+ * A readable, unique merchant reference: TSG-261123-7K3M9Q2X (product, market, date, random). The
+ * date is the market's own calendar day, as every other date the shop shows (design section 6).
+ */
 export function makeReference(policy: TPolicy, now: Date): string {
   const letter = { PTR: 'T', PAN: 'A', PHM: 'H' }[policy.productType];
-  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
+  const date = formatIso(todayIn(MARKETS[policy.country].timeZone, now)).slice(2).replaceAll('-', '');
   const random = Array.from(randomBytes(8), (byte) => REFERENCE_ALPHABET[byte % 32]).join('');
   return `${letter}${policy.country.slice(0, 2)}-${date}-${random}`;
+}
+
+/**
+ * The Secure Acceptance request fields the shop signs for a card payment (design section 6).
+ * Customer-typed text (names, address, city, postal code, phone, e-mail) is made signable here;
+ * anything else that could not be signed makes signing throw (signature.ts): no value can be re-split
+ * into other signed fields (design section 11).
+ */
+export function cardRequestFields(
+  policy: TPolicy,
+  started: { referenceNumber: string; transactionUuid: string; amountCents: number; autoRenewal: boolean },
+  profile: { accessKey: string; profileId: string },
+  context: { now: Date; publicUrl: string },
+): Record<string, string> {
+  const applicant = policyApplicant(policy);
+  const name = splitBillToName(
+    signableText(policy.payment?.paymentCreditCardName || applicant?.fullName || '') || 'CARDHOLDER',
+  );
+  const billing = BILLING_DEFAULTS[policy.country];
+  const line1 = signableText(
+    [applicant?.applicantAddress1, applicant?.applicantAddress2].filter(Boolean).join(' '),
+  );
+  const email = signableText(applicant?.email ?? '');
+  const fields: Record<string, string> = {
+    access_key: profile.accessKey,
+    profile_id: profile.profileId,
+    transaction_uuid: started.transactionUuid,
+    signed_field_names: '',
+    unsigned_field_names: UNSIGNED_CARD_FIELDS,
+    signed_date_time: formatSignedDateTime(context.now),
+    locale: GATEWAY_LOCALE[policy.country][policy.lang ?? 'en'],
+    transaction_type: started.autoRenewal ? 'sale,create_payment_token' : 'sale',
+    reference_number: started.referenceNumber,
+    amount: formatPlainAmount(started.amountCents),
+    currency: MARKETS[policy.country].currency,
+    payment_method: 'card',
+    bill_to_forename: name.forename.slice(0, 60),
+    bill_to_surname: name.surname.slice(0, 60),
+    bill_to_email: PLAIN_EMAIL.test(email) ? email : 'noreply@lionrock.example',
+    bill_to_phone: signableText(`${applicant?.mobileNoCountryCode ?? ''}${applicant?.mobileNo ?? ''}`),
+    bill_to_address_line1: line1 || billing.line1,
+    bill_to_address_city: line1
+      ? signableText(applicant?.applicantAreaDesc ?? '') || billing.city
+      : billing.city,
+    bill_to_address_country: billing.country,
+    bill_to_address_postal_code: line1
+      ? signableText(applicant?.applicantPostCode ?? '') || billing.postalCode
+      : billing.postalCode,
+    override_custom_receipt_page: `${context.publicUrl}${RECEIPT_PATH}`,
+  };
+  if (!fields.bill_to_phone) delete fields.bill_to_phone;
+  if (!fields.bill_to_address_postal_code) delete fields.bill_to_address_postal_code;
+  fields.signed_field_names = Object.keys(fields).join(',');
+  return fields;
+}
+
+/** What a verified answer records on its payment: signed values only, the card number as the gateway masked it. */
+function recordOf(answer: TVerifiedAnswer) {
+  const { signed } = answer;
+  return {
+    status: STATUS_FOR_OUTCOME[answer.gateway.outcome],
+    gatewayTransactionId: answer.transactionId,
+    decision: answer.decision,
+    reasonCode: answer.reasonCode,
+    authCode: signed.auth_code || null,
+    authorisedCents: answer.authorisedCents,
+    maskedCard: signed.req_card_number || null,
+    cardType: signed.req_card_type || null,
+    cardExpiry: signed.req_card_expiry_date || null,
+    paymentToken: signed.payment_token || null,
+    gatewayAnswer: signed,
+  };
 }
 
 /**
@@ -84,8 +162,13 @@ export function createCardPaymentService(deps: {
   issuance: TIssuanceService;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The market's card provider (payment-provider.ts); tests may stand in for a gateway. */
+  provider?: (country: TCountry) => Promise<TCardProvider>;
 }) {
   const { repository } = deps;
+  const providerFor =
+    deps.provider ??
+    ((country: TCountry) => cardProvider({ config: deps.config, db: deps.db, now: deps.now }, country));
 
   /** Re-prices the caller's policy and moves it to pending with a new payment; shared by card and PayNow. */
   async function startPayment(policy: TPolicy, sessionName: string, method: TPaymentMethod) {
@@ -156,48 +239,15 @@ export function createCardPaymentService(deps: {
     policy: TPolicy,
     started: { referenceNumber: string; transactionUuid: string; amountCents: number; autoRenewal: boolean },
   ): Promise<TPaymentSignature> {
-    const profile = await merchantProfile(deps.config, deps.db, policy.country);
-    const applicant = policyApplicant(policy);
-    const name = splitBillToName(
-      policy.payment?.paymentCreditCardName || applicant?.fullName || 'CARDHOLDER',
-    );
-    const billing = BILLING_DEFAULTS[policy.country];
-    const line1 = [applicant?.applicantAddress1, applicant?.applicantAddress2]
-      .filter(Boolean)
-      .join(' ')
-      .trim();
-    const fields: Record<string, string> = {
-      access_key: profile.accessKey,
-      profile_id: profile.profileId,
-      transaction_uuid: started.transactionUuid,
-      signed_field_names: '',
-      unsigned_field_names: UNSIGNED_CARD_FIELDS,
-      signed_date_time: formatSignedDateTime(deps.now()),
-      locale: GATEWAY_LOCALE[policy.country][policy.lang ?? 'en'],
-      transaction_type: started.autoRenewal ? 'sale,create_payment_token' : 'sale',
-      reference_number: started.referenceNumber,
-      amount: formatPlainAmount(started.amountCents),
-      currency: MARKETS[policy.country].currency,
-      payment_method: 'card',
-      bill_to_forename: name.forename.slice(0, 60),
-      bill_to_surname: name.surname.slice(0, 60),
-      bill_to_email: applicant?.email || 'noreply@lionrock.example',
-      bill_to_phone: `${applicant?.mobileNoCountryCode ?? ''}${applicant?.mobileNo ?? ''}`,
-      bill_to_address_line1: line1 || billing.line1,
-      bill_to_address_city: line1 ? applicant?.applicantAreaDesc || billing.city : billing.city,
-      bill_to_address_country: billing.country,
-      bill_to_address_postal_code: line1
-        ? applicant?.applicantPostCode || billing.postalCode
-        : billing.postalCode,
-      override_custom_receipt_page: `${deps.config.publicUrl}${RECEIPT_PATH}`,
-    };
-    if (!fields.bill_to_phone) delete fields.bill_to_phone;
-    if (!fields.bill_to_address_postal_code) delete fields.bill_to_address_postal_code;
-    fields.signed_field_names = Object.keys(fields).join(',');
+    const provider = await providerFor(policy.country);
+    const fields = cardRequestFields(policy, started, provider.profile, {
+      now: deps.now(),
+      publicUrl: deps.config.publicUrl,
+    });
     return {
-      paymentUrl: profile.gatewayUrl,
+      paymentUrl: provider.profile.gatewayUrl,
       ...fields,
-      paymentSignatureKey: signFields(fields, profile.secretKey),
+      paymentSignatureKey: provider.signRequest(fields),
     };
   }
 
@@ -253,6 +303,151 @@ export function createCardPaymentService(deps: {
     authCode: null,
   });
 
+  function countryOf(payment: TPaymentRow): TCountry {
+    return payment.currency === 'HKD' ? 'HKG' : 'SGP';
+  }
+
+  async function forged(payment: TPaymentRow, problems: string[]): Promise<TPaymentResult> {
+    deps.log.warn(
+      { reference: payment.referenceNumber, paymentId: payment.paymentId, problems },
+      'forged, altered or unconfirmed gateway answer ignored',
+    );
+    await repository.addAlert({
+      kind: 'forged_answer',
+      paymentId: payment.paymentId,
+      policyId: payment.policyId,
+      detail: { problems },
+    });
+    return unverified(payment.referenceNumber);
+  }
+
+  async function issued(paymentId: string, fallback: TPaymentRow): Promise<TPaymentResult> {
+    const result = await deps.issuance.issuePayment(paymentId);
+    if (result.outcome === 'issued' || result.outcome === 'already-issued')
+      return resultOf(result.payment, { policyNumber: result.policy.policyNumber });
+    if (result.outcome === 'refund') return resultOf(result.payment, { detail: result.reason });
+    return resultOf(fallback);
+  }
+
+  async function receive(fields: Record<string, string>): Promise<TPaymentResult> {
+    const reference = fields.req_reference_number ?? '';
+    const payment = REFERENCE_PATTERN.test(reference)
+      ? await repository.findByReference(reference)
+      : undefined;
+    if (payment?.method !== 'CC') {
+      deps.log.warn({ reference: reference.slice(0, 64) }, 'gateway answer for an unknown payment ignored');
+      return unverified(reference);
+    }
+    const provider = await providerFor(countryOf(payment));
+    const check = provider.verifyAnswer(fields, {
+      referenceNumber: payment.referenceNumber,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      transactionUuid: payment.transactionUuid ?? '',
+    });
+    if (!check.ok) return forged(payment, check.problems);
+    const { answer } = check;
+    const { outcome } = answer.gateway;
+    if (outcome === 'AUTHENTICATE') return resultOf(payment, { outcome: 'AUTHENTICATE' });
+
+    if (outcome === 'PAID') {
+      // A receipt alone is never enough: the gateway confirms it server to server (design section 11).
+      let transactions: Awaited<ReturnType<TCardProvider['lookupTransaction']>>;
+      try {
+        transactions = await provider.lookupTransaction({ transactionId: answer.transactionId });
+      } catch (error) {
+        if (!(error instanceof GatewayLookupError)) throw error;
+        deps.log.warn({ reference, error: error.message }, 'gateway lookup failed; the payment stays open');
+        throw new ApiError(
+          503,
+          'The payment could not be confirmed with the gateway now. It will be confirmed later.',
+        );
+      }
+      const problems = confirmationProblems(answer, payment, transactions[0] ?? null);
+      if (problems.length > 0) return forged(payment, problems);
+    }
+
+    const status = STATUS_FOR_OUTCOME[outcome];
+    // Money is recorded whenever it arrives: after its window, after a newer attempt, after a decline
+    // or a review of the same payment (design section 11: nothing approved is dropped).
+    const fromStatuses: TPaymentStatus[] =
+      status === 'paid' ? ['pending', 'expired', 'voided', 'declined', 'error', 'review'] : ['pending'];
+    const recorded = await repository.recordAnswer(payment.paymentId, fromStatuses, recordOf(answer));
+    if (!recorded) return alreadyRecorded(payment, answer);
+    deps.log.info(
+      { reference, paymentId: payment.paymentId, outcome, reasonCode: answer.reasonCode },
+      'gateway answer recorded',
+    );
+    if (status === 'paid' && ['declined', 'error', 'review'].includes(payment.status)) {
+      // An approval after this payment's decline (or review, or error): kept, and shown to operations.
+      await repository.addAlert({
+        kind: 'late_payment',
+        paymentId: payment.paymentId,
+        policyId: payment.policyId,
+        detail: {
+          reason: `approved after ${payment.status}`,
+          previous: {
+            status: payment.status,
+            decision: payment.decision,
+            reasonCode: payment.reasonCode,
+            transactionId: payment.gatewayTransactionId,
+          },
+          transactionId: answer.transactionId,
+        },
+      });
+    }
+    if (outcome === 'PARTIAL')
+      await repository.addAlert({
+        kind: 'reverse_authorisation',
+        paymentId: payment.paymentId,
+        policyId: payment.policyId,
+        detail: {
+          authorisedCents: answer.authorisedCents,
+          amountCents: payment.amountCents,
+          transactionId: answer.transactionId,
+        },
+      });
+    if (outcome === 'REVIEW')
+      await repository.addAlert({
+        kind: 'review',
+        paymentId: payment.paymentId,
+        policyId: payment.policyId,
+        detail: { reasonCode: answer.reasonCode },
+      });
+    if (outcome !== 'PAID') return resultOf(recorded);
+    return issued(payment.paymentId, recorded);
+  }
+
+  /** The same answer again (the browser's and the merchant POST), or one the payment cannot take. */
+  async function alreadyRecorded(payment: TPaymentRow, answer: TVerifiedAnswer): Promise<TPaymentResult> {
+    const current = (await repository.findPayment(payment.paymentId))!;
+    if (current.gatewayTransactionId !== answer.transactionId && answer.gateway.outcome === 'PAID') {
+      if (current.status === 'paid' || current.status === 'refund_due') {
+        // A second approved transaction for a payment already paid: that money goes back.
+        await repository.addAlert({
+          kind: 'refund',
+          paymentId: payment.paymentId,
+          policyId: payment.policyId,
+          detail: {
+            reason: 'a second approved transaction for this payment',
+            transactionId: answer.transactionId,
+          },
+        });
+      } else {
+        // The gateway transaction id is already another payment's (it is unique): never a second policy.
+        return forged(payment, ['transaction_id already recorded for another payment']);
+      }
+    }
+    deps.log.info(
+      { reference: payment.referenceNumber, paymentId: payment.paymentId },
+      'gateway answer already recorded',
+    );
+    // Issuing is idempotent and waits for an issue in flight: every copy answers the same number.
+    if (current.status === 'paid') return issued(current.paymentId, current);
+    const policy = await repository.findPolicy(current.policyId);
+    return resultOf(current, { policyNumber: policy?.policyNumber ?? null });
+  }
+
   return {
     startPayment,
 
@@ -264,115 +459,109 @@ export function createCardPaymentService(deps: {
     },
 
     /**
-     * The gateway's answer, from the browser's frame or server to server: verified (signature over its
-     * own signed fields, then reference, amount, currency and transaction uuid) before anything is
-     * recorded; recorded once; a paid one issues the policy.
+     * The gateway's answer, from the browser's frame or server to server (design sections 6 and 11):
+     * believed only when the one verifier accepts it (signature over unambiguous fields, the whole
+     * required signed set, the payment's reference, amount, currency, uuid and the profile's keys), and
+     * a paid one only when the gateway confirms the transaction server to server. Recorded once; a
+     * paid one issues the policy. A failure to record answers 503: the money is then found by
+     * reconciliation, never reported as not paid.
      */
     async handleReceipt(fields: Record<string, string>): Promise<TPaymentResult> {
-      const reference = fields.req_reference_number ?? '';
-      const payment = REFERENCE_PATTERN.test(reference)
-        ? await repository.findByReference(reference)
-        : undefined;
-      if (payment?.method !== 'CC') {
-        deps.log.warn({ reference: reference.slice(0, 64) }, 'gateway answer for an unknown payment ignored');
-        return unverified(reference);
+      try {
+        return await receive(fields);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        deps.log.error(
+          { err: error, reference: String(fields.req_reference_number ?? '').slice(0, 64) },
+          'gateway answer could not be recorded now; reconciliation will ask the gateway',
+        );
+        throw new ApiError(
+          503,
+          'The payment answer could not be recorded now. It will be confirmed with the gateway.',
+        );
       }
-      const country: TCountry = payment.currency === 'HKD' ? 'HKG' : 'SGP';
-      const profile = await merchantProfile(deps.config, deps.db, country);
-      const problems: string[] = [];
-      if (!verifySignature(fields, profile.secretKey)) problems.push('signature');
-      else {
-        const signed = new Set((fields.signed_field_names ?? '').split(','));
-        for (const name of ['req_reference_number', 'req_amount', 'req_currency', 'decision', 'reason_code'])
-          if (!signed.has(name)) problems.push(`${name} unsigned`);
-        if (parseGatewayAmount(fields.req_amount) !== payment.amountCents) problems.push('amount');
-        if (fields.req_currency !== payment.currency) problems.push('currency');
-        if (fields.req_transaction_uuid && fields.req_transaction_uuid !== payment.transactionUuid)
-          problems.push('transaction_uuid');
-        if (fields.auth_amount && parseGatewayAmount(fields.auth_amount) === null)
-          problems.push('auth_amount');
-      }
-      if (problems.length > 0) {
+    },
+
+    /**
+     * Before unanswered card payments expire (design section 11): each one past its window, and each
+     * superseded (voided) one once, is looked up at the gateway by its reference. An approved
+     * transaction is recorded and issues the policy (or becomes a refund case); a pending one the
+     * gateway cannot be asked about stays open a little longer, and after a day goes to operations as
+     * a review case. Nothing approved expires or stays voided silently.
+     */
+    async reconcileOverdue(): Promise<{ recovered: number; postponed: number }> {
+      let recovered = 0;
+      let postponed = 0;
+      for (const payment of await repository.listOverdueCardPayments()) {
+        const provider = await providerFor(countryOf(payment));
+        let transactions: Awaited<ReturnType<TCardProvider['lookupTransaction']>>;
+        try {
+          transactions = await provider.lookupTransaction({ referenceNumber: payment.referenceNumber });
+        } catch (error) {
+          if (!(error instanceof GatewayLookupError)) throw error;
+          deps.log.warn(
+            { paymentId: payment.paymentId, error: error.message },
+            'gateway lookup failed before expiry',
+          );
+          const age = deps.now().getTime() - payment.createdAt.getTime();
+          if (age < LOOKUP_GRACE_MS) {
+            postponed += 1;
+            await repository.postponeExpiry(
+              payment.paymentId,
+              new Date(deps.now().getTime() + LOOKUP_RETRY_MS),
+            );
+            continue;
+          }
+          await repository.addAlert({
+            kind: 'review',
+            paymentId: payment.paymentId,
+            policyId: payment.policyId,
+            detail: {
+              reason: 'the gateway could not be asked about this payment for a day',
+              error: error.message,
+            },
+          });
+          await repository.markLookedUp(payment.paymentId, { lookup: 'failed', error: error.message });
+          continue;
+        }
+        const approved = approvedTransaction(transactions, payment);
+        if (!approved) {
+          await repository.markLookedUp(payment.paymentId, {
+            lookup: 'no approved transaction',
+            transactions: transactions.map(({ transactionId, decision, reasonCode }) => ({
+              transactionId,
+              decision,
+              reasonCode,
+            })),
+          });
+          continue;
+        }
+        const recorded = await repository.recordAnswer(payment.paymentId, ['pending', 'voided'], {
+          status: 'paid',
+          gatewayTransactionId: approved.transactionId,
+          decision: approved.decision,
+          reasonCode: approved.reasonCode,
+          authorisedCents: approved.authorisedCents,
+          gatewayAnswer: { lookup: 'approved', transactionId: approved.transactionId },
+        });
+        if (!recorded) continue;
+        recovered += 1;
         deps.log.warn(
-          { reference, paymentId: payment.paymentId, problems },
-          'forged or altered gateway answer ignored',
+          { paymentId: payment.paymentId, reference: payment.referenceNumber },
+          'approved card payment found at the gateway without its answer: recorded',
         );
         await repository.addAlert({
-          kind: 'forged_answer',
+          kind: 'late_payment',
           paymentId: payment.paymentId,
           policyId: payment.policyId,
-          detail: { problems },
+          detail: {
+            reason: 'approved at the gateway, its answer never received',
+            transactionId: approved.transactionId,
+          },
         });
-        return unverified(reference);
+        await deps.issuance.issuePayment(payment.paymentId);
       }
-
-      const reasonCode = /^\d{1,4}$/.test(fields.reason_code ?? '') ? Number(fields.reason_code) : null;
-      const authorisedCents = fields.auth_amount ? parseGatewayAmount(fields.auth_amount) : null;
-      const decision = decideGatewayOutcome({
-        decision: fields.decision ?? 'ERROR',
-        reasonCode,
-        requestedAmountCents: payment.amountCents,
-        authorisedAmountCents: authorisedCents,
-        providerMessage: fields.message ?? '',
-        invalidFields: fields.invalid_fields ?? fields.required_fields ?? '',
-      });
-      if (decision.outcome === 'AUTHENTICATE') return resultOf(payment, { outcome: 'AUTHENTICATE' });
-
-      const status = STATUS_FOR_OUTCOME[decision.outcome];
-      // Money that arrives after its window (or after a newer attempt) is still recorded: never dropped.
-      const fromStatuses: TPaymentStatus[] =
-        status === 'paid' ? ['pending', 'expired', 'voided'] : ['pending'];
-      const { signature: _signature, ...answer } = fields;
-      const recorded = await repository.recordAnswer(payment.paymentId, fromStatuses, {
-        status,
-        gatewayTransactionId: fields.transaction_id || `${reference}:${fields.signed_date_time ?? ''}`,
-        decision: (fields.decision ?? '').toUpperCase(),
-        reasonCode,
-        authCode: fields.auth_code || null,
-        authorisedCents,
-        maskedCard: fields.req_card_number || null,
-        cardType: fields.req_card_type || null,
-        cardExpiry: fields.req_card_expiry_date || null,
-        paymentToken: fields.payment_token || null,
-        gatewayAnswer: answer,
-      });
-      if (!recorded) {
-        // The same answer again (the browser's and the merchant POST), or one for a closed payment.
-        deps.log.info({ reference, paymentId: payment.paymentId }, 'gateway answer already recorded');
-        const current = (await repository.findPayment(payment.paymentId))!;
-        if (current.status === 'paid') {
-          // Issuing is idempotent and waits for an issue in flight: every copy answers the same number.
-          const issued = await deps.issuance.issuePayment(current.paymentId);
-          if (issued.outcome === 'issued' || issued.outcome === 'already-issued')
-            return resultOf(issued.payment, { policyNumber: issued.policy.policyNumber });
-        }
-        const policy = await repository.findPolicy(current.policyId);
-        return resultOf(current, { policyNumber: policy?.policyNumber ?? null });
-      }
-      deps.log.info(
-        { reference, paymentId: payment.paymentId, outcome: decision.outcome, reasonCode },
-        'gateway answer recorded',
-      );
-      if (decision.outcome === 'PARTIAL')
-        await repository.addAlert({
-          kind: 'reverse_authorisation',
-          paymentId: payment.paymentId,
-          policyId: payment.policyId,
-          detail: { authorisedCents, amountCents: payment.amountCents, transactionId: fields.transaction_id },
-        });
-      if (decision.outcome === 'REVIEW')
-        await repository.addAlert({
-          kind: 'review',
-          paymentId: payment.paymentId,
-          policyId: payment.policyId,
-          detail: { reasonCode },
-        });
-      if (decision.outcome !== 'PAID') return resultOf(recorded);
-      const issued = await deps.issuance.issuePayment(payment.paymentId);
-      if (issued.outcome === 'issued' || issued.outcome === 'already-issued')
-        return resultOf(issued.payment, { policyNumber: issued.policy.policyNumber });
-      if (issued.outcome === 'refund') return resultOf(issued.payment, { detail: issued.reason });
-      return resultOf(recorded);
+      return { recovered, postponed };
     },
 
     resultOf,

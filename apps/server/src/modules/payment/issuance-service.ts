@@ -22,6 +22,11 @@ export function createIssuanceService(deps: {
   log: FastifyBaseLogger;
   /** Called after a commit that queued mail (the delivery job is nudged). */
   onMailQueued: () => void;
+  /**
+   * Asks the gateway about unanswered card payments before they expire (design section 11): an
+   * approved one is recorded and issued, never expired.
+   */
+  beforeExpiry?: () => Promise<unknown>;
 }) {
   const { repository } = deps;
 
@@ -153,6 +158,7 @@ export function createIssuanceService(deps: {
         if (result.outcome === 'issued') issued += 1;
         if (result.outcome === 'refund') refunds += 1;
       }
+      await deps.beforeExpiry?.();
       const expired = await repository.expireOverdue();
       return { issued, refunds, expired };
     },

@@ -546,6 +546,45 @@ export function createPaymentRepository(db: TDb) {
         return { stored: true, credit: row!, payment: changed ?? payment };
       });
     },
+
+    // Card reconciliation before expiry (design section 11).
+    /**
+     * Unanswered card payments past their window, each to be looked up at the gateway: pending ones
+     * before they expire, and superseded (voided) ones once, since money may have reached them too.
+     */
+    listOverdueCardPayments: async () =>
+      db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.method, 'CC'),
+            lt(payments.expiresAt, sql`now()`),
+            or(
+              eq(payments.status, 'pending'),
+              and(eq(payments.status, 'voided'), isNull(payments.answeredAt)),
+            ),
+          ),
+        )
+        .orderBy(asc(payments.expiresAt)),
+
+    /** A voided payment the gateway has no approved transaction for: recorded as looked up, not asked again. */
+    markLookedUp: async (paymentId: string, detail: Record<string, unknown>) => {
+      await db
+        .update(payments)
+        .set({ answeredAt: sql`now()`, gatewayAnswer: detail, updatedAt: sql`now()` })
+        .where(
+          and(eq(payments.paymentId, paymentId), eq(payments.status, 'voided'), isNull(payments.answeredAt)),
+        );
+    },
+
+    /** Keeps an unanswered payment open until `until` (its gateway could not be asked yet). */
+    postponeExpiry: async (paymentId: string, until: Date) => {
+      await db
+        .update(payments)
+        .set({ expiresAt: until, updatedAt: sql`now()` })
+        .where(and(eq(payments.paymentId, paymentId), eq(payments.status, 'pending')));
+    },
   };
 }
 

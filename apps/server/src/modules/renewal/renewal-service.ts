@@ -8,13 +8,7 @@ import {
   todayIn,
 } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
-import { formatPlainAmount } from '@lionrock/domain/money/money';
-import { decideGatewayOutcome, type TGatewayOutcome } from '@lionrock/domain/payments/gateway-decision';
-import {
-  isAutoRenewalOn,
-  parseGatewayAmount,
-  policyApplicant,
-} from '@lionrock/domain/payments/payment-rules';
+import { isAutoRenewalOn, policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import {
   formatCardExpiry,
   isCardExpiredBy,
@@ -32,9 +26,12 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
-import { merchantProfile } from '../../payments/card-gateway/card-profiles.ts';
-import { verifySignature } from '../../payments/card-gateway/signature.ts';
-import { chargeToken } from '../../payments/test-gateway/test-gateway-routes.ts';
+import { STATUS_FOR_OUTCOME } from '../../payments/card-gateway/gateway-answer.ts';
+import {
+  cardProvider,
+  type TTokenChargeInput,
+  type TTokenChargeResult,
+} from '../../payments/card-gateway/payment-provider.ts';
 import { createAgentRepository } from '../agent/agent-repository.ts';
 import { makeReference } from '../payment/card-payment-service.ts';
 import { createIssuanceService, type TIssuanceService } from '../payment/issuance-service.ts';
@@ -43,7 +40,6 @@ import {
   type TMailRow,
   type TPaymentRepository,
   type TPaymentRow,
-  type TPaymentStatus,
 } from '../payment/payment-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import {
@@ -69,45 +65,22 @@ export const RENEWAL_SESSION = 'auto-renewal';
 /** A renewal charge that has had no answer this long is handed to operations. */
 const UNANSWERED_AFTER_MS = 60 * 60_000;
 
-export type TTokenChargeInput = {
-  country: TCountry;
-  token: string;
-  referenceNumber: string;
-  amountCents: number;
-  currency: string;
-  now: Date;
-};
-
-/** The gateway's signed answer fields, or 'manual' when this market's gateway cannot charge a token here. */
-export type TTokenChargeResult =
-  | { kind: 'answer'; fields: Record<string, string> }
-  | { kind: 'manual'; reason: string };
+export type { TTokenChargeInput, TTokenChargeResult };
 
 /** Charges a stored payment token (merchant-initiated, no cardholder present). */
 export type TTokenCharger = (input: TTokenChargeInput) => Promise<TTokenChargeResult>;
 
 /**
- * The default charger: the built-in test gateway's `chargeToken` for a market without a merchant
- * profile. A real CyberSource profile would need its REST API (Secure Acceptance cannot charge a
- * token server to server), which the shop does not have: such a renewal is left to operations.
+ * The default charger: the market's card provider (payment-provider.ts). The built-in test gateway
+ * charges the token; a real CyberSource profile would need its payments API, which the shop does not
+ * call: such a renewal is left to operations.
  */
-export function createTokenCharger(config: TConfig, db: TDb): TTokenCharger {
-  return async (input) => {
-    const profile = await merchantProfile(config, db, input.country);
-    if (!profile.isTestGateway)
-      return {
-        kind: 'manual',
-        reason: 'The card gateway charges tokens through its REST API, which the shop does not have.',
-      };
-    const fields = await chargeToken(db, profile, {
-      token: input.token,
-      referenceNumber: input.referenceNumber,
-      amount: formatPlainAmount(input.amountCents),
-      currency: input.currency,
-      now: input.now,
-    });
-    return { kind: 'answer', fields };
-  };
+export function createTokenCharger(
+  config: TConfig,
+  db: TDb,
+  now: () => Date = () => new Date(),
+): TTokenCharger {
+  return async (input) => (await cardProvider({ config, db, now }, input.country)).chargeToken(input);
 }
 
 export type TRenewalScanResult = {
@@ -222,16 +195,6 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
   });
 }
 
-const STATUS_FOR_OUTCOME: Record<TGatewayOutcome, TPaymentStatus> = {
-  PAID: 'paid',
-  PARTIAL: 'declined',
-  REVIEW: 'review',
-  ERROR: 'error',
-  DECLINED: 'declined',
-  // A merchant-initiated charge is never challenged; if a gateway asked, nobody could answer.
-  AUTHENTICATE: 'error',
-};
-
 /** What the turn-off link shows or did. */
 export type TTurnOffState =
   | { kind: 'invalid' | 'expired' }
@@ -320,25 +283,6 @@ export function createRenewalService(deps: {
     return sentAt;
   }
 
-  /** The renewal charge's answer is checked as the receipt checks a card answer (decision 010). */
-  async function verifyAnswer(
-    country: TCountry,
-    payment: { referenceNumber: string; amountCents: number; currency: string },
-    fields: Record<string, string>,
-  ): Promise<string[]> {
-    const profile = await merchantProfile(deps.config, deps.db, country);
-    if (!verifySignature(fields, profile.secretKey)) return ['signature'];
-    const problems: string[] = [];
-    const signed = new Set((fields.signed_field_names ?? '').split(','));
-    for (const name of ['req_reference_number', 'req_amount', 'req_currency', 'decision', 'reason_code'])
-      if (!signed.has(name)) problems.push(`${name} unsigned`);
-    if (fields.req_reference_number !== payment.referenceNumber) problems.push('reference');
-    if (parseGatewayAmount(fields.req_amount) !== payment.amountCents) problems.push('amount');
-    if (fields.req_currency !== payment.currency) problems.push('currency');
-    if (fields.auth_amount && parseGatewayAmount(fields.auth_amount) === null) problems.push('auth_amount');
-    return problems;
-  }
-
   async function chargeRenewal(
     candidate: TRenewalCandidate,
     document: TPolicy,
@@ -353,6 +297,7 @@ export function createRenewalService(deps: {
     const period = renewalPeriod(end);
     const renewedId = randomUUID();
     const paymentId = randomUUID();
+    const transactionUuid = randomUUID();
     const referenceNumber = makeReference(document, now);
     const amountCents = old.totalCents;
     const token = tokenPayment.paymentToken!;
@@ -383,6 +328,7 @@ export function createRenewalService(deps: {
         sessionName: RENEWAL_SESSION,
         method: 'CC',
         referenceNumber,
+        transactionUuid,
         amountCents,
         currency: old.currency,
         status: 'pending',
@@ -403,6 +349,7 @@ export function createRenewalService(deps: {
         country,
         token,
         referenceNumber,
+        transactionUuid,
         amountCents,
         currency: old.currency,
         now,
@@ -440,50 +387,43 @@ export function createRenewalService(deps: {
     }
     counts.charged += 1;
     const { fields } = result;
-    const problems = await verifyAnswer(
-      country,
-      { referenceNumber, amountCents, currency: old.currency },
-      fields,
-    );
-    if (problems.length > 0) {
+    // The one verifier of a gateway answer (gateway-answer.ts), as for the card receipt.
+    const provider = await cardProvider({ config: deps.config, db: deps.db, now: deps.now }, country);
+    const check = provider.verifyAnswer(fields, {
+      referenceNumber,
+      amountCents,
+      currency: old.currency,
+      transactionUuid,
+    });
+    if (!check.ok) {
       counts.unanswered += 1;
-      deps.log.error({ ...context, problems }, 'renewal charge answer could not be verified');
+      deps.log.error({ ...context, problems: check.problems }, 'renewal charge answer could not be verified');
       await repository.addAlert({
         kind: 'renewal_unanswered',
         paymentId,
         policyId: old.policyId,
-        detail: { referenceNumber, problems },
+        detail: { referenceNumber, problems: check.problems },
       });
       return;
     }
 
-    const reasonCode = /^\d{1,4}$/.test(fields.reason_code ?? '') ? Number(fields.reason_code) : null;
-    const authorisedCents = fields.auth_amount ? parseGatewayAmount(fields.auth_amount) : null;
-    const decision = decideGatewayOutcome({
-      decision: fields.decision ?? 'ERROR',
-      reasonCode,
-      requestedAmountCents: amountCents,
-      authorisedAmountCents: authorisedCents,
-      providerMessage: fields.message ?? '',
-      invalidFields: fields.invalid_fields ?? fields.required_fields ?? '',
-    });
+    const { signed, reasonCode, authorisedCents, gateway: decision } = check.answer;
     const status = STATUS_FOR_OUTCOME[decision.outcome];
-    const { signature: _signature, ...answer } = fields;
     const recorded = await payments.recordAnswer(
       paymentId,
       status === 'paid' ? ['pending', 'expired'] : ['pending'],
       {
         status,
-        gatewayTransactionId: fields.transaction_id || `${referenceNumber}:${fields.signed_date_time ?? ''}`,
-        decision: (fields.decision ?? '').toUpperCase(),
+        gatewayTransactionId: check.answer.transactionId,
+        decision: check.answer.decision,
         reasonCode,
-        authCode: fields.auth_code || null,
+        authCode: signed.auth_code || null,
         authorisedCents,
-        maskedCard: fields.req_card_number || tokenPayment.maskedCard,
-        cardType: fields.req_card_type || tokenPayment.cardType,
-        cardExpiry: fields.req_card_expiry_date || tokenPayment.cardExpiry,
+        maskedCard: signed.req_card_number || tokenPayment.maskedCard,
+        cardType: signed.req_card_type || tokenPayment.cardType,
+        cardExpiry: signed.req_card_expiry_date || tokenPayment.cardExpiry,
         paymentToken: token,
-        gatewayAnswer: answer,
+        gatewayAnswer: signed,
       },
     );
     if (!recorded) {
@@ -497,7 +437,7 @@ export function createRenewalService(deps: {
         kind: 'reverse_authorisation',
         paymentId,
         policyId: renewedId,
-        detail: { authorisedCents, amountCents, transactionId: fields.transaction_id },
+        detail: { authorisedCents, amountCents, transactionId: check.answer.transactionId },
       });
 
     if (decision.outcome === 'REVIEW') {
@@ -531,7 +471,7 @@ export function createRenewalService(deps: {
       renewedId,
       paymentId,
       reason: `${decision.outcome.toLowerCase()} ${reasonCode ?? ''}`.trim(),
-      detail: { referenceNumber, outcome: decision.outcome, reasonCode, decision: fields.decision ?? '' },
+      detail: { referenceNumber, outcome: decision.outcome, reasonCode, decision: check.answer.decision },
     });
   }
 

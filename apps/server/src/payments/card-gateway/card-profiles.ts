@@ -5,6 +5,8 @@ import { sharedSecret } from '../../lib/server-secrets.ts';
 
 /** The path the built-in test gateway answers on (design section 6). */
 export const TEST_GATEWAY_PATH = '/gateway/silent/pay';
+/** The base of the test gateway's REST lookup (test-gateway-lookup.ts). */
+export const TEST_GATEWAY_REST_PATH = '/gateway';
 export const RECEIPT_PATH = '/b2c-server/rest/payment/receipt';
 
 export type TMerchantProfile = {
@@ -13,6 +15,11 @@ export type TMerchantProfile = {
   profileId: string;
   accessKey: string;
   secretKey: string;
+  /** The REST API that confirms transactions (design section 11) and its HTTP Signature key. */
+  restUrl: string;
+  merchantId: string;
+  restKeyId: string;
+  restSecret: string;
   isTestGateway: boolean;
 };
 
@@ -27,12 +34,18 @@ export async function merchantProfile(
 ): Promise<TMerchantProfile> {
   const configured = config.cardProfiles[country];
   if (configured) return { country, ...configured, isTestGateway: false };
+  const profileId = `LIONROCK-TEST-${country}`;
+  const accessKey = `test-access-${country.toLowerCase()}`;
   return {
     country,
     gatewayUrl: `${config.publicUrl}${TEST_GATEWAY_PATH}`,
-    profileId: `LIONROCK-TEST-${country}`,
-    accessKey: `test-access-${country.toLowerCase()}`,
+    profileId,
+    accessKey,
     secretKey: await sharedSecret(db, `test-gateway-${country}`),
+    restUrl: `${config.publicUrl}${TEST_GATEWAY_REST_PATH}`,
+    merchantId: profileId,
+    restKeyId: accessKey,
+    restSecret: await sharedSecret(db, `test-gateway-rest-${country}`),
     isTestGateway: true,
   };
 }

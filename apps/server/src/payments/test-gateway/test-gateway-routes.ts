@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TDb } from '../../db/database.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import {
@@ -11,6 +11,9 @@ import {
 } from './test-gateway.ts';
 
 export { chargeToken, type TTestGatewayProfile } from './test-gateway.ts';
+
+import { LOOKUP_PATHS } from '../card-gateway/transaction-lookup.ts';
+import { answerLookup, LOOKUP_PREFIX } from './test-gateway-lookup.ts';
 
 /**
  * The built-in test gateway's HTTP side (README.md beside this file): `POST /gateway/silent/pay`
@@ -229,6 +232,39 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TTestGate
     const answer = await completeChallenge(options.db, challenge, body.action === 'confirm', now);
     if (!answer) return deny(reply, 'This verification was answered already.');
     return answered(reply, answer, challenge.receiptPage);
+  });
+
+  // The transaction lookup (CyberSource REST's shape, HTTP Signature): the shop confirms with it.
+  await app.register(async (scope) => {
+    // The signature covers the body's digest: the body is kept as sent.
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    const lookup = async (request: FastifyRequest, reply: FastifyReply) => {
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(request.headers))
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      const answer = await answerLookup(
+        options.db,
+        options.profiles,
+        {
+          method: request.method,
+          target: request.url,
+          headers,
+          ...(typeof request.body === 'string' ? { body: request.body } : {}),
+        },
+        options.now(),
+      );
+      if (answer.status === 401) log.warn('test gateway refused a lookup');
+      return reply
+        .code(answer.status)
+        .type('application/hal+json')
+        .header('cache-control', 'no-store')
+        .send(answer.body);
+    };
+    // The gateway's own API, not the shop's: not in the shop's OpenAPI document.
+    scope.get(`${LOOKUP_PREFIX}${LOOKUP_PATHS.transaction}:id`, { schema: { hide: true } }, lookup);
+    scope.post(`${LOOKUP_PREFIX}${LOOKUP_PATHS.search}`, { schema: { hide: true } }, lookup);
   });
 
   const staticFile = (path: string, type: string, content: string) =>

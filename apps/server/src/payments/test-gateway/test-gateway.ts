@@ -4,8 +4,14 @@ import { isLuhnValid } from '@lionrock/domain/identity/luhn';
 import { REASON_CODES } from '@lionrock/domain/payments/gateway-decision';
 import { eq, lt } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { testGatewayTokens, testGatewayTransactions } from '../../db/schema.ts';
-import { formatSignedDateTime, signFields, verifySignature } from '../card-gateway/signature.ts';
+import { testGatewayAnswers, testGatewayTokens, testGatewayTransactions } from '../../db/schema.ts';
+import {
+  formatSignedDateTime,
+  signableText,
+  signFields,
+  unsignableReason,
+  verifySignature,
+} from '../card-gateway/signature.ts';
 import { decisionForReasonCode, type TTestDecision, testCardBehaviour } from './test-cards.ts';
 
 /**
@@ -14,7 +20,14 @@ import { decisionForReasonCode, type TTestDecision, testCardBehaviour } from './
  * card number. Its only state (transaction uuids seen, tokens issued) is in the database, so any
  * instance answers alike. The full card number and CVN are never kept, echoed or logged.
  */
-export type TTestGatewayProfile = { profileId: string; accessKey: string; secretKey: string };
+export type TTestGatewayProfile = {
+  profileId: string;
+  accessKey: string;
+  secretKey: string;
+  /** The REST key of the transaction lookup (test-gateway-lookup.ts): its id and base64 secret. */
+  restKeyId: string;
+  restSecret: string;
+};
 
 export type TFields = Record<string, string>;
 
@@ -88,7 +101,8 @@ const MESSAGES: Record<number, string> = {
 };
 
 export function messageForReasonCode(code: number): string {
-  return MESSAGES[code] ?? REASON_CODES[code]?.meaning ?? 'Unknown reason.';
+  // Signed text: what the gateway signs can never be re-split (signature.ts).
+  return signableText(MESSAGES[code] ?? REASON_CODES[code]?.meaning ?? 'Unknown reason.');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,12 +236,19 @@ export function maskCardNumber(number: string): string {
   return `${'x'.repeat(Math.max(number.length - 4, 0))}${number.slice(-4)}`;
 }
 
-/** The request fields the answer echoes as `req_*`: no signature, no CVN, the card number masked. */
+/**
+ * The request fields the answer echoes as `req_*`: no signature, no CVN, the card number masked, and
+ * no field whose name or value could not be signed (an unsigned field posted with `=` in it).
+ */
 export function echoFields(fields: TFields): TFields {
   const echo: TFields = {};
   for (const [name, value] of Object.entries(fields)) {
     if (name === 'signature' || name === 'card_cvn') continue;
-    echo[name] = name === 'card_number' ? maskCardNumber(value) : value;
+    const echoed = name === 'card_number' ? maskCardNumber(value) : value;
+    const field = `req_${name}`;
+    if (unsignableReason({ [field]: echoed, signed_field_names: `${field},signed_field_names` }) !== null)
+      continue;
+    echo[name] = echoed;
   }
   return echo;
 }
@@ -286,6 +307,26 @@ export function buildAnswer(
   return answer;
 }
 
+/**
+ * Keeps the signed answer as the gateway's record of the transaction (reference, decision, amounts),
+ * which the shop's server-to-server lookup reads (test-gateway-lookup.ts), and returns it.
+ */
+export async function recordAnswer(db: TDb, profile: TTestGatewayProfile, answer: TFields): Promise<TFields> {
+  await db.insert(testGatewayAnswers).values({
+    transactionId: answer.transaction_id!,
+    accessKey: profile.accessKey,
+    profileId: profile.profileId,
+    referenceNumber: answer.req_reference_number ?? '',
+    transactionUuid: answer.req_transaction_uuid ?? null,
+    decision: answer.decision!,
+    reasonCode: Number(answer.reason_code),
+    amount: answer.req_amount ?? '',
+    currency: answer.req_currency ?? '',
+    authAmount: answer.auth_amount ?? null,
+  });
+  return answer;
+}
+
 function authorisation(reasonCode: number, amount: string, now: Date): TFields {
   const cents = amountToCents(amount) ?? 0;
   return {
@@ -321,7 +362,7 @@ async function answerWithBehaviour(
       now,
     });
   }
-  return buildAnswer(profile, echo, { decision, reasonCode, extra }, now);
+  return recordAnswer(db, profile, buildAnswer(profile, echo, { decision, reasonCode, extra }, now));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,9 +422,13 @@ export async function processPayment(
   now: Date,
 ): Promise<TPaymentResult> {
   const echo = echoFields(fields);
-  const error = (reasonCode: number, extra: TFields = {}): TPaymentResult => ({
+  const error = async (reasonCode: number, extra: TFields = {}): Promise<TPaymentResult> => ({
     kind: 'answer',
-    answer: buildAnswer(profile, echo, { decision: 'ERROR', reasonCode, extra }, now),
+    answer: await recordAnswer(
+      db,
+      profile,
+      buildAnswer(profile, echo, { decision: 'ERROR', reasonCode, extra }, now),
+    ),
   });
   const missing = missingFields(fields);
   if (missing.length > 0) return error(101, { required_fields: missing.join(',') });
@@ -393,7 +438,11 @@ export async function processPayment(
   if (isCardExpired(fields.card_expiry_date!, now)) {
     return {
       kind: 'answer',
-      answer: buildAnswer(profile, echo, { decision: 'DECLINE', reasonCode: 202 }, now),
+      answer: await recordAnswer(
+        db,
+        profile,
+        buildAnswer(profile, echo, { decision: 'DECLINE', reasonCode: 202 }, now),
+      ),
     };
   }
   const behaviour = testCardBehaviour(fields.card_number!);
@@ -486,7 +535,11 @@ export async function completeChallenge(
   const once = `${challenge.echo.transaction_uuid ?? ''}#challenge`;
   if (!(await recordTransactionUuid(db, once, challenge.profile.accessKey, now))) return null;
   if (!confirmed) {
-    return buildAnswer(challenge.profile, challenge.echo, { decision: 'DECLINE', reasonCode: 476 }, now);
+    return recordAnswer(
+      db,
+      challenge.profile,
+      buildAnswer(challenge.profile, challenge.echo, { decision: 'DECLINE', reasonCode: 476 }, now),
+    );
   }
   return answerWithBehaviour(
     db,
@@ -502,6 +555,8 @@ export async function completeChallenge(
 
 export type TChargeTokenInput = {
   token: string;
+  /** The merchant's unique id of this charge, echoed (signed) as req_transaction_uuid. */
+  transactionUuid: string;
   referenceNumber: string;
   amount: string;
   currency: string;
@@ -523,6 +578,7 @@ export async function chargeToken(
   const echo: TFields = {
     access_key: profile.accessKey,
     profile_id: profile.profileId,
+    transaction_uuid: input.transactionUuid,
     transaction_type: 'sale',
     reference_number: input.referenceNumber,
     amount: input.amount,
@@ -539,15 +595,23 @@ export async function chargeToken(
   if (cents === null || cents <= 0) invalid.push('amount');
   if (!(CURRENCIES as readonly string[]).includes(input.currency)) invalid.push('currency');
   if (!row || invalid.length > 0) {
-    return buildAnswer(
+    return recordAnswer(
+      db,
       profile,
-      echo,
-      { decision: 'ERROR', reasonCode: 102, extra: { invalid_fields: invalid.join(',') } },
-      now,
+      buildAnswer(
+        profile,
+        echo,
+        { decision: 'ERROR', reasonCode: 102, extra: { invalid_fields: invalid.join(',') } },
+        now,
+      ),
     );
   }
   if (isCardExpired(row.cardExpiry, now)) {
-    return buildAnswer(profile, echo, { decision: 'DECLINE', reasonCode: 202 }, now);
+    return recordAnswer(
+      db,
+      profile,
+      buildAnswer(profile, echo, { decision: 'DECLINE', reasonCode: 202 }, now),
+    );
   }
   // A merchant-initiated charge is never challenged.
   const reasonCode = row.reasonCode === 475 ? 100 : row.reasonCode;

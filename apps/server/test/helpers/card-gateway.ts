@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What the browser does with updateToPending's answer: the signed fields plus the card, posted to
+ * paymentUrl (the built-in test gateway, which records the transaction for the shop's server-to-server
+ * lookup); then the fields of the answer page's form, as the frame posts them to the receipt page.
+ */
+export async function payAtTestGateway(
+  app: FastifyInstance,
+  paymentSignature: Record<string, string>,
+  cardNumber = '4111111111111111',
+): Promise<Record<string, string>> {
+  const { paymentUrl, paymentSignatureKey, ...signed } = paymentSignature;
+  const form = new URLSearchParams({
+    ...signed,
+    signature: paymentSignatureKey!,
+    card_type: cardNumber.startsWith('4') ? '001' : '002',
+    card_number: cardNumber,
+    card_expiry_date: '12-2030',
+    card_cvn: '123',
+  });
+  const gateway = await app.inject({
+    method: 'POST',
+    url: new URL(paymentUrl!).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  if (gateway.statusCode !== 200) throw new Error(`the test gateway answered ${gateway.statusCode}`);
+  if (gateway.body.includes(cardNumber)) throw new Error('the test gateway echoed the card number');
+  const answer: Record<string, string> = {};
+  for (const [, name, value] of gateway.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    answer[name!] = value!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+  if (!answer.signature) throw new Error('the test gateway signed no answer');
+  return answer;
+}
+
+/** Posts gateway answer fields to the receipt page, asking for the JSON result. */
+export const postReceipt = (app: FastifyInstance, fields: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: '/b2c-server/rest/payment/receipt',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    payload: new URLSearchParams(fields).toString(),
+  });
