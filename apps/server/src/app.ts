@@ -10,7 +10,7 @@ import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
-import { redactLogObject, scrubText } from './lib/redaction.ts';
+import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
@@ -94,6 +94,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       formatters: { log: redactLogObject },
       serializers: {
         req: (request) => ({ method: request.method, url: scrubText(request.url), id: request.id }),
+        // Errors were described safely by the formatter already: kept as they are, code and cause included.
+        err: ((error: unknown) => (error instanceof Error ? describeError(error) : error)) as never,
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, buildErrorBody } from '../lib/api-error.ts';
+import { describeError } from '../lib/redaction.ts';
 
 /**
  * Bad input of any kind gets a 4xx JSON error naming the field, never a 500 (design section 5).
@@ -41,7 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(buildErrorBody(status, message, { field }));
     }
 
-    request.log.error({ err: error }, 'request failed');
+    // Only the error's type, code and message: a failed query's parameters hold the whole policy.
+    request.log.error({ err: describeError(error) }, 'request failed');
     return reply.status(500).send(buildErrorBody(500, 'Oops, something went wrong. Please try again later.'));
   });
 }

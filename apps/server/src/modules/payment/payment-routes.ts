@@ -3,7 +3,7 @@ import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { redactLogObject } from '../../lib/redaction.ts';
+import { redactObject, scrubText } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
@@ -176,9 +176,11 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) => {
-      const entry = redactLogObject(request.body as Record<string, unknown>);
-      const reference = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
-      const policyId = pick(request.body, ['policyId']);
+      const entry = redactObject(request.body as Record<string, unknown>);
+      const picked = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
+      const reference = picked === null ? null : scrubText(picked);
+      const pickedId = pick(request.body, ['policyId']);
+      const policyId = pickedId === null ? null : scrubText(pickedId);
       await repository.addLifecycleLog({ policyId, referenceNumber: reference, entry });
       return reply.type('text/plain').send('success');
     },
