@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * NRIC/FIN, HKID, e-mail, mobile, card data, names, addresses, dates of birth and Session-Names never
  * reach a log (the bar: Secure; decision 030). Every sink — the server log, the client logs, the
@@ -9,6 +11,15 @@
  * - errors keep their type, code and message only: a failed query's parameters, SQL detail and the
  *   documents inside them are never copied (`describeError`).
  */
+
+/**
+ * A Session-Name is a bearer of its policies (design section 5: a policy belongs to the session that
+ * created it), so a log keeps only its digest: enough to group one visitor's reports, useless to
+ * call the API with.
+ */
+export function sessionDigest(sessionName: string): string {
+  return `sha256:${createHash('sha256').update(sessionName).digest('hex').slice(0, 16)}`;
+}
 
 /** Keys compared after lower-casing and dropping `-`, `_`, `.` and spaces. */
 const SENSITIVE_KEYS = new Set([
