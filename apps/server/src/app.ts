@@ -48,6 +48,7 @@ import { merchantProfile, RECEIPT_PATH, usesTestGateway } from './payments/card-
 import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { contentSecurityPolicy, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { registerSessionName } from './plugins/session-name.ts';
@@ -109,6 +110,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin or route is added, so every call, present and future, has its input checked
+  // and answers errors in one shape (decision 029).
+  registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
@@ -131,7 +136,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       'request completed',
     );
   });
-  registerErrorHandler(app);
   registerSessionName(app);
   registerMetrics(app);
 
