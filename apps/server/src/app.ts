@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { COUNTRIES } from '@lionrock/domain/market/market';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
@@ -105,6 +105,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     return503OnClosing: true,
+    // A path that cannot be decoded (`%ED%A0%80`, an overlong `%C0%80`) gets the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .send(buildErrorBody(400, 'A part of the address is not validly encoded.', { field: 'url' }));
+    },
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   });

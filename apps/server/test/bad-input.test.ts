@@ -128,6 +128,17 @@ describeEachDriver('text the database cannot store is refused at the edge', (dri
       });
       expect({ route: route.url, status: path.statusCode }).toEqual({ route: route.url, status: 400 });
       expect(path.json().field).toMatch(/^[A-Za-z*]+$/);
+      // A lone surrogate cannot be percent-encoded in UTF-8 at all: its bytes are refused as the URL.
+      const surrogate = await app.inject({
+        method,
+        url: fill(route.url, 'a%ED%A0%80b'),
+        headers: HEADERS,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      expect({ route: route.url, status: surrogate.statusCode, body: surrogate.json() }).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', field: 'url' },
+      });
     }
   });
 
