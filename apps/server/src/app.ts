@@ -93,6 +93,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       formatters: { log: redactLogObject },
+      // A message interpolated from data is scrubbed like any other string (decision 030).
+      hooks: {
+        logMethod(args, method) {
+          for (let index = 0; index < args.length; index += 1)
+            if (typeof args[index] === 'string') args[index] = scrubText(args[index] as string);
+          method.apply(this, args as Parameters<typeof method>);
+        },
+      },
       serializers: {
         req: (request) => ({ method: request.method, url: scrubText(request.url), id: request.id }),
         // Errors were described safely by the formatter already: kept as they are, code and cause included.

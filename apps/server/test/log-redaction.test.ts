@@ -317,6 +317,15 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
     ).toEqual([]);
   });
 
+  it('scrubs a log message written from data, not only the logged object', () => {
+    const before = output.length;
+    app.log.warn(`renewal mail bounced: ${EMAIL} ${NRIC} dob: ${DOB} cvv ${CVV}`);
+    app.log.error({ note: 'x' }, `card ${CARD_GROUPED} refused`);
+    const logged = output.slice(before);
+    expect(logged).toContain('renewal mail bounced');
+    expect(findCanaries('the server log', logged)).toEqual([]);
+  });
+
   it('logs a failed query by its code and message, never the policy or Session-Name it carried', async () => {
     // A statement the database refuses, as a full disk or a broken constraint would.
     await database.db.execute(sql`
