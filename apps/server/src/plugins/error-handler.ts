@@ -81,7 +81,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     // Only the error's type, code and message: a failed query's parameters hold the whole policy.
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: describeError(error) }, 'database unavailable');
+      request.log.error(
+        { err: describeError(error) },
+        'request failed: a database or service it needs is unavailable',
+      );
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

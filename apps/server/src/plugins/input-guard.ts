@@ -6,23 +6,26 @@ import { badRequest } from '../lib/api-error.ts';
  * Text the database cannot store never gets past the edge (design section 5: bad input is a 4xx, never
  * a 500; decision 029): a NUL character or a lone UTF-16 surrogate anywhere in the body, the query or
  * the path parameters of any call is a 400 naming the field, before a route's schema or service sees it.
- * PostgreSQL refuses both in `text` and `jsonb`, so letting them through turned a typo-sized attack
- * into a failed transaction and a 500.
+ * PostgreSQL refuses both in `text` and `jsonb`, so letting them through turned a one-character
+ * request into a failed transaction and a 500.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every call, the hot multirate included.
+  app.addHook('preValidation', (request, _reply, done) => {
     const found =
       findUnstorable(request.params, '') ??
       findUnstorable(request.query, '') ??
       findUnstorable(bodyToCheck(request), '');
-    if (found === undefined) return;
+    if (found === undefined) return done();
     const field = found.path === '' ? 'body' : found.path;
     if (found.reason === 'depth')
-      throw badRequest(field, `${field}: is nested more than ${MAX_DEPTH} levels deep.`);
-    throw badRequest(
-      field,
-      `${field}: must not contain NUL characters or unpaired surrogates.`,
-      MESSAGE_KEYS.noSpecialCharacters,
+      return done(badRequest(field, `${field}: is nested more than ${MAX_DEPTH} levels deep.`));
+    done(
+      badRequest(
+        field,
+        `${field}: must not contain NUL characters or unpaired surrogates.`,
+        MESSAGE_KEYS.noSpecialCharacters,
+      ),
     );
   });
 }
@@ -46,7 +49,8 @@ type TFound = { path: string; reason: 'text' | 'depth' };
 /** The first string or key that holds text PostgreSQL cannot store, or a nesting too deep to walk. */
 export function findUnstorable(value: unknown, path: string, depth = 0): TFound | undefined {
   if (typeof value === 'string') return isStorable(value) ? undefined : { path, reason: 'text' };
-  if (value === null || typeof value !== 'object') return undefined;
+  // Bytes are no text: a route that reads a body as a Buffer decides what it stores.
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
   if (depth >= MAX_DEPTH) return { path, reason: 'depth' };
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
