@@ -46,6 +46,10 @@ describe('log redaction', () => {
       ['card holder name: TAN AH KOW', 'TAN AH KOW'],
       ['address1=1%20Raffles%20Place', 'Raffles'],
       ['bad %E0%A4%A escape then S1234567D', 'S1234567D'],
+      ['mail canary.person&#64;example.com', 'canary.person'],
+      ['mail canary.person&#x40;example.com', 'canary.person'],
+      ['card 4111.1111.1111.1111', '1111'],
+      ['amex 3782 822463 10005', '822463'],
     ] as const) {
       expect(scrubText(sent), sent).not.toContain(hidden);
     }

@@ -239,7 +239,7 @@ export function sanitisedError(error: unknown): Error {
   return safe;
 }
 
-const SEPARATOR = String.raw`[\s+-]{1,2}`;
+const SEPARATOR = String.raw`[\s+.-]{1,2}`;
 // Labels are matched as words: not inside a longer word, though `req_` or a quote may precede them.
 const LABEL_START = '(?<![A-Za-z0-9])';
 const LABEL_GAP = String.raw`["'\s:=#]*(?:(?:is|was|on|of)\b)?["'\s:=#]*`;
@@ -290,7 +290,7 @@ const PATTERNS: [RegExp, string][] = [
   [/(?<!\d)\d{8,}(?!\d)/g, '[number]'],
 ];
 
-/** Percent-encoding and `\uXXXX` escapes undone (twice-encoded too), so a value cannot hide in them. */
+/** Percent-encoding, `\uXXXX` escapes and numeric HTML entities undone (twice-encoded too), so a value cannot hide in them. */
 function decodeForScrubbing(text: string): string {
   let result = text;
   for (let round = 0; round < 3; round += 1) {
@@ -304,7 +304,11 @@ function decodeForScrubbing(text: string): string {
           );
         }
       })
-      .replace(/\\u([0-9A-F]{4})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      .replace(/\\u([0-9A-F]{4})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      .replace(/&#(x[0-9A-F]{1,6}|\d{1,7});/gi, (match, code: string) => {
+        const point = code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number(code);
+        return point <= 0x10ffff ? String.fromCodePoint(point) : match;
+      });
     if (decoded === result) break;
     result = decoded;
   }
@@ -315,7 +319,7 @@ function decodeForScrubbing(text: string): string {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 export function scrubText(text: string): string {
-  const decoded = /%[0-9A-F]{2}|\\u[0-9A-F]{4}/i.test(text) ? decodeForScrubbing(text) : text;
+  const decoded = /%[0-9A-F]{2}|\\u[0-9A-F]{4}|&#/i.test(text) ? decodeForScrubbing(text) : text;
   const ids = decoded.match(UUID);
   if (!ids) return scrubPart(decoded);
   const parts = decoded.split(UUID);
