@@ -224,6 +224,22 @@ describe('log redaction', () => {
     );
   });
 
+  it('scrubs the largest text a client can send in linear time (no pattern backtracks quadratically)', () => {
+    // A lifecycle entry takes 100 KB of anything; each of these took over 4 s with unbounded patterns.
+    for (const text of [
+      'a'.repeat(100_000),
+      '1'.repeat(100_000),
+      'a.'.repeat(50_000),
+      `${'a'.repeat(50_000)}@${'b'.repeat(50_000)}`,
+      `cvv${' '.repeat(100_000)}x`,
+      'A12345'.repeat(16_000),
+    ]) {
+      const started = performance.now();
+      scrubText(text);
+      expect(performance.now() - started, text.slice(0, 12)).toBeLessThan(1_000);
+    }
+  });
+
   it('stops at a sensible depth instead of walking forever', () => {
     let deep: Record<string, unknown> = { leaf: 'S1234567D' };
     for (let level = 0; level < 12; level += 1) deep = { next: deep };

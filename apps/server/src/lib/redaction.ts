@@ -91,7 +91,8 @@ export function isSensitiveKey(key: string): boolean {
   if (cached !== undefined) return cached;
   const normal = key.toLowerCase().replace(/[-_.\s]/g, '');
   const sensitive = SENSITIVE_KEYS.has(normal) || SENSITIVE_KEY_PARTS.some((part) => normal.includes(part));
-  if (keyCache.size < 10_000) keyCache.set(key, sensitive);
+  // Bounded: keys come from clients too, and a cache of their every invention would be a leak of memory.
+  if (key.length <= 64 && keyCache.size < 10_000) keyCache.set(key, sensitive);
   return sensitive;
 }
 
@@ -242,7 +243,8 @@ export function sanitisedError(error: unknown): Error {
 const SEPARATOR = String.raw`[\s+.-]{1,2}`;
 // Labels are matched as words: not inside a longer word, though `req_` or a quote may precede them.
 const LABEL_START = '(?<![A-Za-z0-9])';
-const LABEL_GAP = String.raw`["'\s:=#]*(?:(?:is|was|on|of)\b)?["'\s:=#]*`;
+// Bounded, and never two unbounded runs of the same characters in a row: these run on attackers' text.
+const LABEL_GAP = String.raw`["'\s:=#]{0,8}(?:(?:is|was|on|of)\b["'\s:=#]{0,8})?`;
 
 const PATTERNS: [RegExp, string][] = [
   // CVV written as a labelled number, in any of the names gateways and people use
@@ -270,7 +272,7 @@ const PATTERNS: [RegExp, string][] = [
     '$1=[redacted]',
   ],
   // e-mail addresses
-  [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, '[email]'],
+  [/[A-Z0-9._%+-]{1,64}@[A-Z0-9.-]{1,253}\.[A-Z]{2,24}/gi, '[email]'],
   // card numbers: 13 to 19 digits, together or in the groups cards print (4-4-4-4…, 4-6-5), spaced by
   // blanks, plus signs or hyphens
   [
