@@ -177,10 +177,8 @@ export async function paymentRoutes(
     },
     async (request, reply) => {
       const entry = redactObject(request.body as Record<string, unknown>);
-      const picked = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
-      const reference = picked === null ? null : scrubText(picked);
-      const pickedId = pick(request.body, ['policyId']);
-      const policyId = pickedId === null ? null : scrubText(pickedId);
+      const reference = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
+      const policyId = pick(request.body, ['policyId']);
       await repository.addLifecycleLog({ policyId, referenceNumber: reference, entry });
       return reply.type('text/plain').send('success');
     },
@@ -200,11 +198,12 @@ export async function paymentRoutes(
   });
 }
 
+/** A short text field of a client's log entry, scrubbed like the entry: it is stored in its own column. */
 function pick(body: unknown, names: string[]): string | null {
   const record = body as Record<string, unknown>;
   for (const name of names) {
     const value = record[name];
-    if (typeof value === 'string' && value.length <= 100) return value;
+    if (typeof value === 'string' && value.length <= 100) return scrubText(value);
   }
   return null;
 }
