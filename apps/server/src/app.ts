@@ -4,13 +4,13 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { COUNTRIES } from '@lionrock/domain/market/market';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
-import { redactLogObject, scrubText } from './lib/redaction.ts';
+import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
@@ -49,6 +49,7 @@ import { merchantProfile, RECEIPT_PATH, usesTestGateway } from './payments/card-
 import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { contentSecurityPolicy, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { registerSessionName } from './plugins/session-name.ts';
@@ -93,8 +94,18 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       formatters: { log: redactLogObject },
+      // A message interpolated from data is scrubbed like any other string (decision 030).
+      hooks: {
+        logMethod(args, method) {
+          for (let index = 0; index < args.length; index += 1)
+            if (typeof args[index] === 'string') args[index] = scrubText(args[index] as string);
+          method.apply(this, args as Parameters<typeof method>);
+        },
+      },
       serializers: {
         req: (request) => ({ method: request.method, url: scrubText(request.url), id: request.id }),
+        // Errors were described safely by the formatter already: kept as they are, code and cause included.
+        err: ((error: unknown) => (error instanceof Error ? describeError(error) : error)) as never,
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -105,11 +116,21 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     // address and step around every per-client limit (design section 11, decision 027).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     return503OnClosing: true,
+    // A path that cannot be decoded (`%ED%A0%80`, an overlong `%C0%80`) gets the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .send(buildErrorBody(400, 'A part of the address is not validly encoded.', { field: 'url' }));
+    },
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin or route is added, so every call, present and future, has its input checked
+  // and answers errors in one shape (decision 029).
+  registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
@@ -132,7 +153,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       'request completed',
     );
   });
-  registerErrorHandler(app);
   registerSessionName(app);
   registerMetrics(app);
 

@@ -35,6 +35,8 @@ const nastyValue = fc.oneof(
     '<script>alert(1)</script>',
     '../../etc/passwd',
     '\u0000',
+    '\ud800',
+    'tail\udc00',
     '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
     'S1234567A',
     'x'.repeat(5_000),

@@ -21,10 +21,18 @@ function smtpPeer(port: number) {
   let server: SMTPServer | undefined;
   return {
     received,
-    async start() {
+    /** `rejectRecipients`: answers RCPT TO as a real server does for an unknown mailbox, naming it. */
+    async start(options: { rejectRecipients?: boolean } = {}) {
       server = new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS'],
+        onRcptTo(address, _session, done) {
+          if (!options.rejectRecipients) return done();
+          const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+            responseCode: 550,
+          });
+          done(error);
+        },
         onData(stream, _session, done) {
           let data = '';
           stream.on('data', (chunk: Buffer) => {
@@ -131,6 +139,22 @@ describeEachDriver('policy mail', (driver) => {
         ).statusCode,
       ).toBe(403);
       expect((await app.inject({ method: 'GET', url: link.split('?')[0]! })).statusCode).toBe(403);
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it('records why a mail failed without the address the mail server quoted back', async () => {
+    await peer.start({ rejectRecipients: true });
+    try {
+      const { policyId } = await issuedPolicy();
+      expect(await app.services.documents.deliverMail()).toEqual({ sent: 0, failed: 1 });
+      const [waiting] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.policyId, policyId));
+      expect(waiting!.lastError).toContain('Recipient address rejected');
+      expect(waiting!.lastError).not.toMatch(/weiming|example\.com/);
+      // Queued again for the next attempt, not dropped; this test's mail is not delivered later.
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+      await database.db.delete(mailOutbox).where(eq(mailOutbox.policyId, policyId));
     } finally {
       await peer.stop();
     }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { TDatabase } from '../db/database.ts';
+import { describeError, sanitisedError } from '../lib/redaction.ts';
 
 /**
  * Durable jobs in the shop's own database (design section 2: pg-boss), on PGlite or PostgreSQL.
@@ -41,7 +42,7 @@ export async function startJobs(options: TStartJobsOptions): Promise<TJobRunner>
           schedule: options.schedule ?? true,
         })
       : new PgBoss({ connectionString: options.databaseUrl!, max: 4, schedule: options.schedule ?? true });
-  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+  boss.on('error', (error: unknown) => logger.error({ err: describeError(error) }, 'job queue error'));
   await boss.start();
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
@@ -51,7 +52,15 @@ export async function startJobs(options: TStartJobsOptions): Promise<TJobRunner>
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async (batch) => {
           for (const item of batch) {
-            const result = await job.handle(item.data as never);
+            let result: object | undefined;
+            try {
+              result = await job.handle(item.data as never);
+            } catch (error) {
+              // pg-boss stores a failed job's error, every property of it, in its own table: a failed
+              // query's would carry the policy it was writing. Only its type, code and message go there.
+              logger.error({ job: job.name, id: item.id, err: describeError(error) }, 'job failed');
+              throw sanitisedError(error);
+            }
             logger.info({ job: job.name, id: item.id, result }, 'job done');
           }
         },

@@ -1,5 +1,13 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { redactLogObject, scrubText } from './redaction.ts';
+import {
+  describeError,
+  isSensitiveKey,
+  redactLogObject,
+  redactObject,
+  sanitisedError,
+  scrubText,
+} from './redaction.ts';
 
 describe('log redaction', () => {
   it('scrubs personal data inside free text', () => {
@@ -13,6 +21,130 @@ describe('log redaction', () => {
     expect(scrubText('K9876545 and job e1234567-6170-461c-b326-31019b2f8f62')).toBe(
       '[hkid] and job e1234567-6170-461c-b326-31019b2f8f62',
     );
+    expect(scrubText('job 81234567-1234-5678-9012-310192345678 at 2026-11-23T02:00:00.000Z')).toBe(
+      'job 81234567-1234-5678-9012-310192345678 at 2026-11-23T02:00:00.000Z',
+    );
+  });
+
+  it('decodes percent-encoding and escapes before scrubbing, so nothing hides in a URL or a JSON text', () => {
+    for (const [sent, hidden] of [
+      ['email=canary.person%40example.com', 'canary.person'],
+      ['email=canary.person%2540example.com', 'canary.person'],
+      ['mail canary.person\\u0040example.com', 'canary.person'],
+      ['card=4111%201111%201111%201111', '1111'],
+      ['card=4111+1111+1111+1111', '1111'],
+      ['card=4111-1111-1111-1111 exp', '1111'],
+      ['id=%22S1234567D%22', 'S1234567D'],
+      ['{\\u0022id\\u0022:\\u0022S1234567D\\u0022}', 'S1234567D'],
+      ['hk=%22A123456(3)%22', 'A123456'],
+      ['{"nric":"S1234567D"}', 'S1234567D'],
+      ["id 's1234567d'", 's1234567d'],
+      ['mobile +65 9123 4567', '9123'],
+      ['call 9123-4567', '9123'],
+      ['fullName=TAN%20AH%20KOW&x=1', 'TAN AH KOW'],
+      ['{"fullName":"TAN AH KOW","age":40}', 'TAN AH KOW'],
+      ['card holder name: TAN AH KOW', 'TAN AH KOW'],
+      ['address1=1%20Raffles%20Place', 'Raffles'],
+      ['bad %E0%A4%A escape then S1234567D', 'S1234567D'],
+      ['mail canary.person&#64;example.com', 'canary.person'],
+      ['mail canary.person&#x40;example.com', 'canary.person'],
+      ['card 4111.1111.1111.1111', '1111'],
+      ['amex 3782 822463 10005', '822463'],
+    ] as const) {
+      expect(scrubText(sent), sent).not.toContain(hidden);
+    }
+  });
+
+  it('scrubs a CVV written in free text under any of its names', () => {
+    for (const sent of [
+      'cvv 123',
+      'CVV: 123',
+      'cvv2=1234',
+      'cvc 123',
+      'CVC2: 123',
+      'card_cvn=123',
+      'req_card_cvn=123',
+      'security code: 123',
+      'securityCode=123',
+      'card security code is 123',
+      'card verification value 123',
+      '{"cvc":"123"}',
+      '{"securityCode": 123}',
+      'csc #123',
+    ]) {
+      expect(scrubText(sent), sent).not.toMatch(/123/);
+    }
+  });
+
+  it('scrubs a date of birth beside its label, in any format', () => {
+    for (const sent of [
+      'dob: 15/06/1985',
+      'DOB=1985-06-15',
+      '"dateOfBirth":"15/06/1985"',
+      'date_of_birth=15.06.1985',
+      'date of birth 15 June 1985',
+      'birthDate: June 15, 1985',
+      'birthday 15/06/1985',
+      'dateOfBirth%3D15%2F06%2F1985',
+    ]) {
+      expect(scrubText(sent), sent).not.toMatch(/1985/);
+    }
+    // A date without such a label is a trip date, kept for whoever reads the log.
+    expect(scrubText('deptDate 07/12/2026')).toBe('deptDate 07/12/2026');
+  });
+
+  it('replaces a field whole by what its name says, whatever the spelling', () => {
+    for (const key of [
+      'dateOfBirth',
+      'date_of_birth',
+      'DOB',
+      'birthDate',
+      'birth-date',
+      'cvc',
+      'securityCode',
+      'card_cvn',
+      'cvv2',
+      'Security Code',
+      'customerCvv',
+      'req_bill_to_forename',
+      'req_bill_to_email',
+      'cardHolderName',
+      'name',
+      'fullName',
+      'address1',
+      'sessionName',
+      'Session-Name',
+      'session_name',
+      'hkId',
+      'paymentToken',
+      'policy',
+      'document',
+      'params',
+    ]) {
+      expect(isSensitiveKey(key), key).toBe(true);
+    }
+    for (const key of ['policyId', 'planName', 'status', 'referenceNumber', 'deptDate', 'code', 'step']) {
+      expect(isSensitiveKey(key), key).toBe(false);
+    }
+    const redacted = redactObject({
+      traveller: { dateOfBirth: '15/06/1985', dob: '1985-06-15', birthDate: 'x', note: 'fine' },
+      card: { cvc: '123', securityCode: 123, card_cvn: '737', cvv2: '1234' },
+      S1234567D: 'a key that is personal data',
+      mobile: 91234567,
+      contact: { value: 91234567 },
+      cardAsNumber: 4111111111111111,
+      amountCents: 4550,
+      policyId: '7a0c4e3c-1b1a-4bb8-9a53-6a2cfcbb1f7e',
+    });
+    const text = JSON.stringify(redacted);
+    expect(text).not.toMatch(/1985|123|737|1234|S1234567D|91234567|4111111111111111/);
+    expect(redacted).toMatchObject({
+      traveller: { dateOfBirth: '[redacted]', dob: '[redacted]', birthDate: '[redacted]', note: 'fine' },
+      contact: { value: '[number]' },
+      cardAsNumber: '[card]',
+      amountCents: 4550,
+      policyId: '7a0c4e3c-1b1a-4bb8-9a53-6a2cfcbb1f7e',
+    });
   });
 
   it('passes the per-request line through untouched', () => {
@@ -20,27 +152,92 @@ describe('log redaction', () => {
     expect(redactLogObject(line)).toBe(line);
   });
 
+  it('redacts whatever a caller stores, even an object shaped like the request line', () => {
+    const sent = { status: 'S1234567D', req: { cardNumber: '4111111111111111' } };
+    expect(JSON.stringify(redactObject(sent))).not.toMatch(/S1234567D|4111/);
+    expect(JSON.stringify(redactLogObject(sent))).not.toMatch(/S1234567D|4111/);
+  });
+
   it('redacts sensitive keys at any depth and scrubs strings, errors included', () => {
     const error = Object.assign(new Error('no policy for S1234567D'), { hkId: 'A123456(3)', code: 'X1' });
     const redacted = redactLogObject({
-      policy: {
+      entry: {
         applicant: { fullName: 'TAN AH KOW', hkId: 'S1234567D', email: 'a@b.example', note: 'call 91234567' },
       },
+      policy: { anything: 'a whole document is never logged' },
       list: [{ cardNumber: '4111111111111111' }, 'mail c@d.example'],
       when: new Date(0),
       count: 3,
       err: error,
     });
     expect(redacted).toMatchObject({
-      policy: {
+      entry: {
         applicant: { fullName: '[redacted]', hkId: '[redacted]', email: '[redacted]', note: 'call [number]' },
       },
+      policy: '[redacted]',
       list: [{ cardNumber: '[redacted]' }, 'mail [email]'],
       when: new Date(0),
       count: 3,
-      err: { type: 'Error', message: 'no policy for [nric]', hkId: '[redacted]', code: 'X1' },
+      err: { type: 'Error', message: 'no policy for [nric]', code: 'X1' },
     });
     expect(JSON.stringify(redacted)).not.toMatch(/S1234567D|A123456|4111/);
+  });
+
+  it('logs only the type, code and message of a failed query, never its parameters or detail', () => {
+    const document = JSON.stringify({
+      fullName: 'TAN AH KOW',
+      dateOfBirth: '15/06/1985',
+      address1: 'Raffles',
+    });
+    const cause = Object.assign(new Error('unsupported Unicode escape sequence'), {
+      code: '22P05',
+      severity: 'ERROR',
+      detail: `\\u0000 cannot be converted to text. ${document}`,
+      where: `JSON data, line 1: ${document}`,
+      table: 'policies',
+    });
+    const failed = new DrizzleQueryError(
+      'insert into "policies" ("policy_id", "session_name", "document") values ($1, $2, $3)',
+      ['7a0c4e3c-1b1a-4bb8-9a53-6a2cfcbb1f7e', 'secret-session-name-0001', document],
+      cause,
+    );
+    for (const logged of [
+      JSON.stringify(describeError(failed)),
+      JSON.stringify(redactLogObject({ err: failed })),
+      JSON.stringify({
+        ...sanitisedError(failed),
+        message: sanitisedError(failed).message,
+        stack: sanitisedError(failed).stack,
+      }),
+    ]) {
+      expect(logged).not.toMatch(/TAN AH KOW|1985|Raffles|secret-session-name|7a0c4e3c/);
+      expect(logged).toContain('22P05');
+      expect(logged).toContain('Failed query: insert into');
+    }
+    expect(describeError(failed)).toMatchObject({
+      type: 'Error',
+      cause: { code: '22P05', message: 'unsupported Unicode escape sequence', table: 'policies' },
+    });
+    // A value PostgreSQL quotes in its message is not copied either.
+    expect(describeError(new Error('invalid input syntax for type uuid: "TAN AH KOW"')).message).toBe(
+      'invalid input syntax for type uuid: "[value]"',
+    );
+  });
+
+  it('scrubs the largest text a client can send in linear time (no pattern backtracks quadratically)', () => {
+    // A lifecycle entry takes 100 KB of anything; each of these took over 4 s with unbounded patterns.
+    for (const text of [
+      'a'.repeat(100_000),
+      '1'.repeat(100_000),
+      'a.'.repeat(50_000),
+      `${'a'.repeat(50_000)}@${'b'.repeat(50_000)}`,
+      `cvv${' '.repeat(100_000)}x`,
+      'A12345'.repeat(16_000),
+    ]) {
+      const started = performance.now();
+      scrubText(text);
+      expect(performance.now() - started, text.slice(0, 12)).toBeLessThan(1_000);
+    }
   });
 
   it('stops at a sensible depth instead of walking forever', () => {

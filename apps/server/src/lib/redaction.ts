@@ -1,39 +1,103 @@
+import { createHash } from 'node:crypto';
+
 /**
- * NRIC/FIN, HKID, e-mail, mobile and card data never reach a log (the bar: Secure). Two layers:
- * pino's structured `redact` paths for known fields, and `scrubText` for free text (client logs, URLs,
- * error messages) where personal data may hide inside a sentence.
+ * NRIC/FIN, HKID, e-mail, mobile, card data, names, addresses, dates of birth and Session-Names never
+ * reach a log (the bar: Secure; decision 030). Every sink — the server log, the client logs, the
+ * payment lifecycle logs and the job errors — goes through this file:
+ * - by key: a field whose name says what it holds is replaced whole, whatever the spelling
+ *   (`dateOfBirth`, `date_of_birth`, `DOB`, `card-cvn`, `req_bill_to_email`);
+ * - by value shape: every string is decoded (percent-encoding, `\uXXXX` escapes) and then scrubbed of
+ *   anything shaped like personal data, wherever it hides in a sentence, a URL or a JSON text;
+ * - errors keep their type, code and message only: a failed query's parameters, SQL detail and the
+ *   documents inside them are never copied (`describeError`).
  */
-const SENSITIVE_KEYS = [
-  'hkId',
-  'idNumber',
+
+/**
+ * A Session-Name is a bearer of its policies (design section 5: a policy belongs to the session that
+ * created it), so a log keeps only its digest: enough to group one visitor's reports, useless to
+ * call the API with.
+ */
+export function sessionDigest(sessionName: string): string {
+  return `sha256:${createHash('sha256').update(sessionName).digest('hex').slice(0, 16)}`;
+}
+
+/** Keys compared after lower-casing and dropping `-`, `_`, `.` and spaces. */
+const SENSITIVE_KEYS = new Set([
+  'hkid',
+  'idnumber',
+  'idno',
   'nric',
+  'fin',
   'uen',
-  'email',
-  'bill_to_email',
-  'mobileNo',
-  'bill_to_phone',
-  'cardNumber',
-  'card_number',
-  'card_cvn',
-  'cvv',
-  'card_expiry_date',
-  'cardExpiryDate',
-  'fullName',
-  'dateOfBirth',
-  'paymentToken',
-  'payment_token',
-  'signature',
-  'secretKey',
-  'password',
+  'pan',
+  'name',
+  'csc',
+  'cvd',
+  'policy',
+  'document',
+  'params',
+  'parameters',
   'authorization',
   'cookie',
-  'session-name',
+  'setcookie',
+]);
+
+/** Fragments that make any key sensitive: `cardHolderName`, `req_bill_to_forename`, `customerCvv2`. */
+const SENSITIVE_KEY_PARTS = [
+  'email',
+  'mobile',
+  'phone',
+  'cardnumber',
+  'cardno',
+  'cardexpiry',
+  'cvv',
+  'cvc',
+  'cvn',
+  'securitycode',
+  'verificationcode',
+  'verificationvalue',
+  'fullname',
+  'forename',
+  'surname',
+  'firstname',
+  'lastname',
+  'givenname',
+  'familyname',
+  'holdername',
+  'cardname',
+  'nameoncard',
+  'creditcardname',
+  'birth',
+  'dob',
+  'address',
+  'postalcode',
+  'postcode',
+  'passport',
+  'nric',
+  'hkid',
+  'idnumber',
+  'token',
+  'signature',
+  'secret',
+  'password',
+  'sessionname',
 ];
 
-const SENSITIVE = new Set(SENSITIVE_KEYS.map((key) => key.toLowerCase()));
+const keyCache = new Map<string, boolean>();
+
+/** Whether a field of this name is replaced whole in every log. */
+export function isSensitiveKey(key: string): boolean {
+  const cached = keyCache.get(key);
+  if (cached !== undefined) return cached;
+  const normal = key.toLowerCase().replace(/[-_.\s]/g, '');
+  const sensitive = SENSITIVE_KEYS.has(normal) || SENSITIVE_KEY_PARTS.some((part) => normal.includes(part));
+  // Bounded: keys come from clients too, and a cache of their every invention would be a leak of memory.
+  if (key.length <= 64 && keyCache.size < 10_000) keyCache.set(key, sensitive);
+  return sensitive;
+}
 
 /** The fields of the per-request log line, which are serialised from scrubbed values already. */
-const REQUEST_LINE_KEYS = new Set(['req', 'status', 'ms', 'res', 'responseTime', 'reqId']);
+const REQUEST_LINE_KEYS = new Set(['req', 'status', 'ms', 'reqId']);
 
 /**
  * pino `formatters.log`: the hot per-request line passes untouched; any other object is copied with
@@ -42,53 +106,229 @@ const REQUEST_LINE_KEYS = new Set(['req', 'status', 'ms', 'res', 'responseTime',
 export function redactLogObject(object: Record<string, unknown>): Record<string, unknown> {
   let plain = true;
   for (const key in object) {
-    if (!REQUEST_LINE_KEYS.has(key)) {
+    if (!REQUEST_LINE_KEYS.has(key) || typeof object[key] === 'string') {
       plain = false;
       break;
     }
   }
-  return plain ? object : (redactValue(object, 0) as Record<string, unknown>);
+  return plain ? object : redactObject(object);
+}
+
+/** A copy of any object that is safe to store in a log table: what a client sends, for one. */
+export function redactObject(object: Record<string, unknown>): Record<string, unknown> {
+  const redacted = redactValue(object, 0);
+  return redacted !== null && typeof redacted === 'object' && !Array.isArray(redacted)
+    ? (redacted as Record<string, unknown>)
+    : { value: redacted };
 }
 
 function redactValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return scrubText(value);
+  if (typeof value === 'number') return scrubNumber(value);
+  if (typeof value === 'bigint') return scrubNumber(Number(value));
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '[too deep]';
-  if (value instanceof Error) {
-    const error: Record<string, unknown> = {
-      type: value.name,
-      message: scrubText(value.message),
-      stack: value.stack ? scrubText(value.stack) : undefined,
-    };
-    for (const [key, inner] of Object.entries(value)) {
-      error[key] = SENSITIVE.has(key.toLowerCase()) ? '[redacted]' : redactValue(inner, depth + 1);
-    }
-    return error;
-  }
+  if (value instanceof Error) return describeError(value);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   if (value instanceof Date) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    copy[key] = SENSITIVE.has(key.toLowerCase()) ? '[redacted]' : redactValue(inner, depth + 1);
+    copy[scrubText(key)] = isSensitiveKey(key) ? '[redacted]' : redactValue(inner, depth + 1);
   }
   return copy;
 }
 
+/**
+ * A phone number or a card number sent as a JSON number is as personal as one sent as text; other
+ * numbers (amounts, counts, times in milliseconds) stay numbers.
+ */
+function scrubNumber(value: number): number | string {
+  if (!Number.isInteger(value) || Math.abs(value) < 10_000_000) return value;
+  if (!Number.isSafeInteger(value)) return '[number]';
+  const digits = String(Math.abs(value));
+  if (digits.length === 8) return '[number]';
+  return digits.length >= 13 && isLuhnValid(digits) ? '[card]' : value;
+}
+
+function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Properties of an error that name what failed without carrying the data it failed on. */
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+  'statusCode',
+  'field',
+  'messageKey',
+] as const;
+
+export type TErrorDescription = {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: TErrorDescription;
+  errors?: TErrorDescription[];
+} & Partial<Record<(typeof SAFE_ERROR_FIELDS)[number], unknown>>;
+
+/**
+ * What may be logged of an error: its type, its code and its message, scrubbed. Query errors carry the
+ * statement's parameters (a whole policy, a Session-Name) in their message and properties, and
+ * PostgreSQL's `detail` and `where` quote the values: none of that is copied.
+ */
+export function describeError(error: unknown, depth = 0): TErrorDescription {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: scrubText(String(error)).slice(0, 500) };
+  const record = error as unknown as Record<string, unknown>;
+  const described: TErrorDescription = { type: error.name, message: safeErrorMessage(error.message) };
+  for (const field of SAFE_ERROR_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string') described[field] = scrubText(value).slice(0, 200);
+    else if (typeof value === 'number' || typeof value === 'boolean') described[field] = value;
+  }
+  // Frames only: the first lines of a stack repeat the message, parameters and all.
+  const frames = error.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 12)
+    .map((line) => scrubText(line));
+  if (frames?.length) described.stack = frames.join('\n');
+  if (depth < 4 && error.cause !== undefined) described.cause = describeError(error.cause, depth + 1);
+  if (depth < 4 && error instanceof AggregateError)
+    described.errors = error.errors.slice(0, 5).map((inner) => describeError(inner, depth + 1));
+  return described;
+}
+
+/** A message without a failed query's parameter list or quoted values, scrubbed and bounded. */
+function safeErrorMessage(message: string): string {
+  const withoutParams = message.split(/\nparams:/)[0]!;
+  const withoutValues = withoutParams.replace(
+    /((?:for type|for enum|value|key)\b[^:"\n]{0,60}):\s*"[^"\n]*"/gi,
+    '$1: "[value]"',
+  );
+  return scrubText(withoutValues).slice(0, 500);
+}
+
+/** A plain Error safe to hand to code that stores errors as they are (the job queue's output column). */
+export function sanitisedError(error: unknown): Error {
+  const described = describeError(error);
+  let message = described.message;
+  let code = described.code;
+  for (let cause = described.cause; cause; cause = cause.cause) {
+    message += ` (caused by ${cause.type}${cause.code === undefined ? '' : ` ${cause.code}`}: ${cause.message})`;
+    code ??= cause.code;
+  }
+  const safe = new Error(message);
+  safe.name = described.type;
+  if (code !== undefined) Object.assign(safe, { code });
+  safe.stack = `${described.type}: ${message}${described.stack ? `\n${described.stack}` : ''}`;
+  return safe;
+}
+
+const SEPARATOR = String.raw`[\s+.-]{1,2}`;
+// Labels are matched as words: not inside a longer word, though `req_` or a quote may precede them.
+const LABEL_START = '(?<![A-Za-z0-9])';
+// Bounded, and never two unbounded runs of the same characters in a row: these run on attackers' text.
+const LABEL_GAP = String.raw`["'\s:=#]{0,8}(?:(?:is|was|on|of)\b["'\s:=#]{0,8})?`;
+
 const PATTERNS: [RegExp, string][] = [
+  // CVV written as a labelled number, in any of the names gateways and people use
+  [
+    new RegExp(
+      `${LABEL_START}(cvv2?|cvc2?|cvn|cvd|csc|card[\\s_-]?(?:cvn|cvv|cvc)|(?:card[\\s_-]?)?security[\\s_-]?code|card[\\s_-]?verification(?:[\\s_-]?(?:code|value|number))?|verification[\\s_-]?(?:code|value))${LABEL_GAP}\\d{3,4}(?!\\d)`,
+      'gi',
+    ),
+    '$1=[cvv]',
+  ],
+  // a date of birth beside its label, in numbers or with a month name
+  [
+    new RegExp(
+      `${LABEL_START}(dob|d\\.o\\.b\\.?|date[\\s_-]?of[\\s_-]?birth|birth[\\s_-]?date|birthday|born)${LABEL_GAP}(?:\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]\\d{1,4}|\\d{1,2}\\s+[A-Za-z]{3,9},?\\s+\\d{2,4}|[A-Za-z]{3,9}\\s+\\d{1,2},?\\s+\\d{2,4})`,
+      'gi',
+    ),
+    '$1=[dob]',
+  ],
+  // a name or an address beside its label (names have no shape of their own)
+  [
+    new RegExp(
+      `${LABEL_START}((?:full|first|last|given|family|sur|fore|card[\\s_-]?holder|holder|session)?[\\s_-]?name|address(?:[\\s_-]?(?:line)?[\\s_-]?\\d)?|street|postal[\\s_-]?code)["'\\s]*[:=]["'\\s]*[^,;"'\\n&}\\]]{1,120}`,
+      'gi',
+    ),
+    '$1=[redacted]',
+  ],
   // e-mail addresses
-  [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, '[email]'],
-  // card numbers: 13 to 19 digits, optionally grouped by spaces or hyphens
-  [/\b(?:\d[ -]?){12,18}\d\b/g, '[card]'],
-  // Singapore NRIC/FIN
-  [/\b[STFGM]\d{7}[A-Z]\b/gi, '[nric]'],
+  [/[A-Z0-9._%+-]{1,64}@[A-Z0-9.-]{1,253}\.[A-Z]{2,24}/gi, '[email]'],
+  // card numbers: 13 to 19 digits, together or in the groups cards print (4-4-4-4…, 4-6-5), spaced by
+  // blanks, plus signs or hyphens
+  [
+    new RegExp(
+      `(?<!\\d)(?:\\d{13,19}|\\d{4}(?:${SEPARATOR}\\d{4}){2}${SEPARATOR}\\d{1,7}|\\d{4}${SEPARATOR}\\d{6}${SEPARATOR}\\d{4,5})(?!\\d)`,
+      'g',
+    ),
+    '[card]',
+  ],
+  // Singapore NRIC/FIN, even run into other text (`%22S1234567D`, `/docsS1234567D`)
+  [/[STFGM]\d{7}[A-Z](?![A-Z0-9])/gi, '[nric]'],
   // Hong Kong HKID, with or without brackets around the check digit; not the hex of a UUID (job ids)
-  [/\b[A-Z]{1,2}\d{6}(?:\s?\([0-9A]\)|[0-9A](?![-\w]))/gi, '[hkid]'],
-  // phone numbers and other long digit runs (8+ digits), CVV-like fields named explicitly
-  [/\b\d{8,}\b/g, '[number]'],
-  [/(cvv|cvn|card_cvn)["'\s:=]+\d{3,4}/gi, '$1=[cvv]'],
+  [/[A-Z]{1,2}\d{6}(?:\s?\([0-9A]\)|[0-9A](?![-\w]))/gi, '[hkid]'],
+  // phone numbers written in groups (+65 9123 4567, 9123-4567)
+  [/(?<![\d-])(?:\+\d{2,3}[\s-]?)?[35689]\d{3}[\s-]\d{4}(?![\d-])/g, '[number]'],
+  // other long digit runs (8+ digits)
+  [/(?<!\d)\d{8,}(?!\d)/g, '[number]'],
 ];
 
+/** Percent-encoding, `\uXXXX` escapes and numeric HTML entities undone (twice-encoded too), so a value cannot hide in them. */
+function decodeForScrubbing(text: string): string {
+  let result = text;
+  for (let round = 0; round < 3; round += 1) {
+    const decoded = result
+      .replace(/(?:%[0-9A-F]{2})+/gi, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run.replace(/%([0-9A-F]{2})/gi, (_match, hex: string) =>
+            String.fromCharCode(Number.parseInt(hex, 16)),
+          );
+        }
+      })
+      .replace(/\\u([0-9A-F]{4})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      .replace(/&#(x[0-9A-F]{1,6}|\d{1,7});/gi, (match, code: string) => {
+        const point = code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number(code);
+        return point <= 0x10ffff ? String.fromCodePoint(point) : match;
+      });
+    if (decoded === result) break;
+    result = decoded;
+  }
+  return result;
+}
+
+/** Ids (payments, policies, jobs) are kept whole: their digits are not anybody's data. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 export function scrubText(text: string): string {
+  const decoded = /%[0-9A-F]{2}|\\u[0-9A-F]{4}|&#/i.test(text) ? decodeForScrubbing(text) : text;
+  const ids = decoded.match(UUID);
+  if (!ids) return scrubPart(decoded);
+  const parts = decoded.split(UUID);
+  return parts.map((part, index) => scrubPart(part) + (ids[index] ?? '')).join('');
+}
+
+function scrubPart(text: string): string {
   let result = text;
   for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
   return result;

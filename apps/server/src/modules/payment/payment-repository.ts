@@ -13,6 +13,7 @@ import {
   policyEvents,
   promoCodes,
 } from '../../db/schema.ts';
+import { describeError } from '../../lib/redaction.ts';
 import { nextPolicyNumber, nextReceiptNumber, type TProductType } from '../policy/numbering.ts';
 import type { TPolicyColumns, TPolicyRow, TPolicyStatus } from '../policy/policy-repository.ts';
 import { releasePromo, voidOpenAttempts } from './open-attempts.ts';
@@ -406,7 +407,8 @@ export function createPaymentRepository(db: TDb) {
             .set({
               status: 'queued',
               attempts: mail.attempts + 1,
-              lastError: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
+              // A mail server quotes the address it refused: kept as the error's code and message only.
+              lastError: describeError(error).message,
               nextAttemptAt: sql`now() + make_interval(mins => ${minutes})`,
             })
             .where(eq(mailOutbox.id, mail.id));

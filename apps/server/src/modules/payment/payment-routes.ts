@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logBudget } from '../../lib/log-budget.ts';
-import { redactLogObject } from '../../lib/redaction.ts';
+import { redactObject, scrubText } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
@@ -182,7 +182,7 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) => {
-      const entry = redactLogObject(request.body as Record<string, unknown>);
+      const entry = redactObject(request.body as Record<string, unknown>);
       const reference = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
       const policyId = pick(request.body, ['policyId']);
       await repository.addLifecycleLog({ policyId, referenceNumber: reference, entry });
@@ -207,11 +207,12 @@ export async function paymentRoutes(
 /** 8 KB: the largest lifecycle entry the payment page sends is well under 1 KB. */
 const LIFECYCLE_ENTRY_LIMIT = 8 * 1024;
 
+/** A short text field of a client's log entry, scrubbed like the entry: it is stored in its own column. */
 function pick(body: unknown, names: string[]): string | null {
   const record = body as Record<string, unknown>;
   for (const name of names) {
     const value = record[name];
-    if (typeof value === 'string' && value.length <= 100) return value;
+    if (typeof value === 'string' && value.length <= 100) return scrubText(value);
   }
   return null;
 }

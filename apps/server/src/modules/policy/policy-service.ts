@@ -62,6 +62,32 @@ export function ratingStage(policy: TPolicy): TStage {
   return hasApplicantDetails(policyApplicant(policy)) ? 'apply' : 'quote';
 }
 
+/**
+ * The numbers, links and payment facts only the server gives a policy (design section 5: what the
+ * client sends is never trusted): a policy number or receipt the browser sent is dropped before the
+ * policy is rated or stored, so a quoted policy can never carry a number it was not issued.
+ */
+export function withoutServerFields(policy: TPolicy): TPolicy {
+  const {
+    policyNumber: _policyNumber,
+    receiptNumber: _receiptNumber,
+    scheduleUrl: _scheduleUrl,
+    payment,
+    ...rest
+  } = policy;
+  const cleaned: TPolicy = { ...rest, paymentSuccess: 'false' };
+  if (payment) {
+    const {
+      receiptNumber: _paymentReceipt,
+      auth_code: _authCode,
+      paymentToken: _paymentToken,
+      ...paymentRest
+    } = payment;
+    cleaned.payment = paymentRest;
+  }
+  return cleaned;
+}
+
 /** A policy waiting for (or past) an unanswered payment may be changed again (decision 017). */
 function reopens(row: TPolicyRow | undefined): boolean {
   return row?.status === 'pending' || row?.status === 'expired';
@@ -229,7 +255,7 @@ export function createPolicyService(deps: {
      * page's rules and re-rated from the server's tables. Refusals come back as the answer to send.
      */
     async priceForPayment(
-      policy: TPolicy,
+      sent: TPolicy,
       sessionName: string,
     ): Promise<
       | { refused: TPolicy }
@@ -240,6 +266,7 @@ export function createPolicyService(deps: {
           columns: ReturnType<typeof columnsOf>;
         }
     > {
+      const policy = withoutServerFields(sent);
       if (!policy.policyId)
         throw badRequest('policyId', 'Rate the policy before paying: it has no policyId yet.');
       const existing = (await ownedPolicy(policy, sessionName))!;
@@ -256,7 +283,8 @@ export function createPolicyService(deps: {
       return { existing, ...priced, answer: await withStaffCode(priced.answer) };
     },
 
-    async rate(call: TRatingCall, policy: TPolicy, sessionName: string): Promise<TPolicy> {
+    async rate(call: TRatingCall, sent: TPolicy, sessionName: string): Promise<TPolicy> {
+      const policy = withoutServerFields(sent);
       const existing = await ownedPolicy(policy, sessionName);
       // A customer back from the payment page (a declined card, an abandoned QR) may change the
       // application: the unanswered attempts are voided when the new quote is stored.

@@ -24,6 +24,7 @@ import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
+import { describeError } from '../../lib/redaction.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import { STATUS_FOR_OUTCOME } from '../../payments/card-gateway/gateway-answer.ts';
@@ -362,7 +363,7 @@ export function createRenewalService(deps: {
         kind: 'renewal_unanswered',
         paymentId,
         policyId: old.policyId,
-        detail: { referenceNumber, amountCents, error: error instanceof Error ? error.message : 'unknown' },
+        detail: { referenceNumber, amountCents, error: describeError(error).message },
       });
       return;
     }

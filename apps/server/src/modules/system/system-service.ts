@@ -1,6 +1,6 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
-import { scrubText } from '../../lib/redaction.ts';
+import { scrubText, sessionDigest } from '../../lib/redaction.ts';
 import type { TSystemRepository } from './system-repository.ts';
 
 export type TLang = 'en' | 'zh';
@@ -69,7 +69,11 @@ export function createSystemService(
     },
 
     async logClientError(sessionName: string | undefined, level: string, data: string) {
-      await repository.insertClientLog({ sessionName, level, data: scrubText(data) });
+      await repository.insertClientLog({
+        sessionName: sessionName === undefined ? undefined : sessionDigest(sessionName),
+        level,
+        data: scrubText(data),
+      });
     },
   };
 }

@@ -1,0 +1,313 @@
+import { recordConsent } from '@lionrock/domain/consents/consents';
+import { localDate } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientLogs, paymentLifecycleLogs, payments, policies } from '../src/db/schema.ts';
+import { fill, listRoutes, type TRoute } from './helpers/routes.ts';
+import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
+
+/**
+ * Design section 5 (decision 029): text PostgreSQL cannot store — a NUL character or a lone surrogate,
+ * sent as the JSON escapes `\u0000` and `\ud800` — is a 400 naming the field on every call, never a
+ * 500; a database that does not answer is a 503 with Retry-After; a client-sent policy number is
+ * never stored.
+ */
+const today = localDate(2026, 11, 23);
+const clock = new Date('2026-11-23T02:00:00Z');
+const ADMIN = { ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'correct-horse-battery-staple' };
+const HEADERS = {
+  'session-name': SESSION,
+  authorization: `Basic ${Buffer.from('ops:correct-horse-battery-staple').toString('base64')}`,
+};
+const BAD_TEXT = { NUL: 'left\u0000right', 'lone surrogate': 'left\ud800right' };
+
+describeEachDriver('text the database cannot store is refused at the edge', (driver) => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+  let routes: TRoute[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    app = await buildTestApp(database, { now: () => clock, env: ADMIN });
+    routes = listRoutes(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('finds every call in the route tree', () => {
+    const urls = routes.map((route) => `${route.method} ${route.url}`);
+    for (const call of [
+      'POST /b2c-server/rest/policy/rate',
+      'POST /b2c-server/rest/policy/rateTopup',
+      'POST /b2c-server/rest/policy/updateToPending',
+      'POST /b2c-server/rest/policy/updateToPendingGenerateQR',
+      'POST /b2c-server/rest/policy/logPaymentLifeCycle',
+      'POST /b2c-server/b2c/log/:level',
+      'POST /b2c-server/rest/payNow/notify',
+      'POST /b2c-server/rest/payment/receipt',
+      'GET /b2c-server/rest/campaign/validatePromoCode/:campaignCode/:promoCode/:campaignId',
+      'POST /ops/alerts/:id/resolve',
+      'POST /gateway/silent/pay',
+    ])
+      expect(urls).toContain(call);
+    expect(routes.length).toBeGreaterThan(40);
+  });
+
+  for (const [kind, bad] of Object.entries(BAD_TEXT)) {
+    it(`answers 400 naming the field for a ${kind} in any JSON or form body`, async () => {
+      const posts = routes.filter((route) => route.method !== 'GET');
+      expect(posts.length).toBeGreaterThan(20);
+      for (const route of posts) {
+        const url = fill(route.url, 'x1');
+        const json = await app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...HEADERS, 'content-type': 'application/json' },
+          payload: JSON.stringify({ countryCode: 'SGP', probe: { inner: ['fine', bad] } }),
+        });
+        expect({ route: url, status: json.statusCode, body: json.json() }).toMatchObject({
+          status: 400,
+          body: {
+            statusCode: 400,
+            error: 'Bad Request',
+            field: 'probe.inner.1',
+            messageKey: MESSAGE_KEYS.noSpecialCharacters,
+          },
+        });
+        // A bad character in a field's name is as unstorable as one in its value.
+        const key = await app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...HEADERS, 'content-type': 'application/json' },
+          payload: JSON.stringify({ [`note${bad}`]: 'fine' }),
+        });
+        expect({ route: url, status: key.statusCode }).toEqual({ route: url, status: 400 });
+        if (kind === 'NUL') {
+          const form = await app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { ...HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'countryCode=SGP&probe=a%00b',
+          });
+          expect({ route: url, status: form.statusCode, field: form.json().field }).toEqual({
+            route: url,
+            status: 400,
+            field: 'probe',
+          });
+        }
+      }
+    });
+  }
+
+  it('answers 400 naming the parameter for a NUL in any query or path', async () => {
+    for (const route of routes) {
+      const method = route.method as 'GET' | 'POST';
+      const query = await app.inject({
+        method,
+        url: `${fill(route.url, 'x1')}?probe=a%00b`,
+        headers: HEADERS,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      expect({ route: route.url, status: query.statusCode, field: query.json().field }, query.body).toEqual({
+        route: route.url,
+        status: 400,
+        field: 'probe',
+      });
+      if (!/:|\*$/.test(route.url)) continue;
+      const path = await app.inject({
+        method,
+        url: fill(route.url, 'a%00b'),
+        headers: HEADERS,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      expect({ route: route.url, status: path.statusCode }).toEqual({ route: route.url, status: 400 });
+      expect(path.json().field).toMatch(/^[A-Za-z*]+$/);
+      // A lone surrogate cannot be percent-encoded in UTF-8 at all: its bytes are refused as the URL.
+      const surrogate = await app.inject({
+        method,
+        url: fill(route.url, 'a%ED%A0%80b'),
+        headers: HEADERS,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      expect({ route: route.url, status: surrogate.statusCode, body: surrogate.json() }).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', field: 'url' },
+      });
+    }
+  });
+
+  it('refuses a body nested deeper than any document instead of walking it', async () => {
+    const levels = 5_000;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/logPaymentLifeCycle',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"step":${'['.repeat(levels)}"leaf"${']'.repeat(levels)}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toMatch(/^step(\.0)+/);
+  });
+
+  describe('the calls that failed with a 500, with realistic bodies', () => {
+    const counts = async () => ({
+      policies: (await database.db.select({ n: count() }).from(policies))[0]!.n,
+      payments: (await database.db.select({ n: count() }).from(payments))[0]!.n,
+      clientLogs: (await database.db.select({ n: count() }).from(clientLogs))[0]!.n,
+      lifecycle: (await database.db.select({ n: count() }).from(paymentLifecycleLogs))[0]!.n,
+    });
+    const post = (url: string, payload: unknown, contentType = 'application/json') =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...HEADERS, 'content-type': contentType },
+        payload: JSON.stringify(payload),
+      });
+
+    let rated: Record<string, unknown>;
+    beforeAll(async () => {
+      const base = buildTravelPolicy(today);
+      const policy = {
+        ...base,
+        policyTravel: {
+          ...base.policyTravel,
+          applicant: { ...base.policyTravel!.applicant!, fullName: 'TAN AH KOW', hkId: 'S1234567D' },
+        },
+      };
+      const quoted = (await post('/b2c-server/rest/policy/multirate', policy)).json();
+      const [plan] = quoted.policyTravel.premiumItems;
+      const chosen = { ...policy, policyTravel: { ...policy.policyTravel, policyPremium: plan } };
+      const rate = await post('/b2c-server/rest/policy/rate', chosen);
+      expect(rate.statusCode).toBe(200);
+      const consent = recordConsent(true, clock.toISOString());
+      rated = {
+        ...rate.json(),
+        consents: { declaration1: consent, declaration2: consent, marketing: consent },
+      };
+    });
+
+    for (const [kind, bad] of Object.entries(BAD_TEXT)) {
+      it(`refuses a ${kind} in rate, updateToPending, the QR, the lifecycle and the client log`, async () => {
+        const before = await counts();
+        const applicant = (rated.policyTravel as { applicant: Record<string, unknown> }).applicant;
+        const poisoned = {
+          ...rated,
+          policyTravel: {
+            ...(rated.policyTravel as object),
+            applicant: { ...applicant, address1: `1 Raffles Place${bad}` },
+          },
+        };
+        for (const call of ['rate', 'rateTopup', 'updateToPending', 'updateToPendingGenerateQR']) {
+          const response = await post(`/b2c-server/rest/policy/${call}`, poisoned);
+          expect({ call, status: response.statusCode, field: response.json().field }).toEqual({
+            call,
+            status: 400,
+            field: 'policyTravel.applicant.address1',
+          });
+        }
+        const lifecycle = await post('/b2c-server/rest/policy/logPaymentLifeCycle', {
+          step: 'card-error',
+          detail: { message: bad },
+        });
+        expect([lifecycle.statusCode, lifecycle.json().field]).toEqual([400, 'detail.message']);
+        const clientLog = await post('/b2c-server/b2c/log/error', { data: `TypeError ${bad}` });
+        expect([clientLog.statusCode, clientLog.json().field]).toEqual([400, 'data']);
+        expect(await counts()).toEqual(before);
+      });
+    }
+  });
+
+  it('never stores a policy number or receipt number the client sent', async () => {
+    const base = buildTravelPolicy(today);
+    const quoted = (
+      await app.inject({
+        method: 'POST',
+        url: '/b2c-server/rest/policy/multirate',
+        headers: HEADERS,
+        payload: base,
+      })
+    ).json();
+    const forged = {
+      ...base,
+      policyNumber: 'TSG26-9999999',
+      receiptNumber: 'RSG26-9999999',
+      paymentSuccess: 'true',
+      scheduleUrl: 'https://attacker.example/schedule.pdf',
+      payment: { receiptNumber: 'RSG26-9999998', auth_code: '831000' },
+      policyTravel: { ...base.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
+    };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/rate',
+      headers: HEADERS,
+      payload: forged,
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    const [row] = await database.db.select().from(policies).where(eq(policies.policyId, answer.policyId));
+    expect(row!.policyNumber).toBeNull();
+    expect(row!.receiptNumber).toBeNull();
+    for (const stored of [JSON.stringify(row!.document), JSON.stringify(answer)]) {
+      expect(stored).not.toMatch(/9999999|9999998|attacker|831000|policyNumber|receiptNumber|scheduleUrl/);
+      expect(stored).toContain('"paymentSuccess":"false"');
+    }
+  });
+});
+
+describeEachDriver('a database that does not answer', (driver) => {
+  const call = (app: FastifyInstance) =>
+    app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/policy/rate',
+      headers: HEADERS,
+      payload: buildTravelPolicy(today),
+    });
+  const expectUnavailable = async (app: FastifyInstance) => {
+    const response = await call(app);
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: expect.stringMatching(/try again/i),
+    });
+  };
+
+  it('answers 503 with Retry-After once the database is closed under the app', async () => {
+    const database = await createTestDatabase(driver);
+    const app = await buildTestApp(database, { now: () => clock });
+    try {
+      if (driver === 'pglite') await database.pglite!.close();
+      else await database.pool!.end();
+      await expectUnavailable(app);
+    } finally {
+      await app.close().catch(() => {});
+      await database.drop().catch(() => {});
+    }
+  });
+
+  if (driver === 'postgres') {
+    it('answers 503 when the PostgreSQL database is dropped with its connections', async () => {
+      const database = await createTestDatabase(driver);
+      const app = await buildTestApp(database, { now: () => clock });
+      try {
+        const pg = await import('pg');
+        const admin = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        const name = new URL(database.url!).pathname.slice(1);
+        await admin.query(`drop database ${name} with (force)`);
+        await admin.end();
+        await expectUnavailable(app);
+        await expectUnavailable(app);
+      } finally {
+        await app.close().catch(() => {});
+        await database.drop().catch(() => {});
+      }
+    });
+  }
+});
