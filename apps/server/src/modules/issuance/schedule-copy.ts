@@ -6,7 +6,7 @@ import type { TProductKey } from '../document/wordings.ts';
 /**
  * Every word the policy schedule prints, in English and in Chinese (decision 031). The Chinese is written
  * once, in Simplified characters for Singapore; Hong Kong reads it converted to Traditional (Hong Kong
- * variants) with OpenCC, as the web app does with its catalogue (decision 023's one-catalogue rule).
+ * variants) with OpenCC, as the web app does with its catalogue (`apps/web/scripts/catalogue-plugin.ts`).
  * `{name}` style placeholders are filled after conversion, so nothing a customer typed is ever converted.
  */
 export type TScheduleCopy = {
