@@ -3,6 +3,7 @@ import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrors, textPlain } from '../../lib/openapi.ts';
 import { redactLogObject } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
@@ -156,6 +157,7 @@ export async function paymentRoutes(
         schema: {
           tags: ['payment'],
           summary: 'The bank’s PayNow credit notification (HMAC-SHA256 of the body)',
+          response: { 200: z.object({ recorded: z.boolean() }), ...apiErrors(401) },
         },
       },
       async (request) => {
@@ -173,6 +175,7 @@ export async function paymentRoutes(
         tags: ['payment'],
         summary: 'Stores a payment lifecycle entry (no Session-Name), redacted; answers the word success',
         body: z.record(z.string(), z.unknown()),
+        response: { 200: textPlain(z.literal('success'), 'The word success') },
       },
     },
     async (request, reply) => {

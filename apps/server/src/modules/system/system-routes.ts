@@ -2,6 +2,7 @@ import { COUNTRIES } from '@lionrock/domain/market/market';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent, textPlain } from '../../lib/openapi.ts';
 import type { TSystemService } from './system-service.ts';
 
 const ZCountrySchema = z.enum(COUNTRIES, { message: 'must be SGP or HKG' });
@@ -26,7 +27,7 @@ export async function systemRoutes(
   const { service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const flag = (value: boolean) => (value ? 'true' : 'false');
-  const textReply = { 200: ZFlagAnswerSchema };
+  const textReply = { 200: textPlain(ZFlagAnswerSchema, 'The flag as the word true or false') };
 
   routes.post(
     '/b2c-server/rest/system/getStatus',
@@ -132,6 +133,7 @@ export async function systemRoutes(
           level: z.enum(CLIENT_LOG_LEVELS, { message: 'must be error, warn, info or debug' }),
         }),
         body: z.object({ data: z.string().max(4000, 'must be at most 4000 characters') }),
+        response: { 204: noContent('Stored') },
       },
     },
     async (request, reply) => {
