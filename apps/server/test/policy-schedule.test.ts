@@ -455,6 +455,7 @@ describe('renderPolicySchedule', () => {
     expect(text).toContain('计划 尊尚');
     expect(text).toContain('保障类别 单次旅程,个人(1名旅客)');
     expect(text).toContain('保险期间 07/12/2026至13/12/2026(首尾两日包括在内)');
+    expect(text).toContain('目的地 亚太地区(受制裁国家除外)');
     expect(text).toContain('姓名 张伟');
     expect(text).toContain('身份证/FIN S****345I');
     expect(text).toContain('医疗及额外费用');
@@ -474,6 +475,7 @@ describe('renderPolicySchedule', () => {
     expect(travelText).toContain('保單附表');
     expect(travelText).toContain('保單號碼 THK26-0000042');
     expect(travelText).toContain('陳大文');
+    expect(travelText).toContain('目的地 全球(受制裁國家除外)');
     expect(travelText).toContain('香港身份證 A****4563');
     expect(travelText).toContain('醫療及額外費用');
     expect(travelText).toContain('保險業監管局徵費0.1%');

@@ -19,7 +19,11 @@ export type TFontStyle = 'regular' | 'bold' | 'italic';
 export type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
 type TFamily = 'latin' | 'hans' | 'hant';
 
-type TFontkitFont = { hasGlyphForCodePoint(codePoint: number): boolean };
+type TFontkitFont = {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+  ascent: number;
+  unitsPerEm: number;
+};
 
 function packageFile(packageName: string, file: string): string {
   // The font packages export only their index (dist/index.js); the fonts sit in ../fonts beside it.
@@ -97,6 +101,16 @@ export function familyFor(text: string, order: readonly TFamily[]): TFamily {
     }
   }
   return best;
+}
+
+/**
+ * How far below its top `text` must start so its baseline meets Noto Sans's at `size` points: pdfkit
+ * hangs text from the font's ascent, and the Chinese faces' ascent is lower than the Latin one's, so a
+ * Chinese name would otherwise sit higher than the English beside it in a table row.
+ */
+export function baselineShift(text: string, order: readonly TFamily[], size: number): number {
+  const ascent = (family: TFamily) => coverageOf(family).ascent / coverageOf(family).unitsPerEm;
+  return (ascent('latin') - ascent(familyFor(text, order))) * size;
 }
 
 /** Registers every face on a document under `${family}-${style}` names. */

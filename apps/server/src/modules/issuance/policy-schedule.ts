@@ -24,10 +24,11 @@ import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import type { TApplicant, TPolicy, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
-import { annualEndDate } from '@lionrock/domain/travel/trip-rules';
+import { annualEndDate, destinationOf } from '@lionrock/domain/travel/trip-rules';
 import PDFDocument from 'pdfkit';
 import { benefitText } from '../document/pdf-documents.ts';
 import {
+  baselineShift,
   familyOrder,
   registerFonts,
   type TFontStyle,
@@ -205,9 +206,11 @@ function dwellingLabel(s: TSchedule, type: 'HDB' | 'CONDO' | 'LANDED'): string {
 
 function destination(s: TSchedule, policy: TPolicy): string {
   const travel = policy.policyTravel!;
+  // Chinese from the domain's destination list (travel-flow section 4), in the schedule's script.
+  if (s.script !== 'en') return zhLabel(s, destinationOf(travel.journeyCode).journeyCh);
   const fallback =
     travel.journeyCode === '3' ? s.copy.destinations.worldwide : s.copy.destinations.asiaPacific;
-  return (s.script === 'en' ? travel.journey?.trim() : '') || fallback;
+  return travel.journey?.trim() || fallback;
 }
 
 /** The plan as the customer chose it: the rate table's name in English, the shop's Chinese name in Chinese. */
@@ -565,7 +568,7 @@ function drawRow(
     write(canvas, cell, face)
       .fontSize(9)
       .fillColor(style.header ? BRAND : 'black')
-      .text(cell, xs[index]!, top + 3, {
+      .text(cell, xs[index]!, top + 3 + baselineShift(cell, canvas.order, 9), {
         width: cellWidth(index),
         align: last && style.alignLastRight ? 'right' : 'left',
       });
