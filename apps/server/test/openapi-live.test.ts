@@ -181,6 +181,27 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
 
   async function checked(call: TCall): Promise<LightMyRequestResponse> {
     called.add(`${call.method} ${call.path}`);
+    // What we send must be what the document asks for: a generated client builds it from there.
+    const operation = document.paths[call.path]?.[call.method.toLowerCase() as 'get' | 'post'];
+    const body = operation?.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+    const declaredBody = body?.content[call.form ? 'application/x-www-form-urlencoded' : 'application/json'];
+    if (call.payload !== undefined || call.form) {
+      expect(declaredBody, `${call.method} ${call.path}: no request body declared`).toBeDefined();
+      const validate = compile(declaredBody!.schema ?? {});
+      expect(
+        validate(call.form ?? call.payload),
+        `${call.method} ${call.path}: ${JSON.stringify(validate.errors)}`,
+      ).toBe(true);
+    }
+    for (const name of Object.keys(call.headers ?? {})) {
+      const declared = (operation?.parameters ?? []).some(
+        (parameter) =>
+          'in' in parameter &&
+          parameter.in === 'header' &&
+          parameter.name.toLowerCase() === name.toLowerCase(),
+      );
+      expect(declared, `${call.method} ${call.path}: header ${name} not declared`).toBe(true);
+    }
     const response = await send(asClient(call));
     // The router's own 404 means the documented path is not served at all.
     expect(response.body, `${call.method} ${call.url}`).not.toMatch(/No page or call at/);
@@ -311,7 +332,13 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     expect(card.statusCode).toBe(200);
     const unpaid = await post('/b2c-server/rest/policy/issueAndReceiptPolicy', card.json().policy);
     expect([200, 422]).toContain(unpaid.statusCode);
-    const qr = await post('/b2c-server/rest/policy/updateToPendingGenerateQR', await confirmedPolicy());
+    const qr = await call({
+      method: 'POST',
+      path: '/b2c-server/rest/policy/updateToPendingGenerateQR',
+      url: '/b2c-server/rest/policy/updateToPendingGenerateQR',
+      headers: { 'Idempotency-Key': 'openapi-live-0001' },
+      payload: await confirmedPolicy(),
+    });
     expect(qr.statusCode).toBe(200);
     const { policy, response } = qr.json();
     await post('/b2c-server/rest/payNow/checkB2CPaymentSuccess', policy);
@@ -327,7 +354,21 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     expect(schedule.headers['content-type']).toBe('application/pdf');
     await get('/b2c-server/rest/policy/schedule/{policyId}', '?s=X&e=1&sig=bad');
     await post('/b2c-server/rest/policy/logPaymentLifeCycle', { txnRef: response.txnRef, event: 'shown' });
-    expect((await post('/b2c-server/rest/payNow/notify', { txnRef: response.txnRef })).statusCode).toBe(401);
+    const notification = {
+      txnRef: response.txnRef,
+      amount: '10.00',
+      currency: 'SGD',
+      bankTransactionId: 'BANK-0001',
+      paidAt: AT,
+    };
+    const forged = await call({
+      method: 'POST',
+      path: '/b2c-server/rest/payNow/notify',
+      url: '/b2c-server/rest/payNow/notify',
+      headers: { 'x-paynow-signature': '00'.repeat(32) },
+      payload: notification,
+    });
+    expect(forged.statusCode).toBe(401);
 
     // The renewal e-service pages and the operations calls.
     await get('/b2c-server/rest/renewal/turn-off/{policyId}', '?s=X&e=1&sig=bad');

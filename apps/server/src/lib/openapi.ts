@@ -18,6 +18,8 @@ import { requiresSessionName, SESSION_NAME_PATTERN } from './exempt-paths.ts';
 
 export const DOCS_PREFIX = '/b2c-server/docs';
 export const SESSION_NAME_SCHEME = 'SessionName';
+const HEADERS_KEY = 'x-lionrock-headers';
+const RAW_BODY_KEY = 'x-lionrock-raw-body';
 export const OPERATIONS_SCHEME = 'OperationsBasic';
 
 /** An answer of another type than JSON: `{ 200: textPlain(z.enum(['true', 'false'])) }`. */
@@ -49,6 +51,30 @@ export function noContent(description = 'Done; no body') {
 export function apiErrors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, ZApiErrorSchema]));
 }
+
+/**
+ * Describes headers the route reads itself (not validated by a schema, so nothing else of the request's
+ * headers is touched): `...documentedHeaders({ 'Idempotency-Key': { … } })`.
+ */
+export function documentedHeaders(headers: Record<string, { description: string; pattern?: string }>) {
+  return { [HEADERS_KEY]: headers };
+}
+
+/**
+ * Describes a JSON body the route reads raw (to verify a signature over its exact bytes), so it cannot
+ * carry a validating `body` schema: `...rawJsonBody(ZPaynowNotificationSchema)`.
+ */
+export function rawJsonBody(schema: z.ZodType) {
+  return { [RAW_BODY_KEY]: z.toJSONSchema(schema, { target: 'openapi-3.0' }) };
+}
+
+/** The optional header of the state-changing payment calls (`modules/payment/idempotency.ts`). */
+export const IDEMPOTENCY_KEY_HEADER = documentedHeaders({
+  'Idempotency-Key': {
+    description:
+      'Optional, 8 to 128 letters, digits or - _ . : chosen by the client: the same key and body replay the stored answer; the same key with another body is a 422; while the first request runs, a 409.',
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Optional path segments as concrete paths
@@ -150,6 +176,27 @@ export function finishDocument(document: OpenAPIV3.Document, publicUrl: string):
         : requiresSessionName(path)
           ? [{ [SESSION_NAME_SCHEME]: [] }]
           : [];
+      const headers = operation[HEADERS_KEY] as
+        | Record<string, { description: string; pattern?: string }>
+        | undefined;
+      delete operation[HEADERS_KEY];
+      if (headers) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          ...Object.entries(headers).map(([name, header]) => ({
+            name,
+            in: 'header' as const,
+            required: false,
+            description: header.description,
+            schema: { type: 'string' as const, ...(header.pattern ? { pattern: header.pattern } : {}) },
+          })),
+        ];
+      }
+      const rawBody = operation[RAW_BODY_KEY] as OpenAPIV3.SchemaObject | undefined;
+      delete operation[RAW_BODY_KEY];
+      if (rawBody) {
+        operation.requestBody = { required: true, content: { 'application/json': { schema: rawBody } } };
+      }
       const variants = operation[VARIANTS_KEY] as TPathVariants | undefined;
       delete operation[VARIANTS_KEY];
       if (!variants) {
