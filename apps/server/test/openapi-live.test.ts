@@ -1,6 +1,7 @@
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -237,6 +238,14 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
       consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, AT) },
     };
   }
+
+  it('is a valid OpenAPI 3.0 document, as a client generator reads it', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors ?? [], JSON.stringify(result.errors ?? []).slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.0');
+  });
 
   it('lists every API route the server registers, and no route it does not', () => {
     const documented = new Set<string>();
