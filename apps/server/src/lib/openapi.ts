@@ -152,6 +152,8 @@ function errorResponse(description: string): OpenAPIV3.ResponseObject {
 /** Answers any call may give, whatever its own schema says (design section 5). */
 const COMMON_ERRORS: Record<string, string> = {
   '400': 'Bad input: a field that breaks its rule, a body that is not JSON, or a missing Session-Name',
+  '413': 'The request body is larger than this call accepts',
+  '415': 'The request body is not in a content type this call reads',
   '429': 'Too many requests from this client; try again later',
   '500': 'An unexpected failure',
   '503': 'The database is unavailable or the server is shutting down',
