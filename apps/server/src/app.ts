@@ -1,15 +1,14 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
+import { registerOpenApi } from './lib/openapi.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
@@ -135,17 +134,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await registerSecurity(app, config);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lionrock b2c-server',
-        version: '1.0.0',
-        description: 'The shop API of the specification.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/b2c-server/docs', staticCSP: true });
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { todayIn } from '@lionrock/domain/dates/local-date';
 import { isValidUen } from '@lionrock/domain/identity/uen';
+import { MARKETS } from '@lionrock/domain/market/market';
 import { z } from 'zod';
 
 /** Every setting of the server comes from the environment; `.env.example` lists them all (design section 4). */
@@ -94,7 +96,10 @@ const ZEnvSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .refine(isValidUen, 'must be a valid Singapore UEN such as 201912345R')
+    .refine(
+      (uen) => isValidUen(uen, todayIn(MARKETS.SGP.timeZone, new Date())),
+      'must be a valid Singapore UEN such as 201912345R',
+    )
     .default('201912345R'),
   PAYNOW_MERCHANT_NAME: z.string().trim().min(1).max(25).default('LIONROCK INSURANCE'),
   PAYNOW_WEBHOOK_SECRET: optionalText,

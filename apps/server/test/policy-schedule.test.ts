@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
@@ -23,28 +22,7 @@ import {
   type TIssuedPolicy,
   taxLabel,
 } from '../src/modules/issuance/policy-schedule.ts';
-
-/** The text a pdfkit PDF draws: its content streams inflated, each TJ array's hex strings joined. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      texts.push(
-        [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
-          .join(''),
-      );
-    }
-  }
-  return texts.join(' ');
-}
+import { pdfText } from './helpers/pdf-text.ts';
 
 const today = localDate(2026, 11, 23);
 const issuedAt = new Date('2026-11-23T02:30:00Z');
@@ -423,10 +401,94 @@ describe('renderPolicySchedule', () => {
     expect(first.toString('latin1')).toContain('Policy Schedule THK26-0000042');
   });
 
-  it('renders a name outside the built-in fonts without failing', async () => {
+  it('prints Chinese, accented and Hong Kong supplementary names and addresses as typed, in embedded subset fonts', async () => {
+    // What customers type: Traditional and Simplified names, accented Latin (Latin-1, Extended A and
+    // Vietnamese), and a Hong Kong address with an Extension B character (𨋢, a lift).
+    const names = ['陳大文', '张伟', 'José Núñez', 'Łukasz Wróbel', 'Nguyễn Văn Ánh', 'Chan Tai-man 陳大文'];
+    const policy = travelFamily();
+    const travellers = policy.document.policyTravel!.travellersList;
+    policy.document.policyTravel!.applicant!.fullName = names[0]!;
+    names.slice(0, 4).forEach((name, index) => {
+      travellers[index]!.fullName = name;
+    });
+    const home = homeHongKong();
+    home.document.policyHome!.blockOrHouseNo = '香港九龍彌敦道123號';
+    home.document.policyHome!.streetName = '𨋢大廈';
+    home.document.policyHome!.applicant!.fullName = names[4]!;
+    const other = travelIndividual();
+    other.document.policyTravel!.applicant!.fullName = names[5]!;
+
+    const pdfs = [
+      await renderPolicySchedule(policy),
+      await renderPolicySchedule(home),
+      await renderPolicySchedule(other),
+    ];
+    const text = pdfs.map(pdfText).join(' ');
+    for (const name of names) expect(text).toContain(name);
+    expect(text).toContain('香港九龍彌敦道123號, 𨋢大廈, Hong Kong');
+    for (const pdf of pdfs) {
+      const raw = pdf.toString('latin1');
+      // Only embedded subsets (a six-letter tag before the name), never a standard font without Chinese.
+      expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
+      expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+      expect(pdf.length).toBeLessThan(250_000);
+    }
+    expect(pdfs[0]!.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHant-Regular/);
+  });
+
+  it("draws a Chinese journey's schedule in Simplified Chinese for Singapore", async () => {
     const policy = travelIndividual();
-    policy.document.policyTravel!.applicant!.fullName = '陳大文';
-    await expect(renderPolicySchedule(policy)).resolves.toBeInstanceOf(Buffer);
+    policy.language = 'zh';
+    policy.document.policyTravel!.applicant!.fullName = '张伟';
+    policy.document.policyTravel!.travellersList[0]!.fullName = '张伟';
+    const text = pdfText(await renderPolicySchedule(policy));
+    const premium = policy.document.policyTravel!.policyPremium!;
+    for (const words of [
+      'Lionrock保险',
+      '保单附表',
+      'Lionrock旅游保险',
+      '保单号码 TSG26-0001234',
+      '签发日期 23/11/2026',
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain('计划 尊尚');
+    expect(text).toContain('保障类别 单次旅程,个人(1名旅客)');
+    expect(text).toContain('保险期间 07/12/2026至13/12/2026(首尾两日包括在内)');
+    expect(text).toContain('目的地 亚太地区(受制裁国家除外)');
+    expect(text).toContain('姓名 张伟');
+    expect(text).toContain('身份证/FIN S****345I');
+    expect(text).toContain('医疗及额外费用');
+    expect(text).toContain(`已付总额 ${formatMoney(wireToCents(premium.totalPremium), 'SGP')}`);
+    expect(text).toContain('消费税0%(出境旅游为零税率)');
+    expect(text).toMatch(/第1页,共\d页/);
+    expect(text).not.toContain('Policy number');
+    expect(text).not.toContain('Medical and additional expenses');
+  });
+
+  it("draws a Chinese journey's schedule in Traditional Chinese for Hong Kong", async () => {
+    const travel = travelFamily();
+    travel.language = 'zh';
+    travel.document.policyTravel!.applicant!.fullName = '陳大文';
+    travel.document.policyTravel!.travellersList[0]!.fullName = '陳大文';
+    const travelText = pdfText(await renderPolicySchedule(travel));
+    expect(travelText).toContain('保單附表');
+    expect(travelText).toContain('保單號碼 THK26-0000042');
+    expect(travelText).toContain('陳大文');
+    expect(travelText).toContain('目的地 全球(受制裁國家除外)');
+    expect(travelText).toContain('香港身份證 A****4563');
+    expect(travelText).toContain('醫療及額外費用');
+    expect(travelText).toContain('保險業監管局徵費0.1%');
+    expect(travelText).not.toContain('保单');
+
+    const home = homeHongKong();
+    home.language = 'zh';
+    home.document.policyHome!.blockOrHouseNo = '香港九龍彌敦道123號';
+    home.document.policyHome!.streetName = '';
+    const homeText = pdfText(await renderPolicySchedule(home));
+    expect(homeText).toContain('受保地址 香港九龍彌敦道123號, 香港');
+    expect(homeText).toContain('Lionrock家居保險');
+    expect(homeText).toContain('計劃 進階');
   });
 
   it('rejects a policy with no rated plan', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDate } from '../dates/local-date.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
 import {
   findDuplicates,
@@ -12,6 +13,8 @@ import {
   validateMobile,
   validateNamePart,
 } from './people.ts';
+
+const today = localDate(2026, 11, 23);
 
 describe('people (travel-flow section 5)', () => {
   it('checks names', () => {
@@ -50,13 +53,16 @@ describe('people (travel-flow section 5)', () => {
   });
 
   it('checks corporate applicants and the personal/corporate choice', () => {
-    expect(validateCompany('Harbour Trading Pte. Ltd.', '197401143C')).toEqual({});
-    expect(validateCompany('', '')).toEqual({ companyName: K.required, uen: K.uenRequired });
-    expect(validateCompany('Bad <Co>', '197401143D')).toEqual({
+    expect(validateCompany('Harbour Trading Pte. Ltd.', '197401143C', today)).toEqual({});
+    expect(validateCompany('', '', today)).toEqual({ companyName: K.required, uen: K.uenRequired });
+    // Well-formed with the right check letter, but registered in a year still to come.
+    expect(validateCompany('Harbour Trading Pte. Ltd.', 'T27LL0001L', today)).toEqual({ uen: K.uenInvalid });
+    expect(validateCompany('Harbour Trading Pte. Ltd.', 'T26LL0001F', today)).toEqual({});
+    expect(validateCompany('Bad <Co>', '197401143D', today)).toEqual({
       companyName: K.noSpecialCharacters,
       uen: K.uenInvalid,
     });
-    expect(validateCompany('A'.repeat(51), `197401143C${'0'.repeat(15)}`)).toEqual({
+    expect(validateCompany('A'.repeat(51), `197401143C${'0'.repeat(15)}`, today)).toEqual({
       companyName: K.maxLength,
       uen: K.maxLength,
     });

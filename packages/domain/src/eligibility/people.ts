@@ -1,3 +1,4 @@
+import type { TLocalDate } from '../dates/local-date.ts';
 import { normaliseIdForMatching } from '../identity/id-number.ts';
 import { isValidUen } from '../identity/uen.ts';
 import { EMAIL_PATTERN } from '../validation/field-rules.ts';
@@ -59,8 +60,15 @@ export function validateCountryCode(value: string): string | null {
   return /^\d{1,4}$/.test(code) ? null : MESSAGE_KEYS.number;
 }
 
-/** Corporate applicants: company name (max 50) and UEN (max 24) required, the UEN checked (travel-flow section 5). */
-export function validateCompany(companyName: string, uen: string): { companyName?: string; uen?: string } {
+/**
+ * Corporate applicants: company name (max 50) and UEN (max 24) required, the UEN checked (travel-flow
+ * section 5); `today` refuses a UEN from a year still to come.
+ */
+export function validateCompany(
+  companyName: string,
+  uen: string,
+  today: TLocalDate,
+): { companyName?: string; uen?: string } {
   const errors: { companyName?: string; uen?: string } = {};
   const name = companyName.trim();
   if (name === '') errors.companyName = MESSAGE_KEYS.required;
@@ -69,7 +77,7 @@ export function validateCompany(companyName: string, uen: string): { companyName
   const number = uen.trim();
   if (number === '') errors.uen = MESSAGE_KEYS.uenRequired;
   else if (number.length > FIELD_LENGTHS.uen) errors.uen = MESSAGE_KEYS.maxLength;
-  else if (!isValidUen(number)) errors.uen = MESSAGE_KEYS.uenInvalid;
+  else if (!isValidUen(number, today)) errors.uen = MESSAGE_KEYS.uenInvalid;
   return errors;
 }
 

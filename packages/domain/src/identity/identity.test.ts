@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localDate } from '../dates/local-date.ts';
 import { hkidCheckCharacter, isValidHkid, normaliseHkid } from './hkid.ts';
 import { changeIdType, idTypesFor, normaliseIdForMatching, validateIdNumber } from './id-number.ts';
 import { isLuhnValid, luhnCheckDigit } from './luhn.ts';
@@ -10,7 +11,10 @@ import {
   localCompanyUenCheckLetter,
   otherUenCheckLetter,
   UEN_ENTITY_TYPES,
+  uenYear,
 } from './uen.ts';
+
+const today = localDate(2026, 11, 23);
 
 const digits = (length: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
@@ -128,23 +132,69 @@ describe('UEN', () => {
     'S16FC0121D',
     'T01FC6132D',
     't09ll0001b'.toUpperCase().slice(0, 9) + otherUenCheckLetter('T09LL0001'),
-  ])('accepts %s', (uen) => expect(isValidUen(uen)).toBe(true));
+  ])('accepts %s', (uen) => expect(isValidUen(uen, today)).toBe(true));
 
   it.each(['00192200A', '197401143D', 'S16FC0121E', 'S16ZZ0121D', 'X16FC0121D', '1234', ''])(
     'refuses %s',
     (uen) => {
-      expect(isValidUen(uen)).toBe(false);
+      expect(isValidUen(uen, today)).toBe(false);
     },
   );
+
+  it('reads the year of issue of local-company and other UENs; business numbers carry none', () => {
+    expect(uenYear('197401143C')).toBe(1974);
+    expect(uenYear('R88LL0001A')).toBe(1888);
+    expect(uenYear('S16FC0121D')).toBe(1916);
+    expect(uenYear('T01FC6132D')).toBe(2001);
+    expect(uenYear('00192200M')).toBeNull();
+  });
+
+  it('refuses a UEN from a year still to come, and accepts it once that year has come', () => {
+    const roc = `202712345${localCompanyUenCheckLetter('202712345')}`;
+    const other = `T27LL0001${otherUenCheckLetter('T27LL0001')}`;
+    for (const uen of [roc, other, roc.toLowerCase()]) {
+      expect(isValidUen(uen, localDate(2026, 12, 31)), uen).toBe(false);
+      expect(isValidUen(uen, localDate(2027, 1, 1)), uen).toBe(true);
+    }
+    // Business (ROB) numbers carry no year: nothing to compare.
+    expect(isValidUen('00192200M', localDate(1900, 1, 1))).toBe(true);
+  });
+
+  it('refuses every well-formed UEN whose year is after today, whatever its check letter', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2098 }),
+        fc.oneof(
+          digits(5).map((serial) => (year: number) => `${year}${serial}`),
+          fc.tuple(fc.constantFrom(...UEN_ENTITY_TYPES), digits(4)).map(
+            ([type, serial]) =>
+              (year: number) =>
+                `${year < 2000 ? 'S' : 'T'}${String(year % 100).padStart(2, '0')}${type}${serial}`,
+          ),
+        ),
+        (year, body) => {
+          const later = body(year + 1);
+          const uen = `${later}${/^\d/.test(later) ? localCompanyUenCheckLetter(later) : otherUenCheckLetter(later)}`;
+          const on = localDate(year, 12, 31);
+          return !isValidUen(uen, on) && isValidUen(uen, localDate(year + 1, 1, 1));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 
   it('accepts every generated UEN of each format and refuses a changed check letter', () => {
     fc.assert(
       fc.property(
         fc.oneof(
           digits(8).map((body) => `${body}${businessUenCheckLetter(body)}`),
-          digits(9).map((body) => `${body}${localCompanyUenCheckLetter(body)}`),
+          fc
+            .tuple(fc.integer({ min: 1800, max: today.year }), digits(5))
+            .map(([year, serial]) => `${year}${serial}`)
+            .map((body) => `${body}${localCompanyUenCheckLetter(body)}`),
           fc
             .tuple(fc.constantFrom('R', 'S', 'T'), digits(2), fc.constantFrom(...UEN_ENTITY_TYPES), digits(4))
+            .filter(([century, year]) => century !== 'T' || 2000 + Number(year) <= today.year)
             .map(([century, year, type, serial]) => {
               const body = `${century}${year}${type}${serial}`;
               return `${body}${otherUenCheckLetter(body)}`;
@@ -153,7 +203,10 @@ describe('UEN', () => {
         (uen) => {
           const check = uen.at(-1)!;
           const others = [...'ABCDEFGHJKLMNPQRSTUVWXYZ'].filter((letter) => letter !== check);
-          return isValidUen(uen) && others.every((letter) => !isValidUen(`${uen.slice(0, -1)}${letter}`));
+          return (
+            isValidUen(uen, today) &&
+            others.every((letter) => !isValidUen(`${uen.slice(0, -1)}${letter}`, today))
+          );
         },
       ),
       { numRuns: 200 },

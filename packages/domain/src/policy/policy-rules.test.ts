@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
+import { localCompanyUenCheckLetter } from '../identity/uen.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from '../schemas/fixtures.ts';
 import type { TPolicyInput } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
@@ -415,5 +416,30 @@ describe('validatePolicy: home', () => {
       field,
       messageKey: MESSAGE_KEYS.required,
     });
+  });
+});
+
+describe('validatePolicy: a UEN cannot come from a year still to come', () => {
+  // Registered in 2027, checked on 23/11/2026: well-formed, right check letter, cannot exist yet.
+  const nextYear = `202712345${localCompanyUenCheckLetter('202712345')}`;
+  const thisYear = `202612345${localCompanyUenCheckLetter('202612345')}`;
+  const company = (uen: string) => ({ clientType: 'C', fullName: 'ACME PTE. LTD.', uen });
+  const paApplicant = buildPaPolicy(today).policyPAN!.applicant!;
+  const homeApplicant = buildHomePolicy(today).policyHome!.applicant!;
+
+  it.each([
+    ['travel', (uen: string) => travel({ applicant: { ...applicant, ...company(uen) } }), 'policyTravel'],
+    [
+      'personal accident',
+      (uen: string) => pa({ applicant: { ...paApplicant, ...company(uen) } }),
+      'policyPAN',
+    ],
+    ['home', (uen: string) => home({ applicant: { ...homeApplicant, ...company(uen) } }), 'policyHome'],
+  ])("%s: refuses next year's UEN and accepts this year's", (_product, build, part) => {
+    expect(validatePolicy(build(nextYear), 'apply', today)).toEqual({
+      field: `${part}.applicant.uen`,
+      messageKey: MESSAGE_KEYS.uenInvalid,
+    });
+    expect(validatePolicy(build(thisYear), 'apply', today)).toBeNull();
   });
 });

@@ -121,9 +121,10 @@ function listApplicantErrors(
   path: string,
   applicant: TApplicant | undefined,
   age: { product: TProduct; country: TCountry; on: TLocalDate },
+  today: TLocalDate,
 ): TFieldError[] {
   if (!applicant) return [{ field: path, messageKey: MESSAGE_KEYS.required }];
-  const company = validateCompany(applicant.fullName, applicant.uen);
+  const company = validateCompany(applicant.fullName, applicant.uen, today);
   const identity =
     applicant.clientType === 'C'
       ? allOf(
@@ -146,8 +147,9 @@ function validateApplicant(
   path: string,
   applicant: TApplicant | undefined,
   age: { product: TProduct; country: TCountry; on: TLocalDate },
+  today: TLocalDate,
 ): TFieldError | null {
-  return listApplicantErrors(path, applicant, age)[0] ?? null;
+  return listApplicantErrors(path, applicant, age, today)[0] ?? null;
 }
 
 /** Duplicate ID numbers and names: the later person is flagged, ID before name. */
@@ -197,7 +199,7 @@ export function listTravelErrors(policy: TPolicy, stage: TStage, today: TLocalDa
   if (stage === 'quote') return [];
 
   const age = { product: 'PTR' as const, country: policy.country, on: departure };
-  const errors = listApplicantErrors('policyTravel.applicant', travel.applicant, age);
+  const errors = listApplicantErrors('policyTravel.applicant', travel.applicant, age, today);
   if (!travel.applicant) return errors;
   const family = travel.travellerType === 'FM';
   const expectedAdults = family ? travel.travellerAdult : travel.travellerIndividual;
@@ -276,7 +278,7 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
 
   const on = parseDmy(pa.effectiveDate)!;
   const age = { product: 'PAN' as const, country: policy.country, on };
-  const applicantError = validateApplicant('policyPAN.applicant', pa.applicant, age);
+  const applicantError = validateApplicant('policyPAN.applicant', pa.applicant, age, today);
   if (applicantError) return applicantError;
   const people: { path: string; fullName: string; idNumber: string }[] = [];
   for (const [index, adult] of adults.entries()) {
@@ -321,11 +323,12 @@ function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TField
   // A home policyholder is held to the same 18–70 applicant band as personal accident.
   return firstOf(
     () =>
-      validateApplicant('policyHome.applicant', home.applicant, {
-        product: 'PAN',
-        country: policy.country,
-        on,
-      }),
+      validateApplicant(
+        'policyHome.applicant',
+        home.applicant,
+        { product: 'PAN', country: policy.country, on },
+        today,
+      ),
     () => fail('policyHome.blockOrHouseNo', home.blockOrHouseNo?.trim() ? null : MESSAGE_KEYS.required),
     () => fail('policyHome.streetName', home.streetName?.trim() ? null : MESSAGE_KEYS.required),
     () =>

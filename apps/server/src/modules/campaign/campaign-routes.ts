@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { apiErrors, binary, textPlain } from '../../lib/openapi.ts';
 import type { TCampaignService } from './campaign-service.ts';
 
 const CODE = /^[A-Za-z0-9_-]+$/;
@@ -72,7 +73,7 @@ export async function campaignRoutes(
           promoCode: ZCodeSchema(10).pipe(z.string().min(1)),
           campaignId: z.coerce.number().int().positive().max(2_147_483_647),
         }),
-        response: { 200: z.enum(['Y', 'N']) },
+        response: { 200: textPlain(z.enum(['Y', 'N']), 'Y or N') },
       },
     },
     async (request, reply) => {
@@ -90,6 +91,10 @@ export async function campaignRoutes(
         tags: ['campaign'],
         summary: 'The campaign image (no Session-Name: it is an image download)',
         params: z.object({ campaignId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: {
+          200: binary(['image/svg+xml', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'], 'The image'),
+          ...apiErrors(404),
+        },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { apiErrors, binary } from '../../lib/openapi.ts';
 import { findDocument, listDocumentNames, renderDocument } from './pdf-documents.ts';
 
 /**
@@ -23,6 +24,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         querystring: z.object({
           country: z.enum(COUNTRIES, { message: 'must be SGP or HKG' }).default('SGP'),
         }),
+        response: { 200: binary(['application/pdf'], 'The PDF, as an attachment'), ...apiErrors(404) },
       },
     },
     async (request, reply) => {

@@ -25,8 +25,8 @@ import {
 
 /**
  * The documents of design section 5 (`travel-brochure`, `pa-policyWording`, …) as real PDFs, drawn
- * with pdfkit from the wording text and the benefit schedules. English only: pdfkit's built-in fonts
- * have no Chinese glyphs, and no CJK font can be installed from the npm registry (decision 009).
+ * with pdfkit from the wording text and the benefit schedules. English only, in pdfkit's built-in fonts:
+ * they carry no customer text (decisions 009 and 031; the policy schedule embeds CJK fonts).
  */
 export type TDocumentName = { product: TProductKey; kind: TDocumentKind };
 

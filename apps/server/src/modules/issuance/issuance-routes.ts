@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrors, binary } from '../../lib/openapi.ts';
 import { SCHEDULE_PATH, type TPolicyDocumentsService } from './policy-documents-service.ts';
 
 /** The policy schedule behind the signed, expiring link the policy e-mail carries (issue 5). */
@@ -21,6 +22,7 @@ export async function issuanceRoutes(
           e: z.string().max(20).optional(),
           sig: z.string().max(100).optional(),
         }),
+        response: { 200: binary(['application/pdf'], 'The schedule PDF'), ...apiErrors(403) },
       },
     },
     async (request, reply) => {

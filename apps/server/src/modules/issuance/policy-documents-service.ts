@@ -97,14 +97,13 @@ export function createPolicyDocumentsService(deps: {
           mail.recipientRole === 'agent' && issued.document.agentCode
             ? await deps.agents.findAgent(issued.document.agentCode)
             : undefined;
-        const content = composePolicyMail(
-          { ...issued, language: mail.language === 'zh' ? 'zh' : 'en' },
-          {
-            role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
-            scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
-            ...(agent ? { agentName: agent.name, agencyName: agent.agency } : {}),
-          },
-        );
+        // The mail and its schedule in the mail's language (decision 031).
+        const inLanguage: TIssuedPolicy = { ...issued, language: mail.language === 'zh' ? 'zh' : 'en' };
+        const content = composePolicyMail(inLanguage, {
+          role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
+          scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
+          ...(agent ? { agentName: agent.name, agencyName: agent.agency } : {}),
+        });
         await deps.mailer.send({
           to: mail.recipient,
           subject: content.subject,
@@ -114,7 +113,7 @@ export function createPolicyDocumentsService(deps: {
           attachments: [
             {
               filename: scheduleFileName(issued.policyNumber),
-              content: await renderPolicySchedule(issued),
+              content: await renderPolicySchedule(inLanguage),
               contentType: 'application/pdf',
             },
           ],

@@ -119,7 +119,7 @@ const COPY: Record<TScript, TCopy> = {
       period: '保险期间',
       total: '已付总额',
     },
-    attached: '保单附表(英文版)已作为PDF附件随本邮件发送。',
+    attached: '保单附表已作为PDF附件随本邮件发送。',
     download: (days) => `您也可以通过以下链接下载(链接${days}日内有效):`,
     contact: (country) =>
       country === 'SGP'
@@ -149,7 +149,7 @@ const COPY: Record<TScript, TCopy> = {
       period: '保險期間',
       total: '已付總額',
     },
-    attached: '保單附表(英文版)已作為PDF附件隨本電郵發送。',
+    attached: '保單附表已作為PDF附件隨本電郵發送。',
     download: (days) => `您亦可透過以下連結下載(連結${days}日內有效):`,
     contact: (country) =>
       country === 'SGP'

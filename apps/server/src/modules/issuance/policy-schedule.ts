@@ -14,6 +14,7 @@ import { selectedPlanName } from '@lionrock/domain/policy/rate-policy';
 import {
   PA_BENEFITS,
   paPlanBenefits,
+  type TBenefitValue,
   type TPaBenefitKey,
   TRAVEL_BENEFITS,
   travelCoverTable,
@@ -23,15 +24,25 @@ import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import type { TApplicant, TPolicy, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
-import { annualEndDate } from '@lionrock/domain/travel/trip-rules';
+import { annualEndDate, destinationOf } from '@lionrock/domain/travel/trip-rules';
 import PDFDocument from 'pdfkit';
 import { benefitText } from '../document/pdf-documents.ts';
-import { PRODUCT_TITLES, type TProductKey } from '../document/wordings.ts';
+import {
+  baselineShift,
+  familyOrder,
+  registerFonts,
+  type TFontStyle,
+  type TScript,
+  useFontFor,
+} from '../document/pdf-fonts.ts';
+import type { TProductKey } from '../document/wordings.ts';
+import { fill, hongKongChinese, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
 
 /**
  * The policy schedule issued with every paid policy: who and what is insured, for how long, under which
- * plan and benefits, and what was paid. English for both languages (decision 009: pdfkit's built-in
- * fonts have no Chinese glyphs); drawn in the style of the product documents (`document/pdf-documents.ts`).
+ * plan and benefits, and what was paid. In the policy's language (decision 031): English, or Chinese in
+ * Simplified characters for Singapore and Traditional for Hong Kong, with embedded Noto fonts so every
+ * name and address prints as typed; drawn in the style of the product documents (`document/pdf-documents.ts`).
  * ID numbers are masked: a full NRIC/FIN, HKID or passport number never appears in the PDF.
  */
 export type TIssuedPolicy = {
@@ -43,10 +54,7 @@ export type TIssuedPolicy = {
   language: 'en' | 'zh';
 };
 
-export const INSURER_NAME = 'Lionrock Insurance';
-
 const PRODUCT_KEYS: Record<TProductType, TProductKey> = { PTR: 'travel', PAN: 'pa', PHM: 'home' };
-const MARKET_NAMES: Record<TCountry, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
 
 /**
  * "S8512345I" → "S****345I": the first character and the last four, always four asterisks between
@@ -138,103 +146,152 @@ export function totalPaidCents(policy: TPolicy): TCents {
 type TRow = string[];
 type TTable = { title: string; columns: string[]; widths: number[]; rows: TRow[]; boldLast?: boolean };
 
-const ID_TYPE_LABELS: Record<string, string> = { NRIC: 'NRIC/FIN', HKID: 'HKID', PASSPORT: 'Passport' };
+/** What a schedule is drawn in: the copy of its language and script, and the market it is for. */
+type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry };
 
-function maskedId(idType: string, id: string): string {
+/** English, or Chinese in Simplified characters for Singapore and Traditional for Hong Kong. */
+export function scheduleScript(issued: TIssuedPolicy): TScript {
+  if (issued.language !== 'zh') return 'en';
+  return issued.document.country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
+}
+
+/** A Chinese label of the benefit schedules (written in Simplified) in the schedule's script. */
+function zhLabel(s: TSchedule, label: string): string {
+  return s.script === 'zh-Hant' ? hongKongChinese(label) : label;
+}
+
+function maskedId(s: TSchedule, idType: string, id: string): string {
   const masked = maskIdNumber(id);
-  return masked === '' ? '-' : `${ID_TYPE_LABELS[idType] ?? idType} ${masked}`;
+  return masked === '' ? '-' : `${s.copy.idTypes[idType] ?? idType} ${masked}`;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+function plural(count: number, forms: [string, string]): string {
+  return fill(count === 1 ? forms[0] : forms[1], { count });
 }
 
-function coverType(policy: TPolicy): string {
+function coverType(s: TSchedule, policy: TPolicy): string {
+  const { copy } = s;
   if (policy.productType === 'PTR') {
     const travel = policy.policyTravel!;
-    const trip = travel.paPolicyType === 'A' ? 'Annual multi-trip' : 'Single trip';
-    if (travel.travellerType === 'CP') return `${trip}, couple`;
+    const trip = travel.paPolicyType === 'A' ? copy.trips.annual : copy.trips.single;
+    if (travel.travellerType === 'CP') return fill(copy.cover.couple, { trip });
     if (travel.travellerType === 'FM') {
-      const children =
-        travel.travellerChild > 0 ? `, ${plural(travel.travellerChild, 'child', 'children')}` : '';
-      return `${trip}, family (${plural(travel.travellerAdult, 'adult', 'adults')}${children})`;
+      const people = [plural(travel.travellerAdult, copy.counts.adult)];
+      if (travel.travellerChild > 0) people.push(plural(travel.travellerChild, copy.counts.child));
+      return fill(copy.cover.family, { trip, people: people.join(copy.listSeparator) });
     }
-    return `${trip}, individual (${plural(travel.travellerIndividual, 'traveller', 'travellers')})`;
+    return fill(copy.cover.individual, {
+      trip,
+      people: plural(travel.travellerIndividual, copy.counts.traveller),
+    });
   }
   if (policy.productType === 'PAN') {
     const pa = policy.policyPAN!;
-    if (pa.insuredPersonType !== 'family') return 'Annual, individual';
-    const children =
-      pa.family.noOfChildren > 0 ? `, ${plural(pa.family.noOfChildren, 'child', 'children')}` : '';
-    return `Annual, family (${plural(pa.family.numberOfAdults, 'adult', 'adults')}${children})`;
+    if (pa.insuredPersonType !== 'family') return copy.cover.paIndividual;
+    const people = [plural(pa.family.numberOfAdults, copy.counts.adult)];
+    if (pa.family.noOfChildren > 0) people.push(plural(pa.family.noOfChildren, copy.counts.child));
+    return fill(copy.cover.paFamily, { people: people.join(copy.listSeparator) });
   }
   const home = policy.policyHome!;
-  return `Annual, ${dwellingLabel(home.dwellingType, policy.country)}, ${home.ownership === 'OWNER' ? 'owner' : 'tenant'}`;
+  return fill(copy.cover.home, {
+    dwelling: dwellingLabel(s, home.dwellingType),
+    occupancy: home.ownership === 'OWNER' ? copy.occupancy.owner : copy.occupancy.tenant,
+  });
 }
 
-function dwellingLabel(type: 'HDB' | 'CONDO' | 'LANDED', country: TCountry): string {
-  if (type === 'HDB') return country === 'SGP' ? 'HDB flat' : 'Public housing flat';
-  return type === 'CONDO' ? 'Condominium or apartment' : 'Landed house';
+function dwellingLabel(s: TSchedule, type: 'HDB' | 'CONDO' | 'LANDED'): string {
+  if (type === 'HDB') return s.country === 'SGP' ? s.copy.dwellings.hdbSgp : s.copy.dwellings.hdbHkg;
+  return type === 'CONDO' ? s.copy.dwellings.condo : s.copy.dwellings.landed;
 }
 
-function destination(policy: TPolicy): string {
+function destination(s: TSchedule, policy: TPolicy): string {
   const travel = policy.policyTravel!;
-  return travel.journey?.trim() || (travel.journeyCode === '3' ? 'Worldwide' : 'Asia Pacific');
+  // Chinese from the domain's destination list (travel-flow section 4), in the schedule's script.
+  if (s.script !== 'en') return zhLabel(s, destinationOf(travel.journeyCode).journeyCh);
+  const fallback =
+    travel.journeyCode === '3' ? s.copy.destinations.worldwide : s.copy.destinations.asiaPacific;
+  return travel.journey?.trim() || fallback;
 }
 
-function policyRows(issued: TIssuedPolicy, plan: TWirePremiumItem): TRow[] {
+/** The plan as the customer chose it: the rate table's name in English, the shop's Chinese name in Chinese. */
+function planLabel(s: TSchedule, plan: TWirePremiumItem): string {
+  const plus = / PLUS$/.test(plan.planName);
+  const english = plan.planDesc?.trim() || plan.planName;
+  if (s.script === 'en') return plus ? fill(s.copy.planPlus, { plan: english }) : english;
+  const base = basePlanName(plan.planName);
+  const letter = /^[ABCD]$/.exec(base)?.[0];
+  const name = letter ? fill(s.copy.paPlan, { letter }) : (s.copy.plans[base] ?? english);
+  return plus ? fill(s.copy.planPlus, { plan: name }) : name;
+}
+
+/** The plan in a benefits heading: the rate table's description as it stands in English. */
+function benefitsPlanName(s: TSchedule, plan: TWirePremiumItem): string {
+  return s.script === 'en' ? plan.planDesc?.trim() || plan.planName : planLabel(s, plan);
+}
+
+function policyRows(s: TSchedule, issued: TIssuedPolicy, plan: TWirePremiumItem): TRow[] {
+  const { copy } = s;
   const policy = issued.document;
   const period = periodOfInsurance(policy);
-  const plus = / PLUS$/.test(plan.planName) ? ' (with the Plus top-up)' : '';
   const rows: TRow[] = [
-    ['Policy number', issued.policyNumber],
-    ['Receipt number', issued.receiptNumber],
-    ['Date of issue', issueDate(issued)],
-    ['Product', PRODUCT_TITLES[PRODUCT_KEYS[policy.productType]]],
-    ['Market', `${MARKET_NAMES[policy.country]} (amounts in ${MARKETS[policy.country].currencySymbol})`],
-    ['Plan', `${plan.planDesc?.trim() || plan.planName}${plus}`],
-    ['Plan code', plan.planCode],
-    ['Cover type', coverType(policy)],
-    ['Period of insurance', `${period.start} to ${period.end}, both days included`],
+    [copy.labels.policyNumber, issued.policyNumber],
+    [copy.labels.receiptNumber, issued.receiptNumber],
+    [copy.labels.dateOfIssue, issueDate(issued)],
+    [copy.labels.product, copy.productTitles[PRODUCT_KEYS[policy.productType]]],
+    [
+      copy.labels.market,
+      fill(copy.marketValue, {
+        market: copy.markets[policy.country],
+        currency: MARKETS[policy.country].currencySymbol,
+      }),
+    ],
+    [copy.labels.plan, planLabel(s, plan)],
+    [copy.labels.planCode, plan.planCode],
+    [copy.labels.coverType, coverType(s, policy)],
+    [copy.labels.period, fill(copy.period, { start: period.start, end: period.end })],
   ];
-  if (policy.productType === 'PTR') rows.push(['Destination', destination(policy)]);
+  if (policy.productType === 'PTR') rows.push([copy.labels.destination, destination(s, policy)]);
   return rows;
 }
 
-function policyholderRows(policy: TPolicy): TRow[] {
+function policyholderRows(s: TSchedule, policy: TPolicy): TRow[] {
+  const { copy } = s;
   const applicant = productPart(policy)?.applicant;
   const name = policyholderName(policy);
   const rows: TRow[] =
     applicant?.clientType === 'C'
       ? [
-          ['Company name', name],
-          ['UEN', applicant.uen || '-'],
+          [copy.labels.companyName, name],
+          [copy.labels.uen, applicant.uen || '-'],
         ]
-      : [['Name', name]];
+      : [[copy.labels.name, name]];
   if (applicant?.clientType === 'C' && applicant.forAttentionOf?.trim())
-    rows.push(['For the attention of', applicant.forAttentionOf.trim()]);
-  rows.push(['E-mail', policyholderEmail(policy) || '-']);
+    rows.push([copy.labels.attention, applicant.forAttentionOf.trim()]);
+  rows.push([copy.labels.email, policyholderEmail(policy) || '-']);
   const mobile = applicant?.mobileNo.trim();
-  rows.push(['Mobile', mobile ? `+${applicant!.mobileNoCountryCode} ${mobile}` : '-']);
+  rows.push([copy.labels.mobile, mobile ? `+${applicant!.mobileNoCountryCode} ${mobile}` : '-']);
   return rows;
 }
 
-function insuredTable(policy: TPolicy): TTable {
+function insuredTable(s: TSchedule, policy: TPolicy): TTable {
+  const { copy } = s;
   const paCovers = PA_RATE_TABLE.markets[policy.country].optionalCovers;
+  const paCoverLabel = (code: string) =>
+    s.script === 'en' ? (paCovers[code]?.label ?? code) : zhLabel(s, copy.paOptionalCovers[code] ?? code);
   if (policy.productType === 'PTR') {
     return {
-      title: 'Insured persons',
-      columns: ['No.', 'Name', 'Traveller', 'ID number'],
+      title: copy.sections.insuredPersons,
+      columns: [copy.columns.no, copy.columns.name, copy.columns.traveller, copy.columns.idNumber],
       widths: [0.08, 0.46, 0.2, 0.26],
       rows: policy.policyTravel!.travellersList.map((traveller, index) => [
         String(traveller.insuredNum ?? index + 1),
         traveller.fullName,
         traveller.type === 'CHILD'
           ? traveller.fullTimeStudent === 'YES'
-            ? 'Child (student)'
-            : 'Child'
-          : 'Adult',
-        maskedId(traveller.idType, traveller.hkId),
+            ? copy.roles.student
+            : copy.roles.child
+          : copy.roles.adult,
+        maskedId(s, traveller.idType, traveller.hkId),
       ]),
     };
   }
@@ -247,90 +304,115 @@ function insuredTable(policy: TPolicy): TTable {
     ];
     const people = [
       ...adults.flatMap((adult, index) =>
-        adult ? [{ person: adult, role: index === 0 ? 'Adult' : 'Spouse' }] : [],
+        adult ? [{ person: adult, role: index === 0 ? copy.roles.adult : copy.roles.spouse }] : [],
       ),
-      ...(family ? pa.insured.children.map((child) => ({ person: child, role: 'Child' })) : []),
+      ...(family ? pa.insured.children.map((child) => ({ person: child, role: copy.roles.child })) : []),
     ];
     return {
-      title: 'Insured persons',
-      columns: ['No.', 'Name', 'Insured', 'ID number', 'Optional covers'],
+      title: copy.sections.insuredPersons,
+      columns: [
+        copy.columns.no,
+        copy.columns.name,
+        copy.columns.insured,
+        copy.columns.idNumber,
+        copy.columns.optionalCovers,
+      ],
       widths: [0.07, 0.33, 0.12, 0.22, 0.26],
       rows: people.map(({ person, role }, index) => [
         String(index + 1),
         person.lastName,
         role,
-        maskedId(person.idType, person.hkId),
-        person.optionalCovers.map((code) => paCovers[code]?.label ?? code).join(', ') || 'None',
+        maskedId(s, person.idType, person.hkId),
+        person.optionalCovers.map(paCoverLabel).join(copy.listSeparator) || copy.none,
       ]),
     };
   }
   const applicant = policy.policyHome?.applicant;
   return {
-    title: 'Insured person',
-    columns: ['No.', 'Name', 'Insured', 'ID number'],
+    title: copy.sections.insuredPerson,
+    columns: [copy.columns.no, copy.columns.name, copy.columns.insured, copy.columns.idNumber],
     widths: [0.08, 0.46, 0.2, 0.26],
     rows: [
       [
         '1',
         policyholderName(policy),
-        'Policyholder',
+        copy.roles.policyholder,
         applicant?.clientType === 'C'
           ? `UEN ${applicant.uen || '-'}`
-          : maskedId(applicant?.idType ?? '', applicant?.hkId ?? ''),
+          : maskedId(s, applicant?.idType ?? '', applicant?.hkId ?? ''),
       ],
     ],
   };
 }
 
-function homeAddress(policy: TPolicy): string {
+function homeAddress(s: TSchedule, policy: TPolicy): string {
   const home = policy.policyHome!;
   // "123 Tampines Street 11" in Singapore; "Flat 12A, Tower 3, 18 Harbour Road" in Hong Kong.
   const street = [home.blockOrHouseNo, home.streetName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(policy.country === 'SGP' ? ' ' : ', ');
-  const place =
-    policy.country === 'SGP' ? `Singapore${home.postalCode ? ` ${home.postalCode}` : ''}` : 'Hong Kong';
+  const placeName = s.copy.places[policy.country];
+  const place = policy.country === 'SGP' && home.postalCode ? `${placeName} ${home.postalCode}` : placeName;
   return [street, home.unitNo?.trim(), place].filter(Boolean).join(', ');
 }
 
-function propertyRows(policy: TPolicy): TRow[] {
+function propertyRows(s: TSchedule, policy: TPolicy): TRow[] {
+  const { copy } = s;
   const home = policy.policyHome!;
   return [
-    ['Insured address', homeAddress(policy)],
-    ['Dwelling', dwellingLabel(home.dwellingType, policy.country)],
-    ['Occupied as', home.ownership === 'OWNER' ? 'Owner' : 'Tenant'],
+    [copy.labels.insuredAddress, homeAddress(s, policy)],
+    [copy.labels.dwelling, dwellingLabel(s, home.dwellingType)],
+    [copy.labels.occupiedAs, home.ownership === 'OWNER' ? copy.occupancy.Owner : copy.occupancy.Tenant],
   ];
 }
 
-function travelBenefitTables(policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+function benefitValue(s: TSchedule, value: TBenefitValue): string {
+  if (s.script === 'en') return benefitText(value, s.country);
+  if (value === 'UNLIMITED') return s.copy.values.unlimited;
+  if (value === 'NOT_COVERED') return s.copy.values.notCovered;
+  if (value === 'INCLUDED') return s.copy.values.included;
+  return formatMoney(value, s.country);
+}
+
+function travelBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+  const english = s.script === 'en';
   const base = basePlanName(plan.planName) === 'SUPER' ? 'SUPER' : 'STANDARD';
   const groups = travelCoverTable(TRAVEL_BENEFITS, policy.country, policy.policyTravel!.travellerType);
   return groups.map((group, index) => ({
-    title: index === 0 ? `Benefits: ${plan.planDesc?.trim() || plan.planName} plan` : '',
-    columns: [group.titleEn, 'Limit'],
+    title: index === 0 ? fill(s.copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }) : '',
+    columns: [english ? group.titleEn : zhLabel(s, group.titleZh), s.copy.columns.limit],
     widths: [0.7, 0.3],
-    rows: group.rows.map((row) => [row.labelEn, benefitText(row[base], policy.country)]),
+    rows: group.rows.map((row) => [
+      english ? row.labelEn : zhLabel(s, row.labelZh),
+      benefitValue(s, row[base]),
+    ]),
   }));
 }
 
-function paBenefitTables(policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+function paBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+  const { copy } = s;
   const pa = policy.policyPAN!;
   const letter = (pa.selectedPlan ?? /^[ABCD]$/.exec(plan.planName)?.[0] ?? 'A') as 'A' | 'B' | 'C' | 'D';
   const sums = paPlanBenefits(PA_BENEFITS, policy.country, letter);
   const adults = [pa.insured.adult1, pa.insuredPersonType === 'family' ? pa.insured.adult2 : undefined];
   const ttdChosen = adults.some((adult) => adult?.optionalCovers.includes('TTD'));
   const keys = Object.keys(sums) as TPaBenefitKey[];
+  const labelOf = (key: TPaBenefitKey) => {
+    const labels = PA_BENEFITS.labels[key];
+    if (!labels) return key;
+    return s.script === 'en' ? labels[0] : zhLabel(s, labels[1]);
+  };
   const rows = keys.map((key) => {
-    const label = PA_BENEFITS.labels[key]?.[0] ?? key;
-    if (key === 'ttdWeekly' && !ttdChosen) return [`${label} (optional cover)`, 'Not covered'];
-    return [label, formatMoney(sums[key], policy.country)];
+    if (key === 'ttdWeekly' && !ttdChosen)
+      return [fill(copy.optionalCover, { label: labelOf(key) }), copy.values.notCovered];
+    return [labelOf(key), formatMoney(sums[key], policy.country)];
   });
   const effective = parseDmy(pa.effectiveDate);
   for (const adult of adults) {
     if (adult && effective && hasReducedPaBenefits(policy.country, adult.dateOfBirth, effective)) {
       rows.push([
-        `Accidental death and permanent disablement for ${adult.lastName} (aged 65 to 70)`,
+        fill(copy.reducedAccidentalDeath, { name: adult.lastName }),
         formatMoney(
           paPlanBenefits(PA_BENEFITS, policy.country, letter, true).accidentalDeath,
           policy.country,
@@ -340,73 +422,88 @@ function paBenefitTables(policy: TPolicy, plan: TWirePremiumItem): TTable[] {
   }
   return [
     {
-      title: `Benefits: Plan ${letter} (sums insured per insured person)`,
-      columns: ['Benefit', 'Sum insured'],
+      title: fill(copy.benefitsPa, { letter }),
+      columns: [copy.columns.benefit, copy.columns.sumInsured],
       widths: [0.7, 0.3],
       rows,
     },
   ];
 }
 
-function homeBenefitTables(policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+function homeBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+  const { copy } = s;
   const home = policy.policyHome!;
   const market = HOME_RATE_TABLE.markets[policy.country];
   const planName = (home.selectedPlan ?? plan.planName) as keyof typeof market.includedContentsCents;
   const included = market.includedContentsCents[planName] ?? 0;
   const contents = Math.max(wireToCents(home.contentsSumInsured), included);
   const cover = (code: 'RENOVATION' | 'HELPER_LIABILITY' | 'PORTABLE_VALUABLES') =>
-    home.optionalCovers.includes(code) ? 'Included' : 'Not covered';
+    home.optionalCovers.includes(code) ? copy.values.included : copy.values.notCovered;
   return [
     {
-      title: `Benefits: ${plan.planDesc?.trim() || plan.planName} plan`,
-      columns: ['Cover', 'Sum insured'],
+      title: fill(copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }),
+      columns: [copy.columns.cover, copy.columns.sumInsured],
       widths: [0.7, 0.3],
       rows: [
-        ['Household contents', formatMoney(contents, policy.country)],
-        ['Building and fixtures', home.ownership === 'OWNER' ? 'Included' : 'Not covered (tenant)'],
-        ['Renovations (optional cover)', cover('RENOVATION')],
-        ['Domestic helper liability (optional cover)', cover('HELPER_LIABILITY')],
-        ['Portable valuables (optional cover)', cover('PORTABLE_VALUABLES')],
+        [copy.home.contents, formatMoney(contents, policy.country)],
+        [
+          copy.home.building,
+          home.ownership === 'OWNER' ? copy.values.included : copy.values.notCoveredTenant,
+        ],
+        [copy.home.renovation, cover('RENOVATION')],
+        [copy.home.helper, cover('HELPER_LIABILITY')],
+        [copy.home.valuables, cover('PORTABLE_VALUABLES')],
       ],
     },
   ];
 }
 
-function benefitTables(policy: TPolicy, plan: TWirePremiumItem): TTable[] {
-  if (policy.productType === 'PTR') return travelBenefitTables(policy, plan);
-  if (policy.productType === 'PAN') return paBenefitTables(policy, plan);
-  return homeBenefitTables(policy, plan);
+function benefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
+  if (policy.productType === 'PTR') return travelBenefitTables(s, policy, plan);
+  if (policy.productType === 'PAN') return paBenefitTables(s, policy, plan);
+  return homeBenefitTables(s, policy, plan);
 }
 
 /** "GST 9%", "GST 0% (outbound travel is zero-rated)", "IA levy 0.1%": the rate from the tax table. */
-export function taxLabel(country: TCountry, product: TProductType): string {
+export function taxLabel(
+  country: TCountry,
+  product: TProductType,
+  copy: TScheduleCopy = scheduleCopy('en'),
+): string {
   const table = TAX_TABLE[country];
   const rate = `${table.basisPoints[product] / 100}%`;
-  if (table.kind === 'levy') return `IA levy ${rate}`;
-  return table.basisPoints[product] === 0 ? `GST ${rate} (outbound travel is zero-rated)` : `GST ${rate}`;
+  if (table.kind === 'levy') return fill(copy.tax.levy, { rate });
+  return fill(table.basisPoints[product] === 0 ? copy.tax.gstZero : copy.tax.gst, { rate });
 }
 
-function premiumTable(policy: TPolicy, plan: TWirePremiumItem): TTable {
+function premiumTable(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable {
+  const labels = s.copy.premiumRows;
   const money = (cents: TCents) => formatMoney(cents, policy.country);
   const cents = (amount: number | undefined) => (amount === undefined ? 0 : wireToCents(amount));
   const premium = cents(plan.premium);
   const totalDiscount = cents(plan.totalDiscount);
   const rows: TRow[] = [
-    ['Premium before discount', money(cents(plan.premiumWithoutDiscount) || premium + totalDiscount)],
+    [labels.before, money(cents(plan.premiumWithoutDiscount) || premium + totalDiscount)],
   ];
   const discounts: [string, number][] = [
-    ['Campaign and promotion discount', cents(plan.campaignDiscount)],
-    ['Family discount', cents(plan.groupDiscount)],
-    ['Agent commission discount', cents(plan.insuredCommissionDiscount)],
+    [labels.campaign, cents(plan.campaignDiscount)],
+    [labels.family, cents(plan.groupDiscount)],
+    [labels.agent, cents(plan.insuredCommissionDiscount)],
   ];
   const itemised = discounts.reduce((sum, [, amount]) => sum + amount, 0);
-  if (itemised === 0 && totalDiscount > 0) discounts.push(['Discount', totalDiscount]);
+  if (itemised === 0 && totalDiscount > 0) discounts.push([labels.discount, totalDiscount]);
   for (const [label, amount] of discounts) if (amount > 0) rows.push([label, money(-amount)]);
-  rows.push(['Premium after discount', money(premium)]);
+  rows.push([labels.after, money(premium)]);
   const tax = TAX_TABLE[policy.country].kind === 'gst' ? cents(plan.gst) : cents(plan.levy);
-  rows.push([taxLabel(policy.country, policy.productType), money(tax)]);
-  rows.push(['Total paid', money(cents(plan.totalPremium))]);
-  return { title: 'Premium', columns: ['', 'Amount'], widths: [0.7, 0.3], rows, boldLast: true };
+  rows.push([taxLabel(policy.country, policy.productType, s.copy), money(tax)]);
+  rows.push([labels.total, money(cents(plan.totalPremium))]);
+  return {
+    title: s.copy.sections.premium,
+    columns: ['', s.copy.columns.amount],
+    widths: [0.7, 0.3],
+    rows,
+    boldLast: true,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -417,8 +514,13 @@ const BRAND = '#0B3B5C';
 const MUTED = '#555555';
 const RULE = '#DDDDDD';
 const FOOTER_HEIGHT = 28;
-const CLOSING_NOTE =
-  'This schedule forms part of your policy: read it with the policy wording, which sets out the full terms, conditions and exclusions. Please check the details above and tell us at once if anything is wrong. ID numbers are shown in part only, to protect your personal data.';
+
+/** A document with the face for each piece of text chosen by what it contains (see `pdf-fonts.ts`). */
+type TCanvas = { doc: PDFKit.PDFDocument; order: ReturnType<typeof familyOrder> };
+
+function write(canvas: TCanvas, text: string, style: TFontStyle): PDFKit.PDFDocument {
+  return useFontFor(canvas.doc, text, style, canvas.order);
+}
 
 function contentWidth(doc: PDFKit.PDFDocument): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -428,11 +530,11 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
-function heading(doc: PDFKit.PDFDocument, title: string): void {
+function heading(canvas: TCanvas, title: string): void {
+  const { doc } = canvas;
   ensureRoom(doc, 60);
-  doc
-    .moveDown(0.8)
-    .font('Helvetica-Bold')
+  doc.moveDown(0.8);
+  write(canvas, title, 'bold')
     .fontSize(12)
     .fillColor(BRAND)
     .text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
@@ -440,26 +542,36 @@ function heading(doc: PDFKit.PDFDocument, title: string): void {
 }
 
 function drawRow(
-  doc: PDFKit.PDFDocument,
+  canvas: TCanvas,
   cells: string[],
   widths: number[],
   style: { bold: boolean; header: boolean; alignLastRight: boolean },
 ): void {
+  const { doc } = canvas;
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
   const xs = widths.map((_, index) => left + width * widths.slice(0, index).reduce((sum, w) => sum + w, 0));
   const cellWidth = (index: number) => width * widths[index]! - 8;
-  doc.font(style.bold || style.header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+  const face: TFontStyle = style.bold || style.header ? 'bold' : 'regular';
   const height =
-    Math.max(...cells.map((cell, index) => doc.heightOfString(cell || ' ', { width: cellWidth(index) }))) + 6;
+    Math.max(
+      ...cells.map((cell, index) =>
+        write(canvas, cell, face)
+          .fontSize(9)
+          .heightOfString(cell || ' ', { width: cellWidth(index) }),
+      ),
+    ) + 6;
   ensureRoom(doc, height);
   const top = doc.y;
   cells.forEach((cell, index) => {
     const last = index === cells.length - 1 && index > 0;
-    doc.fillColor(style.header ? BRAND : 'black').text(cell, xs[index]!, top + 3, {
-      width: cellWidth(index),
-      align: last && style.alignLastRight ? 'right' : 'left',
-    });
+    write(canvas, cell, face)
+      .fontSize(9)
+      .fillColor(style.header ? BRAND : 'black')
+      .text(cell, xs[index]!, top + 3 + baselineShift(cell, canvas.order, 9), {
+        width: cellWidth(index),
+        align: last && style.alignLastRight ? 'right' : 'left',
+      });
   });
   doc
     .moveTo(left, top + height)
@@ -470,22 +582,23 @@ function drawRow(
   doc.y = top + height;
 }
 
-function drawTable(doc: PDFKit.PDFDocument, table: TTable, alignLastRight = true): void {
-  if (table.title) heading(doc, table.title);
-  else doc.moveDown(0.5);
+function drawTable(canvas: TCanvas, table: TTable, alignLastRight = true): void {
+  if (table.title) heading(canvas, table.title);
+  else canvas.doc.moveDown(0.5);
   if (table.columns.some((column) => column !== ''))
-    drawRow(doc, table.columns, table.widths, { bold: false, header: true, alignLastRight });
+    drawRow(canvas, table.columns, table.widths, { bold: false, header: true, alignLastRight });
   table.rows.forEach((row, index) => {
     const bold = table.boldLast === true && index === table.rows.length - 1;
-    drawRow(doc, row, table.widths, { bold, header: false, alignLastRight });
+    drawRow(canvas, row, table.widths, { bold, header: false, alignLastRight });
   });
 }
 
-function drawDetails(doc: PDFKit.PDFDocument, title: string, rows: TRow[]): void {
-  drawTable(doc, { title, columns: [], widths: [0.32, 0.68], rows }, false);
+function drawDetails(canvas: TCanvas, title: string, rows: TRow[]): void {
+  drawTable(canvas, { title, columns: [], widths: [0.32, 0.68], rows }, false);
 }
 
-function drawFooters(doc: PDFKit.PDFDocument, policyNumber: string): void {
+function drawFooters(canvas: TCanvas, copy: TScheduleCopy, policyNumber: string): void {
+  const { doc } = canvas;
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -499,16 +612,20 @@ function drawFooters(doc: PDFKit.PDFDocument, policyNumber: string): void {
       .lineTo(left + contentWidth(doc), y - 6)
       .strokeColor(RULE)
       .stroke();
-    doc
-      .font('Helvetica')
+    const footer = fill(copy.footer, { insurer: copy.insurer, number: policyNumber });
+    const page = fill(copy.page, { page: index - range.start + 1, pages: range.count });
+    write(canvas, footer, 'regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${INSURER_NAME} · Policy Schedule ${policyNumber}`, left, y, {
+      .text(footer, left, y, {
         width: contentWidth(doc),
         align: 'left',
         lineBreak: false,
-      })
-      .text(`Page ${index - range.start + 1} of ${range.count}`, left, y, {
+      });
+    write(canvas, page, 'regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(page, left, y, {
         width: contentWidth(doc),
         align: 'right',
         lineBreak: false,
@@ -518,25 +635,31 @@ function drawFooters(doc: PDFKit.PDFDocument, policyNumber: string): void {
 }
 
 /**
- * Renders the schedule of an issued policy. The creation date is the issue time, so the same issued
- * policy gives the same bytes. Rejects when the policy has no rated plan chosen.
+ * Renders the schedule of an issued policy, in the policy's language. The creation date is the issue
+ * time, so the same issued policy gives the same bytes. Rejects when the policy has no rated plan chosen.
  */
 export async function renderPolicySchedule(issued: TIssuedPolicy): Promise<Buffer> {
   const policy = issued.document;
   const plan = chosenPremium(policy);
-  const productTitle = PRODUCT_TITLES[PRODUCT_KEYS[policy.productType]];
+  const script = scheduleScript(issued);
+  const copy = scheduleCopy(script);
+  const s: TSchedule = { copy, script, country: policy.country };
+  const productTitle = copy.productTitles[PRODUCT_KEYS[policy.productType]];
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     bufferPages: true,
+    lang: script === 'en' ? 'en' : script,
     info: {
-      Title: `Policy Schedule ${issued.policyNumber}`,
-      Author: INSURER_NAME,
-      Subject: `${productTitle}, ${MARKET_NAMES[policy.country]}`,
+      Title: `${copy.title} ${issued.policyNumber}`,
+      Author: copy.insurer,
+      Subject: `${productTitle}, ${copy.markets[policy.country]}`,
       CreationDate: issued.issuedAt,
       ModDate: issued.issuedAt,
     },
   });
+  registerFonts(doc);
+  const canvas: TCanvas = { doc, order: familyOrder(script, policy.country) };
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -545,23 +668,24 @@ export async function renderPolicySchedule(issued: TIssuedPolicy): Promise<Buffe
   });
 
   try {
-    doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(INSURER_NAME);
-    doc.font('Helvetica').fontSize(14).fillColor(MUTED).text('Policy Schedule');
-    doc.fontSize(9).text(`${productTitle} · ${MARKET_NAMES[policy.country]}`);
+    write(canvas, copy.insurer, 'bold').fontSize(20).fillColor(BRAND).text(copy.insurer);
+    write(canvas, copy.title, 'regular').fontSize(14).fillColor(MUTED).text(copy.title);
+    const subtitle = `${productTitle} · ${copy.markets[policy.country]}`;
+    write(canvas, subtitle, 'regular').fontSize(9).text(subtitle);
 
-    drawDetails(doc, 'The policy', policyRows(issued, plan));
-    drawDetails(doc, 'Policyholder', policyholderRows(policy));
-    if (policy.productType === 'PHM') drawDetails(doc, 'Insured property', propertyRows(policy));
-    drawTable(doc, insuredTable(policy), false);
-    for (const table of benefitTables(policy, plan)) drawTable(doc, table);
-    drawTable(doc, premiumTable(policy, plan));
+    drawDetails(canvas, copy.sections.policy, policyRows(s, issued, plan));
+    drawDetails(canvas, copy.sections.policyholder, policyholderRows(s, policy));
+    if (policy.productType === 'PHM') drawDetails(canvas, copy.sections.property, propertyRows(s, policy));
+    drawTable(canvas, insuredTable(s, policy), false);
+    for (const table of benefitTables(s, policy, plan)) drawTable(canvas, table);
+    drawTable(canvas, premiumTable(s, policy, plan));
 
-    doc.font('Helvetica-Oblique').fontSize(8).fillColor(MUTED);
-    const noteHeight = doc.heightOfString(CLOSING_NOTE, { width: contentWidth(doc) });
+    write(canvas, copy.closingNote, 'italic').fontSize(8).fillColor(MUTED);
+    const noteHeight = doc.heightOfString(copy.closingNote, { width: contentWidth(doc) });
     ensureRoom(doc, noteHeight + 16);
     doc.y += 12;
-    doc.text(CLOSING_NOTE, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
-    drawFooters(doc, issued.policyNumber);
+    doc.text(copy.closingNote, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+    drawFooters(canvas, copy, issued.policyNumber);
   } catch (error) {
     doc.end();
     await done;

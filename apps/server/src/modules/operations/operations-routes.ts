@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { apiErrors } from '../../lib/openapi.ts';
 import type { TAlertKind, TPaymentRepository } from '../payment/payment-repository.ts';
 
 const KINDS = [
@@ -97,6 +98,10 @@ export async function operationsRoutes(
           summary:
             'Open operations alerts by queue (review, refund, reverse_authorisation, forged_answer, late_payment)',
           querystring: z.object({ queue: z.enum(KINDS).optional() }),
+          response: {
+            200: z.object({ alerts: z.array(z.record(z.string(), z.unknown())) }),
+            ...apiErrors(401, 404),
+          },
         },
       },
       async (request) => {
@@ -132,6 +137,7 @@ export async function operationsRoutes(
           tags: ['operations'],
           summary: 'Closes an alert once operations have acted on it',
           params: z.object({ id: z.coerce.number().int().positive() }),
+          response: { 200: z.object({ resolved: z.boolean() }), ...apiErrors(401, 404) },
         },
       },
       async (request) => {

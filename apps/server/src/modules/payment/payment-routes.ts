@@ -4,6 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logBudget } from '../../lib/log-budget.ts';
+import {
+  apiErrors,
+  documentedHeaders,
+  IDEMPOTENCY_KEY_HEADER,
+  rawJsonBody,
+  textPlain,
+} from '../../lib/openapi.ts';
 import { redactObject, scrubText } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
@@ -11,7 +18,7 @@ import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from
 import { runIdempotent } from './idempotency.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository } from './payment-repository.ts';
-import { PAYNOW_SIGNATURE_HEADER, type TPaynowService } from './paynow-service.ts';
+import { PAYNOW_SIGNATURE_HEADER, type TPaynowService, ZPaynowNotificationSchema } from './paynow-service.ts';
 
 const ZSignatureSchema = z.record(z.string(), z.string());
 const ZPendingAnswerSchema = z.object({
@@ -64,6 +71,7 @@ export async function paymentRoutes(
           'Accepts an Idempotency-Key header.',
         body: ZPolicySchema,
         response: { 200: ZPendingAnswerSchema, ...errors },
+        ...IDEMPOTENCY_KEY_HEADER,
       },
     },
     async (request, reply) =>
@@ -80,6 +88,7 @@ export async function paymentRoutes(
         summary: 'Saves the policy as pending with a 10-minute PayNow QR (an older QR is voided)',
         body: ZPolicySchema,
         response: { 200: ZQrAnswerSchema, ...errors },
+        ...IDEMPOTENCY_KEY_HEADER,
       },
     },
     async (request, reply) =>
@@ -102,6 +111,7 @@ export async function paymentRoutes(
             'An unpaid policy is answered with errorMessage “Error While doing policy issue receipt…”.',
           body: ZPolicySchema,
           response: { 200: ZPolicySchema, ...errors },
+          ...IDEMPOTENCY_KEY_HEADER,
         },
       },
       async (request, reply) =>
@@ -157,6 +167,13 @@ export async function paymentRoutes(
         schema: {
           tags: ['payment'],
           summary: 'The bank’s PayNow credit notification (HMAC-SHA256 of the body)',
+          response: { 200: z.object({ recorded: z.boolean() }), ...apiErrors(401) },
+          ...rawJsonBody(ZPaynowNotificationSchema),
+          ...documentedHeaders({
+            [PAYNOW_SIGNATURE_HEADER]: {
+              description: 'Hex HMAC-SHA256 of the exact body with the webhook secret',
+            },
+          }),
         },
       },
       async (request) => {
@@ -179,6 +196,7 @@ export async function paymentRoutes(
         tags: ['payment'],
         summary: 'Stores a payment lifecycle entry (no Session-Name), redacted; answers the word success',
         body: z.record(z.string(), z.unknown()),
+        response: { 200: textPlain(z.literal('success'), 'The word success') },
       },
     },
     async (request, reply) => {

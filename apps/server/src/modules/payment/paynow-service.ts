@@ -12,7 +12,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
-import { buildPaynowPayload } from '../../payments/paynow/sgqr.ts';
+import { buildPaynowPayload, PAYNOW_QR_QUIET_ZONE_MODULES } from '../../payments/paynow/sgqr.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository, TPaymentStatus, TPaynowCreditDecision } from './payment-repository.ts';
@@ -183,7 +183,7 @@ export function createPaynowService(deps: {
       const png = await QRCode.toBuffer(payload, {
         type: 'png',
         errorCorrectionLevel: 'M',
-        margin: 2,
+        margin: PAYNOW_QR_QUIET_ZONE_MODULES,
         width: 320,
       });
       return {

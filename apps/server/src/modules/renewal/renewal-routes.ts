@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { htmlPage } from '../../lib/openapi.ts';
 import { renewalScript } from './renewal-mail.ts';
 import { type TRenewalService, type TTurnOffState, TURN_OFF_PATH } from './renewal-service.ts';
 
@@ -185,6 +186,7 @@ export async function renewalRoutes(
     tags: ['renewal'],
     params: z.object({ policyId: z.string().max(64) }),
     querystring: ZQuery,
+    response: { 200: htmlPage('The page'), 403: htmlPage('The link is not valid or has expired') },
   };
 
   const handle =
@@ -210,7 +212,17 @@ export async function renewalRoutes(
   );
   routes.post(
     `${TURN_OFF_PATH}/:policyId`,
-    { schema: { ...schema, summary: 'Turns auto-renewal off (the confirmation page’s form; idempotent)' } },
+    {
+      schema: {
+        ...schema,
+        summary: 'Turns auto-renewal off (the confirmation page’s form; idempotent)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: z
+          .object({ confirm: z.string().max(10) })
+          .partial()
+          .optional(),
+      },
+    },
     handle(true),
   );
   app.get(TURN_OFF_STYLESHEET_PATH, async (_request, reply) =>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logBudget } from '../../lib/log-budget.ts';
+import { noContent, textPlain } from '../../lib/openapi.ts';
 import type { TSystemService } from './system-service.ts';
 
 const ZCountrySchema = z.enum(COUNTRIES, { message: 'must be SGP or HKG' });
@@ -27,7 +28,7 @@ export async function systemRoutes(
   const { service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const flag = (value: boolean) => (value ? 'true' : 'false');
-  const textReply = { 200: ZFlagAnswerSchema };
+  const textReply = { 200: textPlain(ZFlagAnswerSchema, 'The flag as the word true or false') };
 
   routes.post(
     '/b2c-server/rest/system/getStatus',
@@ -137,6 +138,7 @@ export async function systemRoutes(
           level: z.enum(CLIENT_LOG_LEVELS, { message: 'must be error, warn, info or debug' }),
         }),
         body: z.object({ data: z.string().max(4000, 'must be at most 4000 characters') }),
+        response: { 204: noContent('Stored') },
       },
     },
     async (request, reply) => {

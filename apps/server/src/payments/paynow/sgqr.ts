@@ -14,6 +14,9 @@ export type TPaynowPayload = {
   expiryDate: string;
 };
 
+/** The light border around a rendered QR, in modules: ISO/IEC 18004 asks for at least 4 so banking apps lock on. */
+export const PAYNOW_QR_QUIET_ZONE_MODULES = 4;
+
 function tlv(tag: string, value: string): string {
   if (value.length > 99) throw new RangeError(`SGQR field ${tag} is longer than 99 characters`);
   return `${tag}${String(value.length).padStart(2, '0')}${value}`;

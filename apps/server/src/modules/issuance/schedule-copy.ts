@@ -1,0 +1,395 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import * as OpenCC from 'opencc-js/cn2t';
+import type { TScript } from '../document/pdf-fonts.ts';
+import type { TProductKey } from '../document/wordings.ts';
+
+/**
+ * Every word the policy schedule prints, in English and in Chinese (decision 031). The Chinese is written
+ * once, in Simplified characters for Singapore; Hong Kong reads it converted to Traditional (Hong Kong
+ * variants) with OpenCC, as the web app does with its catalogue (`apps/web/scripts/catalogue-plugin.ts`).
+ * `{name}` style placeholders are filled after conversion, so nothing a customer typed is ever converted.
+ */
+export type TScheduleCopy = {
+  insurer: string;
+  title: string;
+  productTitles: Record<TProductKey, string>;
+  markets: Record<TCountry, string>;
+  places: Record<TCountry, string>;
+  sections: {
+    policy: string;
+    policyholder: string;
+    property: string;
+    insuredPersons: string;
+    insuredPerson: string;
+    premium: string;
+  };
+  labels: {
+    policyNumber: string;
+    receiptNumber: string;
+    dateOfIssue: string;
+    product: string;
+    market: string;
+    plan: string;
+    planCode: string;
+    coverType: string;
+    period: string;
+    destination: string;
+    companyName: string;
+    uen: string;
+    name: string;
+    attention: string;
+    email: string;
+    mobile: string;
+    insuredAddress: string;
+    dwelling: string;
+    occupiedAs: string;
+  };
+  /** `{market}`, `{currency}` */
+  marketValue: string;
+  /** Chinese plan names by base plan (the English schedule prints the rate table's `planDesc`). */
+  plans: Record<string, string>;
+  /** `{plan}` */
+  planPlus: string;
+  /** `{letter}`: a personal accident plan. */
+  paPlan: string;
+  /** `{start}`, `{end}` */
+  period: string;
+  trips: { annual: string; single: string };
+  /** `{trip}`, `{people}` */
+  cover: {
+    couple: string;
+    family: string;
+    individual: string;
+    paIndividual: string;
+    paFamily: string;
+    home: string;
+  };
+  /** `{count}`, one and many */
+  counts: { adult: [string, string]; child: [string, string]; traveller: [string, string] };
+  listSeparator: string;
+  dwellings: { hdbSgp: string; hdbHkg: string; condo: string; landed: string };
+  occupancy: { owner: string; tenant: string; Owner: string; Tenant: string };
+  destinations: { worldwide: string; asiaPacific: string };
+  columns: {
+    no: string;
+    name: string;
+    traveller: string;
+    idNumber: string;
+    insured: string;
+    optionalCovers: string;
+    limit: string;
+    benefit: string;
+    sumInsured: string;
+    cover: string;
+    amount: string;
+  };
+  roles: { adult: string; child: string; student: string; spouse: string; policyholder: string };
+  none: string;
+  idTypes: Record<string, string>;
+  paOptionalCovers: Record<string, string>;
+  /** `{plan}` */
+  benefitsPlan: string;
+  /** `{letter}` */
+  benefitsPa: string;
+  values: { unlimited: string; notCovered: string; included: string; notCoveredTenant: string };
+  /** `{label}` */
+  optionalCover: string;
+  /** `{name}`: the reduced accidental death sum of an adult aged 65 to 70. */
+  reducedAccidentalDeath: string;
+  home: {
+    contents: string;
+    building: string;
+    renovation: string;
+    helper: string;
+    valuables: string;
+  };
+  premiumRows: {
+    before: string;
+    campaign: string;
+    family: string;
+    agent: string;
+    discount: string;
+    after: string;
+    total: string;
+  };
+  /** `{rate}` */
+  tax: { gst: string; gstZero: string; levy: string };
+  closingNote: string;
+  /** `{insurer}`, `{number}` */
+  footer: string;
+  /** `{page}`, `{pages}` */
+  page: string;
+};
+
+const EN: TScheduleCopy = {
+  insurer: 'Lionrock Insurance',
+  title: 'Policy Schedule',
+  productTitles: {
+    travel: 'Lionrock Travel Insurance',
+    pa: 'Lionrock Personal Accident Insurance',
+    home: 'Lionrock Home Insurance',
+  },
+  markets: { SGP: 'Singapore', HKG: 'Hong Kong' },
+  places: { SGP: 'Singapore', HKG: 'Hong Kong' },
+  sections: {
+    policy: 'The policy',
+    policyholder: 'Policyholder',
+    property: 'Insured property',
+    insuredPersons: 'Insured persons',
+    insuredPerson: 'Insured person',
+    premium: 'Premium',
+  },
+  labels: {
+    policyNumber: 'Policy number',
+    receiptNumber: 'Receipt number',
+    dateOfIssue: 'Date of issue',
+    product: 'Product',
+    market: 'Market',
+    plan: 'Plan',
+    planCode: 'Plan code',
+    coverType: 'Cover type',
+    period: 'Period of insurance',
+    destination: 'Destination',
+    companyName: 'Company name',
+    uen: 'UEN',
+    name: 'Name',
+    attention: 'For the attention of',
+    email: 'E-mail',
+    mobile: 'Mobile',
+    insuredAddress: 'Insured address',
+    dwelling: 'Dwelling',
+    occupiedAs: 'Occupied as',
+  },
+  marketValue: '{market} (amounts in {currency})',
+  plans: {},
+  planPlus: '{plan} (with the Plus top-up)',
+  paPlan: 'Plan {letter}',
+  period: '{start} to {end}, both days included',
+  trips: { annual: 'Annual multi-trip', single: 'Single trip' },
+  cover: {
+    couple: '{trip}, couple',
+    family: '{trip}, family ({people})',
+    individual: '{trip}, individual ({people})',
+    paIndividual: 'Annual, individual',
+    paFamily: 'Annual, family ({people})',
+    home: 'Annual, {dwelling}, {occupancy}',
+  },
+  counts: {
+    adult: ['{count} adult', '{count} adults'],
+    child: ['{count} child', '{count} children'],
+    traveller: ['{count} traveller', '{count} travellers'],
+  },
+  listSeparator: ', ',
+  dwellings: {
+    hdbSgp: 'HDB flat',
+    hdbHkg: 'Public housing flat',
+    condo: 'Condominium or apartment',
+    landed: 'Landed house',
+  },
+  occupancy: { owner: 'owner', tenant: 'tenant', Owner: 'Owner', Tenant: 'Tenant' },
+  destinations: { worldwide: 'Worldwide', asiaPacific: 'Asia Pacific' },
+  columns: {
+    no: 'No.',
+    name: 'Name',
+    traveller: 'Traveller',
+    idNumber: 'ID number',
+    insured: 'Insured',
+    optionalCovers: 'Optional covers',
+    limit: 'Limit',
+    benefit: 'Benefit',
+    sumInsured: 'Sum insured',
+    cover: 'Cover',
+    amount: 'Amount',
+  },
+  roles: {
+    adult: 'Adult',
+    child: 'Child',
+    student: 'Child (student)',
+    spouse: 'Spouse',
+    policyholder: 'Policyholder',
+  },
+  none: 'None',
+  idTypes: { NRIC: 'NRIC/FIN', HKID: 'HKID', PASSPORT: 'Passport' },
+  paOptionalCovers: {},
+  benefitsPlan: 'Benefits: {plan} plan',
+  benefitsPa: 'Benefits: Plan {letter} (sums insured per insured person)',
+  values: {
+    unlimited: 'Unlimited',
+    notCovered: 'Not covered',
+    included: 'Included',
+    notCoveredTenant: 'Not covered (tenant)',
+  },
+  optionalCover: '{label} (optional cover)',
+  reducedAccidentalDeath: 'Accidental death and permanent disablement for {name} (aged 65 to 70)',
+  home: {
+    contents: 'Household contents',
+    building: 'Building and fixtures',
+    renovation: 'Renovations (optional cover)',
+    helper: 'Domestic helper liability (optional cover)',
+    valuables: 'Portable valuables (optional cover)',
+  },
+  premiumRows: {
+    before: 'Premium before discount',
+    campaign: 'Campaign and promotion discount',
+    family: 'Family discount',
+    agent: 'Agent commission discount',
+    discount: 'Discount',
+    after: 'Premium after discount',
+    total: 'Total paid',
+  },
+  tax: { gst: 'GST {rate}', gstZero: 'GST {rate} (outbound travel is zero-rated)', levy: 'IA levy {rate}' },
+  closingNote:
+    'This schedule forms part of your policy: read it with the policy wording, which sets out the full terms, conditions and exclusions. Please check the details above and tell us at once if anything is wrong. ID numbers are shown in part only, to protect your personal data.',
+  footer: '{insurer} · Policy Schedule {number}',
+  page: 'Page {page} of {pages}',
+};
+
+const ZH_HANS: TScheduleCopy = {
+  insurer: 'Lionrock保险',
+  title: '保单附表',
+  productTitles: { travel: 'Lionrock旅游保险', pa: 'Lionrock个人意外保险', home: 'Lionrock家居保险' },
+  markets: { SGP: '新加坡', HKG: '香港' },
+  places: { SGP: '新加坡', HKG: '香港' },
+  sections: {
+    policy: '保单',
+    policyholder: '投保人',
+    property: '受保物业',
+    insuredPersons: '受保人',
+    insuredPerson: '受保人',
+    premium: '保费',
+  },
+  labels: {
+    policyNumber: '保单号码',
+    receiptNumber: '收据号码',
+    dateOfIssue: '签发日期',
+    product: '产品',
+    market: '市场',
+    plan: '计划',
+    planCode: '计划代码',
+    coverType: '保障类别',
+    period: '保险期间',
+    destination: '目的地',
+    companyName: '公司名称',
+    uen: '单一实体识别号码(UEN)',
+    name: '姓名',
+    attention: '联络人',
+    email: '电邮',
+    mobile: '手提电话',
+    insuredAddress: '受保地址',
+    dwelling: '住所类别',
+    occupiedAs: '居住身份',
+  },
+  marketValue: '{market}(金额以{currency}计算)',
+  plans: {
+    STANDARD: '标准',
+    SUPER: '尊尚',
+    ESSENTIAL: '基本',
+    ENHANCED: '进阶',
+    PRESTIGE: '尊贵',
+  },
+  planPlus: '{plan}加强版',
+  paPlan: '{letter}计划',
+  period: '{start}至{end}(首尾两日包括在内)',
+  trips: { annual: '全年多次旅程', single: '单次旅程' },
+  cover: {
+    couple: '{trip},夫妇',
+    family: '{trip},家庭({people})',
+    individual: '{trip},个人({people})',
+    paIndividual: '全年,个人',
+    paFamily: '全年,家庭({people})',
+    home: '全年,{dwelling},{occupancy}',
+  },
+  counts: {
+    adult: ['{count}名成人', '{count}名成人'],
+    child: ['{count}名儿童', '{count}名儿童'],
+    traveller: ['{count}名旅客', '{count}名旅客'],
+  },
+  listSeparator: '、',
+  dwellings: { hdbSgp: '组屋', hdbHkg: '公营房屋单位', condo: '共管公寓或住宅单位', landed: '有地住宅' },
+  occupancy: { owner: '业主', tenant: '租户', Owner: '业主', Tenant: '租户' },
+  destinations: { worldwide: '全球', asiaPacific: '亚太区' },
+  columns: {
+    no: '编号',
+    name: '姓名',
+    traveller: '旅客',
+    idNumber: '证件号码',
+    insured: '受保人',
+    optionalCovers: '附加保障',
+    limit: '保障限额',
+    benefit: '保障',
+    sumInsured: '保额',
+    cover: '保障',
+    amount: '金额',
+  },
+  roles: {
+    adult: '成人',
+    child: '儿童',
+    student: '儿童(全日制学生)',
+    spouse: '配偶',
+    policyholder: '投保人',
+  },
+  none: '无',
+  idTypes: { NRIC: '身份证/FIN', HKID: '香港身份证', PASSPORT: '护照' },
+  paOptionalCovers: { PRX: '住院津贴双倍赔偿', TTD: '暂时完全伤残' },
+  benefitsPlan: '保障:{plan}计划',
+  benefitsPa: '保障:{letter}计划(每名受保人的保额)',
+  values: { unlimited: '无上限', notCovered: '不受保', included: '包括', notCoveredTenant: '不受保(租户)' },
+  optionalCover: '{label}(附加保障)',
+  reducedAccidentalDeath: '{name}的意外身故及永久伤残(65至70岁)',
+  home: {
+    contents: '家居财物',
+    building: '楼宇及装置',
+    renovation: '装修(附加保障)',
+    helper: '家佣责任(附加保障)',
+    valuables: '随身贵重物品(附加保障)',
+  },
+  premiumRows: {
+    before: '折扣前保费',
+    campaign: '推广及优惠折扣',
+    family: '家庭折扣',
+    agent: '代理佣金折扣',
+    discount: '折扣',
+    after: '折扣后保费',
+    total: '已付总额',
+  },
+  tax: { gst: '消费税{rate}', gstZero: '消费税{rate}(出境旅游为零税率)', levy: '保险业监管局征费{rate}' },
+  closingNote:
+    '本附表是您保单的一部分,请与列明全部条款、细则及不保事项的保单条款一并阅读。请核对以上资料,如有错误,请立即通知我们。为保障您的个人资料,证件号码只显示部分。',
+  footer: '{insurer} · 保单附表 {number}',
+  page: '第{page}页,共{pages}页',
+};
+
+let hant: TScheduleCopy | undefined;
+
+/** Every string of a copy, converted (placeholders are ASCII, so they pass through unchanged). */
+function convertCopy<T>(value: T, convert: (text: string) => string): T {
+  if (typeof value === 'string') return convert(value) as T;
+  if (Array.isArray(value)) return value.map((item) => convertCopy(item, convert)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, convertCopy(item, convert)]),
+    ) as T;
+  return value;
+}
+
+/** Simplified → Traditional with Hong Kong variants, for our own words only (never a customer's). */
+let toHant: ((text: string) => string) | undefined;
+export function hongKongChinese(text: string): string {
+  const convert = toHant ?? OpenCC.Converter({ from: 'cn', to: 'hk' });
+  toHant = convert;
+  return convert(text);
+}
+
+export function scheduleCopy(script: TScript): TScheduleCopy {
+  if (script === 'en') return EN;
+  if (script === 'zh-Hans') return ZH_HANS;
+  hant ??= convertCopy(ZH_HANS, hongKongChinese);
+  return hant;
+}
+
+/** `fill('Page {page} of {pages}', { page: 1, pages: 2 })` → "Page 1 of 2"; unknown names stay as written. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
