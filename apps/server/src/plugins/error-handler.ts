@@ -72,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : undefined;
       const message =
         error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is larger than the 100 KB this call accepts.'
+          ? `The request body is larger than the ${Math.floor(request.routeOptions.bodyLimit / 1024)} KB this call accepts.`
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'Send the request as application/json.'
             : error.message;
