@@ -470,6 +470,24 @@ describeEachDriver('card receipts', (driver) => {
         const response = await postReceipt(app, answer);
         expect(response.statusCode).toBe(503);
         expect(response.json().paid).toBeUndefined();
+        // The customer's frame is told the payment is being confirmed: neither paid nor failed.
+        const framed = await app.inject({
+          method: 'POST',
+          url: '/b2c-server/rest/payment/receipt',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+          payload: new URLSearchParams(answer).toString(),
+        });
+        expect(framed.statusCode).toBe(503);
+        expect(framed.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        const shown = JSON.parse(
+          /<script type="application\/json" id="receipt-data">(.*?)<\/script>/.exec(framed.body)![1]!,
+        );
+        expect(shown).toMatchObject({
+          paid: false,
+          outcome: 'PENDING',
+          messageKey: 'paymentError.underReview',
+          paymentReferenceNumber: paymentSignature.reference_number,
+        });
       } finally {
         repository.recordAnswer = recordAnswer;
       }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,8 +12,9 @@ import {
   rawJsonBody,
   textPlain,
 } from '../../lib/openapi.ts';
-import { redactObject, scrubText } from '../../lib/redaction.ts';
+import { describeError, redactObject, scrubText } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
+import { isDatabaseUnavailable } from '../../plugins/error-handler.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import { runIdempotent } from './idempotency.ts';
@@ -211,9 +213,26 @@ export async function paymentRoutes(
   // The gateway's answer: the browser's hidden frame posts it here, and so may the gateway itself.
   app.post(RECEIPT_PATH, { schema: { hide: true } }, async (request, reply) => {
     const fields = stringFields(request.body);
-    const result = await card.handleReceipt(fields);
     const accept = request.headers.accept ?? '';
-    if (accept.includes('application/json') && !accept.includes('text/html')) return result;
+    const wantsJson = accept.includes('application/json') && !accept.includes('text/html');
+    let result: TPaymentResult;
+    try {
+      result = await card.handleReceipt(fields);
+    } catch (error) {
+      // The gateway (JSON) gets the 503 and delivers again. The customer's frame gets a page its
+      // window reads: nothing is recorded yet, so "paid" would be a lie and "failed" would invite a
+      // second charge; the payment is looked up at the gateway before it expires (decision 024).
+      if (wantsJson || !isDatabaseUnavailable(error)) throw error;
+      request.log.error({ err: describeError(error) }, 'gateway answer not recorded: database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .header('content-security-policy', RECEIPT_CSP)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(receiptPage(notYetConfirmed(fields.req_reference_number ?? '')));
+    }
+    if (wantsJson) return result;
     return reply
       .header('content-security-policy', RECEIPT_CSP)
       .header('cache-control', 'no-store')
@@ -254,6 +273,24 @@ const RECEIPT_SCRIPT = `(function () {
 
 /** The receipt page lives inside the shop's own frame: framed by the shop only, its one inline script allowed by its hash. */
 const RECEIPT_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(RECEIPT_SCRIPT).digest('base64')}'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+
+/** What the customer's window is told while the shop cannot record the gateway's answer. */
+function notYetConfirmed(reference: string): TPaymentResult {
+  return {
+    verified: false,
+    outcome: 'PENDING',
+    paid: false,
+    messageKey: MESSAGE_KEYS.paymentReview,
+    detail: 'The payment could not be confirmed yet.',
+    reasonCode: null,
+    paymentReferenceNumber: REFERENCE_PATTERN.test(reference) ? reference : '',
+    policyId: null,
+    policyNumber: null,
+    receiptNumber: null,
+    maskedCard: null,
+    authCode: null,
+  };
+}
 
 function receiptPage(result: TPaymentResult): string {
   // JSON inside a non-executed script element: "<" is escaped so no value can close the element.
