@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isLuhnValid } from '@lionrock/domain/identity/luhn';
 
 /**
  * NRIC/FIN, HKID, e-mail, mobile, card data, names, addresses, dates of birth and Session-Names never
@@ -148,19 +149,6 @@ function scrubNumber(value: number): number | string {
   const digits = String(Math.abs(value));
   if (digits.length === 8) return '[number]';
   return digits.length >= 13 && isLuhnValid(digits) ? '[card]' : value;
-}
-
-function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** Properties of an error that name what failed without carrying the data it failed on. */

@@ -1,5 +1,5 @@
 import type { TCountry } from '@lionrock/domain/market/market';
-import type { TConfig } from '../../config.ts';
+import type { TCardProfile, TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 
@@ -9,19 +9,8 @@ export const TEST_GATEWAY_PATH = '/gateway/silent/pay';
 export const TEST_GATEWAY_REST_PATH = '/gateway';
 export const RECEIPT_PATH = '/b2c-server/rest/payment/receipt';
 
-export type TMerchantProfile = {
-  country: TCountry;
-  gatewayUrl: string;
-  profileId: string;
-  accessKey: string;
-  secretKey: string;
-  /** The REST API that confirms transactions (design section 11) and its HTTP Signature key. */
-  restUrl: string;
-  merchantId: string;
-  restKeyId: string;
-  restSecret: string;
-  isTestGateway: boolean;
-};
+/** A market's merchant profile: the configured one (with the REST key that confirms transactions, design section 11) or the test gateway's. */
+export type TMerchantProfile = TCardProfile & { country: TCountry; isTestGateway: boolean };
 
 /**
  * One merchant profile per market (`CARD_*_SGP`, `CARD_*_HKG`); a market without one uses the
