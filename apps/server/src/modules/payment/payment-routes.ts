@@ -4,6 +4,7 @@ import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
 import { logBudget } from '../../lib/log-budget.ts';
 import {
   apiErrors,
@@ -12,9 +13,8 @@ import {
   rawJsonBody,
   textPlain,
 } from '../../lib/openapi.ts';
-import { describeError, redactObject, scrubText } from '../../lib/redaction.ts';
+import { redactObject, scrubText } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
-import { isDatabaseUnavailable } from '../../plugins/error-handler.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import { runIdempotent } from './idempotency.ts';
@@ -219,11 +219,11 @@ export async function paymentRoutes(
     try {
       result = await card.handleReceipt(fields);
     } catch (error) {
-      // The gateway (JSON) gets the 503 and delivers again. The customer's frame gets a page its
+      // An answer that cannot be recorded or confirmed now (the database or the gateway's lookup is
+      // away): the gateway (JSON) gets the 503 and delivers again. The customer's frame gets a page its
       // window reads: nothing is recorded yet, so "paid" would be a lie and "failed" would invite a
       // second charge; the payment is looked up at the gateway before it expires (decision 024).
-      if (wantsJson || !isDatabaseUnavailable(error)) throw error;
-      request.log.error({ err: describeError(error) }, 'gateway answer not recorded: database unavailable');
+      if (wantsJson || !(error instanceof ApiError && error.statusCode === 503)) throw error;
       return reply
         .status(503)
         .header('retry-after', '30')
