@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrateDatabase } from '../src/db/database.ts';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/database.ts';
 import {
   agentCampaigns,
   agents,
@@ -152,5 +154,20 @@ describeEachDriver('database', (driver) => {
     } finally {
       await jobs.stop();
     }
+  });
+});
+
+// Drizzle's migrator applies only the migrations whose journal time is later than the last one a
+// database has applied: a migration generated with an earlier time than its predecessor (drizzle-kit
+// stamps the clock; two of ours carry later, hand-set times) would be skipped on every existing database.
+it('keeps the migration journal in strictly increasing time, with one SQL file per entry', () => {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { idx: number; when: number; tag: string }[] };
+  const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith('.sql'));
+  expect(journal.entries.map((entry) => `${entry.tag}.sql`)).toEqual(files.sort());
+  journal.entries.forEach((entry, index) => {
+    expect(entry.idx).toBe(index);
+    if (index > 0) expect(entry.when).toBeGreaterThan(journal.entries[index - 1]!.when);
   });
 });

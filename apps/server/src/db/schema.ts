@@ -368,7 +368,11 @@ export const paymentLifecycleLogs = pgTable(
     entry: jsonb('entry').notNull(),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('payment_lifecycle_logs_reference_idx').on(table.referenceNumber)],
+  (table) => [
+    index('payment_lifecycle_logs_reference_idx').on(table.referenceNumber),
+    // The daily prune deletes by age (decision 027), as it does client logs.
+    index('payment_lifecycle_logs_created_at_idx').on(table.createdAt),
+  ],
 );
 
 /**

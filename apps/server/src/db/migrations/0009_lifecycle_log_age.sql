@@ -1,0 +1,1 @@
+CREATE INDEX "payment_lifecycle_logs_created_at_idx" ON "payment_lifecycle_logs" USING btree ("created_at");
