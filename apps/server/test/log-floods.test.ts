@@ -74,6 +74,8 @@ describeEachDriver('the logs the browser writes are bounded per client', (driver
     expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
     const refused = await clientLog(`${marker} after`);
     expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(await clientRows()).toBe(30);
   });
 

@@ -117,6 +117,8 @@ describeEachDriver('operations queues', (driver) => {
         },
       });
       expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       expect(locked.json()).toEqual({
         statusCode: 429,
         error: 'Too Many Requests',

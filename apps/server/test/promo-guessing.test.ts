@@ -47,6 +47,9 @@ describeEachDriver('promo codes cannot be guessed', (driver) => {
   const expectRefused = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(429);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+    // Within the 10-minute window, in seconds, as every 429 says when to come back.
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(600);
     expect(response.json()).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -30,12 +30,20 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly field: string | undefined;
   readonly messageKey: string | undefined;
+  /** Sent as `Retry-After` (a 429 or 503 says when to come back, as the rate-limit plugin's own 429s do). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, message: string, options: { field?: string; messageKey?: string } = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    options: { field?: string; messageKey?: string; retryAfterMs?: number } = {},
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.field = options.field;
     this.messageKey = options.messageKey;
+    this.retryAfterSeconds =
+      options.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterMs / 1000));
   }
 
   toBody(): TApiErrorBody {

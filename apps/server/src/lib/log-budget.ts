@@ -22,10 +22,11 @@ export function logBudget(store: TLimitStore, kind: TLogKind, bytesOf: (request:
     const rows = await store.add(`${key}:rows`, 1, budget.windowMs);
     const bytes = await store.add(`${key}:bytes`, bytesOf(request), budget.windowMs);
     if (rows.count > budget.rows || bytes.count > budget.bytes) {
-      const wait = Math.ceil(Math.max(rows.retryAfterMs, bytes.retryAfterMs) / 1000);
+      const waitMs = Math.max(rows.retryAfterMs, bytes.retryAfterMs);
       throw new ApiError(
         429,
-        `Too many log entries. Please wait ${Math.max(1, wait)} seconds and try again.`,
+        `Too many log entries. Please wait ${Math.max(1, Math.ceil(waitMs / 1000))} seconds and try again.`,
+        { retryAfterMs: waitMs },
       );
     }
   };

@@ -46,7 +46,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toBody());
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send(error.toBody());
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

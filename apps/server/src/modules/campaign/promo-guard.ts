@@ -29,7 +29,7 @@ export function createPromoGuard(deps: {
     new ApiError(
       429,
       `Too many promotion codes tried. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minutes and try again.`,
-      { field: 'promo' },
+      { field: 'promo', retryAfterMs },
     );
 
   return {

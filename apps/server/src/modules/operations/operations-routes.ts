@@ -70,6 +70,7 @@ export async function operationsRoutes(
       throw new ApiError(
         429,
         `Too many failed sign-ins. Please wait ${Math.max(1, Math.ceil(wait / 60_000))} minutes and try again.`,
+        { retryAfterMs: wait },
       );
     }
     // Both compared every time: a wrong username takes as long as a wrong password.
