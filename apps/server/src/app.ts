@@ -10,6 +10,7 @@ import type { TDatabase } from './db/database.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
+import { customerOrigin } from './lib/shop-origins.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(paymentRoutes, {
+    originOf: (request) => customerOrigin(config, request),
     repository: paymentRepository,
     card: cardPayments,
     paynow,

@@ -7,6 +7,7 @@ import { startJobs } from './jobs/job-runner.ts';
 import { DELIVER_MAIL_JOB, deliverMailJob, reconcilePaymentsJob } from './jobs/payment-jobs.ts';
 import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
 import { renewalScanJob } from './jobs/renewal-jobs.ts';
+import { shopOrigins } from './lib/shop-origins.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -77,7 +78,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const driver = database.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL';
-  app.log.info(`Lionrock is ready on http://localhost:${config.port} (${driver}, APP_ENV=${config.appEnv})`);
+  // Every address it answers on pays by card too (decision 036); HOST=0.0.0.0 adds the LAN's.
+  const addresses = [...shopOrigins(config)].join(', ');
+  app.log.info(
+    `Lionrock is ready on ${addresses} (${driver}, APP_ENV=${config.appEnv}, HOST=${config.host})`,
+  );
 }
 
 main().catch((error: unknown) => {

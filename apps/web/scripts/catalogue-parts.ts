@@ -13,6 +13,8 @@ export const PAGE_TEXTS = [
   'applicant',
   'confirm',
   'payment',
+  'gatewayReach',
+  'paynowSave',
   'paymentError',
   'cardErrorMessage',
   'finish',

@@ -89,7 +89,7 @@ describe('the card request the shop signs', () => {
           };
           const fields = cardRequestFields(policyTyped(input), started, PROFILE, {
             now: NOW,
-            publicUrl: 'http://localhost:3000',
+            origin: 'http://localhost:3000',
           });
           // Signing never throws: what was typed was made signable.
           const signature = signFields(fields, SECRET);

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
-import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
+import { RECEIPT_PATH, TEST_GATEWAY_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import {
   approvedTransaction,
   confirmationProblems,
@@ -86,7 +86,8 @@ export function cardRequestFields(
   policy: TPolicy,
   started: { referenceNumber: string; transactionUuid: string; amountCents: number; autoRenewal: boolean },
   profile: { accessKey: string; profileId: string },
-  context: { now: Date; publicUrl: string },
+  /** `origin`: the customer's page's origin, one of the shop's own (lib/shop-origins.ts, decision 036). */
+  context: { now: Date; origin: string },
 ): Record<string, string> {
   const applicant = policyApplicant(policy);
   const name = splitBillToName(
@@ -122,7 +123,7 @@ export function cardRequestFields(
     bill_to_address_postal_code: line1
       ? signableText(applicant?.applicantPostCode ?? '') || billing.postalCode
       : billing.postalCode,
-    override_custom_receipt_page: `${context.publicUrl}${RECEIPT_PATH}`,
+    override_custom_receipt_page: `${context.origin}${RECEIPT_PATH}`,
   };
   if (!fields.bill_to_phone) delete fields.bill_to_phone;
   if (!fields.bill_to_address_postal_code) delete fields.bill_to_address_postal_code;
@@ -238,14 +239,16 @@ export function createCardPaymentService(deps: {
   async function signatureFor(
     policy: TPolicy,
     started: { referenceNumber: string; transactionUuid: string; amountCents: number; autoRenewal: boolean },
+    origin: string,
   ): Promise<TPaymentSignature> {
     const provider = await providerFor(policy.country);
-    const fields = cardRequestFields(policy, started, provider.profile, {
-      now: deps.now(),
-      publicUrl: deps.config.publicUrl,
-    });
+    const fields = cardRequestFields(policy, started, provider.profile, { now: deps.now(), origin });
     return {
-      paymentUrl: provider.profile.gatewayUrl,
+      // The built-in gateway answers on every origin of the shop: the customer's own, so the page's
+      // form-action 'self' covers it (decision 036); a configured gateway is its own origin.
+      paymentUrl: provider.profile.isTestGateway
+        ? `${origin}${TEST_GATEWAY_PATH}`
+        : provider.profile.gatewayUrl,
       ...fields,
       paymentSignatureKey: provider.signRequest(fields),
     };
@@ -452,10 +455,13 @@ export function createCardPaymentService(deps: {
     startPayment,
 
     /** updateToPending: the pending policy and the signed fields the browser posts to the gateway. */
-    async updateToPending(policy: TPolicy, sessionName: string) {
+    async updateToPending(policy: TPolicy, sessionName: string, origin = deps.config.publicUrl) {
       const started = await startPayment(policy, sessionName, 'CC');
       if (started.kind === 'refused') return { policy: started.refused };
-      return { policy: started.answer, paymentSignature: await signatureFor(started.answer, started) };
+      return {
+        policy: started.answer,
+        paymentSignature: await signatureFor(started.answer, started, origin),
+      };
     },
 
     /**

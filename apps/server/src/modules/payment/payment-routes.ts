@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
@@ -56,6 +56,8 @@ export async function paymentRoutes(
     paynow: TPaynowService;
     issue: TIssuanceService;
     documents: TPolicyDocumentsService;
+    /** The customer's origin when it is one of the shop's own, else PUBLIC_URL's (lib/shop-origins.ts). */
+    originOf?: (request: FastifyRequest) => string;
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +80,7 @@ export async function paymentRoutes(
     },
     async (request, reply) =>
       runIdempotent(repository, request, reply, 'updateToPending', () =>
-        card.updateToPending(request.body, request.sessionName!),
+        card.updateToPending(request.body, request.sessionName!, options.originOf?.(request)),
       ),
   );
 

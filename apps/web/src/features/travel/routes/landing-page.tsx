@@ -22,6 +22,8 @@ export function LandingPage() {
 
   return (
     <>
+      {/* An invalid partner link is said first, where the customer looks, announced (design section 3). */}
+      {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       <ProductHero title={t('travelLanding.title')} subtitle={t('travelLanding.subtitle')}>
         <ul className={styles.bullets}>
           <li>{t('travelLanding.bullets.medical', { amount: formatMoney(TOP_MEDICAL_CENTS, country) })}</li>
@@ -44,7 +46,6 @@ export function LandingPage() {
       </ProductHero>
       {/* Start quote is off while the system is unavailable, the agent link is invalid or private mode is on (travel-flow section 2). */}
       <QuoteForm disabled={!systemAvailable || privateMode || !validAgent} />
-      {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       {privateMode ? <Notice tone="error">{t('pvtModeOn.label')}</Notice> : null}
       <BannerCarousel product="PTR" />
       <FeatureGrid

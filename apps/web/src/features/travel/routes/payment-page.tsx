@@ -33,6 +33,8 @@ import styles from './checkout-page.module.css';
 
 /** Without an answer from the gateway frame in this time, the attempt is reported as failed. */
 const GATEWAY_TIMEOUT_MS = 90_000;
+/** The message of a post that never reached the gateway (decision 036): shown at once, not after the timeout. */
+const GATEWAY_UNREACHABLE = 'gatewayReach.unreachable';
 
 type TPhase = 'idle' | 'starting' | 'gateway' | 'challenge' | 'issuing';
 type TLog = { step: string; reference?: string | undefined; detail?: string | undefined };
@@ -77,6 +79,9 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
   const phaseRef = useRef<TPhase>('idle');
   const reference = useRef<string | undefined>(undefined);
   const timeout = useRef(0);
+  const frame = useRef<HTMLIFrameElement>(null);
+  /** The gateway's origin of the attempt in flight; undefined before a post. */
+  const gatewayOrigin = useRef<string | undefined>(undefined);
   const amount = policy.policyTravel.policyPremium
     ? planPrice(policy.policyTravel.policyPremium, country, campaignCode).total
     : '';
@@ -178,6 +183,47 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
 
   useEffect(() => () => window.clearTimeout(timeout.current), []);
 
+  /** A post that cannot reach the gateway fails at once with a clear message, not after 90 s (decision 036). */
+  const unreachable = useCallback(
+    (detail: string) => {
+      const waiting = phaseRef.current === 'gateway' || phaseRef.current === 'challenge';
+      if (!waiting || !gatewayOrigin.current) return;
+      gatewayOrigin.current = undefined;
+      fail(
+        { key: GATEWAY_UNREACHABLE },
+        { step: 'gateway-unreachable', reference: reference.current, detail },
+      );
+    },
+    [fail],
+  );
+
+  // The page's own policy refusing the post or the frame (form-action, frame-src).
+  useEffect(() => {
+    const refused = (event: SecurityPolicyViolationEvent) => {
+      const directive = event.effectiveDirective || event.violatedDirective;
+      if (directive.startsWith('form-action') || directive.startsWith('frame-src'))
+        unreachable(`blocked by ${directive}`);
+    };
+    document.addEventListener('securitypolicyviolation', refused);
+    return () => document.removeEventListener('securitypolicyviolation', refused);
+  }, [unreachable]);
+
+  /**
+   * Every page of a same-origin gateway (the built-in one), its answer and the receipt are the shop's
+   * own: a frame that loads anything the page cannot read is the browser's error page (refused,
+   * offline, aborted).
+   */
+  const frameLoaded = () => {
+    if (gatewayOrigin.current !== window.location.origin) return;
+    let readable = false;
+    try {
+      readable = frame.current?.contentWindow?.location.origin === window.location.origin;
+    } catch {
+      readable = false;
+    }
+    if (!readable) unreachable('the gateway frame showed an error page');
+  };
+
   const payByCard = async (card: TCardForm): Promise<boolean> => {
     // One attempt at a time: a double click never pays twice.
     if (phaseRef.current !== 'idle') return false;
@@ -219,6 +265,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
     saveAnswer(answer.policy);
     reference.current = answer.policy.payment?.paymentReferenceNumber;
     go('gateway');
+    gatewayOrigin.current = new URL(answer.paymentSignature.paymentUrl, window.location.href).origin;
     postToFrame(answer.paymentSignature.paymentUrl, gatewayFields(answer.paymentSignature, card));
     timeout.current = window.setTimeout(
       () =>
@@ -258,7 +305,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
             </div>
           ) : null}
           {method === 'PN' && paynowOffered ? (
-            <PaynowPanel onIssued={finish} onFailure={fail} />
+            <PaynowPanel amount={amount} onIssued={finish} onFailure={fail} />
           ) : (
             <section className={styles.cardSection} aria-labelledby="card-title">
               <h2 id="card-title" className={styles.sectionTitle}>
@@ -294,7 +341,13 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
         }}
       >
         <p className={styles.hint}>{t('payment.challengeText')}</p>
-        <iframe name={GATEWAY_FRAME} title={t('payment.gatewayFrame')} className={styles.gatewayFrame} />
+        <iframe
+          ref={frame}
+          name={GATEWAY_FRAME}
+          title={t('payment.gatewayFrame')}
+          className={styles.gatewayFrame}
+          onLoad={frameLoaded}
+        />
       </Modal>
     </div>
   );

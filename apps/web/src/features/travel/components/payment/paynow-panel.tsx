@@ -45,9 +45,12 @@ function mmss(ms: number): string {
  * logged). Test hosts get a link that pays the QR as the bank would.
  */
 export function PaynowPanel({
+  amount,
   onIssued,
   onFailure,
 }: {
+  /** The amount to pay, as the page shows it ("SGD 123.45"). */
+  amount: string;
   onIssued: (policy: TPolicy) => void;
   onFailure: (message: TShownMessage, log?: { step: string; reference?: string; detail?: string }) => void;
 }) {
@@ -58,6 +61,7 @@ export function PaynowPanel({
   const [issuing, setIssuing] = useState(false);
   const [simulating, setSimulating] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const [copied, setCopied] = useState(false);
   const started = useRef(false);
   const testHost = isTestHost(window.location.hostname);
 
@@ -181,6 +185,14 @@ export function PaynowPanel({
     };
   }, [txnRef, deadline, onIssued, onFailure]);
 
+  const copyReference = () => {
+    if (!txnRef || !navigator.clipboard) return;
+    navigator.clipboard.writeText(txnRef).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+
   const simulate = () => {
     if (!txnRef) return;
     setSimulating(true);
@@ -212,6 +224,38 @@ export function PaynowPanel({
           </button>
         ) : null}
       </div>
+      {/*
+        On a phone the QR is on the screen that would scan it: the customer saves it and pays it from the
+        banking app's gallery, with the amount and reference in text to check (design section 6).
+      */}
+      {qr && !expired ? (
+        <div className={styles.paynowSave}>
+          <dl className={styles.paynowFacts}>
+            <div>
+              <dt>{t('paynowSave.amount')}</dt>
+              <dd>{amount}</dd>
+            </div>
+            <div>
+              <dt>{t('paynowSave.reference')}</dt>
+              <dd>
+                <span className={styles.reference}>{qr.txnRef}</span>
+                {navigator.clipboard ? (
+                  <button type="button" className={styles.copy} onClick={copyReference}>
+                    {t('paynowSave.copy')}
+                  </button>
+                ) : null}
+              </dd>
+            </div>
+          </dl>
+          <p className={styles.copied} role="status">
+            {copied ? t('paynowSave.copied') : ''}
+          </p>
+          <a className={styles.saveQr} href={qr.image} download={`lionrock-paynow-${qr.txnRef}.png`}>
+            {t('paynowSave.save')}
+          </a>
+          <p className={styles.hint}>{t('paynowSave.howTo')}</p>
+        </div>
+      ) : null}
       {/* The countdown is a timer (not read out every second); the state changes are announced. */}
       {qr && !expired ? (
         <p className={styles.countdown} role="timer" aria-atomic="true">
