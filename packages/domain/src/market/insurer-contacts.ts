@@ -7,9 +7,8 @@ import type { TCountry } from './market.ts';
  * written in international form.
  */
 export type TInsurerContacts = {
-  /** The insurer's name as the policy and the notices state it. */
+  /** The insurer's name as the policy documents state it (the pages read theirs from the catalogues). */
   legalName: string;
-  legalNameZh: string;
   /** Customer service line and its hours (hours as catalogue keys speak them, here for the PDFs). */
   hotline: string;
   hotlineHoursEn: string;
@@ -25,7 +24,6 @@ export type TInsurerContacts = {
 export const INSURER_CONTACTS: Record<TCountry, TInsurerContacts> = {
   SGP: {
     legalName: 'Lionrock General Insurance (Singapore) Pte. Ltd.',
-    legalNameZh: '狮石综合保险（新加坡）私人有限公司',
     hotline: '6200 0000',
     hotlineHoursEn: 'Monday to Friday, 9 am to 6 pm',
     assistance: '+65 6200 0911',
@@ -36,7 +34,6 @@ export const INSURER_CONTACTS: Record<TCountry, TInsurerContacts> = {
   },
   HKG: {
     legalName: 'Lionrock Insurance (Hong Kong) Limited',
-    legalNameZh: '狮石保险（香港）有限公司',
     hotline: '2100 0000',
     hotlineHoursEn: 'Monday to Friday, 9 am to 6 pm',
     assistance: '+852 2100 0911',

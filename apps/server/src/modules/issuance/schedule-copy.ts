@@ -277,7 +277,7 @@ const ZH_HANS: TScheduleCopy = {
     name: '姓名',
     attention: '联络人',
     email: '电邮',
-    mobile: '手提电话',
+    mobile: '手机号码',
     insuredAddress: '受保地址',
     dwelling: '住所类别',
     occupiedAs: '居住身份',
@@ -295,7 +295,7 @@ const ZH_HANS: TScheduleCopy = {
   period: '{start}至{end}（首尾两日包括在内）',
   trips: { annual: '全年多次旅程', single: '单次旅程' },
   cover: {
-    couple: '{trip}，夫妇',
+    couple: '{trip}，夫妻',
     family: '{trip}，家庭（{people}）',
     individual: '{trip}，个人（{people}）',
     paIndividual: '全年，个人',
@@ -304,7 +304,7 @@ const ZH_HANS: TScheduleCopy = {
   },
   counts: {
     adult: ['{count}名成人', '{count}名成人'],
-    child: ['{count}名儿童', '{count}名儿童'],
+    child: ['{count}名子女', '{count}名子女'],
     traveller: ['{count}名旅客', '{count}名旅客'],
   },
   listSeparator: '、',
@@ -326,8 +326,8 @@ const ZH_HANS: TScheduleCopy = {
   },
   roles: {
     adult: '成人',
-    child: '儿童',
-    student: '儿童（全日制学生）',
+    child: '子女',
+    student: '子女（全日制学生）',
     spouse: '配偶',
     policyholder: '投保人',
   },
