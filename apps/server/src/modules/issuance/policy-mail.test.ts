@@ -140,6 +140,7 @@ describe('composePolicyMail', () => {
     expect(applicant.text).toContain('已付总额：S$');
     expect(applicant.text).toContain('链接30日内有效');
     expect(applicant.text).toContain('新加坡：6200 0000');
+    expect(applicant.text).toContain('24小时海外紧急援助热线：+65 6200 0911');
     expect(applicant.text).not.toMatch(/[單碼鏈聯據額險計產]/);
     expect(applicant.html).toContain('<html lang="zh-Hans">');
     expectNoIdNumbers(applicant);
@@ -166,6 +167,7 @@ describe('composePolicyMail', () => {
     );
     expect(applicant.text).toContain('連結30日內有效');
     expect(applicant.text).toContain('香港：2100 0000');
+    expect(applicant.text).toContain('24小時海外緊急援助熱線：+852 2100 0911');
     expect(applicant.text).not.toMatch(/[单码链联据额险计产]/);
     expect(applicant.html).toContain('<html lang="zh-Hant">');
     expectNoIdNumbers(applicant);
@@ -182,6 +184,7 @@ describe('composePolicyMail', () => {
     expect(home.subject).toBe('Your Lionrock home policy HHK26-0000099');
     expect(home.text).toContain('Total paid: HK$');
     expect(home.text).toContain('direct.hk@lionrock.example');
+    expect(home.text).toContain('24-hour emergency assistance abroad: +852 2100 0911');
     expectNoIdNumbers(home);
     const accident = composePolicyMail(pa('en'), { role: 'applicant', scheduleUrl: url });
     expect(accident.subject).toBe('Your Lionrock personal accident policy PSG26-0000007');

@@ -1,3 +1,4 @@
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TProductType } from '@lionrock/domain/tax/tax';
@@ -62,9 +63,11 @@ type TCopy = {
   period: (start: string, end: string) => string;
 };
 
+/** The market's lines and address, from the one place they are kept (decision 042). */
+const contactsOf = (country: TCountry) => INSURER_CONTACTS[country];
 const CONTACT_EN: Record<TCountry, string> = {
-  SGP: 'Singapore: 6200 0000 (Monday to Friday, 9 am to 6 pm), direct@lionrock.example',
-  HKG: 'Hong Kong: 2100 0000, direct.hk@lionrock.example',
+  SGP: `Singapore: ${contactsOf('SGP').hotline} (Monday to Friday, 9 am to 6 pm), ${contactsOf('SGP').email}. 24-hour emergency assistance abroad: ${contactsOf('SGP').assistance}`,
+  HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -122,8 +125,8 @@ const COPY: Record<TScript, TCopy> = {
     download: (days) => `您也可以通过以下链接下载（链接${days}日内有效）：`,
     contact: (country) =>
       country === 'SGP'
-        ? '如有疑问，请联系我们：新加坡：6200 0000（星期一至五，上午9时至下午6时），direct@lionrock.example。'
-        : '如有疑问，请联系我们：香港：2100 0000，direct.hk@lionrock.example。',
+        ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
+        : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
     signOff: '狮石保险',
     colon: '：',
     period: (start, end) => `${start} 至 ${end}`,
@@ -150,8 +153,8 @@ const COPY: Record<TScript, TCopy> = {
     download: (days) => `您亦可透過以下連結下載（連結${days}日內有效）：`,
     contact: (country) =>
       country === 'SGP'
-        ? '如有疑問，請聯絡我們：新加坡：6200 0000（星期一至五，上午9時至下午6時），direct@lionrock.example。'
-        : '如有疑問，請聯絡我們：香港：2100 0000，direct.hk@lionrock.example。',
+        ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
+        : `如有疑問，請聯絡我們：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小時海外緊急援助熱線：${contactsOf('HKG').assistance}。`,
     signOff: '獅石保險',
     colon: '：',
     period: (start, end) => `${start} 至 ${end}`,

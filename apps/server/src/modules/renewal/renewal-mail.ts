@@ -1,3 +1,4 @@
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
@@ -86,9 +87,11 @@ type TCopy = {
   kinds: Record<TRenewalMailKind, TKindCopy>;
 };
 
+/** The market's lines and address, from the one place they are kept (decision 042). */
+const contactsOf = (country: TCountry) => INSURER_CONTACTS[country];
 const CONTACT_EN: Record<TCountry, string> = {
-  SGP: 'Singapore: 6200 0000 (Monday to Friday, 9 am to 6 pm), direct@lionrock.example',
-  HKG: 'Hong Kong: 2100 0000, direct.hk@lionrock.example',
+  SGP: `Singapore: ${contactsOf('SGP').hotline} (Monday to Friday, 9 am to 6 pm), ${contactsOf('SGP').email}. 24-hour emergency assistance abroad: ${contactsOf('SGP').assistance}`,
+  HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -144,8 +147,8 @@ const COPY: Record<TScript, TCopy> = {
     card: (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
     contact: (country) =>
       country === 'SGP'
-        ? '如有疑问，请联系我们：新加坡：6200 0000（星期一至五，上午9时至下午6时），direct@lionrock.example。'
-        : '如有疑问，请联系我们：香港：2100 0000，direct.hk@lionrock.example。',
+        ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
+        : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
     signOff: '狮石保险',
     kinds: {
       'renewal-notice': {
@@ -189,8 +192,8 @@ const COPY: Record<TScript, TCopy> = {
     card: (last4) => (last4 ? `您尾號為${last4}的信用卡` : '您的信用卡'),
     contact: (country) =>
       country === 'SGP'
-        ? '如有疑問，請聯絡我們：新加坡：6200 0000（星期一至五，上午9時至下午6時），direct@lionrock.example。'
-        : '如有疑問，請聯絡我們：香港：2100 0000，direct.hk@lionrock.example。',
+        ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
+        : `如有疑問，請聯絡我們：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小時海外緊急援助熱線：${contactsOf('HKG').assistance}。`,
     signOff: '獅石保險',
     kinds: {
       'renewal-notice': {
