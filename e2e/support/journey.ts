@@ -79,7 +79,7 @@ export const ZH: TLabels = {
   applyNow: '立即投保',
   applicantTitle: '受保人资料',
   policyholder: '投保人',
-  fullName: '全名(与身份证或护照相同)',
+  fullName: '全名（与身份证或护照相同）',
   idNumber: '证件或护照号码',
   dateOfBirth: '出生日期',
   mobile: '手机号码',

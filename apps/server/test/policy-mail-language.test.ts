@@ -85,7 +85,7 @@ describeEachDriver('the schedule mailed with a policy', (driver) => {
     expect(text).toContain('保单附表');
     expect(text).toContain(`保单号码 ${issued.policyNumber}`);
     expect(text).toContain('受保地址 第123座 淡滨尼11街');
-    expect(text).toContain('Lionrock家居保险');
+    expect(text).toContain('狮石家居保险');
     expect(mail?.text).not.toContain('英文版');
 
     const link = new URL(issued.scheduleUrl);

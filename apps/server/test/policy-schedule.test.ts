@@ -264,6 +264,17 @@ describe('renderPolicySchedule', () => {
     expect(text).toMatch(/Page 1 of \d/);
   });
 
+  it("prints the market's 24-hour assistance line that the contact page promises (decision 042)", async () => {
+    const singapore = pdfText(await renderPolicySchedule(travelIndividual()));
+    expect(singapore).toContain('24-hour emergency assistance, from anywhere in the world: +65 6200 0911');
+    const hongKong = pdfText(await renderPolicySchedule(travelFamily()));
+    expect(hongKong).toContain('24-hour emergency assistance, from anywhere in the world: +852 2100 0911');
+    expect(hongKong).not.toContain('+65 6200 0911');
+    const chinese = travelFamily();
+    chinese.language = 'zh';
+    expect(pdfText(await renderPolicySchedule(chinese))).toContain('24小時全球緊急援助熱線：+852 2100 0911');
+  });
+
   it('draws a Hong Kong family travel policy with its discount and levy', async () => {
     const policy = travelFamily();
     const pdf = await renderPolicySchedule(policy);
@@ -444,24 +455,24 @@ describe('renderPolicySchedule', () => {
     const text = pdfText(await renderPolicySchedule(policy));
     const premium = policy.document.policyTravel!.policyPremium!;
     for (const words of [
-      'Lionrock保险',
+      '狮石保险',
       '保单附表',
-      'Lionrock旅游保险',
+      '狮石旅游保险',
       '保单号码 TSG26-0001234',
       '签发日期 23/11/2026',
     ]) {
       expect(text).toContain(words);
     }
     expect(text).toContain('计划 尊尚');
-    expect(text).toContain('保障类别 单次旅程,个人(1名旅客)');
-    expect(text).toContain('保险期间 07/12/2026至13/12/2026(首尾两日包括在内)');
-    expect(text).toContain('目的地 亚太地区(受制裁国家除外)');
+    expect(text).toContain('保障类别 单次旅程，个人（1名旅客）');
+    expect(text).toContain('保险期间 07/12/2026至13/12/2026（首尾两日包括在内）');
+    expect(text).toContain('目的地 亚太地区（受制裁国家除外）');
     expect(text).toContain('姓名 张伟');
     expect(text).toContain('身份证/FIN S****345I');
     expect(text).toContain('医疗及额外费用');
     expect(text).toContain(`已付总额 ${formatMoney(wireToCents(premium.totalPremium), 'SGP')}`);
-    expect(text).toContain('消费税0%(出境旅游为零税率)');
-    expect(text).toMatch(/第1页,共\d页/);
+    expect(text).toContain('消费税0%（出境旅游为零税率）');
+    expect(text).toMatch(/第1页，共\d页/);
     expect(text).not.toContain('Policy number');
     expect(text).not.toContain('Medical and additional expenses');
   });
@@ -475,7 +486,7 @@ describe('renderPolicySchedule', () => {
     expect(travelText).toContain('保單附表');
     expect(travelText).toContain('保單號碼 THK26-0000042');
     expect(travelText).toContain('陳大文');
-    expect(travelText).toContain('目的地 全球(受制裁國家除外)');
+    expect(travelText).toContain('目的地 全球（受制裁國家除外）');
     expect(travelText).toContain('香港身份證 A****4563');
     expect(travelText).toContain('醫療及額外費用');
     expect(travelText).toContain('保險業監管局徵費0.1%');
@@ -487,7 +498,7 @@ describe('renderPolicySchedule', () => {
     home.document.policyHome!.streetName = '';
     const homeText = pdfText(await renderPolicySchedule(home));
     expect(homeText).toContain('受保地址 香港九龍彌敦道123號, 香港');
-    expect(homeText).toContain('Lionrock家居保險');
+    expect(homeText).toContain('獅石家居保險');
     expect(homeText).toContain('計劃 進階');
   });
 

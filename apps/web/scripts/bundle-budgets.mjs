@@ -23,6 +23,13 @@ const PAGE_TEXTS = {
   'Traditional Chinese': 'virtual:catalogue/zh-Hant-pages',
 };
 
+/** The footer pages' legal notices, fetched only with those pages (decision 042). */
+const INFO_TEXTS = {
+  English: 'virtual:catalogue/en-info',
+  'Simplified Chinese': 'virtual:catalogue/zh-Hans-info',
+  'Traditional Chinese': 'virtual:catalogue/zh-Hant-info',
+};
+
 /** The landing's budget (issue 6): its JS (React DOM, React and the scheduler are 68 kB of it) and its CSS. */
 const LANDING = { js: 120 * kB, css: 20 * kB };
 
@@ -34,6 +41,11 @@ const LANDING = { js: 120 * kB, css: 20 * kB };
 const ON_DEMAND = [
   ...Object.entries(PAGE_TEXTS).map(([language, key]) => ({
     name: `other pages' texts, ${language} (with the first of them)`,
+    load: [key],
+    js: 8 * kB,
+  })),
+  ...Object.entries(INFO_TEXTS).map(([language, key]) => ({
+    name: `about, contact, terms and privacy texts, ${language}`,
     load: [key],
     js: 8 * kB,
   })),

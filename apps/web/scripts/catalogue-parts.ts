@@ -18,22 +18,28 @@ export const PAGE_TEXTS = [
   'paymentError',
   'cardErrorMessage',
   'finish',
-  'info',
   'paLanding',
   'homeLanding',
   'notFound',
 ] as const;
 
+/**
+ * The footer's pages' texts (about, contact, terms, privacy): long legal notices per market, fetched
+ * only with those pages (decision 042), so no other page carries them.
+ */
+export const INFO_TEXTS = ['info'] as const;
+
 /** Keys inside PAGE_TEXTS that the landing part keeps: the quote page's frame (decision 021). */
 export const LANDING_KEEPS = ['quotePage.title', 'quotePage.intro'] as const;
 
 export type TCatalogueTree = { [key: string]: unknown };
-export type TCatalogueParts = { landing: TCatalogueTree; pages: TCatalogueTree };
+export type TCatalogueParts = { landing: TCatalogueTree; pages: TCatalogueTree; info: TCatalogueTree };
 
 /** A catalogue split into its two parts; every key is in exactly one of them. */
 export function splitCatalogue(catalogue: TCatalogueTree): TCatalogueParts {
   const landing: TCatalogueTree = {};
   const pages: TCatalogueTree = {};
+  const info: TCatalogueTree = {};
   const place = (node: unknown, path: string, inPages: boolean, into: TCatalogueParts) => {
     const deferred = inPages || (PAGE_TEXTS as readonly string[]).includes(path);
     const kept = (LANDING_KEEPS as readonly string[]).includes(path);
@@ -43,8 +49,11 @@ export function splitCatalogue(catalogue: TCatalogueTree): TCatalogueParts {
     }
     setAt(deferred && !kept ? into.pages : into.landing, path.split('.'), node);
   };
-  for (const [key, node] of Object.entries(catalogue)) place(node, key, false, { landing, pages });
-  return { landing, pages };
+  for (const [key, node] of Object.entries(catalogue)) {
+    if ((INFO_TEXTS as readonly string[]).includes(key)) info[key] = node;
+    else place(node, key, false, { landing, pages, info });
+  }
+  return { landing, pages, info };
 }
 
 function isSection(node: unknown): node is TCatalogueTree {

@@ -7,7 +7,7 @@ declare module 'virtual:zh-hant' {
 }
 
 declare module 'virtual:catalogue/*' {
-  /** One part of a language's catalogue, `landing` or `pages` (scripts/catalogue-parts.ts, decision 022). */
+  /** One part of a language's catalogue, `landing`, `pages` or `info` (scripts/catalogue-parts.ts, decision 022). */
   const catalogue: import('./lib/translate').TCatalogue;
   export default catalogue;
 }

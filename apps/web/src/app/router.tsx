@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { PageLoading } from '../components/ui/spinner';
 import { LandingPage } from '../features/travel/routes/landing-page';
 import { QuotePageFrame } from '../features/travel/routes/quote-page-frame';
-import { loadPageTexts } from '../lib/i18n';
+import { loadInfoTexts, loadPageTexts } from '../lib/i18n';
 import { AppShell } from './shell/app-shell';
 import { useDrawnByServer } from './shell/render-host';
 
@@ -14,8 +14,9 @@ import { useDrawnByServer } from './shell/render-host';
 function pageOf<TKey extends string, TProps>(
   load: () => Promise<Record<TKey, FunctionComponent<TProps>>>,
   name: TKey,
+  loadTexts: () => Promise<void> = loadPageTexts,
 ) {
-  return lazy(() => Promise.all([load(), loadPageTexts()]).then(([module]) => ({ default: module[name] })));
+  return lazy(() => Promise.all([load(), loadTexts()]).then(([module]) => ({ default: module[name] })));
 }
 
 const QuotePage = pageOf(() => import('../features/travel/routes/quote-page'), 'QuotePage');
@@ -23,7 +24,8 @@ const ApplicantPage = pageOf(() => import('../features/travel/routes/applicant-p
 const ConfirmPage = pageOf(() => import('../features/travel/routes/confirm-page'), 'ConfirmPage');
 const PaymentPage = pageOf(() => import('../features/travel/routes/payment-page'), 'PaymentPage');
 const FinishPage = pageOf(() => import('../features/travel/routes/finish-page'), 'FinishPage');
-const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage');
+// The footer's pages bring their own long texts (decision 042).
+const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage', loadInfoTexts);
 const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
 const PaPage = pageOf(() => import('../features/pa/routes/pa-page'), 'PaPage');
 const HomePage = pageOf(() => import('../features/home/routes/home-page'), 'HomePage');

@@ -17,22 +17,26 @@ export type TI18nLanguage = 'en' | 'zh-Hans' | 'zh-Hant';
  * characters, Hong Kong in Traditional (converted at build time). A missing translation shows its key.
  * Each language's catalogue comes in two chunks (decision 022): the `landing` part, fetched the first
  * time the language is shown, and the `pages` part, fetched with the code of the first page after the
- * landing (`loadPageTexts`). The texts are looked up by lib/translate.ts.
+ * landing (`loadPageTexts`); the footer pages' notices come in a third, `info`, fetched only with those
+ * pages (`loadInfoTexts`, decision 042). The texts are looked up by lib/translate.ts.
  */
-type TPart = 'landing' | 'pages';
+type TPart = 'landing' | 'pages' | 'info';
 type TCatalogueModule = Promise<{ default: TCatalogue }>;
 const CATALOGUES: Record<TI18nLanguage, Record<TPart, () => TCatalogueModule>> = {
   en: {
     landing: () => import('virtual:catalogue/en-landing'),
     pages: () => import('virtual:catalogue/en-pages'),
+    info: () => import('virtual:catalogue/en-info'),
   },
   'zh-Hans': {
     landing: () => import('virtual:catalogue/zh-Hans-landing'),
     pages: () => import('virtual:catalogue/zh-Hans-pages'),
+    info: () => import('virtual:catalogue/zh-Hans-info'),
   },
   'zh-Hant': {
     landing: () => import('virtual:catalogue/zh-Hant-landing'),
     pages: () => import('virtual:catalogue/zh-Hant-pages'),
+    info: () => import('virtual:catalogue/zh-Hant-info'),
   },
 };
 
@@ -40,6 +44,8 @@ const loaded = new Map<TI18nLanguage, TCatalogue>();
 const loadedParts = new Map<TI18nLanguage, Set<TPart>>();
 /** Whether a page beyond the landing has asked for its texts: a language shown after that needs them too. */
 let pagesWanted = false;
+/** Whether a footer page (about, contact, terms, privacy) has asked for its texts (decision 042). */
+let infoWanted = false;
 let current: TI18nLanguage = 'en';
 const listeners = new Set<() => void>();
 
@@ -80,7 +86,7 @@ export const i18n = {
   hasCatalogue: (language: TI18nLanguage) => missingParts(language).length === 0,
   addCatalogue: (language: TI18nLanguage, catalogue: TCatalogue) => {
     loaded.set(language, catalogue);
-    loadedParts.set(language, new Set(['landing', 'pages']));
+    loadedParts.set(language, new Set(['landing', 'pages', 'info']));
   },
   removeCatalogue: (language: TI18nLanguage) => {
     loaded.delete(language);
@@ -114,7 +120,9 @@ export function i18nLanguageFor(lang: TLanguage, country: TCountry): TI18nLangua
 /** The parts of a language's catalogue still to fetch: its landing part, and its pages' once wanted. */
 function missingParts(language: TI18nLanguage): TPart[] {
   const parts = loadedParts.get(language);
-  const needed: TPart[] = pagesWanted ? ['landing', 'pages'] : ['landing'];
+  const needed: TPart[] = ['landing'];
+  if (pagesWanted) needed.push('pages');
+  if (infoWanted) needed.push('info');
   return needed.filter((part) => !parts?.has(part));
 }
 
@@ -137,6 +145,13 @@ export async function loadCatalogue(language: TI18nLanguage): Promise<void> {
  */
 export function loadPageTexts(): Promise<void> {
   needPageTexts();
+  return loadCatalogue(current).catch(() => undefined);
+}
+
+/** The footer pages' texts (`info`), in the shown language, with the other pages' texts. */
+export function loadInfoTexts(): Promise<void> {
+  needPageTexts();
+  infoWanted = true;
   return loadCatalogue(current).catch(() => undefined);
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  INFO_TEXTS,
   LANDING_KEEPS,
   PAGE_TEXTS,
   splitCatalogue,
@@ -57,11 +58,15 @@ function literalsOf(source: string): string[] {
 describe('the catalogue in two parts (decision 022)', () => {
   it('puts every key in exactly one part, for both languages', () => {
     for (const catalogue of [en, zh] as TCatalogueTree[]) {
-      const { landing, pages } = splitCatalogue(catalogue);
+      const { landing, pages, info } = splitCatalogue(catalogue);
       const landingKeys = keysOf(landing);
       const pageKeys = keysOf(pages);
-      expect([...landingKeys, ...pageKeys].sort()).toEqual(keysOf(catalogue).sort());
+      const infoKeys = keysOf(info);
+      expect([...landingKeys, ...pageKeys, ...infoKeys].sort()).toEqual(keysOf(catalogue).sort());
       expect(landingKeys.filter((key) => pageKeys.includes(key))).toEqual([]);
+      // The footer pages' notices travel alone (decision 042).
+      expect(infoKeys.length).toBeGreaterThan(50);
+      expect(infoKeys.every((key) => key.startsWith('info.'))).toBe(true);
       // The quote page's frame keeps its texts in the landing part; the rest of its section waits.
       for (const key of LANDING_KEEPS) expect(landingKeys).toContain(key);
       expect(pageKeys).toContain('quotePage.applyNow');
@@ -91,7 +96,7 @@ describe('the catalogue in two parts (decision 022)', () => {
     // A key is a dotted path ("confirm.title", or `confirm.${…}`); a bare word ("confirm", a step) is not.
     const deferred = (text: string) =>
       !(LANDING_KEEPS as readonly string[]).includes(text) &&
-      PAGE_TEXTS.some((section) => text.startsWith(`${section}.`));
+      [...PAGE_TEXTS, ...INFO_TEXTS].some((section) => text.startsWith(`${section}.`));
     const found = modules.flatMap((file) =>
       literalsOf(fs.readFileSync(file, 'utf8'))
         .filter(deferred)

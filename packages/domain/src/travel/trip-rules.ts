@@ -16,8 +16,8 @@ export type TTripType = 'S' | 'A';
  * excluding sanctioned countries; the codes are the rate tables' areas. `journey`/`journeyCh` go on the wire.
  */
 export const DESTINATIONS = [
-  { journeyCode: '6', journey: 'Asia Pacific (excl. Sanctioned)', journeyCh: '亚太地区(受制裁国家除外)' },
-  { journeyCode: '3', journey: 'Worldwide (excl. Sanctioned)', journeyCh: '全球(受制裁国家除外)' },
+  { journeyCode: '6', journey: 'Asia Pacific (excl. Sanctioned)', journeyCh: '亚太地区（受制裁国家除外）' },
+  { journeyCode: '3', journey: 'Worldwide (excl. Sanctioned)', journeyCh: '全球（受制裁国家除外）' },
 ] as const;
 export type TJourneyCode = (typeof DESTINATIONS)[number]['journeyCode'];
 export const DEFAULT_JOURNEY_CODE: TJourneyCode = '6';

@@ -16,6 +16,7 @@ import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import PDFDocument from 'pdfkit';
 import {
   DOCUMENT_TITLES,
+  documentSections,
   PRODUCT_TITLES,
   type TDocumentKind,
   type TProductKey,
@@ -116,7 +117,13 @@ function tablesFor(name: TDocumentName, country: TCountry): TTable[] {
 
 function drawSections(doc: PDFKit.PDFDocument, sections: TSection[]): void {
   for (const section of sections) {
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(section.heading);
+    const sub = section.level === 2;
+    doc
+      .moveDown(sub ? 0.6 : 0.8)
+      .font('Helvetica-Bold')
+      .fontSize(sub ? 11 : 13)
+      .fillColor(BRAND)
+      .text(section.heading);
     for (const paragraph of section.paragraphs) {
       doc.moveDown(0.4).font('Helvetica').fontSize(10).fillColor('black').text(paragraph, { align: 'left' });
     }
@@ -183,8 +190,12 @@ export function renderDocument(name: TDocumentName, country: TCountry): Promise<
     .text(
       `${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition · amounts in ${country === 'SGP' ? 'S$' : 'HK$'}`,
     );
-  drawSections(doc, WORDINGS[name.product][name.kind]!);
+  drawSections(doc, documentSections(name.product, name.kind, country));
   for (const table of tablesFor(name, country)) drawTable(doc, table);
+  if (name.kind === 'policyWording') {
+    doc.end();
+    return done;
+  }
   doc
     .moveDown(1.5)
     .font('Helvetica-Oblique')

@@ -3,9 +3,12 @@
  * extension wording), per product. Limits and sums come from the benefit schedules and rate tables in
  * `packages/domain`, never from this text, so a document always matches the price and the cover table.
  */
+import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
-export type TSection = { heading: string; paragraphs: string[] };
+/** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
+export type TSection = { heading: string; paragraphs: string[]; level?: 2 };
 export type TProductKey = TDocumentProduct;
 export type { TDocumentKind };
 
@@ -42,24 +45,6 @@ const COMMON_WORDING: TSection[] = [
       'We pay claims in the currency of the policy. We do not pay twice for the same loss, and we may recover from any other party responsible for it.',
     ],
   },
-  {
-    heading: 'Cancellation',
-    paragraphs: [
-      'You may cancel within 14 days of receiving the policy and, if no claim has been made, we refund the premium in full. After that, we refund the unexpired part of an annual premium less an administration charge; a single-trip policy cannot be cancelled once the trip has begun.',
-    ],
-  },
-  {
-    heading: 'Personal data',
-    paragraphs: [
-      'We collect, use and disclose personal data to provide the policy, assess and pay claims, prevent fraud and meet our legal duties, as set out in our personal information collection statement. You may ask to see or correct your data at any time.',
-    ],
-  },
-  {
-    heading: 'Complaints and governing law',
-    paragraphs: [
-      'If you are unhappy with our service, write to our customer service team; if we cannot resolve your complaint, you may refer it to the Financial Industry Disputes Resolution Centre (Singapore) or the Insurance Complaints Bureau (Hong Kong). This policy is governed by the law of the market in which it was issued.',
-    ],
-  },
 ];
 
 export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> = {
@@ -73,21 +58,8 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
         ],
       },
     ],
-    policyWording: [
-      {
-        heading: 'What we cover',
-        paragraphs: [
-          'Medical and additional expenses overseas, emergency evacuation and repatriation, accidental death and permanent total disablement, and the inconvenience and bonus covers in the schedule of benefits, up to the limits of the plan chosen.',
-        ],
-      },
-      {
-        heading: 'Major exclusions',
-        paragraphs: [
-          'Pre-existing medical conditions; travel against medical advice or to a sanctioned country; war, nuclear risks and wilful self-injury; hazardous activities and professional sports; losses under the influence of alcohol or drugs; unattended baggage.',
-        ],
-      },
-      ...COMMON_WORDING,
-    ],
+    // Written per market from the benefit schedule: travel-wording.ts (decision 043).
+    policyWording: [],
     covid19Wording: [
       {
         heading: 'COVID-19 extension',
@@ -122,7 +94,6 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
           'Sickness and disease; pre-existing physical defects; suicide and self-inflicted injury; war and terrorism except as stated; hazardous occupations of class 4; professional sports; injuries under the influence of alcohol or drugs.',
         ],
       },
-      ...COMMON_WORDING,
     ],
   },
   home: {
@@ -147,7 +118,17 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
           'Wear and tear, gradual deterioration and pests; loss while the home is unoccupied for more than 60 days; theft without forcible entry; business property; war and nuclear risks.',
         ],
       },
-      ...COMMON_WORDING,
     ],
   },
 };
+
+/**
+ * The sections of a document in a market: the travel policy wording is written per market from the
+ * benefit schedule (travel-wording.ts); the other wordings end with the market's cancellation and
+ * statutory statements.
+ */
+export function documentSections(product: TProductKey, kind: TDocumentKind, country: TCountry): TSection[] {
+  if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country);
+  const sections = WORDINGS[product][kind] ?? [];
+  return kind === 'policyWording' ? [...sections, ...COMMON_WORDING, ...marketStatements(country)] : sections;
+}

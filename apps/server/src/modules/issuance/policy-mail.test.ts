@@ -132,20 +132,21 @@ describe('composePolicyMail', () => {
 
   it('writes Chinese in Simplified characters for Singapore', () => {
     const applicant = composePolicyMail(travel('zh'), { role: 'applicant', scheduleUrl: url });
-    expect(applicant.subject).toBe('您的Lionrock旅游保险保单 TSG26-0001234');
-    expect(applicant.text).toContain('尊敬的TAN WEI MING:');
-    expect(applicant.text).toContain('保单号码:TSG26-0001234');
-    expect(applicant.text).toContain('收据号码:RSG26-0000815');
-    expect(applicant.text).toContain('保险期间:07/12/2026 至 13/12/2026');
-    expect(applicant.text).toContain('已付总额:S$');
+    expect(applicant.subject).toBe('您的狮石旅游保险保单 TSG26-0001234');
+    expect(applicant.text).toContain('尊敬的TAN WEI MING：');
+    expect(applicant.text).toContain('保单号码：TSG26-0001234');
+    expect(applicant.text).toContain('收据号码：RSG26-0000815');
+    expect(applicant.text).toContain('保险期间：07/12/2026 至 13/12/2026');
+    expect(applicant.text).toContain('已付总额：S$');
     expect(applicant.text).toContain('链接30日内有效');
-    expect(applicant.text).toContain('新加坡:6200 0000');
+    expect(applicant.text).toContain('新加坡：6200 0000');
+    expect(applicant.text).toContain('24小时海外紧急援助热线：+65 6200 0911');
     expect(applicant.text).not.toMatch(/[單碼鏈聯據額險計產]/);
     expect(applicant.html).toContain('<html lang="zh-Hans">');
     expectNoIdNumbers(applicant);
     const agent = composePolicyMail(travel('zh'), { role: 'agent', scheduleUrl: url, agentName: 'JOHN LEE' });
-    expect(agent.subject).toBe('已为您的客户签发Lionrock旅游保险保单 TSG26-0001234');
-    expect(agent.text).toContain('尊敬的JOHN LEE:');
+    expect(agent.subject).toBe('已为您的客户签发狮石旅游保险保单 TSG26-0001234');
+    expect(agent.text).toContain('尊敬的JOHN LEE：');
     expect(agent.text).toContain('已为您的客户TAN WEI MING签发保单。');
     expectNoIdNumbers(agent);
   });
@@ -154,26 +155,27 @@ describe('composePolicyMail', () => {
     const policy = homeHongKong('zh');
     const total = policy.document.policyHome!.policyPremium!.totalPremium;
     const applicant = composePolicyMail(policy, { role: 'applicant', scheduleUrl: url });
-    expect(applicant.subject).toBe('您的Lionrock家居保險保單 HHK26-0000099');
-    expect(applicant.text).toContain('尊敬的CHEUNG KA YAN:');
-    expect(applicant.text).toContain('保單號碼:HHK26-0000099');
-    expect(applicant.text).toContain('收據號碼:RSG26-0000815');
-    expect(applicant.text).toContain('產品:Lionrock家居保險');
-    expect(applicant.text).toContain('計劃:Essential (HM-ESS)');
-    expect(applicant.text).toContain('保險期間:24/11/2026 至 23/11/2027');
+    expect(applicant.subject).toBe('您的獅石家居保險保單 HHK26-0000099');
+    expect(applicant.text).toContain('尊敬的CHEUNG KA YAN：');
+    expect(applicant.text).toContain('保單號碼：HHK26-0000099');
+    expect(applicant.text).toContain('收據號碼：RSG26-0000815');
+    expect(applicant.text).toContain('產品：獅石家居保險');
+    expect(applicant.text).toContain('計劃：基本（HM-ESS）');
+    expect(applicant.text).toContain('保險期間：24/11/2026 至 23/11/2027');
     expect(applicant.text).toContain(
-      `已付總額:HK$${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      `已付總額：HK$${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
     );
     expect(applicant.text).toContain('連結30日內有效');
-    expect(applicant.text).toContain('香港:2100 0000');
+    expect(applicant.text).toContain('香港：2100 0000');
+    expect(applicant.text).toContain('24小時海外緊急援助熱線：+852 2100 0911');
     expect(applicant.text).not.toMatch(/[单码链联据额险计产]/);
     expect(applicant.html).toContain('<html lang="zh-Hant">');
     expectNoIdNumbers(applicant);
     const agent = composePolicyMail(policy, { role: 'agent', scheduleUrl: url, agencyName: 'AGENCY' });
-    expect(agent.subject).toBe('已為您的客戶簽發Lionrock家居保險保單 HHK26-0000099');
+    expect(agent.subject).toBe('已為您的客戶簽發獅石家居保險保單 HHK26-0000099');
     expect(agent.text).toContain('已為您的客戶CHEUNG KA YAN簽發保單。');
-    expect(agent.text).toContain('代理機構:AGENCY');
-    expect(agent.text).toContain('尊敬的客戶:');
+    expect(agent.text).toContain('代理機構：AGENCY');
+    expect(agent.text).toContain('尊敬的客戶：');
     expectNoIdNumbers(agent);
   });
 
@@ -182,6 +184,7 @@ describe('composePolicyMail', () => {
     expect(home.subject).toBe('Your Lionrock home policy HHK26-0000099');
     expect(home.text).toContain('Total paid: HK$');
     expect(home.text).toContain('direct.hk@lionrock.example');
+    expect(home.text).toContain('24-hour emergency assistance abroad: +852 2100 0911');
     expectNoIdNumbers(home);
     const accident = composePolicyMail(pa('en'), { role: 'applicant', scheduleUrl: url });
     expect(accident.subject).toBe('Your Lionrock personal accident policy PSG26-0000007');
@@ -190,7 +193,7 @@ describe('composePolicyMail', () => {
     expect(accident.text).toContain('Period of insurance: 24/11/2026 to 23/11/2027');
     expectNoIdNumbers(accident);
     expect(composePolicyMail(pa('zh'), { role: 'applicant', scheduleUrl: url }).subject).toBe(
-      '您的Lionrock个人意外保险保单 PSG26-0000007',
+      '您的狮石个人意外保险保单 PSG26-0000007',
     );
   });
 

@@ -1,3 +1,4 @@
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TProductType } from '@lionrock/domain/tax/tax';
@@ -5,6 +6,7 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import {
   chosenPremium,
   periodOfInsurance,
+  planNameIn,
   policyholderName,
   type TIssuedPolicy,
   totalPaidCents,
@@ -61,9 +63,11 @@ type TCopy = {
   period: (start: string, end: string) => string;
 };
 
+/** The market's lines and address, from the one place they are kept (decision 042). */
+const contactsOf = (country: TCountry) => INSURER_CONTACTS[country];
 const CONTACT_EN: Record<TCountry, string> = {
-  SGP: 'Singapore: 6200 0000 (Monday to Friday, 9 am to 6 pm), direct@lionrock.example',
-  HKG: 'Hong Kong: 2100 0000, direct.hk@lionrock.example',
+  SGP: `Singapore: ${contactsOf('SGP').hotline} (Monday to Friday, 9 am to 6 pm), ${contactsOf('SGP').email}. 24-hour emergency assistance abroad: ${contactsOf('SGP').assistance}`,
+  HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -101,14 +105,12 @@ const COPY: Record<TScript, TCopy> = {
   },
   'zh-Hans': {
     productWord: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
-    productName: { PTR: 'Lionrock旅游保险', PAN: 'Lionrock个人意外保险', PHM: 'Lionrock家居保险' },
+    productName: { PTR: '狮石旅游保险', PAN: '狮石个人意外保险', PHM: '狮石家居保险' },
     subject: (product, number, role) =>
-      role === 'agent'
-        ? `已为您的客户签发Lionrock${product}保单 ${number}`
-        : `您的Lionrock${product}保单 ${number}`,
-    greeting: (name) => `尊敬的${name}:`,
-    genericGreeting: '尊敬的客户:',
-    applicantIntro: (product) => `感谢您选择Lionrock保险。您的${product}保单已经签发。`,
+      role === 'agent' ? `已为您的客户签发狮石${product}保单 ${number}` : `您的狮石${product}保单 ${number}`,
+    greeting: (name) => `尊敬的${name}：`,
+    genericGreeting: '尊敬的客户：',
+    applicantIntro: (product) => `感谢您选择狮石保险。您的${product}保单已经签发。`,
     agentIntro: (client) => `已为您的客户${client}签发保单。`,
     agency: '代理机构',
     labels: {
@@ -120,25 +122,23 @@ const COPY: Record<TScript, TCopy> = {
       total: '已付总额',
     },
     attached: '保单附表已作为PDF附件随本邮件发送。',
-    download: (days) => `您也可以通过以下链接下载(链接${days}日内有效):`,
+    download: (days) => `您也可以通过以下链接下载（链接${days}日内有效）：`,
     contact: (country) =>
       country === 'SGP'
-        ? '如有疑问,请联系我们:新加坡:6200 0000(星期一至五,上午9时至下午6时),direct@lionrock.example。'
-        : '如有疑问,请联系我们:香港:2100 0000,direct.hk@lionrock.example。',
-    signOff: 'Lionrock保险',
-    colon: ':',
+        ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
+        : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
+    signOff: '狮石保险',
+    colon: '：',
     period: (start, end) => `${start} 至 ${end}`,
   },
   'zh-Hant': {
     productWord: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
-    productName: { PTR: 'Lionrock旅遊保險', PAN: 'Lionrock個人意外保險', PHM: 'Lionrock家居保險' },
+    productName: { PTR: '獅石旅遊保險', PAN: '獅石個人意外保險', PHM: '獅石家居保險' },
     subject: (product, number, role) =>
-      role === 'agent'
-        ? `已為您的客戶簽發Lionrock${product}保單 ${number}`
-        : `您的Lionrock${product}保單 ${number}`,
-    greeting: (name) => `尊敬的${name}:`,
-    genericGreeting: '尊敬的客戶:',
-    applicantIntro: (product) => `感謝您選擇Lionrock保險。您的${product}保單已經簽發。`,
+      role === 'agent' ? `已為您的客戶簽發獅石${product}保單 ${number}` : `您的獅石${product}保單 ${number}`,
+    greeting: (name) => `尊敬的${name}：`,
+    genericGreeting: '尊敬的客戶：',
+    applicantIntro: (product) => `感謝您選擇獅石保險。您的${product}保單已經簽發。`,
     agentIntro: (client) => `已為您的客戶${client}簽發保單。`,
     agency: '代理機構',
     labels: {
@@ -150,13 +150,13 @@ const COPY: Record<TScript, TCopy> = {
       total: '已付總額',
     },
     attached: '保單附表已作為PDF附件隨本電郵發送。',
-    download: (days) => `您亦可透過以下連結下載(連結${days}日內有效):`,
+    download: (days) => `您亦可透過以下連結下載（連結${days}日內有效）：`,
     contact: (country) =>
       country === 'SGP'
-        ? '如有疑問,請聯絡我們:新加坡:6200 0000(星期一至五,上午9時至下午6時),direct@lionrock.example。'
-        : '如有疑問,請聯絡我們:香港:2100 0000,direct.hk@lionrock.example。',
-    signOff: 'Lionrock保險',
-    colon: ':',
+        ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
+        : `如有疑問，請聯絡我們：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小時海外緊急援助熱線：${contactsOf('HKG').assistance}。`,
+    signOff: '獅石保險',
+    colon: '：',
     period: (start, end) => `${start} 至 ${end}`,
   },
 };
@@ -198,7 +198,11 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
     policyNumber: oneLine(issued.policyNumber),
     receiptNumber: oneLine(issued.receiptNumber),
     product: copy.productName[policy.productType],
-    plan: `${oneLine(plan.planDesc?.trim() || plan.planName)} (${oneLine(plan.planCode)})`,
+    // Chinese mails name the plan in Chinese, as the schedule does; the code stays as printed on it.
+    plan:
+      script === 'en'
+        ? `${oneLine(planNameIn(script, plan, policy.country))} (${oneLine(plan.planCode)})`
+        : `${planNameIn(script, plan, policy.country)}（${oneLine(plan.planCode)}）`,
     period: copy.period(period.start, period.end),
     total: formatMoney(totalPaidCents(policy), policy.country),
   };

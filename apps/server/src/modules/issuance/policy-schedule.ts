@@ -8,6 +8,7 @@ import {
 } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
 import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, type TCents } from '@lionrock/domain/money/money';
 import { selectedPlanName } from '@lionrock/domain/policy/rate-policy';
@@ -222,6 +223,11 @@ function planLabel(s: TSchedule, plan: TWirePremiumItem): string {
   const letter = /^[ABCD]$/.exec(base)?.[0];
   const name = letter ? fill(s.copy.paPlan, { letter }) : (s.copy.plans[base] ?? english);
   return plus ? fill(s.copy.planPlus, { plan: name }) : name;
+}
+
+/** The plan's name in a language's script: the mails name it as the schedule does ("尊尚加强版", "Super"). */
+export function planNameIn(script: TScript, plan: TWirePremiumItem, country: TCountry): string {
+  return planLabel({ copy: scheduleCopy(script), script, country }, plan);
 }
 
 /** The plan in a benefits heading: the rate table's description as it stands in English. */
@@ -672,6 +678,10 @@ export async function renderPolicySchedule(issued: TIssuedPolicy): Promise<Buffe
     write(canvas, copy.title, 'regular').fontSize(14).fillColor(MUTED).text(copy.title);
     const subtitle = `${productTitle} · ${copy.markets[policy.country]}`;
     write(canvas, subtitle, 'regular').fontSize(9).text(subtitle);
+    // The number the contact page promises, where a traveller abroad looks for it first (decision 042).
+    const assistance = fill(copy.assistance, { number: INSURER_CONTACTS[policy.country].assistance });
+    doc.moveDown(0.4);
+    write(canvas, assistance, 'bold').fontSize(11).fillColor(BRAND).text(assistance);
 
     drawDetails(canvas, copy.sections.policy, policyRows(s, issued, plan));
     drawDetails(canvas, copy.sections.policyholder, policyholderRows(s, policy));

@@ -115,6 +115,8 @@ export type TScheduleCopy = {
   /** `{rate}` */
   tax: { gst: string; gstZero: string; levy: string };
   closingNote: string;
+  /** `{number}`: the market's 24-hour assistance line (decision 042). */
+  assistance: string;
   /** `{insurer}`, `{number}` */
   footer: string;
   /** `{page}`, `{pages}` */
@@ -240,14 +242,15 @@ const EN: TScheduleCopy = {
   tax: { gst: 'GST {rate}', gstZero: 'GST {rate} (outbound travel is zero-rated)', levy: 'IA levy {rate}' },
   closingNote:
     'This schedule forms part of your policy: read it with the policy wording, which sets out the full terms, conditions and exclusions. Please check the details above and tell us at once if anything is wrong. ID numbers are shown in part only, to protect your personal data.',
+  assistance: '24-hour emergency assistance, from anywhere in the world: {number}',
   footer: '{insurer} · Policy Schedule {number}',
   page: 'Page {page} of {pages}',
 };
 
 const ZH_HANS: TScheduleCopy = {
-  insurer: 'Lionrock保险',
+  insurer: '狮石保险',
   title: '保单附表',
-  productTitles: { travel: 'Lionrock旅游保险', pa: 'Lionrock个人意外保险', home: 'Lionrock家居保险' },
+  productTitles: { travel: '狮石旅游保险', pa: '狮石个人意外保险', home: '狮石家居保险' },
   markets: { SGP: '新加坡', HKG: '香港' },
   places: { SGP: '新加坡', HKG: '香港' },
   sections: {
@@ -270,16 +273,16 @@ const ZH_HANS: TScheduleCopy = {
     period: '保险期间',
     destination: '目的地',
     companyName: '公司名称',
-    uen: '单一实体识别号码(UEN)',
+    uen: '单一实体识别号码（UEN）',
     name: '姓名',
     attention: '联络人',
     email: '电邮',
-    mobile: '手提电话',
+    mobile: '手机号码',
     insuredAddress: '受保地址',
     dwelling: '住所类别',
     occupiedAs: '居住身份',
   },
-  marketValue: '{market}(金额以{currency}计算)',
+  marketValue: '{market}（金额以{currency}计算）',
   plans: {
     STANDARD: '标准',
     SUPER: '尊尚',
@@ -289,19 +292,19 @@ const ZH_HANS: TScheduleCopy = {
   },
   planPlus: '{plan}加强版',
   paPlan: '{letter}计划',
-  period: '{start}至{end}(首尾两日包括在内)',
+  period: '{start}至{end}（首尾两日包括在内）',
   trips: { annual: '全年多次旅程', single: '单次旅程' },
   cover: {
-    couple: '{trip},夫妇',
-    family: '{trip},家庭({people})',
-    individual: '{trip},个人({people})',
-    paIndividual: '全年,个人',
-    paFamily: '全年,家庭({people})',
-    home: '全年,{dwelling},{occupancy}',
+    couple: '{trip}，夫妻',
+    family: '{trip}，家庭（{people}）',
+    individual: '{trip}，个人（{people}）',
+    paIndividual: '全年，个人',
+    paFamily: '全年，家庭（{people}）',
+    home: '全年，{dwelling}，{occupancy}',
   },
   counts: {
     adult: ['{count}名成人', '{count}名成人'],
-    child: ['{count}名儿童', '{count}名儿童'],
+    child: ['{count}名子女', '{count}名子女'],
     traveller: ['{count}名旅客', '{count}名旅客'],
   },
   listSeparator: '、',
@@ -323,25 +326,25 @@ const ZH_HANS: TScheduleCopy = {
   },
   roles: {
     adult: '成人',
-    child: '儿童',
-    student: '儿童(全日制学生)',
+    child: '子女',
+    student: '子女（全日制学生）',
     spouse: '配偶',
     policyholder: '投保人',
   },
   none: '无',
   idTypes: { NRIC: '身份证/FIN', HKID: '香港身份证', PASSPORT: '护照' },
   paOptionalCovers: { PRX: '住院津贴双倍赔偿', TTD: '暂时完全伤残' },
-  benefitsPlan: '保障:{plan}计划',
-  benefitsPa: '保障:{letter}计划(每名受保人的保额)',
-  values: { unlimited: '无上限', notCovered: '不受保', included: '包括', notCoveredTenant: '不受保(租户)' },
-  optionalCover: '{label}(附加保障)',
-  reducedAccidentalDeath: '{name}的意外身故及永久伤残(65至70岁)',
+  benefitsPlan: '保障：{plan}计划',
+  benefitsPa: '保障：{letter}计划（每名受保人的保额）',
+  values: { unlimited: '无上限', notCovered: '不受保', included: '包括', notCoveredTenant: '不受保（租户）' },
+  optionalCover: '{label}（附加保障）',
+  reducedAccidentalDeath: '{name}的意外身故及永久伤残（65至70岁）',
   home: {
     contents: '家居财物',
     building: '楼宇及装置',
-    renovation: '装修(附加保障)',
-    helper: '家佣责任(附加保障)',
-    valuables: '随身贵重物品(附加保障)',
+    renovation: '装修（附加保障）',
+    helper: '家佣责任（附加保障）',
+    valuables: '随身贵重物品（附加保障）',
   },
   premiumRows: {
     before: '折扣前保费',
@@ -352,11 +355,12 @@ const ZH_HANS: TScheduleCopy = {
     after: '折扣后保费',
     total: '已付总额',
   },
-  tax: { gst: '消费税{rate}', gstZero: '消费税{rate}(出境旅游为零税率)', levy: '保险业监管局征费{rate}' },
+  tax: { gst: '消费税{rate}', gstZero: '消费税{rate}（出境旅游为零税率）', levy: '保险业监管局征费{rate}' },
   closingNote:
-    '本附表是您保单的一部分,请与列明全部条款、细则及不保事项的保单条款一并阅读。请核对以上资料,如有错误,请立即通知我们。为保障您的个人资料,证件号码只显示部分。',
+    '本附表是您保单的一部分，请与列明全部条款、细则及不保事项的保单条款一并阅读。请核对以上资料，如有错误，请立即通知我们。为保障您的个人资料，证件号码只显示部分。',
+  assistance: '24小时全球紧急援助热线：{number}',
   footer: '{insurer} · 保单附表 {number}',
-  page: '第{page}页,共{pages}页',
+  page: '第{page}页，共{pages}页',
 };
 
 let hant: TScheduleCopy | undefined;

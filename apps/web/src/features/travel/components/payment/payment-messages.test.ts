@@ -92,7 +92,7 @@ describe('every gateway reason code has its text (pa-home-payments section 8)', 
     for (const code of [...Object.keys(REASON_CODES).map(Number), 999]) {
       const text = await textIn('zh-Hant', code);
       expect(text, String(code)).not.toMatch(/paymentError|reasons\.|\{\{/);
-      expect(text).toContain(`(原因代碼 ${code})`);
+      expect(text).toContain(`（原因代碼 ${code}）`);
     }
   });
 });
