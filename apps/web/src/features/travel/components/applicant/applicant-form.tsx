@@ -1,5 +1,5 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
-import { showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
+import { SENIOR_AGE, showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
@@ -102,6 +102,8 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     was: TWirePremiumItem | undefined;
     now: TWirePremiumItem;
     values: TApplicantFormValues;
+    /** The new price is the senior loading the customer agreed to in the senior popup. */
+    senior: boolean;
   } | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
@@ -219,7 +221,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     setFormError(callErrorKey(error));
   };
 
-  const submit = async (values: TApplicantFormValues) => {
+  const submit = async (values: TApplicantFormValues, senior = false) => {
     setFormError(null);
     const store = useTravelFlowStore.getState();
     let answer: TRatingAnswer;
@@ -229,7 +231,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       const repriced =
         error instanceof PriceChangedError ? error.policy.policyTravel?.policyPremium : undefined;
       if (repriced) {
-        setPriceChange({ was: store.policy.policyTravel.policyPremium, now: repriced, values });
+        setPriceChange({ was: store.policy.policyTravel.policyPremium, now: repriced, values, senior });
         return;
       }
       showServerRefusal(error, values);
@@ -365,10 +367,10 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       <Modal
         open={seniorValues !== null}
         onClose={() => setSeniorValues(null)}
-        title={t('applicant.seniorTitle')}
+        title={t('applicant.seniorTitle', { age: SENIOR_AGE })}
         size="small"
       >
-        <p>{t('applicant.seniorText')}</p>
+        <p>{t('applicant.seniorText', { age: SENIOR_AGE })}</p>
         <div className={styles.modalActions}>
           <DismissButton className={styles.back}>{t('applicant.seniorCancel')}</DismissButton>
           <button
@@ -377,7 +379,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
             onClick={() => {
               const values = seniorValues!;
               setSeniorValues(null);
-              void submit(values);
+              void submit(values, true);
             }}
           >
             {t('applicant.seniorContinue')}
@@ -387,6 +389,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
 
       <PriceChangeModal
         change={priceChange}
+        reason={priceChange?.senior ? 'senior' : undefined}
         country={country}
         campaignCode={campaignCode}
         onCancel={() => setPriceChange(null)}
