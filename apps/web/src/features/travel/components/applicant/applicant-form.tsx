@@ -1,4 +1,5 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
+import { basePlanName } from '@lionrock/domain/display/price-display';
 import { SENIOR_AGE, showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
@@ -245,6 +246,33 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     navigate('/travel/confirm');
   };
 
+  /**
+   * After the senior popup's Continue: the plans priced again with these travellers (multirate, which
+   * commits to nothing), so the loading the customer agreed to is shown as a line of the new price
+   * before anything is stored, instead of the rate call refusing a price that has changed.
+   */
+  const priceWithSeniors = async (values: TApplicantFormValues) => {
+    setFormError(null);
+    const store = useTravelFlowStore.getState();
+    const travel = store.policy.policyTravel;
+    const was = travel.policyPremium;
+    try {
+      const answer = await requote.mutateAsync(ratingRequestOf(store.policy, travellersOf(travel), values));
+      const now = answer.policyTravel?.premiumItems?.find(
+        (item) => was && basePlanName(item.planName) === basePlanName(was.planName),
+      );
+      if (!answer.errorMessage && !answer.messageKey && was && now && now.totalPremium !== was.totalPremium) {
+        store.setQuoted(answer, store.initialUrl ?? '/travel');
+        store.choosePlan(now, travel.topUpSelected ?? false);
+        setPriceChange({ was, now, values, senior: true });
+        return;
+      }
+    } catch {
+      // The rate call below prices the travellers itself (a changed price comes back as a 409).
+    }
+    await submit(values, true);
+  };
+
   const onValid = async (values: TApplicantFormValues) => {
     const travellersList = applicationFromValues(values, useTravelFlowStore.getState().policy).policyTravel
       .travellersList;
@@ -379,7 +407,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
             onClick={() => {
               const values = seniorValues!;
               setSeniorValues(null);
-              void submit(values, true);
+              void priceWithSeniors(values);
             }}
           >
             {t('applicant.seniorContinue')}
