@@ -118,6 +118,12 @@ test.describe('decisions a customer can make, in both markets', () => {
       expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(viewport.width + 1);
       await expectNoHorizontalScroll(page);
       await shot(page, testInfo, `${market.country}-comparison`);
+      await table.screenshot({
+        path: `/work/briefs/shots/decide-${testInfo.project.name}-${market.country}-table.png`,
+      });
+      await page.getByRole('group', { name: 'Plans' }).screenshot({
+        path: `/work/briefs/shots/decide-${testInfo.project.name}-${market.country}-cards.png`,
+      });
 
       // Each card names medical, cancellation, baggage and liability with the table's amounts for its plan.
       for (const plan of PLANS) {
@@ -175,6 +181,13 @@ test.describe('decisions a customer can make, in both markets', () => {
       await plusBox.check();
       await expect.poll(medicalOf('Super Plus')).toBeGreaterThan(without);
       await shot(page, testInfo, `${market.country}-plus`);
+      await page
+        .locator('[data-plus-cover]')
+        .first()
+        .locator('xpath=ancestor::div[2]')
+        .screenshot({
+          path: `/work/briefs/shots/decide-${testInfo.project.name}-${market.country}-plus-choice.png`,
+        });
       expect(problems).toEqual([]);
     });
 
@@ -279,6 +292,9 @@ test.describe('decisions a customer can make, in both markets', () => {
       });
       expect(colour).not.toBe(errorColour);
       await shot(page, testInfo, `${journey.country}-senior`);
+      await priced.screenshot({
+        path: `/work/briefs/shots/decide-${testInfo.project.name}-${journey.country}-senior-dialog.png`,
+      });
       await priced.getByRole('button', { name: 'Continue at this price' }).click();
 
       await expect(page).toHaveURL(/\/travel\/confirm$/);
