@@ -54,7 +54,7 @@ test.describe('whole travel journeys, clicked from the landing (issue 6)', () =>
     await expectScreenFitsEveryWidth(page);
     await payByCard(page, { number: '4111111111111111' });
     await expectFinishedAndIssued(page, testInfo, { country: 'SGP' });
-    await expect(page.getByText("We've e-mailed your policy to WEIMING.TAN@EXAMPLE.COM.")).toBeVisible();
+    await expect(page.getByText("We've e-mailed your policy to weiming.tan@example.com.")).toBeVisible();
     await expectScreenFitsEveryWidth(page);
     expect(problems).toEqual([]);
   });

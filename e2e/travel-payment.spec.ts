@@ -75,7 +75,7 @@ test.describe('confirm, pay and finish (issue 6)', () => {
     await payByCard(page, { number: TEST_CARD });
 
     const policyNumber = await expectFinishPage(page);
-    await expect(page.getByText("We've e-mailed your policy to WEIMING.TAN@EXAMPLE.COM.")).toBeVisible();
+    await expect(page.getByText("We've e-mailed your policy to weiming.tan@example.com.")).toBeVisible();
     await expect(page.getByRole('link', { name: /Download your policy/ })).toHaveAttribute('href', /.+/);
     await expectNoSeriousAxeViolations(page);
     await shoot(page, 'finish');

@@ -67,6 +67,12 @@ const ON_DEMAND = [
     js: 7 * kB,
   },
   {
+    // Shared with the quote page (plan cards, comparison table): the landing's figures come from it.
+    name: "benefit schedule (the landing's figures, after first render)",
+    load: ['chunk:benefit-schedules'],
+    js: 4 * kB,
+  },
+  {
     name: 'quote form rules (when the form is first touched)',
     load: ['src/features/travel/components/quote-form/quote-form-rules.ts'],
     js: 9 * kB,

@@ -5,9 +5,11 @@ import {
   dateOfBirthPickerBounds,
   hasReducedPaBenefits,
   isSenior,
+  SENIOR_AGE,
   shouldAutoTickStudent,
   showsSeniorNotice,
   type TDateOfBirthCheck,
+  travelAgeFacts,
   validateDateOfBirth,
 } from './ages.ts';
 
@@ -89,5 +91,30 @@ describe('ages on the start date (eligibility tables)', () => {
       earliest: localDate(2001, 11, 24),
     });
     expect(dateOfBirthPickerBounds('PAN', 'child', on)).toMatchObject({ latest: localDate(2026, 10, 23) });
+  });
+});
+
+describe('the ages the travel copy names', () => {
+  it('are the rules: policyholder 18–70, adults from 18 with no maximum, seniors over 80, children to 25', () => {
+    for (const country of ['SGP', 'HKG'] as const) {
+      const facts = travelAgeFacts(country);
+      expect(facts).toEqual({
+        applicantMin: 18,
+        applicantMax: 70,
+        adultMin: 18,
+        seniorAge: 80,
+        childMaxAge: 17,
+        studentMaxAge: 25,
+        childUnder: 26,
+        studentFrom: 18,
+      });
+      const start = localDate(2026, 6, 1);
+      expect(isSenior('01/06/1945', start)).toBe(true);
+      expect(isSenior('02/06/1945', start)).toBe(false);
+      expect(
+        validateDateOfBirth({ product: 'PTR', country, role: 'adult', dateOfBirth: '01/01/1940', on: start }),
+      ).toBeNull();
+    }
+    expect(SENIOR_AGE).toBe(80);
   });
 });

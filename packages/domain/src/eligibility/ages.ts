@@ -123,10 +123,32 @@ export function shouldAutoTickStudent(
   return age > band.childMaxAge && age <= band.studentMaxAge;
 }
 
+/** A traveller older than this is a senior: the popup, and the loading when its flag is on (travel-flow section 4). */
+export const SENIOR_AGE = 80;
+
 /** Senior popup (and senior loading when its flag is on) for any traveller over 80 (travel-flow section 4). */
 export function isSenior(dateOfBirth: string, on: TLocalDate): boolean {
   const birth = parseDmy(dateOfBirth);
-  return birth !== null && ageInYears(birth, on) > 80;
+  return birth !== null && ageInYears(birth, on) > SENIOR_AGE;
+}
+
+/**
+ * The ages the travel copy names, read from the rules above so that no page says other than they do:
+ * the policyholder's range, the adults' minimum (no maximum for travellers), the senior age, and the
+ * child's limits (a child to `childMaxAge`, a full-time student to `studentMaxAge`).
+ */
+export function travelAgeFacts(country: TCountry) {
+  const rules = ELIGIBILITY.PTR[country];
+  return {
+    applicantMin: rules.applicant.minMonths / 12,
+    applicantMax: rules.applicant.maxAge!,
+    adultMin: rules.adult.minMonths / 12,
+    seniorAge: SENIOR_AGE,
+    childMaxAge: rules.child.childMaxAge,
+    studentMaxAge: rules.child.studentMaxAge,
+    childUnder: rules.child.studentMaxAge + 1,
+    studentFrom: rules.child.childMaxAge + 1,
+  };
 }
 
 /** Before Continue, the senior popup (Cancel or Continue) shows when any traveller is over 80 and the senior flag is on (travel-flow section 4). */

@@ -33,6 +33,8 @@ export const ZTravelBenefitsSchema = z.object({
               couple: ZByMarketSchema.partial().optional(),
             })
             .optional(),
+          /** The limit with the Plus top-up (rateTopup), where Plus raises or adds this cover. */
+          plus: ZByMarketSchema.partial().optional(),
         }),
       ),
     }),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PA_BENEFITS, paPlanBenefits, TRAVEL_BENEFITS, travelCoverTable } from './benefit-schedules.ts';
+import {
+  KEY_TRAVEL_BENEFITS,
+  PA_BENEFITS,
+  paPlanBenefits,
+  TRAVEL_BENEFITS,
+  travelCoverTable,
+  travelKeyBenefits,
+  travelPlusAdditions,
+  travelTopLimit,
+} from './benefit-schedules.ts';
 import { ZPaBenefitsSchema, ZTravelBenefitsSchema } from './benefit-schedules-schema.ts';
 
 describe('benefit schedules', () => {
@@ -52,5 +61,40 @@ describe('benefit schedules', () => {
       );
     }
     expect(() => ZTravelBenefitsSchema.parse({ ...TRAVEL_BENEFITS, groups: [{ key: 'other' }] })).toThrow();
+  });
+});
+
+describe('Plus and the key covers', () => {
+  it('lists what Plus raises or brings in, per market and plan, from the schedule', () => {
+    for (const country of ['SGP', 'HKG'] as const)
+      for (const plan of ['STANDARD', 'SUPER'] as const) {
+        const added = travelPlusAdditions(TRAVEL_BENEFITS, country, 'ID', plan);
+        expect(added.length, `${country} ${plan}`).toBeGreaterThan(0);
+        for (const row of added) expect(row.with).not.toEqual(row.without);
+      }
+    const standard = travelPlusAdditions(TRAVEL_BENEFITS, 'SGP', 'ID', 'STANDARD');
+    expect(standard.find((row) => row.key === 'doubleIndemnity')).toMatchObject({
+      without: 'NOT_COVERED',
+      with: 12_500_000,
+    });
+    expect(travelPlusAdditions(TRAVEL_BENEFITS, 'HKG', 'FM', 'SUPER').map((row) => row.key)).toContain(
+      'medical',
+    );
+  });
+
+  it('gives medical, cancellation, baggage and liability for a plan, with and without Plus', () => {
+    const keys = travelKeyBenefits(TRAVEL_BENEFITS, 'HKG', 'FM', 'SUPER', false);
+    expect(keys.map((row) => row.key)).toEqual([...KEY_TRAVEL_BENEFITS]);
+    expect(keys[0]).toEqual({ key: 'medical', value: 500_000_000 });
+    expect(travelKeyBenefits(TRAVEL_BENEFITS, 'HKG', 'FM', 'SUPER', true)[0]).toEqual({
+      key: 'medical',
+      value: 700_000_000,
+    });
+  });
+
+  it('gives the highest limit of a cover in a market', () => {
+    expect(travelTopLimit(TRAVEL_BENEFITS, 'SGP', 'medical')).toBe(150_000_000);
+    expect(travelTopLimit(TRAVEL_BENEFITS, 'HKG', 'medical')).toBe(700_000_000);
+    expect(travelTopLimit(TRAVEL_BENEFITS, 'HKG', 'terrorism')).toBe(0);
   });
 });

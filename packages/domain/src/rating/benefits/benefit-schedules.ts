@@ -25,6 +25,8 @@ export type TCoverRow = {
   labelZh: string;
   STANDARD: TBenefitValue;
   SUPER: TBenefitValue;
+  /** Each plan's limit with Plus: the same as without where Plus leaves this cover alone. */
+  plus: { STANDARD: TBenefitValue; SUPER: TBenefitValue };
 };
 export type TCoverGroup = { key: string; titleEn: string; titleZh: string; rows: TCoverRow[] };
 
@@ -41,9 +43,63 @@ export function travelCoverTable(
     titleZh: group.titleZh,
     rows: group.rows.map((row) => {
       const limits = (variant ? row.variants?.[variant]?.[country] : undefined) ?? row.values[country];
-      return { key: row.key, labelEn: row.labelEn, labelZh: row.labelZh, ...limits };
+      const plus = row.plus?.[country] ?? limits;
+      return { key: row.key, labelEn: row.labelEn, labelZh: row.labelZh, ...limits, plus };
     }),
   }));
+}
+
+export type TTravelPlan = 'STANDARD' | 'SUPER';
+
+/** What the Plus top-up adds to a plan: every cover whose limit Plus raises or brings in, before and after. */
+export function travelPlusAdditions(
+  benefits: TTravelBenefits,
+  country: TCountry,
+  travellerType: 'ID' | 'CP' | 'FM',
+  plan: TTravelPlan,
+): { key: string; labelEn: string; labelZh: string; without: TBenefitValue; with: TBenefitValue }[] {
+  return travelCoverTable(benefits, country, travellerType)
+    .flatMap((group) => group.rows)
+    .filter((row) => row.plus[plan] !== row[plan])
+    .map((row) => ({
+      key: row.key,
+      labelEn: row.labelEn,
+      labelZh: row.labelZh,
+      without: row[plan],
+      with: row.plus[plan],
+    }));
+}
+
+/** The covers a customer compares first (medical, cancellation, baggage, personal liability), beside each price. */
+export const KEY_TRAVEL_BENEFITS = ['medical', 'cancellation', 'baggage', 'liability'] as const;
+export type TKeyTravelBenefit = (typeof KEY_TRAVEL_BENEFITS)[number];
+
+/** A plan's key covers for the market and cover type, with Plus when chosen, in the order above. */
+export function travelKeyBenefits(
+  benefits: TTravelBenefits,
+  country: TCountry,
+  travellerType: 'ID' | 'CP' | 'FM',
+  plan: TTravelPlan,
+  withPlus: boolean,
+): { key: TKeyTravelBenefit; value: TBenefitValue }[] {
+  const rows = new Map(
+    travelCoverTable(benefits, country, travellerType)
+      .flatMap((group) => group.rows)
+      .map((row) => [row.key, row]),
+  );
+  return KEY_TRAVEL_BENEFITS.map((key) => {
+    const row = rows.get(key)!;
+    return { key, value: withPlus ? row.plus[plan] : row[plan] };
+  });
+}
+
+/** The highest limit of one cover in a market, across plans with and without Plus (the landing's "up to"). */
+export function travelTopLimit(benefits: TTravelBenefits, country: TCountry, key: string): number {
+  const values = travelCoverTable(benefits, country, 'ID')
+    .flatMap((group) => group.rows)
+    .filter((row) => row.key === key)
+    .flatMap((row) => [row.STANDARD, row.SUPER, row.plus.STANDARD, row.plus.SUPER]);
+  return Math.max(0, ...values.filter((value): value is number => typeof value === 'number'));
 }
 
 export const PA_BENEFITS = paBenefits as unknown as TPaBenefits;

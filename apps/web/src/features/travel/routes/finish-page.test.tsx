@@ -49,7 +49,7 @@ describe('the finish page (travel-flow section 2, Finish)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: "You're covered." })).toBeTruthy();
     expect(screen.getByText('TSG26-0000001')).toBeTruthy();
     expect(screen.getByText('RSG26-0000001')).toBeTruthy();
-    expect(screen.getByText("We've e-mailed your policy to WEIMING.TAN@EXAMPLE.COM.")).toBeTruthy();
+    expect(screen.getByText("We've e-mailed your policy to weiming.tan@example.com.")).toBeTruthy();
     expect(screen.getByRole('link', { name: /Download your policy/ }).getAttribute('href')).toBe(
       '/b2c-server/rest/policy/schedule/b633b901?sig=abc',
     );
@@ -60,7 +60,7 @@ describe('the finish page (travel-flow section 2, Finish)', () => {
     start(issued());
     expect(
       await screen.findByText(
-        "We've e-mailed your policy to WEIMING.TAN@EXAMPLE.COM and to your agent at mei@harbour.example.",
+        "We've e-mailed your policy to weiming.tan@example.com and to your agent at mei@harbour.example.",
       ),
     ).toBeTruthy();
     const links = screen.getAllByRole('link', { name: /^View / }).map((link) => link.getAttribute('href'));

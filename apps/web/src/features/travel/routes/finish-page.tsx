@@ -1,3 +1,4 @@
+import { displayEmail } from '@lionrock/domain/display/contact-display';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { OtherPackages } from '../../../components/ui/product-page';
@@ -34,8 +35,8 @@ export function FinishPage() {
   }, [issued, ownDocument]);
   if (issued && !ownDocument) return <Spinner />;
   if (!policy.policyNumber) return leaving.current ? null : <Navigate to="/travel" replace />;
-  const email = policy.policyTravel.applicant?.email ?? '';
-  const agentEmail = isValidAgent(agent) ? agent?.email : undefined;
+  const email = displayEmail(policy.policyTravel.applicant?.email);
+  const agentEmail = isValidAgent(agent) && agent?.email ? displayEmail(agent.email) : undefined;
 
   const backHome = () => {
     const url = flowUrl ?? visitUrl ?? '/travel';

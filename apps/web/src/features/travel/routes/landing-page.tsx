@@ -1,4 +1,6 @@
+import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
+import { useEffect, useState } from 'react';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
@@ -8,8 +10,38 @@ import { QuoteForm } from '../components/quote-form/quote-form';
 import { usePartnerAgent } from '../components/use-partner-agent';
 import styles from './landing-page.module.css';
 
-/** Overseas medical cover of the top plan per adult (pa-home-payments section 9): 1,000,000. */
-const TOP_MEDICAL_CENTS = 100_000_000;
+type TTopLimits = Record<'medical' | 'cancellation' | 'baggage' | 'liability', number>;
+
+/**
+ * The highest limits of the covers the landing names, from the market's benefit schedule. The schedule
+ * comes in its own chunk after the first render (the quote page shares it), so the landing stays
+ * within its budget (decision 022); the figures fill in a moment after the page shows.
+ */
+function useTopLimits(country: TCountry): TTopLimits | null {
+  const [limits, setLimits] = useState<{ country: TCountry; limits: TTopLimits } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('@lionrock/domain/rating/benefits/benefit-schedules').then(
+      ({ TRAVEL_BENEFITS, travelTopLimit }) => {
+        if (!live) return;
+        const top = (key: string) => travelTopLimit(TRAVEL_BENEFITS, country, key);
+        setLimits({
+          country,
+          limits: {
+            medical: top('medical'),
+            cancellation: top('cancellation'),
+            baggage: top('baggage'),
+            liability: top('liability'),
+          },
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [country]);
+  return limits?.country === country ? limits.limits : null;
+}
 
 /** The travel landing page (travel-flow section 2, Landing), for Singapore and Hong Kong (decision 002). */
 export function LandingPage() {
@@ -18,6 +50,9 @@ export function LandingPage() {
   const { systemAvailable, privateMode } = useSystemStatus();
   // The valid agent's card is the header's (it opens by itself on the landing, decision 016).
   const { validAgent } = usePartnerAgent();
+  // The landing's figures are the market's schedule: the highest limit of each cover it names.
+  const limits = useTopLimits(country);
+  const upTo = (key: keyof TTopLimits) => (limits ? formatMoney(limits[key], country) : '…');
   const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
 
   return (
@@ -26,7 +61,7 @@ export function LandingPage() {
       {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       <ProductHero title={t('travelLanding.title')} subtitle={t('travelLanding.subtitle')}>
         <ul className={styles.bullets}>
-          <li>{t('travelLanding.bullets.medical', { amount: formatMoney(TOP_MEDICAL_CENTS, country) })}</li>
+          <li>{t('travelLanding.bullets.medical', { amount: upTo('medical') })}</li>
           <li>{t('travelLanding.bullets.covid')}</li>
           <li>{t('travelLanding.bullets.family')}</li>
           <li>{t('travelLanding.bullets.instant')}</li>
@@ -55,11 +90,14 @@ export function LandingPage() {
           { title: t('travelLanding.features.medicalTitle'), text: t('travelLanding.features.medicalText') },
           {
             title: t('travelLanding.features.inconvenienceTitle'),
-            text: t('travelLanding.features.inconvenienceText'),
+            text: t('travelLanding.features.inconvenienceText', {
+              cancellation: upTo('cancellation'),
+              baggage: upTo('baggage'),
+            }),
           },
           {
             title: t('travelLanding.features.liabilityTitle'),
-            text: t('travelLanding.features.liabilityText'),
+            text: t('travelLanding.features.liabilityText', { amount: upTo('liability') }),
           },
           { title: t('travelLanding.features.bonusTitle'), text: t('travelLanding.features.bonusText') },
         ]}

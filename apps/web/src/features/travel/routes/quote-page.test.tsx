@@ -370,7 +370,7 @@ describe('the quote page’s promo code, consents and documents (travel-flow sec
     const table = within(screen.getByRole('region', { name: 'Compare the plans' }));
     await userEvent.click(table.getByRole('button', { name: 'Personal covers' }));
     expect(
-      table.getByRole('rowheader', { name: 'Medical and additional expenses (per adult up to 70)' }),
+      table.getByRole('rowheader', { name: 'Medical and additional expenses (per adult)' }),
     ).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import TRADITIONAL from 'virtual:zh-hant-benefits';
 import { needsPromoCheck, promoCheckResult, promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import {
@@ -5,6 +6,7 @@ import {
   defaultPlanIndex,
   showsFamilyDiscountLabel,
 } from '@lionrock/domain/display/price-display';
+import { TRAVEL_BENEFITS, travelPlusAdditions } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -25,7 +27,7 @@ import {
   useCampaign,
 } from '../api/travel-api';
 import { CoverTable } from '../components/cover-table/cover-table';
-import { PlanCards, usePlanLabel } from '../components/plan-cards/plan-cards';
+import { PlanCards, useBenefitValue, usePlanLabel } from '../components/plan-cards/plan-cards';
 import { planPrice } from '../components/plan-cards/plan-price';
 import { PriceChangeModal } from '../components/plan-cards/price-change-modal';
 import { QuoteSummary } from '../components/plan-cards/quote-summary';
@@ -280,6 +282,17 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     return t(shownKey);
   };
   const plusOfSelected = plusItems.find((item) => basePlanName(item.planName) === selected);
+  const travellerType =
+    travel.travellerType === 'FM' ? 'FM' : travel.travellerType === 'CP' ? 'CP' : ('ID' as const);
+  const limitText = useBenefitValue();
+  // What Plus raises or brings in for the chosen plan, from the market's schedule (rateTopup's variants).
+  const plusAdds =
+    selected === 'STANDARD' || selected === 'SUPER'
+      ? travelPlusAdditions(TRAVEL_BENEFITS, country, travellerType, selected)
+      : [];
+  // Chinese in Simplified for Singapore, in Traditional for Hong Kong (as the comparison table).
+  const benefitLabel = (row: { labelEn: string; labelZh: string }) =>
+    english ? row.labelEn : country === 'HKG' ? (TRADITIONAL[row.labelZh] ?? row.labelZh) : row.labelZh;
 
   return (
     <div className={styles.page}>
@@ -316,6 +329,8 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
             recommended={recommended ? basePlanName(recommended) : undefined}
             country={country}
             campaignCode={campaignCode}
+            travellerType={travellerType}
+            withPlus={plus && plusReady}
             onSelect={(planName) => choose(planName, plus)}
           />
           <div className={styles.plus}>
@@ -325,7 +340,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
               className={styles.plusBox}
               checked={plus && plusReady}
               disabled={!plusReady}
-              aria-describedby={`${id}-plus-text`}
+              aria-describedby={`${id}-plus-text ${id}-plus-adds`}
               onChange={(event) => choose(selected, event.target.checked)}
             />
             <div>
@@ -342,6 +357,24 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
                       })
                     : t('quotePage.plusUnavailable')}
               </p>
+              {plusAdds.length > 0 ? (
+                <div id={`${id}-plus-adds`} className={styles.plusAdds}>
+                  <p className={styles.plusAddsTitle}>
+                    {t('quotePage.plusAdds', { plan: t(`quotePage.plans.${selected}`) })}
+                  </p>
+                  <ul>
+                    {plusAdds.map((row) => (
+                      <li key={row.key} data-plus-cover={row.key}>
+                        {t('quotePage.plusRow', {
+                          label: benefitLabel(row),
+                          with: limitText(row.with, country),
+                          without: limitText(row.without, country),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </div>
           </div>
           <PromoField
@@ -384,6 +417,10 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
           />
         </aside>
       </div>
+      {/* The comparison before Apply now: the customer compares, then commits (design section 9). */}
+      <div className={styles.compare}>
+        <CoverTable country={country} travellerType={travellerType} selected={selected} />
+      </div>
       {errorKey ? (
         <p className={styles.error} role="alert">
           {message(errorKey)}
@@ -407,11 +444,6 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
         </button>
       </div>
       <div className={styles.below}>
-        <CoverTable
-          country={country}
-          travellerType={travel.travellerType === 'FM' ? 'FM' : travel.travellerType === 'CP' ? 'CP' : 'ID'}
-          selected={selected}
-        />
         <QuoteDocuments id={`${id}-documents`} country={country} />
       </div>
       {rate.isPending ? <Spinner label={t('quotePage.applying')} /> : null}

@@ -1,5 +1,6 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
-import { showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
+import { basePlanName } from '@lionrock/domain/display/price-display';
+import { SENIOR_AGE, showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
@@ -102,6 +103,8 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     was: TWirePremiumItem | undefined;
     now: TWirePremiumItem;
     values: TApplicantFormValues;
+    /** The new price is the senior loading the customer agreed to in the senior popup. */
+    senior: boolean;
   } | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
@@ -219,7 +222,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     setFormError(callErrorKey(error));
   };
 
-  const submit = async (values: TApplicantFormValues) => {
+  const submit = async (values: TApplicantFormValues, senior = false) => {
     setFormError(null);
     const store = useTravelFlowStore.getState();
     let answer: TRatingAnswer;
@@ -229,7 +232,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       const repriced =
         error instanceof PriceChangedError ? error.policy.policyTravel?.policyPremium : undefined;
       if (repriced) {
-        setPriceChange({ was: store.policy.policyTravel.policyPremium, now: repriced, values });
+        setPriceChange({ was: store.policy.policyTravel.policyPremium, now: repriced, values, senior });
         return;
       }
       showServerRefusal(error, values);
@@ -241,6 +244,33 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     }
     store.setRated(answer);
     navigate('/travel/confirm');
+  };
+
+  /**
+   * After the senior popup's Continue: the plans priced again with these travellers (multirate, which
+   * commits to nothing), so the loading the customer agreed to is shown as a line of the new price
+   * before anything is stored, instead of the rate call refusing a price that has changed.
+   */
+  const priceWithSeniors = async (values: TApplicantFormValues) => {
+    setFormError(null);
+    const store = useTravelFlowStore.getState();
+    const travel = store.policy.policyTravel;
+    const was = travel.policyPremium;
+    try {
+      const answer = await requote.mutateAsync(ratingRequestOf(store.policy, travellersOf(travel), values));
+      const now = answer.policyTravel?.premiumItems?.find(
+        (item) => was && basePlanName(item.planName) === basePlanName(was.planName),
+      );
+      if (!answer.errorMessage && !answer.messageKey && was && now && now.totalPremium !== was.totalPremium) {
+        store.setQuoted(answer, store.initialUrl ?? '/travel');
+        store.choosePlan(now, travel.topUpSelected ?? false);
+        setPriceChange({ was, now, values, senior: true });
+        return;
+      }
+    } catch {
+      // The rate call below prices the travellers itself (a changed price comes back as a 409).
+    }
+    await submit(values, true);
   };
 
   const onValid = async (values: TApplicantFormValues) => {
@@ -365,10 +395,10 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
       <Modal
         open={seniorValues !== null}
         onClose={() => setSeniorValues(null)}
-        title={t('applicant.seniorTitle')}
+        title={t('applicant.seniorTitle', { age: SENIOR_AGE })}
         size="small"
       >
-        <p>{t('applicant.seniorText')}</p>
+        <p>{t('applicant.seniorText', { age: SENIOR_AGE })}</p>
         <div className={styles.modalActions}>
           <DismissButton className={styles.back}>{t('applicant.seniorCancel')}</DismissButton>
           <button
@@ -377,7 +407,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
             onClick={() => {
               const values = seniorValues!;
               setSeniorValues(null);
-              void submit(values);
+              void priceWithSeniors(values);
             }}
           >
             {t('applicant.seniorContinue')}
@@ -387,6 +417,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
 
       <PriceChangeModal
         change={priceChange}
+        reason={priceChange?.senior ? 'senior' : undefined}
         country={country}
         campaignCode={campaignCode}
         onCancel={() => setPriceChange(null)}

@@ -12,6 +12,7 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Tooltip } from '../../../../components/ui/tooltip';
 import { useTranslation } from '../../../../lib/i18n';
+import { useAgeCopy } from '../use-age-copy';
 import styles from './applicant-form.module.css';
 import type { TApplicantFormValues } from './applicant-form-values';
 import { CheckField } from './form-field';
@@ -61,6 +62,7 @@ export function InsuredList({
   onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
+  const ageCopy = useAgeCopy();
   const id = useId();
   const { register, watch, setValue, formState } = form;
   const values = watch();
@@ -79,7 +81,7 @@ export function InsuredList({
       </h2>
       <p className={styles.sectionIntro}>
         {t('applicant.insuredIntro')}
-        <Tooltip label={t('applicant.whoCanBeInsured')}>{t('quotePage.notes.age')}</Tooltip>
+        <Tooltip label={t('applicant.whoCanBeInsured')}>{ageCopy}</Tooltip>
       </p>
       <ol className={styles.rows}>
         {rowKeys.map((key, index) => {

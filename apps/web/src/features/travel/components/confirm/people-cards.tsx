@@ -1,4 +1,5 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
+import { displayEmail } from '@lionrock/domain/display/contact-display';
 import type { TApplicant, TTraveller } from '@lionrock/domain/schemas/policy-schema';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../../lib/format-date';
@@ -46,7 +47,7 @@ export function PolicyholderCard({ applicant }: { applicant: TApplicantInput }) 
         [t(`confirm.idTypes.${applicant.idType ?? 'NRIC'}`), applicant.hkId ?? ''],
         [t('confirm.dateOfBirth'), date(applicant.dateOfBirth)],
       ];
-  rows.push([t('confirm.mobile'), mobile], [t('confirm.email'), applicant.email ?? '']);
+  rows.push([t('confirm.mobile'), mobile], [t('confirm.email'), displayEmail(applicant.email)]);
   return (
     <section className={styles.card} aria-labelledby="confirm-holder-title">
       <div className={styles.head}>

@@ -32,9 +32,11 @@ export function PlanSummaryCard({
   const rows: [string, string][] = [];
   if (item) rows.push([t('quotePage.plan'), labelOf(item.planName)]);
   rows.push(...tripRows(policy, t, lang));
+  // A couple's or a family's summary names its type already ("Couple, 2 adults"): the type reads once.
+  const insured = summarise(travellers);
   rows.push([
     t('confirm.travellerType'),
-    `${t(`confirm.travellerTypes.${travellers.travellerType}`)} · ${summarise(travellers)}`,
+    travellers.travellerType === 'ID' ? `${t('confirm.travellerTypes.ID')} · ${insured}` : insured,
   ]);
   const price = item ? planPrice(item, country, campaignCode) : null;
   if (price) {

@@ -34,12 +34,16 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(cells(rowOf('Medical and additional expenses (per adult up to 70)'))).toEqual([
-      'S$500,000.00',
-      'S$1,000,000.00',
+    // Each plan's limit, and Plus's where Plus raises it (the schedule's plus limits).
+    expect(cells(rowOf('Medical and additional expenses (per adult)'))).toEqual([
+      'S$500,000.00With Plus: S$750,000.00',
+      'S$1,000,000.00With Plus: S$1,500,000.00',
     ]);
     expect(cells(rowOf('Emergency medical evacuation and repatriation'))).toEqual(['Unlimited', 'Unlimited']);
-    expect(cells(rowOf('Double indemnity on public conveyance'))).toEqual(['–Not covered', 'S$250,000.00']);
+    expect(cells(rowOf('Double indemnity on public conveyance'))).toEqual([
+      '–Not coveredWith Plus: S$125,000.00',
+      'S$250,000.00',
+    ]);
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(

@@ -46,6 +46,20 @@ function Value({ value, country }: { value: TBenefitValue; country: TCountry }) 
   return <>{formatMoney(value, country)}</>;
 }
 
+/** A limit Plus raises or brings in, under the plan's own ("With Plus: S$1,500,000"). */
+function PlusValue({ value, country }: { value: TBenefitValue; country: TCountry }) {
+  const { t } = useTranslation();
+  const text =
+    value === 'UNLIMITED'
+      ? t('coverTable.unlimited')
+      : value === 'INCLUDED'
+        ? t('coverTable.included')
+        : value === 'NOT_COVERED'
+          ? t('coverTable.notCovered')
+          : formatMoney(value, country);
+  return <>{t('coverTable.withPlus', { value: text })}</>;
+}
+
 /**
  * The plan comparison table (travel-flow section 2, Quote): four collapsible groups from the domain's
  * benefit schedules, for the quote's cover type (single, couple, family) and market; each group has a
@@ -77,71 +91,80 @@ function CoverTableView({
         {t('coverTable.title')}
       </h2>
       <p className={styles.note}>{t(`coverTable.coverType.${travellerType}`)}</p>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{t('coverTable.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('coverTable.cover')}</th>
-            {PLANS.map((plan) => (
-              <th key={plan} scope="col" className={column(plan)}>
-                {t(`quotePage.plans.${plan}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {groups.map((group) => {
-          const expanded = Boolean(open[group.key]);
-          const rowsId = `${id}-${group.key}`;
-          const title = zh ? chinese(group.titleZh) : group.titleEn;
-          return (
-            <tbody key={group.key} id={rowsId} className={styles.group}>
-              <tr className={styles.groupRow}>
-                <th scope="rowgroup">
-                  <button
-                    type="button"
-                    className={styles.toggle}
-                    aria-expanded={expanded}
-                    aria-controls={rowsId}
-                    onClick={() => {
-                      const event = GROUP_EVENT[group.key];
-                      if (event) track(`${expanded ? 'collapse' : 'expand'}-${event}`);
-                      setOpen((state) => ({ ...state, [group.key]: !expanded }));
-                    }}
-                  >
-                    <span>{title}</span>
-                    <span aria-hidden="true" className={`${styles.arrow} ${expanded ? styles.up : ''}`}>
-                      ▾
-                    </span>
-                  </button>
+      {/* On a phone the table scrolls sideways inside this region (its first column stays), never the page. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it. */}
+      <section className={styles.scroller} aria-label={t('coverTable.scrollRegion')} tabIndex={0}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('coverTable.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('coverTable.cover')}</th>
+              {PLANS.map((plan) => (
+                <th key={plan} scope="col" className={column(plan)}>
+                  {t(`quotePage.plans.${plan}`)}
                 </th>
-                {PLANS.map((plan) => (
-                  <td key={plan} className={column(plan)}>
-                    {group.rows.some((row) => row[plan] !== 'NOT_COVERED') ? (
-                      <Value value="INCLUDED" country={country} />
-                    ) : (
-                      <Value value="NOT_COVERED" country={country} />
-                    )}
-                  </td>
-                ))}
-              </tr>
-              {expanded
-                ? group.rows.map((row) => (
-                    <tr key={row.key}>
-                      <th scope="row" className={styles.rowLabel}>
-                        {zh ? chinese(row.labelZh) : row.labelEn}
-                      </th>
-                      {PLANS.map((plan) => (
-                        <td key={plan} className={column(plan)}>
-                          <Value value={row[plan]} country={country} />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : null}
-            </tbody>
-          );
-        })}
-      </table>
+              ))}
+            </tr>
+          </thead>
+          {groups.map((group) => {
+            const expanded = Boolean(open[group.key]);
+            const rowsId = `${id}-${group.key}`;
+            const title = zh ? chinese(group.titleZh) : group.titleEn;
+            return (
+              <tbody key={group.key} id={rowsId} className={styles.group}>
+                <tr className={styles.groupRow}>
+                  <th scope="rowgroup">
+                    <button
+                      type="button"
+                      className={styles.toggle}
+                      aria-expanded={expanded}
+                      aria-controls={rowsId}
+                      onClick={() => {
+                        const event = GROUP_EVENT[group.key];
+                        if (event) track(`${expanded ? 'collapse' : 'expand'}-${event}`);
+                        setOpen((state) => ({ ...state, [group.key]: !expanded }));
+                      }}
+                    >
+                      <span>{title}</span>
+                      <span aria-hidden="true" className={`${styles.arrow} ${expanded ? styles.up : ''}`}>
+                        ▾
+                      </span>
+                    </button>
+                  </th>
+                  {PLANS.map((plan) => (
+                    <td key={plan} className={column(plan)}>
+                      {group.rows.some((row) => row[plan] !== 'NOT_COVERED') ? (
+                        <Value value="INCLUDED" country={country} />
+                      ) : (
+                        <Value value="NOT_COVERED" country={country} />
+                      )}
+                    </td>
+                  ))}
+                </tr>
+                {expanded
+                  ? group.rows.map((row) => (
+                      <tr key={row.key}>
+                        <th scope="row" className={styles.rowLabel}>
+                          {zh ? chinese(row.labelZh) : row.labelEn}
+                        </th>
+                        {PLANS.map((plan) => (
+                          <td key={plan} className={column(plan)}>
+                            <Value value={row[plan]} country={country} />
+                            {row.plus[plan] !== row[plan] ? (
+                              <span className={styles.plusValue} data-plus-value={row.key}>
+                                <PlusValue value={row.plus[plan]} country={country} />
+                              </span>
+                            ) : null}
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  : null}
+              </tbody>
+            );
+          })}
+        </table>
+      </section>
     </section>
   );
 }

@@ -42,6 +42,8 @@ function renderCards(
       recommended="SUPER"
       country={options.country ?? 'SGP'}
       campaignCode={options.campaignCode}
+      travellerType="ID"
+      withPlus={false}
       onSelect={onSelect}
     />,
   );
@@ -75,9 +77,16 @@ describe('plan cards (travel-flow sections 2 and 9)', () => {
   it('names the price for screen readers', () => {
     renderCards(SGP_ITEMS);
     const radio = screen.getByRole('radio', { name: 'Standard' });
-    const description = document.getElementById(radio.getAttribute('aria-describedby')!)!.textContent;
+    const description = radio
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((part) => document.getElementById(part)!.textContent)
+      .join(' ');
     expect(description).toContain('Original price S$36.00');
     expect(description).toContain('Price S$30.60');
+    // The key covers beside the price come from Singapore's schedule for Standard.
+    expect(description).toContain('Medical S$500,000.00');
+    expect(description).toContain('Liability S$500,000.00');
   });
 
   it('shows neither strike-through nor discount row without a discount, except on the direct campaign', () => {

@@ -1,5 +1,11 @@
 import { basePlanName } from '@lionrock/domain/display/price-display';
 import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import {
+  type TBenefitValue,
+  TRAVEL_BENEFITS,
+  travelKeyBenefits,
+} from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { useId } from 'react';
 import { track } from '../../../../lib/analytics';
@@ -17,6 +23,17 @@ export function usePlanLabel() {
   };
 }
 
+/** A schedule limit in words: an amount in the market's money, or unlimited / included / not covered. */
+export function useBenefitValue() {
+  const { t } = useTranslation();
+  return (value: TBenefitValue, country: TCountry): string => {
+    if (value === 'UNLIMITED') return t('coverTable.unlimited');
+    if (value === 'INCLUDED') return t('coverTable.included');
+    if (value === 'NOT_COVERED') return t('coverTable.notCovered');
+    return formatMoney(value, country);
+  };
+}
+
 /**
  * The plan picker (travel-flow section 2, Quote): one card per plan with its price, the original price
  * struck through and the discount row when the price rules say so, and the tax of the market; the
@@ -28,6 +45,8 @@ export function PlanCards({
   recommended,
   country,
   campaignCode,
+  travellerType,
+  withPlus,
   onSelect,
 }: {
   plans: TWirePremiumItem[];
@@ -36,9 +55,14 @@ export function PlanCards({
   recommended: string | undefined;
   country: TCountry;
   campaignCode: string | undefined;
+  /** The cover type, whose limits the key covers show (a family's differ). */
+  travellerType: 'ID' | 'CP' | 'FM';
+  /** Whether the cards show the Plus variants: their key covers are Plus's limits. */
+  withPlus: boolean;
   onSelect: (planName: string) => void;
 }) {
   const { t } = useTranslation();
+  const limitText = useBenefitValue();
   const id = useId();
   const labelOf = usePlanLabel();
   return (
@@ -62,7 +86,7 @@ export function PlanCards({
               }}
               className={styles.radio}
               aria-labelledby={`${key}-name`}
-              aria-describedby={`${key}-price`}
+              aria-describedby={`${key}-price ${key}-covers`}
             />
             <span className={styles.head}>
               <span id={`${key}-name`} className={styles.name}>
@@ -98,6 +122,19 @@ export function PlanCards({
                   <span>−{price.discount}</span>
                 </span>
               ) : null}
+            </span>
+            {/* The covers customers compare, beside the price (design section 9, the schedule's limits). */}
+            <span id={`${key}-covers`} className={styles.covers}>
+              <span className="visually-hidden">{t('quotePage.keyBenefits')}: </span>
+              {base === 'STANDARD' || base === 'SUPER'
+                ? travelKeyBenefits(TRAVEL_BENEFITS, country, travellerType, base, withPlus).map((cover) => (
+                    <span key={cover.key} className={styles.cover} data-cover={cover.key}>
+                      <span className={styles.coverName}>{t(`quotePage.keyBenefit.${cover.key}`)}</span>{' '}
+                      <span className={styles.coverValue}>{limitText(cover.value, country)}</span>
+                      <span className="visually-hidden">; </span>
+                    </span>
+                  ))
+                : null}
             </span>
           </label>
         );

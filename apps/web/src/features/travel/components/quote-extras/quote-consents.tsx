@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
 import { useTranslation } from '../../../../lib/i18n';
+import { useAgeCopy } from '../use-age-copy';
 import styles from './quote-extras.module.css';
 
 const NOTES = ['residents', 'startEnd', 'preExisting', 'age', 'cancel'] as const;
@@ -29,6 +30,7 @@ export function QuoteConsents({
 }) {
   const { t } = useTranslation();
   const [showTerms, setShowTerms] = useState(false);
+  const ageCopy = useAgeCopy();
   return (
     <section className={styles.consents} aria-labelledby={`${id}-notes-title`}>
       <h2 id={`${id}-notes-title`} className={styles.sectionTitle} tabIndex={-1}>
@@ -36,7 +38,7 @@ export function QuoteConsents({
       </h2>
       <ul className={styles.notes}>
         {NOTES.map((note) => (
-          <li key={note}>{t(`quoteExtras.notes.${note}`)}</li>
+          <li key={note}>{note === 'age' ? ageCopy : t(`quoteExtras.notes.${note}`)}</li>
         ))}
       </ul>
       <CheckField
