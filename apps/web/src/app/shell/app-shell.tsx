@@ -16,6 +16,13 @@ import { SystemUnavailableBar, TestEnvironmentBanner } from './status-bars';
 /** Flow pages (quote to finish) do not show the maintenance notice (travel-flow section 7). */
 const FLOW_PAGE = /^\/(travel|pa|home)\/(quote|applicant|apply|confirm|payment|finish)(\/|$)/;
 
+/**
+ * A travel landing link (travel-flow section 2): it says which market it is for, by its host or its
+ * country query, else Singapore; a market from an earlier link never outlives it (decision 039).
+ */
+const TRAVEL_LANDING =
+  /^\/travel(\/?$|\/(partner|sub|campaign|affiliation|promotion|catalogueCode|lang|promo)\/)/;
+
 /** The shared shell of every page: status bars, header, the page, footer. */
 export function AppShell() {
   const { t } = useTranslation();
@@ -33,7 +40,12 @@ export function AppShell() {
     const store = useSystemStore.getState();
     const query = new URLSearchParams(location.search);
     const params = parseLandingPath(location.pathname, query, window.location.host);
-    if (query.get('country') || window.location.host.match(/^(sg|hk)-/)) store.setCountry(params.country);
+    if (
+      query.get('country') ||
+      window.location.host.match(/^(sg|hk)-/) ||
+      TRAVEL_LANDING.test(location.pathname)
+    )
+      store.setCountry(params.country);
     const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
     if (lang) store.setLanguage(lang);
     if (params.partner) {

@@ -98,6 +98,7 @@ export function PlanCards({
                   <span>−{price.discount}</span>
                 </span>
               ) : null}
+              {price.notice ? <span className={styles.notice}>{t(price.notice)}</span> : null}
             </span>
           </label>
         );
