@@ -121,18 +121,26 @@ export function createCampaignService(
   return {
     /** The live campaign for a code (or the direct campaign), else the empty campaign. */
     async getCampaign(lookup: TCampaignLookup): Promise<TCampaignAnswer> {
-      const code = lookup.campaignCode?.trim() || DIRECT_CAMPAIGN_CODE;
-      const row = await repository.findByCode(code, lookup.productCode, lookup.country);
-      if (!row || !isLive(row, today(lookup.country))) return EMPTY_CAMPAIGN;
-      if (lookup.catalogueCode && row.catalogueCode && lookup.catalogueCode !== row.catalogueCode) {
-        return EMPTY_CAMPAIGN;
-      }
+      const linked = lookup.campaignCode?.trim();
+      const row = await repository.findByCode(
+        linked || DIRECT_CAMPAIGN_CODE,
+        lookup.productCode,
+        lookup.country,
+      );
+      const named =
+        row &&
+        isLive(row, today(lookup.country)) &&
+        !(lookup.catalogueCode && row.catalogueCode && lookup.catalogueCode !== row.catalogueCode)
+          ? row
+          : undefined;
       const promoCode = lookup.promoCode?.trim().toUpperCase() ?? '';
-      if (promoCode === '') return toAnswer(row, promoCode, '');
-      // The code's own campaign answers, whichever campaign the link named (decision 038).
-      const owner = await ownerOfPromo(row, promoCode, lookup.productCode, lookup.country);
-      const valid = await usableIn(owner, row, promoCode);
-      return toAnswer(valid && owner ? owner : row, promoCode, valid ? 'Y' : 'N');
+      if (promoCode === '' || (linked && !named)) return named ? toAnswer(named, '', '') : EMPTY_CAMPAIGN;
+      // The code's own campaign answers, whichever campaign the link named or none (decision 038).
+      const owner = await ownerOfPromo(named, promoCode, lookup.productCode, lookup.country);
+      const tried = named ?? owner;
+      if (!tried) return { ...EMPTY_CAMPAIGN, promoCode, validPromoCode: 'N' };
+      const valid = await usableIn(owner, tried, promoCode);
+      return toAnswer(valid && owner ? owner : tried, promoCode, valid ? 'Y' : 'N');
     },
 
     /**
