@@ -18,7 +18,9 @@ const FLOW_PAGE = /^\/(travel|pa|home)\/(quote|applicant|apply|confirm|payment|f
 
 /**
  * A travel landing link (travel-flow section 2): it says which market it is for, by its host or its
- * country query, else Singapore; a market from an earlier link never outlives it (decision 039).
+ * country query, else Singapore; a market from an earlier link never outlives it (decision 039). A
+ * link is an address opened (the document's first location), not the shop's own Travel menu entry,
+ * which keeps the visit's market.
  */
 const TRAVEL_LANDING =
   /^\/travel(\/?$|\/(partner|sub|campaign|affiliation|promotion|catalogueCode|lang|promo)\/)/;
@@ -43,7 +45,7 @@ export function AppShell() {
     if (
       query.get('country') ||
       window.location.host.match(/^(sg|hk)-/) ||
-      TRAVEL_LANDING.test(location.pathname)
+      (TRAVEL_LANDING.test(location.pathname) && location.key === 'default')
     )
       store.setCountry(params.country);
     const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
@@ -54,7 +56,7 @@ export function AppShell() {
     }
     if (!FLOW_PAGE.test(location.pathname))
       store.rememberInitialUrl(`${location.pathname}${location.search}`);
-  }, [location.pathname, location.search]);
+  }, [location.pathname, location.search, location.key]);
 
   useEffect(() => {
     trackCheckoutStep(location.pathname);

@@ -81,10 +81,10 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const [landing] = useState(() =>
     parseLandingPath(location.pathname, new URLSearchParams(location.search), host),
   );
-  // Another link than the journey's replaces its campaign and promo code (decision 039); a reload of
-  // the same link keeps what the customer typed.
+  // Another link than the journey's (an address opened, not the shop's own menu) replaces its campaign
+  // and promo code (decision 039); a reload of the same link keeps what the customer typed.
   const link = `${location.pathname}${location.search}`;
-  const [newLink] = useState(() => useTravelFlowStore.getState().link !== link);
+  const [newLink] = useState(() => location.key === 'default' && useTravelFlowStore.getState().link !== link);
   const [values, setValues] = useState<TQuoteFormValues>(() => {
     const stored = valuesFromPolicy(useTravelFlowStore.getState().policy, today);
     return newLink ? { ...stored, promo: landing.promo ?? '' } : stored;
