@@ -148,6 +148,27 @@ describeEachDriver('agent and campaign calls', (driver) => {
     expect(wrongPromo.json()).toMatchObject({ validPromoCode: 'N' });
   });
 
+  it('finds the campaign a promo code belongs to, whichever campaign the link named (decision 038)', async () => {
+    for (const payload of [
+      { country: 'SGP', promo: 'yearend25' },
+      { campaign: { campaignCode: 'B2CC00' }, promo: 'NEWS2026' },
+    ]) {
+      expect((await getCampaign(payload)).json()).toMatchObject({
+        campaignCode: 'YEAREND',
+        validPromoCode: 'Y',
+      });
+    }
+    const direct = (await getCampaign({ country: 'SGP' })).json() as { campaignId: number };
+    const validate = await get(
+      `/b2c-server/rest/campaign/validatePromoCode/B2CC00/YEAREND25/${direct.campaignId}`,
+    );
+    expect(validate.body).toBe('Y');
+    // A market without a direct campaign: a made-up code is not valid, a Singapore code is not Hong Kong's.
+    for (const promo of ['MADEUP1', 'YEAREND25']) {
+      expect((await getCampaign({ country: 'HKG', promo })).json()).toMatchObject({ validPromoCode: 'N' });
+    }
+  });
+
   it('falls back to the direct campaign without a code, and to the empty campaign for dead ones', async () => {
     expect((await getCampaign({ country: 'SGP' })).json()).toMatchObject({
       campaignCode: 'B2CC00',

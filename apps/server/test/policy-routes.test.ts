@@ -1,3 +1,4 @@
+import { OFFER_NOTICES } from '@lionrock/domain/campaign/offer-notices';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
@@ -107,13 +108,37 @@ describeEachDriver('policy rating calls', (driver) => {
     it('applies a campaign’s promo code, and refuses a wrong one naming the field', async () => {
       const withCampaign = (promo: string | undefined) =>
         travel({}, { campaign: { campaignCode: 'YEAREND' }, ...(promo === undefined ? {} : { promo }) });
+      const plain = (await post('multirate', travel())).json().policyTravel.premiumItems[0];
+      // Without its code the link prices as the plain site does, and says the code brings the offer (decision 038).
       const without = (await post('multirate', withCampaign(undefined))).json().policyTravel.premiumItems[0];
-      expect(without.campaignDiscount).toBe(0);
+      expect(without.totalPremium).toBe(plain.totalPremium);
+      expect(without.discountNotice).toBe(OFFER_NOTICES.codeNeeded);
       const promo = (await post('multirate', withCampaign('YEAREND25'))).json().policyTravel.premiumItems[0];
-      expect(promo.campaignDiscount).toBeGreaterThan(0);
+      expect(promo.campaignDiscount).toBe(Math.round(promo.premiumWithoutDiscount * 25) / 100);
+      expect(promo.discountNotice).toBeUndefined();
       const wrong = await post('multirate', withCampaign('NOPE'));
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ field: 'promo', messageKey: MESSAGE_KEYS.invalidPromoCode });
+    });
+
+    it('finds the campaign of a promo code typed without its link, and names it in the answer', async () => {
+      for (const sent of [
+        travel({}, { promo: 'yearend25' }),
+        travel({}, { campaign: { campaignCode: 'B2CC00' }, promo: 'YEAREND25' }),
+      ]) {
+        const answer = (await post('multirate', sent)).json();
+        expect(answer.campaign).toMatchObject({ campaignCode: 'YEAREND' });
+        const item = answer.policyTravel.premiumItems[0];
+        expect(item.campaignDiscount).toBe(Math.round(item.premiumWithoutDiscount * 25) / 100);
+      }
+    });
+
+    it('refuses a promo code no campaign holds, in a market without a direct campaign too', async () => {
+      for (const country of ['SGP', 'HKG'] as const) {
+        const response = await post('multirate', travel({}, { country, promo: 'MADEUP1' }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ field: 'promo', messageKey: MESSAGE_KEYS.invalidPromoCode });
+      }
     });
 
     it('refuses a campaign that is not running, the spec’s way', async () => {

@@ -1,3 +1,4 @@
+import type { TOfferNotice } from '../campaign/offer-notices.ts';
 import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, type TCents } from '../money/money.ts';
 
@@ -18,6 +19,8 @@ export type TDiscountInput = {
   groupBasisPoints?: number;
   /** Commission rates in basis points of premium. */
   agent?: { maxRateBasisPoints: number; rateBasisPoints: number } | null;
+  /** A campaign condition the customer has not met yet (decision 038), told beside every plan. */
+  notice?: TOfferNotice | null;
 };
 
 export type TDiscountResult = {

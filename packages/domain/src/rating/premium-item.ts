@@ -1,3 +1,4 @@
+import { offerNoticeOf, type TOfferNotice } from '../campaign/offer-notices.ts';
 import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, type TCents } from '../money/money.ts';
 import { computeTax, type TProductType } from '../tax/tax.ts';
@@ -27,6 +28,8 @@ export type TPremiumItem = {
   commissionRate: number;
   premiumTopUp: TCents;
   floorApplied: boolean;
+  /** Why the plan does not carry the whole advertised discount, if it does not (decision 038). */
+  discountNotice: TOfferNotice | null;
 };
 
 export type TPlanIdentity = { planName: string; planCode: string; planDesc: string };
@@ -59,5 +62,6 @@ export function buildPremiumItem(options: {
     commissionRate,
     premiumTopUp: options.premiumTopUp ?? 0,
     floorApplied: discounted.floorApplied,
+    discountNotice: offerNoticeOf(discounted, options.discounts.notice),
   };
 }

@@ -37,6 +37,8 @@ export const ZPremiumItemSchema = z.object({
   insuredCommissionDiscount: ZWireAmountSchema.optional(),
   totalDiscount: ZWireAmountSchema.optional(),
   premiumTopUp: ZWireAmountSchema.optional(),
+  /** Ours (decision 038): the message key saying why the advertised discount is not all there. */
+  discountNotice: optionalText(40),
 });
 export type TWirePremiumItem = z.infer<typeof ZPremiumItemSchema>;
 
@@ -60,6 +62,7 @@ export function toWirePremiumItem(item: TPremiumItem): TWirePremiumItem {
     insuredCommissionDiscount: centsToWire(item.insuredCommissionDiscount),
     totalDiscount: centsToWire(item.totalDiscount),
     premiumTopUp: centsToWire(item.premiumTopUp),
+    ...(item.discountNotice ? { discountNotice: item.discountNotice } : {}),
   };
 }
 

@@ -35,6 +35,19 @@ export function createCampaignRepository(db: TDb) {
       ),
     )
     .prepare('promo_code_by_code');
+  const owners = db
+    .select({ campaign: campaigns })
+    .from(promoCodes)
+    .innerJoin(campaigns, eq(campaigns.campaignId, promoCodes.campaignId))
+    .where(
+      and(
+        sql`upper(${promoCodes.code}) = upper(${sql.placeholder('code')})`,
+        eq(campaigns.productCode, sql.placeholder('product')),
+        eq(campaigns.country, sql.placeholder('country')),
+      ),
+    )
+    .orderBy(campaigns.campaignId)
+    .prepare('campaigns_of_promo_code');
 
   return {
     async findByCode(
@@ -49,6 +62,11 @@ export function createCampaignRepository(db: TDb) {
     async findById(campaignId: number): Promise<TCampaignRow | undefined> {
       const [row] = await byId.execute({ id: campaignId });
       return row;
+    },
+
+    /** The campaigns of a market and product that hold a promo code (decision 038). */
+    async findCampaignsOfPromo(code: string, productCode: string, country: string): Promise<TCampaignRow[]> {
+      return (await owners.execute({ code, product: productCode, country })).map((row) => row.campaign);
     },
 
     async findPromoCode(campaignId: number, code: string) {

@@ -60,10 +60,29 @@ export function createCampaignService(
   const today = (country: TCountry) => todayIn(MARKETS[country].timeZone, now());
 
   const isLive = isCampaignLive;
-  // Every answer about a code is a guess counted against the limits (decision 027).
-  const isPromoCodeUsable = (row: TCampaignRow, promoCode: string) =>
-    promoGuard.check(row.campaignId, promoCode, async () =>
-      isPromoUsable(row, await repository.findPromoCode(row.campaignId, promoCode), now()),
+
+  /**
+   * The live campaign a promo code belongs to (decision 038): `named` when the code is its own, else
+   * the one of the market and product that holds it. A code typed anywhere finds its campaign.
+   */
+  async function ownerOfPromo(
+    named: TCampaignRow | undefined,
+    promoCode: string,
+    productCode: string,
+    country: TCountry,
+  ): Promise<TCampaignRow | undefined> {
+    const owners = (await repository.findCampaignsOfPromo(promoCode, productCode, country)).filter((row) =>
+      isLive(row, today(country)),
+    );
+    return owners.find((row) => row.campaignId === named?.campaignId) ?? owners[0];
+  }
+
+  /** Whether the code can be used now, counted against the campaign it was tried on (decision 027). */
+  const usableIn = (owner: TCampaignRow | undefined, tried: TCampaignRow, promoCode: string) =>
+    promoGuard.check((owner ?? tried).campaignId, promoCode, async () =>
+      owner
+        ? isPromoUsable(owner, await repository.findPromoCode(owner.campaignId, promoCode), now())
+        : false,
     );
 
   function toAnswer(row: TCampaignRow, promoCode: string, validPromoCode: 'Y' | 'N' | ''): TCampaignAnswer {
@@ -102,23 +121,39 @@ export function createCampaignService(
   return {
     /** The live campaign for a code (or the direct campaign), else the empty campaign. */
     async getCampaign(lookup: TCampaignLookup): Promise<TCampaignAnswer> {
-      const code = lookup.campaignCode?.trim() || DIRECT_CAMPAIGN_CODE;
-      const row = await repository.findByCode(code, lookup.productCode, lookup.country);
-      if (!row || !isLive(row, today(lookup.country))) return EMPTY_CAMPAIGN;
-      if (lookup.catalogueCode && row.catalogueCode && lookup.catalogueCode !== row.catalogueCode) {
-        return EMPTY_CAMPAIGN;
-      }
+      const linked = lookup.campaignCode?.trim();
+      const row = await repository.findByCode(
+        linked || DIRECT_CAMPAIGN_CODE,
+        lookup.productCode,
+        lookup.country,
+      );
+      const named =
+        row &&
+        isLive(row, today(lookup.country)) &&
+        !(lookup.catalogueCode && row.catalogueCode && lookup.catalogueCode !== row.catalogueCode)
+          ? row
+          : undefined;
       const promoCode = lookup.promoCode?.trim().toUpperCase() ?? '';
-      const valid = promoCode === '' ? '' : (await isPromoCodeUsable(row, promoCode)) ? 'Y' : 'N';
-      return toAnswer(row, promoCode, valid);
+      if (promoCode === '' || (linked && !named)) return named ? toAnswer(named, '', '') : EMPTY_CAMPAIGN;
+      // The code's own campaign answers, whichever campaign the link named or none (decision 038).
+      const owner = await ownerOfPromo(named, promoCode, lookup.productCode, lookup.country);
+      const tried = named ?? owner;
+      if (!tried) return { ...EMPTY_CAMPAIGN, promoCode, validPromoCode: 'N' };
+      const valid = await usableIn(owner, tried, promoCode);
+      return toAnswer(valid && owner ? owner : tried, promoCode, valid ? 'Y' : 'N');
     },
 
-    /** "Y" only for a usable code of this live campaign (code and id must agree). */
+    /**
+     * "Y" for a usable code of this live campaign (code and id must agree), or of another live campaign
+     * of its market and product: the code finds its campaign, and pricing names it (decision 038).
+     */
     async validatePromoCode(campaignCode: string, promoCode: string, campaignId: number): Promise<'Y' | 'N'> {
       const row = await repository.findById(campaignId);
       if (!row || row.campaignCode.toUpperCase() !== campaignCode.toUpperCase()) return 'N';
-      if (!isLive(row, today(row.country as TCountry))) return 'N';
-      return (await isPromoCodeUsable(row, promoCode.toUpperCase())) ? 'Y' : 'N';
+      const country = row.country as TCountry;
+      if (!isLive(row, today(country))) return 'N';
+      const code = promoCode.toUpperCase();
+      return (await usableIn(await ownerOfPromo(row, code, row.productCode, country), row, code)) ? 'Y' : 'N';
     },
 
     async getCampaignImage(campaignId: number): Promise<{ data: Buffer; contentType: string } | undefined> {

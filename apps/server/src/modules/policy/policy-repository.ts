@@ -39,6 +39,11 @@ export function createPolicyRepository(db: TDb) {
       ),
     )
     .prepare('pricing_promo_code');
+  const promoOwners = db
+    .select({ campaignId: promoCodes.campaignId })
+    .from(promoCodes)
+    .where(sql`upper(${promoCodes.code}) = upper(${sql.placeholder('code')})`)
+    .prepare('pricing_promo_owners');
 
   return {
     listRateTables: async () =>
@@ -62,6 +67,11 @@ export function createPolicyRepository(db: TDb) {
     async findPromoCode(campaignId: number, code: string) {
       const [row] = await promo.execute({ campaignId, code });
       return row;
+    },
+
+    /** The campaigns that hold a promo code (decision 038: the code finds its campaign). */
+    async findPromoCampaignIds(code: string): Promise<number[]> {
+      return (await promoOwners.execute({ code })).map((row) => row.campaignId);
     },
 
     async findPolicy(policyId: string): Promise<TPolicyRow | undefined> {

@@ -132,7 +132,9 @@ export function createPolicyService(deps: {
     call: TRatingCall,
     policy: TPolicy,
     stage: TStage = ratingStage(policy),
-  ): Promise<{ rated: TRated; campaignId: number | null; promoCode: string | null } | TRefusal> {
+  ): Promise<
+    { rated: TRated; campaignId: number | null; promoCode: string | null; policy: TPolicy } | TRefusal
+  > {
     const country = policy.country;
     if (!(await system.isSystemAvailable(country))) return refusal('SYSTEM_UNAVAILABLE');
     if (await system.isPrivateModeOn(country)) return refusal('PRIVATE_MODE');
@@ -148,6 +150,10 @@ export function createPolicyService(deps: {
     if (await pricing.isBlacklisted(policyIdNumbers(policy))) return refusal('BLACKLISTED');
     const priced = await pricing.discounts(policy, { today, promoRequiredNow: call === 'rate' });
     if ('refused' in priced) return priced;
+    // The answer names the campaign the price is under: a promo code's own, whatever was sent (decision 038).
+    const named: TPolicy = priced.campaign
+      ? { ...policy, campaign: { ...policy.campaign, ...priced.campaign } }
+      : policy;
     const tables = await pricing.tables(today);
     if (!tables) return refusal('NOT_RATABLE');
     const rated = ratePolicy(
@@ -160,7 +166,7 @@ export function createPolicyService(deps: {
       call === 'rateTopup' ? 'topUps' : 'plans',
     );
     if ('refused' in rated) return rated;
-    return { rated, campaignId: priced.campaignId, promoCode: priced.promoCode };
+    return { rated, campaignId: priced.campaignId, promoCode: priced.promoCode, policy: named };
   }
 
   function columnsOf(
@@ -279,7 +285,7 @@ export function createPolicyService(deps: {
         throw new ApiError(409, 'This policy was declined and cannot be paid.', { field: 'policyId' });
       const outcome = await rateOrRefuse('rate', policy, 'apply');
       if ('refused' in outcome) return { refused: withRefusal(policy, outcome) };
-      const priced = priceSelected(policy, outcome, existing.policyId);
+      const priced = priceSelected(outcome.policy, outcome, existing.policyId);
       return { existing, ...priced, answer: await withStaffCode(priced.answer) };
     },
 
@@ -302,10 +308,10 @@ export function createPolicyService(deps: {
         return withRefusal(policy, outcome);
       }
       if (call !== 'rate')
-        return withRating(policy, outcome.rated, { mode: call === 'rateTopup' ? 'topUps' : 'plans' });
+        return withRating(outcome.policy, outcome.rated, { mode: call === 'rateTopup' ? 'topUps' : 'plans' });
 
       const policyId = existing?.policyId ?? randomUUID();
-      const priced = priceSelected(policy, outcome, policyId);
+      const priced = priceSelected(outcome.policy, outcome, policyId);
       const answer: TPolicy = await withStaffCode({ ...priced.answer, status: 'quoted' });
       const selected = priced.selected;
       const fromStatus = (existing?.status as TPolicyStatus | undefined) ?? null;

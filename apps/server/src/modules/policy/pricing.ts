@@ -1,3 +1,4 @@
+import { OFFER_NOTICES, type TOfferNotice } from '@lionrock/domain/campaign/offer-notices';
 import { compareDates, parseIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
 import { normaliseIdForMatching } from '@lionrock/domain/identity/id-number';
 import type { TRatingTables } from '@lionrock/domain/policy/rate-policy';
@@ -12,7 +13,7 @@ import { createTableCache, type TChangeNotifier } from '../../db/change-notifier
 import { badRequest } from '../../lib/api-error.ts';
 import { DIRECT_CAMPAIGN_CODE, isCampaignLive, isPromoUsable } from '../campaign/campaign-service.ts';
 import type { TPromoGuard } from '../campaign/promo-guard.ts';
-import type { TPolicyRepository } from './policy-repository.ts';
+import type { TCampaignRow, TPolicyRepository } from './policy-repository.ts';
 
 /**
  * What rating reads from the database — rate tables, the underwriting blacklist, campaigns and agent
@@ -22,7 +23,16 @@ import type { TPolicyRepository } from './policy-repository.ts';
 export type TPricingOutcome = {
   discounts: TDiscountInput;
   campaignId: number | null;
+  /** The campaign the policy is priced under, as the answer names it (the code's own, decision 038). */
+  campaign: { campaignId: number; campaignCode: string; catalogueCode: string } | null;
   promoCode: string | null;
+};
+
+type TCampaignOutcome = {
+  rule: TDiscountRule | null;
+  campaign: TCampaignRow | null;
+  promoCode: string | null;
+  notice: TOfferNotice | null;
 };
 
 export function createPricing(deps: {
@@ -74,46 +84,88 @@ export function createPricing(deps: {
     repository.listAgentCampaigns(),
   );
 
+  /**
+   * The campaign a promo code belongs to (decision 038): the named campaign when the code is one of
+   * its own, else the live campaign of the market and product that holds it, whatever link the
+   * customer came by. A code no live campaign can use is a wrong guess (decision 027) and refused.
+   */
+  async function campaignOfPromo(
+    policy: TPolicy,
+    named: TCampaignRow | undefined,
+    promo: string,
+    today: TLocalDate,
+  ): Promise<TCampaignRow> {
+    const candidates = (await campaignsCache.get()).filter(
+      (campaign) =>
+        campaign.productCode === policy.productType &&
+        campaign.country === policy.country &&
+        isCampaignLive(campaign, today),
+    );
+    const owners = await repository.findPromoCampaignIds(promo);
+    const owner =
+      (named && owners.includes(named.campaignId) ? named : undefined) ??
+      candidates.find((campaign) => owners.includes(campaign.campaignId));
+    // The guess is counted against the campaign it was tried on (the named one when none holds it).
+    const counted = owner ?? named ?? candidates[0];
+    const usable =
+      counted !== undefined &&
+      (await deps.promoGuard.check(counted.campaignId, promo, async () =>
+        owner
+          ? isPromoUsable(owner, await repository.findPromoCode(owner.campaignId, promo), deps.now())
+          : false,
+      ));
+    if (!usable || !owner)
+      throw badRequest(
+        'promo',
+        'The promotion code is not valid for this campaign.',
+        MESSAGE_KEYS.invalidPromoCode,
+      );
+    return owner;
+  }
+
+  const ruleOf = (row: TCampaignRow): TDiscountRule =>
+    row.discountType === 'AMOUNT'
+      ? { type: 'AMOUNT', cents: row.discountValue }
+      : { type: 'PERCENT', basisPoints: row.discountValue };
+
   async function campaignDiscount(
     policy: TPolicy,
     options: { today: TLocalDate; promoRequiredNow: boolean },
-  ): Promise<{ rule: TDiscountRule | null; campaignId: number | null; promoCode: string | null } | TRefusal> {
+  ): Promise<TCampaignOutcome | TRefusal> {
     const given = policy.campaign?.campaignCode?.trim().toUpperCase() ?? '';
-    const code = given || DIRECT_CAMPAIGN_CODE;
-    const row = (await campaignsCache.get()).find(
-      (campaign) =>
-        campaign.campaignCode.toUpperCase() === code &&
-        campaign.productCode === policy.productType &&
-        campaign.country === policy.country,
-    );
-    const live = row !== undefined && isCampaignLive(row, options.today);
+    const rows = await campaignsCache.get();
+    const find = (code: string) =>
+      rows.find(
+        (campaign) =>
+          campaign.campaignCode.toUpperCase() === code &&
+          campaign.productCode === policy.productType &&
+          campaign.country === policy.country,
+      );
+    const direct = find(DIRECT_CAMPAIGN_CODE);
+    const liveDirect = direct && isCampaignLive(direct, options.today) ? direct : undefined;
+    const row = given === '' ? liveDirect : find(given);
+    const live = row !== undefined && isCampaignLive(row, options.today) ? row : undefined;
     // A campaign the customer came with must still run; the direct discount simply lapses.
-    if (!live)
-      return given === ''
-        ? { rule: null, campaignId: null, promoCode: null }
-        : refusal('CAMPAIGN_UNAVAILABLE');
+    if (given !== '' && !live) return refusal('CAMPAIGN_UNAVAILABLE');
     const promo = policy.promo?.trim().toUpperCase() ?? '';
     if (promo !== '') {
-      const usable = await deps.promoGuard.check(row.campaignId, promo, async () =>
-        isPromoUsable(row, await repository.findPromoCode(row.campaignId, promo), deps.now()),
-      );
-      if (!usable)
-        throw badRequest(
-          'promo',
-          'The promotion code is not valid for this campaign.',
-          MESSAGE_KEYS.invalidPromoCode,
-        );
-    } else if (row.promoCodeRequired) {
-      // Until the quote page asks for it, the campaign is priced without its discount.
+      const owner = await campaignOfPromo(policy, live, promo, options.today);
+      return { rule: ruleOf(owner), campaign: owner, promoCode: promo, notice: null };
+    }
+    if (!live) return { rule: null, campaign: null, promoCode: null, notice: null };
+    if (live.promoCodeRequired) {
+      // Until the quote page asks for it, the campaign is priced as the plain site is, and the customer
+      // is told the code brings the campaign's discount: a link never prices above the plain site.
       if (options.promoRequiredNow)
         throw badRequest('promo', 'This campaign needs a promotion code.', MESSAGE_KEYS.invalidPromoCode);
-      return { rule: null, campaignId: row.campaignId, promoCode: null };
+      return {
+        rule: liveDirect ? ruleOf(liveDirect) : null,
+        campaign: live,
+        promoCode: null,
+        notice: OFFER_NOTICES.codeNeeded,
+      };
     }
-    const rule: TDiscountRule =
-      row.discountType === 'AMOUNT'
-        ? { type: 'AMOUNT', cents: row.discountValue }
-        : { type: 'PERCENT', basisPoints: row.discountValue };
-    return { rule, campaignId: row.campaignId, promoCode: promo || null };
+    return { rule: ruleOf(live), campaign: live, promoCode: null, notice: null };
   }
 
   /** The part of the commission the agent gives up for the customer (discounts.ts): the agent's own campaign for the product. */
@@ -149,8 +201,19 @@ export function createPricing(deps: {
       const campaign = await campaignDiscount(policy, options);
       if ('refused' in campaign) return campaign;
       return {
-        discounts: { campaign: campaign.rule, agent: await agentDiscount(policy) },
-        campaignId: campaign.campaignId,
+        discounts: {
+          campaign: campaign.rule,
+          agent: await agentDiscount(policy),
+          notice: campaign.notice,
+        },
+        campaignId: campaign.campaign?.campaignId ?? null,
+        campaign: campaign.campaign
+          ? {
+              campaignId: campaign.campaign.campaignId,
+              campaignCode: campaign.campaign.campaignCode,
+              catalogueCode: campaign.campaign.catalogueCode ?? '',
+            }
+          : null,
         promoCode: campaign.promoCode,
       };
     },

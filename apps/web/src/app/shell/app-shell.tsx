@@ -16,6 +16,15 @@ import { SystemUnavailableBar, TestEnvironmentBanner } from './status-bars';
 /** Flow pages (quote to finish) do not show the maintenance notice (travel-flow section 7). */
 const FLOW_PAGE = /^\/(travel|pa|home)\/(quote|applicant|apply|confirm|payment|finish)(\/|$)/;
 
+/**
+ * A travel landing link (travel-flow section 2): it says which market it is for, by its host or its
+ * country query, else Singapore; a market from an earlier link never outlives it (decision 039). A
+ * link is an address opened (the document's first location), not the shop's own Travel menu entry,
+ * which keeps the visit's market.
+ */
+const TRAVEL_LANDING =
+  /^\/travel(\/?$|\/(partner|sub|campaign|affiliation|promotion|catalogueCode|lang|promo)\/)/;
+
 /** The shared shell of every page: status bars, header, the page, footer. */
 export function AppShell() {
   const { t } = useTranslation();
@@ -33,7 +42,12 @@ export function AppShell() {
     const store = useSystemStore.getState();
     const query = new URLSearchParams(location.search);
     const params = parseLandingPath(location.pathname, query, window.location.host);
-    if (query.get('country') || window.location.host.match(/^(sg|hk)-/)) store.setCountry(params.country);
+    if (
+      query.get('country') ||
+      window.location.host.match(/^(sg|hk)-/) ||
+      (TRAVEL_LANDING.test(location.pathname) && location.key === 'default')
+    )
+      store.setCountry(params.country);
     const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
     if (lang) store.setLanguage(lang);
     if (params.partner) {
@@ -42,7 +56,7 @@ export function AppShell() {
     }
     if (!FLOW_PAGE.test(location.pathname))
       store.rememberInitialUrl(`${location.pathname}${location.search}`);
-  }, [location.pathname, location.search]);
+  }, [location.pathname, location.search, location.key]);
 
   useEffect(() => {
     trackCheckoutStep(location.pathname);

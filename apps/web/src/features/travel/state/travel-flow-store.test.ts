@@ -123,4 +123,35 @@ describe('the travel journey store', () => {
     expect(store().initialUrl).toBeNull();
     expect(stored().state.policy.policyTravel.premiumItems).toEqual([]);
   });
+
+  it('follows the campaign the server priced under, as a promo code found it (decision 038)', () => {
+    store().setCampaign({
+      campaignId: 1,
+      campaignCode: 'B2CC00',
+      catalogueCode: 'TRV-SG',
+      promoCodeRequired: false,
+    });
+    store().setQuoted(
+      { ...store().policy, campaign: { campaignId: 2, campaignCode: 'YEAREND', catalogueCode: 'TRV-SG' } },
+      '/travel',
+    );
+    expect(store().campaign).toMatchObject({ campaignId: 2, campaignCode: 'YEAREND' });
+  });
+
+  it('lets a new link replace the campaign, code and quote an earlier link left, keeping the trip (decision 039)', () => {
+    store().setDestination('3');
+    store().setPromo('YEAREND25');
+    store().setCampaign({
+      campaignId: 2,
+      campaignCode: 'YEAREND',
+      catalogueCode: 'TRV-SG',
+      promoCodeRequired: true,
+    });
+    quote();
+    store().startLink('/travel/promo/NEWS2026', 'NEWS2026');
+    expect(store()).toMatchObject({ link: '/travel/promo/NEWS2026', campaign: null, plans: [] });
+    expect(store().policy).toMatchObject({ promo: 'NEWS2026', campaign: null });
+    expect(store().policy.policyTravel).toMatchObject({ journeyCode: '3', promotionCode: 'NEWS2026' });
+    expect(stored().state.link).toBe('/travel/promo/NEWS2026');
+  });
 });

@@ -35,6 +35,13 @@ type TTravelFlowState = {
   campaign: TCampaignRef | null;
   /** The landing address the quote started from: Back on the quote page returns there. */
   initialUrl: string | null;
+  /** The landing link whose campaign and promo code the journey holds (decision 039). */
+  link: string | null;
+  /**
+   * A landing opened by another link than the journey's: what that link says replaces what an earlier
+   * link left (its campaign, its promo code, a quote priced under them); the trip itself is kept.
+   */
+  startLink(link: string, promo: string): void;
   setTripType(tripType: TTripType): void;
   setDestination(journeyCode: TJourneyCode): void;
   /** Dates as the customer picked them; an annual plan ends one year after departure minus one day. */
@@ -107,6 +114,21 @@ const STALE_QUOTE = {
   totalDiscount: undefined,
 };
 
+/**
+ * The campaign the server priced under (decision 038: a promo code finds its own campaign, whatever
+ * the link named): the journey follows it, so its banner, its rules and its discount row are shown.
+ */
+function answeredCampaign(current: TCampaignRef | null, answer: TPolicyInput): TCampaignRef | null {
+  const answered = answer.campaign;
+  if (!answered?.campaignCode || answered.campaignCode === current?.campaignCode) return current;
+  return {
+    campaignId: answered.campaignId ?? null,
+    campaignCode: answered.campaignCode,
+    catalogueCode: answered.catalogueCode ?? '',
+    promoCodeRequired: false,
+  };
+}
+
 /** The journey in sessionStorage (its key is also read by the landing's pre-render guard). */
 export const TRAVEL_FLOW_STORE_KEY = 'lionrock.travel';
 
@@ -133,6 +155,19 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
         plans: [],
         campaign: null,
         initialUrl: null,
+        link: null,
+        startLink: (link, promo) =>
+          set((state) => ({
+            link,
+            plans: [],
+            campaign: null,
+            policy: {
+              ...state.policy,
+              campaign: null,
+              promo,
+              policyTravel: { ...state.policy.policyTravel, ...STALE_QUOTE, promotionCode: promo },
+            },
+          })),
         setTripType: (tripType) => changeTrip(() => ({ paPolicyType: tripType })),
         setDestination: (journeyCode) =>
           changeTrip(() => {
@@ -202,7 +237,12 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
         setQuoted: (answer, initialUrl) =>
           set((state) => {
             const policy = withoutCardFields({ ...state.policy, ...answer }) as TTravelPolicy;
-            return { policy, plans: policy.policyTravel.premiumItems ?? [], initialUrl };
+            return {
+              policy,
+              plans: policy.policyTravel.premiumItems ?? [],
+              initialUrl,
+              campaign: answeredCampaign(state.campaign, answer),
+            };
           }),
         updatePlan: (item) =>
           set((state) => ({
@@ -221,8 +261,11 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
             },
           })),
         setRated: (answer) =>
-          set((state) => ({ policy: withoutCardFields({ ...state.policy, ...answer }) as TTravelPolicy })),
-        reset: () => set({ policy: emptyPolicy(), plans: [], campaign: null, initialUrl: null }),
+          set((state) => ({
+            policy: withoutCardFields({ ...state.policy, ...answer }) as TTravelPolicy,
+            campaign: answeredCampaign(state.campaign, answer),
+          })),
+        reset: () => set({ policy: emptyPolicy(), plans: [], campaign: null, initialUrl: null, link: null }),
       };
     },
     {
@@ -234,6 +277,7 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
         plans: state.plans,
         campaign: state.campaign,
         initialUrl: state.initialUrl,
+        link: state.link,
       }),
     },
   ),

@@ -122,6 +122,7 @@ export function PlanCards({
                   <span>−{price.discount}</span>
                 </span>
               ) : null}
+              {price.notice ? <span className={styles.notice}>{t(price.notice)}</span> : null}
             </span>
             {/* The covers customers compare, beside the price (design section 9, the schedule's limits). */}
             <span id={`${key}-covers`} className={styles.covers}>

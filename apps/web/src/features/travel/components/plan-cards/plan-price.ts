@@ -28,6 +28,8 @@ export type TPlanPrice = {
   original: string | null;
   /** The discount row's amount, when the row shows. */
   discount: string | null;
+  /** Why the advertised discount is not all there: a message key (decision 038). */
+  notice: string | null;
 };
 
 /** What a plan card and the summary show (travel-flow section 9, price display), formatted for the market. */
@@ -46,5 +48,6 @@ export function planPrice(
     tax: { kind, amount: formatMoney(kind === 'gst' ? lines.gst : lines.levy, country) },
     original: original === null ? null : formatMoney(original, country),
     discount: discount === null ? null : formatMoney(discount, country),
+    notice: item.discountNotice ?? null,
   };
 }

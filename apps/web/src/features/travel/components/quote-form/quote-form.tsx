@@ -14,7 +14,7 @@ import {
 } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, memo, useId, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRenderHost } from '../../../../app/shell/render-host';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -81,11 +81,17 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const [landing] = useState(() =>
     parseLandingPath(location.pathname, new URLSearchParams(location.search), host),
   );
+  // Another link than the journey's (an address opened, not the shop's own menu) replaces its campaign
+  // and promo code (decision 039); a reload of the same link keeps what the customer typed.
+  const link = `${location.pathname}${location.search}`;
+  const [newLink] = useState(() => location.key === 'default' && useTravelFlowStore.getState().link !== link);
   const [values, setValues] = useState<TQuoteFormValues>(() => {
     const stored = valuesFromPolicy(useTravelFlowStore.getState().policy, today);
-    // A promo link (/travel/promo/{code}) fills the promo code unless the customer typed one.
-    return { ...stored, promo: stored.promo || landing.promo || '' };
+    return newLink ? { ...stored, promo: landing.promo ?? '' } : stored;
   });
+  useEffect(() => {
+    if (newLink) useTravelFlowStore.getState().startLink(link, landing.promo ?? '');
+  }, [newLink, link, landing.promo]);
   const [errors, setErrors] = useState<Partial<Record<TQuoteFormField, string>>>({});
   // The latest values and checks, for the checks that finish after another change.
   const latest = useRef(values);
