@@ -15,6 +15,7 @@ export const PAGE_TEXTS = [
   'payment',
   'gatewayReach',
   'paynowSave',
+  'offerNotice',
   'paymentError',
   'cardErrorMessage',
   'finish',
