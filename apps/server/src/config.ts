@@ -79,7 +79,7 @@ const cardProfile = (market: 'SGP' | 'HKG') => ({
 
 const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  HOST: z.string().trim().min(1).default('localhost'),
   PUBLIC_URL: optionalUrl(['https:', 'http:']),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().trim().min(1).default('.data'),

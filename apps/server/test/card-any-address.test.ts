@@ -51,7 +51,7 @@ describeEachDriver('the card gateway on the customer’s address', (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     app = await buildTestApp(database, {
-      env: { PORT: '3000', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' },
+      env: { PORT: '3000', HOST: 'localhost', PUBLIC_URL: 'http://localhost:3000' },
       now: () => new Date(AT),
     });
     secret = (await merchantProfile(testConfig(), database.db, 'SGP')).secretKey;

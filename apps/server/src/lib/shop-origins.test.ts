@@ -22,9 +22,20 @@ const request = (headers: Record<string, string>, host = 'localhost:3000') => ({
 
 describe('the shop’s origins (decision 036)', () => {
   it('listens on loopback unless told otherwise, and answers on each loopback name', () => {
-    expect(config().host).toBe('127.0.0.1');
+    expect(config().host).toBe('localhost');
     expect([...shopOrigins(config(), LAN)].sort()).toEqual([
       'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it('names only the loopback address it listens on, and localhost, for a HOST of one address', () => {
+    expect([...shopOrigins(config({ HOST: '127.0.0.1' }), LAN)].sort()).toEqual([
+      'http://127.0.0.1:3000',
+      'http://localhost:3000',
+    ]);
+    expect([...shopOrigins(config({ HOST: '::1' }), LAN)].sort()).toEqual([
       'http://[::1]:3000',
       'http://localhost:3000',
     ]);

@@ -29,8 +29,12 @@ export function shopOrigins(
     for (const list of Object.values(interfaces))
       for (const entry of list ?? [])
         if (!entry.address.startsWith('fe80:')) hosts.add(hostPart(entry.address));
-  } else if (LOOPBACK_HOSTS.includes(hostPart(listen)) || listen === '::1' || listen.startsWith('127.')) {
+  } else if (listen === 'localhost') {
+    // Fastify listens on every address `localhost` resolves to: both loopback addresses.
     for (const host of LOOPBACK_HOSTS) hosts.add(host);
+  } else if (listen === '::1' || listen === '[::1]' || listen.startsWith('127.')) {
+    // One loopback address: that one, and the name a browser resolves to it; not the other family's.
+    hosts.add('localhost');
     hosts.add(hostPart(listen));
   } else {
     hosts.add(hostPart(listen));
