@@ -78,8 +78,18 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const driver = database.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL';
-  // Every address it answers on pays by card too (decision 036); HOST=0.0.0.0 adds the LAN's.
-  const addresses = [...shopOrigins(config)].join(', ');
+  // Every address it answers on pays by card too (decision 036); HOST=0.0.0.0 adds the LAN's. Only the
+  // origins it really listens on are named: `localhost` may resolve to 127.0.0.1 alone.
+  const listening = app.addresses().flatMap((entry) => (typeof entry === 'string' ? [] : [entry]));
+  const everywhere = listening.some((entry) => entry.address === '0.0.0.0' || entry.address === '::');
+  const hosts = new Set(
+    listening.map((entry) => (entry.family === 'IPv6' ? `[${entry.address}]` : entry.address)),
+  );
+  if (hosts.has('127.0.0.1') || hosts.has('[::1]')) hosts.add('localhost');
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const addresses = [...shopOrigins(config)]
+    .filter((origin) => everywhere || origin === publicOrigin || hosts.has(new URL(origin).hostname))
+    .join(', ');
   app.log.info(
     `Lionrock is ready on ${addresses} (${driver}, APP_ENV=${config.appEnv}, HOST=${config.host})`,
   );
