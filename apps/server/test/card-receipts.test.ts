@@ -25,7 +25,7 @@ import {
   type TGatewayTransaction,
 } from '../src/payments/card-gateway/transaction-lookup.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
-import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
+import { buildTestApp, postRest, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -42,13 +42,7 @@ describeEachDriver('card receipts', (driver) => {
   let secret: string;
   const clock = new Date(AT);
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   /** Quote, rate, both declarations, updateToPending: the pending policy and the signed request fields. */
   async function pending(change: (policy: TPolicyInput) => void = () => {}) {

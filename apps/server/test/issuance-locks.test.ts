@@ -11,7 +11,7 @@ import type { TDb } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
 import { mailOutbox, operationsAlerts, payments, policies, policyEvents } from '../src/db/schema.ts';
 import { createPaymentRepository } from '../src/modules/payment/payment-repository.ts';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -32,13 +32,7 @@ describeEachDriver('issuance under concurrency', (driver) => {
   let app: FastifyInstance;
   let round = 0;
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);

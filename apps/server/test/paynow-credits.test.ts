@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operationsAlerts, payments, paynowCredits, policies } from '../src/db/schema.ts';
 import { sharedSecret } from '../src/lib/server-secrets.ts';
 import { signNotification } from '../src/modules/payment/paynow-service.ts';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -27,13 +27,7 @@ describeEachDriver('PayNow credits', (driver) => {
   let clock = new Date(AT);
   let bankIds = 0;
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);

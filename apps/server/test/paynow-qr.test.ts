@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 type TDecode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -66,13 +66,7 @@ describeEachDriver('the PayNow QR image', (driver) => {
     await database?.drop();
   });
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   it('keeps the quiet zone of 4 light modules on every side that ISO/IEC 18004 asks for, and still decodes', async () => {
     const policy = buildTravelPolicy(today);

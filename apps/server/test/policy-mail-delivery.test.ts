@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -59,13 +59,7 @@ describeEachDriver('policy mail', (driver) => {
   const peer = smtpPeer(port);
   const clock = new Date(AT);
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   /** Quote, rate, pending, and the gateway's accepted answer: an issued policy. */
   async function issuedPolicy(overrides: Partial<TPolicyInput> = {}) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TMailer, TMailMessage } from '../src/mail/mailer.ts';
 import { pdfText } from './helpers/pdf-text.ts';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -34,13 +34,7 @@ describeEachDriver('the schedule mailed with a policy', (driver) => {
     await database?.drop();
   });
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   /** A Chinese journey for a home policy paid by PayNow, as the bank would pay it on a test host. */
   async function issueChinesePolicy(address: { blockOrHouseNo: string; streetName: string }) {

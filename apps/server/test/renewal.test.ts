@@ -27,7 +27,7 @@ import {
 } from '../src/modules/renewal/renewal-service.ts';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { signFields } from '../src/payments/card-gateway/signature.ts';
-import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
+import { buildTestApp, postRest, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const ACCEPTS = '4111111111111111';
@@ -83,13 +83,7 @@ describeEachDriver('auto-renewal', (driver) => {
     return on.runRenewalScan(day, 'SGP');
   };
 
-  const post = (path: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `/b2c-server/rest/${path}`,
-      headers: { 'session-name': SESSION },
-      payload: payload as object,
-    });
+  const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   /**
    * Buys a travel policy on `day` through the test gateway as the browser does: annual with

@@ -34,3 +34,13 @@ export async function buildTestApp(
   await app.ready();
   return app;
 }
+
+/** A spec call (`/b2c-server/rest/<path>`) as the browser makes it: POST, JSON, the session's Session-Name. */
+export function postRest(app: FastifyInstance, path: string, payload: unknown, session = SESSION) {
+  return app.inject({
+    method: 'POST',
+    url: `/b2c-server/rest/${path}`,
+    headers: { 'session-name': session },
+    payload: payload as object,
+  });
+}
