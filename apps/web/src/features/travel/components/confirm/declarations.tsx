@@ -92,7 +92,12 @@ export function Declarations({
             </>
           ) : (
             <ul className={styles.popupList}>
-              {list(`confirm.popups.${popup}.items`).map((item) => (
+              {/* The transfer notice names the market's own data law (PDPA in Singapore, PDPO in Hong Kong). */}
+              {list(
+                popup === 'dataTransfer' && country === 'HKG'
+                  ? 'confirm.popups.dataTransfer.itemsHKG'
+                  : `confirm.popups.${popup}.items`,
+              ).map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
