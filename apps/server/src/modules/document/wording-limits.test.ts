@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
+import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
+import { describe, expect, it } from 'vitest';
+import { documentSections } from './wordings.ts';
+
+/**
+ * Decision 050: the documents state the shop's limits from the domain's constants, so a changed trip
+ * limit or age changes the brochure and the wording with the rules; their source writes no such number.
+ */
+const SOURCES = ['./wordings.ts', './travel-wording.ts'].map((file) => ({
+  file,
+  text: readFileSync(new URL(file, import.meta.url), 'utf8'),
+}));
+
+const textOf = (kind: 'brochure' | 'policyWording', country: 'SGP' | 'HKG') =>
+  documentSections('travel', kind, country)
+    .flatMap((section) => section.paragraphs)
+    .join('\n');
+
+describe('the travel documents state the limits the rules apply', () => {
+  it.each(['SGP', 'HKG'] as const)(
+    'the %s brochure and wording say the trip limit and the ages',
+    (country) => {
+      expect(textOf('brochure', country)).toContain(
+        `journeys of up to ${TRIP_LIMITS.maxSingleTripDays} days`,
+      );
+      expect(textOf('brochure', country)).toContain(
+        `from ${AGE_LIMITS.travelChildPickerMinMonths} months; full-time students up to ${AGE_LIMITS.studentMaxYears}.`,
+      );
+      const wording = textOf('policyWording', country);
+      expect(wording).toContain(`each trip of up to ${TRIP_LIMITS.maxSingleTripDays} days`);
+      expect(wording).toContain(`trips of up to ${TRIP_LIMITS.maxSingleTripDays} days each`);
+      expect(wording).toContain(
+        `under ${AGE_LIMITS.studentMaxYears + 1} years old, who must be in full-time education from the age of ${AGE_LIMITS.childMaxYears + 1}.`,
+      );
+    },
+  );
+
+  it.each(SOURCES)('$file writes no trip limit or age as a number', ({ text }) => {
+    const { maxSingleTripDays, departureWindowDays } = TRIP_LIMITS;
+    const { childMaxYears, studentMaxYears, travelChildPickerMinMonths } = AGE_LIMITS;
+    // A number the wording itself sets (not the shop's limit) is a named constant on its own line.
+    const prose = text
+      .split('\n')
+      .filter((line) => !/^const [A-Z_]+ = \d+;$/.test(line))
+      .join('\n');
+    const offenders = [
+      new RegExp(`\\b(${maxSingleTripDays}|${departureWindowDays})\\b`, 'g'),
+      new RegExp(`under ${studentMaxYears + 1} years|age of ${childMaxYears + 1}\\b`, 'g'),
+      new RegExp(`from ${travelChildPickerMinMonths} months|students up to ${studentMaxYears}\\b`, 'g'),
+    ].flatMap((pattern) => prose.match(pattern) ?? []);
+    expect(offenders).toEqual([]);
+  });
+});
