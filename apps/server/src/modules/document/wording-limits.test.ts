@@ -38,18 +38,14 @@ describe('the travel documents state the limits the rules apply', () => {
   );
 
   it.each(SOURCES)('$file writes no trip limit or age as a number', ({ text }) => {
-    const { maxSingleTripDays, departureWindowDays } = TRIP_LIMITS;
-    const { childMaxYears, studentMaxYears, travelChildPickerMinMonths } = AGE_LIMITS;
-    // A number the wording itself sets (not the shop's limit) is a named constant on its own line.
-    const prose = text
-      .split('\n')
-      .filter((line) => !/^const [A-Z_]+ = \d+;$/.test(line))
-      .join('\n');
+    // Whatever the limits are, these phrases state one of them: they must be filled from the domain.
     const offenders = [
-      new RegExp(`\\b(${maxSingleTripDays}|${departureWindowDays})\\b`, 'g'),
-      new RegExp(`under ${studentMaxYears + 1} years|age of ${childMaxYears + 1}\\b`, 'g'),
-      new RegExp(`from ${travelChildPickerMinMonths} months|students up to ${studentMaxYears}\\b`, 'g'),
-    ].flatMap((pattern) => prose.match(pattern) ?? []);
+      /(journeys?|trips?) of up to \d+ days/g,
+      /under \d+ years/g,
+      /age of \d+/g,
+      /covered from \d+ months?/g,
+      /students up to \d+/g,
+    ].flatMap((pattern) => text.match(pattern) ?? []);
     expect(offenders).toEqual([]);
   });
 });
