@@ -27,6 +27,7 @@ const STATES_A_LIMIT: Record<string, TMessageValueName[]> = {
   'quoteExtras.promoHint': ['promoMaxLength'],
   'confirm.autoRenewal.termsList.charge': ['renewalChargeDays'],
   'confirm.autoRenewal.termsList.notice': ['renewalNoticeDays'],
+  'paLanding.features.hospitalText': ['paHospitalMinHours'],
   'offerNotice.minimumPremium': ['hongKongMinimumPremiumDollars'],
   'offerNotice.underMinimumPremium': ['hongKongMinimumPremiumDollars'],
 };

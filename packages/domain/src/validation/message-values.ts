@@ -1,5 +1,6 @@
 import { AGE_LIMITS } from '../eligibility/ages.ts';
 import { RENEWAL_CHARGE_DAYS, RENEWAL_NOTICE_DAYS } from '../payments/renewal-rules.ts';
+import { PA_TERMS } from '../rating/benefits/pa-terms.ts';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '../rating/discounts.ts';
 import { TRIP_LIMITS } from '../travel/trip-rules.ts';
 import { FIELD_LENGTHS } from './field-lengths.ts';
@@ -20,6 +21,7 @@ export const MESSAGE_VALUES = {
   renewalNoticeDays: RENEWAL_NOTICE_DAYS,
   renewalChargeDays: RENEWAL_CHARGE_DAYS,
   /** Whole Hong Kong dollars: the copy writes "HK$380" and "380港元". */
+  paHospitalMinHours: PA_TERMS.hospitalMinHours,
   hongKongMinimumPremiumDollars: HONG_KONG_MINIMUM_PREMIUM_CENTS / 100,
 } as const;
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
+import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { describe, expect, it } from 'vitest';
 import { documentSections } from './wordings.ts';
@@ -13,8 +14,12 @@ const SOURCES = ['./wordings.ts', './travel-wording.ts'].map((file) => ({
   text: readFileSync(new URL(file, import.meta.url), 'utf8'),
 }));
 
-const textOf = (kind: 'brochure' | 'policyWording', country: 'SGP' | 'HKG') =>
-  documentSections('travel', kind, country)
+const textOf = (
+  kind: 'brochure' | 'policyWording',
+  country: 'SGP' | 'HKG',
+  product: 'travel' | 'pa' = 'travel',
+) =>
+  documentSections(product, kind, country)
     .flatMap((section) => section.paragraphs)
     .join('\n');
 
@@ -37,6 +42,19 @@ describe('the travel documents state the limits the rules apply', () => {
     },
   );
 
+  it('the personal accident wording states the cover terms from the domain', () => {
+    const wording = textOf('policyWording', 'SGP', 'pa');
+    expect(wording).toContain(
+      `at least ${PA_TERMS.hospitalMinHours} hours (up to ${PA_TERMS.hospitalMaxYears} years)`,
+    );
+    expect(wording).toContain(
+      `within ${PA_TERMS.comaWithinDays} days of injury and at least ${PA_TERMS.comaMinMonths} consecutive months`,
+    );
+    expect(wording).toContain(
+      `after a ${PA_TERMS.ttdWaitingDays}-day waiting period up to ${PA_TERMS.ttdMaxEarningsPercent}% of average weekly earnings for up to ${PA_TERMS.ttdMaxWeeks} weeks`,
+    );
+  });
+
   it.each(SOURCES)('$file writes no trip limit or age as a number', ({ text }) => {
     // Whatever the limits are, these phrases state one of them: they must be filled from the domain.
     const offenders = [
@@ -45,6 +63,7 @@ describe('the travel documents state the limits the rules apply', () => {
       /age of \d+/g,
       /covered from \d+ months?/g,
       /students up to \d+/g,
+      /confinement of at least \d+ hours|\d+-day waiting|up to \d+% of average|up to \d+ weeks/g,
     ].flatMap((pattern) => text.match(pattern) ?? []);
     expect(offenders).toEqual([]);
   });

@@ -6,6 +6,7 @@
 import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
@@ -87,8 +88,8 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
       {
         heading: 'What we cover',
         paragraphs: [
-          'Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least 24 hours (up to 2 years), broken bones, coma (within 30 days of injury and at least 3 consecutive months in hospital) and an education fund, up to the sums of the plan chosen.',
-          'Temporary total disablement, if chosen, pays after a 7-day waiting period up to 75% of average weekly earnings for up to 104 weeks.',
+          `Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least ${PA_TERMS.hospitalMinHours} hours (up to ${PA_TERMS.hospitalMaxYears} years), broken bones, coma (within ${PA_TERMS.comaWithinDays} days of injury and at least ${PA_TERMS.comaMinMonths} consecutive months in hospital) and an education fund, up to the sums of the plan chosen.`,
+          `Temporary total disablement, if chosen, pays after a ${PA_TERMS.ttdWaitingDays}-day waiting period up to ${PA_TERMS.ttdMaxEarningsPercent}% of average weekly earnings for up to ${PA_TERMS.ttdMaxWeeks} weeks.`,
         ],
       },
       {
