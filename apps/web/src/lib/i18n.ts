@@ -1,5 +1,6 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import type { TCountry } from '@lionrock/domain/market/market';
+import { MESSAGE_VALUES } from '@lionrock/domain/validation/message-values';
 import { useSyncExternalStore } from 'react';
 import {
   lookup,
@@ -66,8 +67,9 @@ function translatorFor(language: TI18nLanguage): TTranslator {
   if (!translator) {
     translator = {
       language,
+      // Every text may name a spec limit as {{name}}: filled from the domain's constants (decision 050).
       t: (key: string, options?: TTranslateOptions) =>
-        translate(loaded.get(language), language, key, options),
+        translate(loaded.get(language), language, key, options, MESSAGE_VALUES),
       list: (key) => translateList(loaded.get(language), key),
       exists: (key) => typeof lookup(loaded.get(language), key) === 'string',
     };

@@ -42,12 +42,18 @@ function pluralCategory(locale: string, count: number): Intl.LDMLPluralRule {
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
-/** The text of `key` in `catalogue` (whose language is `locale`), with its values filled in. */
+const NO_VALUES: Readonly<Record<string, unknown>> = {};
+
+/**
+ * The text of `key` in `catalogue` (whose language is `locale`), with its values filled in: from
+ * `options`, else from `values` (the shop passes the spec's limits, decision 050), else left as written.
+ */
 export function translate(
   catalogue: TCatalogue | undefined,
   locale: string,
   key: string,
   options: TTranslateOptions = {},
+  values: Readonly<Record<string, unknown>> = NO_VALUES,
 ): string {
   let text: unknown;
   if (typeof options.count === 'number')
@@ -56,9 +62,10 @@ export function translate(
       lookup(catalogue, `${key}_other`);
   text ??= lookup(catalogue, key);
   if (typeof text !== 'string') return options.defaultValue ?? key;
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(options, name) ? String(options[name]) : whole,
-  );
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    if (Object.hasOwn(options, name)) return String(options[name]);
+    return Object.hasOwn(values, name) ? String(values[name]) : whole;
+  });
 }
 
 /** The list of texts at `key` (a popup's items), or none. */

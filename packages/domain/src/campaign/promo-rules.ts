@@ -1,8 +1,9 @@
+import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
 import type { TRule } from '../validation/field-rules.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 
-/** travel-flow sections 5 and 9: a promo code is at most 10 characters (letters and digits on the wire). */
-export const PROMO_CODE_MAX_LENGTH = 10;
+/** travel-flow sections 5 and 9: a promo code is at most this many characters (letters and digits on the wire). */
+export const PROMO_CODE_MAX_LENGTH = FIELD_LENGTHS.promoCode;
 
 /**
  * The promo field's rules, in order (travel-flow section 5, Quote): required only when the campaign's

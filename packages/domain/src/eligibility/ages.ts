@@ -19,11 +19,45 @@ import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 export type TProduct = 'PTR' | 'PAN';
 export type TRole = 'applicant' | 'adult' | 'child';
 
+/**
+ * The spec's ages (travel-flow sections 5 and 9, pa-home-payments section 5): each number once; the
+ * bands below, the date pickers, the copy (`travelAgeFacts`) and the messages read them (decision 050).
+ */
+export const AGE_LIMITS = {
+  /** Policyholders and adults are 18 or over. */
+  adultMinYears: 18,
+  /** Policyholders (and personal accident adults) are 70 or younger. */
+  adultMaxYears: 70,
+  /** A child is covered from 1 month (travel, Singapore personal accident)… */
+  childMinMonths: 1,
+  /** …and from 6 months in Hong Kong personal accident, as are its adults. */
+  hongKongPaMinMonths: 6,
+  /** A child is a child to 17; from 18 only as a full-time student… */
+  childMaxYears: 17,
+  /** …up to 25. */
+  studentMaxYears: 25,
+  /** The travel child date picker stops 3 months ago (the personal accident one at `childMinMonths`). */
+  travelChildPickerMinMonths: 3,
+  /** Over 80 is a senior (travel-flow section 4). */
+  seniorOverYears: 80,
+  /** Singapore personal accident adults from 65 get reduced benefits (to `adultMaxYears`). */
+  reducedPaBenefitsFromYears: 65,
+} as const;
+
 type TBand = { minMonths: number; minKey: string; maxAge?: number; maxKey?: string };
 type TChildBand = TBand & { childMaxAge: number; studentMaxAge: number };
 
-const ADULT_18 = { minMonths: 18 * 12, minKey: MESSAGE_KEYS.birthDateBelow18 };
-const TO_70 = { maxAge: 70, maxKey: MESSAGE_KEYS.birthDateOver70 };
+const ADULT_18 = { minMonths: AGE_LIMITS.adultMinYears * 12, minKey: MESSAGE_KEYS.birthDateBelow18 };
+const TO_70 = { maxAge: AGE_LIMITS.adultMaxYears, maxKey: MESSAGE_KEYS.birthDateOver70 };
+const CHILD_TO_STUDENT = {
+  childMaxAge: AGE_LIMITS.childMaxYears,
+  studentMaxAge: AGE_LIMITS.studentMaxYears,
+  maxKey: MESSAGE_KEYS.birthDateOver26,
+};
+const CHILD_FROM_1_MONTH = {
+  minMonths: AGE_LIMITS.childMinMonths,
+  minKey: MESSAGE_KEYS.birthDateBelow1Month,
+};
 
 export const ELIGIBILITY: Record<
   TProduct,
@@ -34,24 +68,12 @@ export const ELIGIBILITY: Record<
     SGP: {
       applicant: { ...ADULT_18, ...TO_70 },
       adult: ADULT_18,
-      child: {
-        minMonths: 1,
-        minKey: MESSAGE_KEYS.birthDateBelow1Month,
-        childMaxAge: 17,
-        studentMaxAge: 25,
-        maxKey: MESSAGE_KEYS.birthDateOver26,
-      },
+      child: { ...CHILD_FROM_1_MONTH, ...CHILD_TO_STUDENT },
     },
     HKG: {
       applicant: { ...ADULT_18, ...TO_70 },
       adult: ADULT_18,
-      child: {
-        minMonths: 1,
-        minKey: MESSAGE_KEYS.birthDateBelow1Month,
-        childMaxAge: 17,
-        studentMaxAge: 25,
-        maxKey: MESSAGE_KEYS.birthDateOver26,
-      },
+      child: { ...CHILD_FROM_1_MONTH, ...CHILD_TO_STUDENT },
     },
   },
   PAN: {
@@ -59,24 +81,20 @@ export const ELIGIBILITY: Record<
     SGP: {
       applicant: { ...ADULT_18, ...TO_70 },
       adult: { ...ADULT_18, ...TO_70 },
-      child: {
-        minMonths: 1,
-        minKey: MESSAGE_KEYS.birthDateBelow1Month,
-        childMaxAge: 17,
-        studentMaxAge: 25,
-        maxKey: MESSAGE_KEYS.birthDateOver26,
-      },
+      child: { ...CHILD_FROM_1_MONTH, ...CHILD_TO_STUDENT },
     },
     // pa-home-payments section 5: Hong Kong insured 6 months–70 (renewable to 75); children 6 months–17, to 25 for unmarried full-time students.
     HKG: {
       applicant: { ...ADULT_18, ...TO_70 },
-      adult: { minMonths: 6, minKey: MESSAGE_KEYS.birthDateBelow6Months, ...TO_70 },
-      child: {
-        minMonths: 6,
+      adult: {
+        minMonths: AGE_LIMITS.hongKongPaMinMonths,
         minKey: MESSAGE_KEYS.birthDateBelow6Months,
-        childMaxAge: 17,
-        studentMaxAge: 25,
-        maxKey: MESSAGE_KEYS.birthDateOver26,
+        ...TO_70,
+      },
+      child: {
+        minMonths: AGE_LIMITS.hongKongPaMinMonths,
+        minKey: MESSAGE_KEYS.birthDateBelow6Months,
+        ...CHILD_TO_STUDENT,
       },
     },
   },
@@ -124,7 +142,7 @@ export function shouldAutoTickStudent(
 }
 
 /** A traveller older than this is a senior: the popup, and the loading when its flag is on (travel-flow section 4). */
-export const SENIOR_AGE = 80;
+export const SENIOR_AGE = AGE_LIMITS.seniorOverYears;
 
 /** Senior popup (and senior loading when its flag is on) for any traveller over 80 (travel-flow section 4). */
 export function isSenior(dateOfBirth: string, on: TLocalDate): boolean {
@@ -164,7 +182,7 @@ export function hasReducedPaBenefits(country: TCountry, dateOfBirth: string, on:
   const birth = parseDmy(dateOfBirth);
   if (country !== 'SGP' || !birth) return false;
   const age = ageInYears(birth, on);
-  return age >= 65 && age <= 70;
+  return age >= AGE_LIMITS.reducedPaBenefitsFromYears && age <= AGE_LIMITS.adultMaxYears;
 }
 
 export type TPickerBounds = { earliest: TLocalDate; latest: TLocalDate; defaultFocus: TLocalDate };
@@ -173,14 +191,17 @@ export type TPickerBounds = { earliest: TLocalDate; latest: TLocalDate; defaultF
 export function dateOfBirthPickerBounds(product: TProduct, role: TRole, today: TLocalDate): TPickerBounds {
   if (role === 'child') {
     return {
-      earliest: addDays(addYears(today, -25), 1),
-      latest: addMonths(today, product === 'PTR' ? -3 : -1),
+      earliest: addDays(addYears(today, -AGE_LIMITS.studentMaxYears), 1),
+      latest: addMonths(
+        today,
+        -(product === 'PTR' ? AGE_LIMITS.travelChildPickerMinMonths : AGE_LIMITS.childMinMonths),
+      ),
       defaultFocus: addYears(today, -5),
     };
   }
   return {
     earliest: localDate(1900, 1, 1),
-    latest: addYears(today, -18),
+    latest: addYears(today, -AGE_LIMITS.adultMinYears),
     defaultFocus: localDate(1980, 1, 1),
   };
 }

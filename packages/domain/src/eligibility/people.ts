@@ -1,19 +1,20 @@
 import type { TLocalDate } from '../dates/local-date.ts';
 import { normaliseIdForMatching } from '../identity/id-number.ts';
 import { isValidUen } from '../identity/uen.ts';
+import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
 import { EMAIL_PATTERN } from '../validation/field-rules.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 
-/** Field lengths (travel-flow section 9): name, ID and e-mail 50, mobile 12, UEN 24. */
-export const FIELD_LENGTHS = {
-  name: 50,
-  id: 50,
-  email: 50,
-  mobile: 12,
-  uen: 24,
-  textArea: 400,
-  officialDetails: 30,
-} as const;
+/** Field lengths (travel-flow section 9) live in validation/field-lengths.ts; the applicant forms import them from here too. */
+export { FIELD_LENGTHS };
+
+/**
+ * Personal accident dependent children on one policy (pa-home-payments section 5, decision 050):
+ * Singapore's selector offers 0 to 9, Hong Kong takes up to 18 ("The maximum no. of Dependent Children is 18").
+ */
+export const PA_CHILDREN_LIMITS = { SGP: 9, HKG: 18 } as const;
+/** The most dependent children any market takes: the wire's bound. */
+export const PA_CHILDREN_MAX = Math.max(PA_CHILDREN_LIMITS.SGP, PA_CHILDREN_LIMITS.HKG);
 
 /**
  * First and last names: English letters, apostrophe and spaces (travel-flow section 5, Names). Every
@@ -57,7 +58,7 @@ export function validateMobile(value: string): string | null {
 export function validateCountryCode(value: string): string | null {
   const code = value.trim().replace(/^\+/, '');
   if (code === '') return MESSAGE_KEYS.required;
-  return /^\d{1,4}$/.test(code) ? null : MESSAGE_KEYS.number;
+  return code.length <= FIELD_LENGTHS.mobileCountryCode && /^\d+$/.test(code) ? null : MESSAGE_KEYS.number;
 }
 
 /**

@@ -6,6 +6,8 @@ import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 
 /** A QR is valid 10 minutes (pa-home-payments section 9: 600000 ms). */
 export const QR_VALIDITY_MS = 600_000;
+/** The QR's payment status is asked every second, the first time a second after it shows (section 9). */
+export const PAYNOW_POLL_MS = 1000;
 /** The gateway refuses a reused reference within 15 minutes (section 9); a card attempt lives as long. */
 export const CARD_PAYMENT_WINDOW_MS = 15 * 60_000;
 /** The card fields the browser adds and posts to the gateway only (design section 6). */

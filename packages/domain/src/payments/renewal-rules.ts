@@ -1,11 +1,5 @@
-import {
-  addDays,
-  addYears,
-  compareDates,
-  formatDmy,
-  isBefore,
-  type TLocalDate,
-} from '../dates/local-date.ts';
+import { annualEndDate } from '../dates/cover-period.ts';
+import { addDays, compareDates, formatDmy, isBefore, type TLocalDate } from '../dates/local-date.ts';
 import type { TPolicy } from '../schemas/policy-schema.ts';
 
 /**
@@ -58,7 +52,7 @@ export function isChargeDue(today: TLocalDate, end: TLocalDate, noticeSentOn: TL
 /** The renewed period: from the day after the old cover's last day, one year less a day. */
 export function renewalPeriod(end: TLocalDate): TPeriod {
   const start = addDays(end, 1);
-  return { start, end: addDays(addYears(start, 1), -1) };
+  return { start, end: annualEndDate(start) };
 }
 
 /** A gateway card expiry `MM-YYYY` as its year and month; null when it is not one. */

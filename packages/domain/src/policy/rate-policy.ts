@@ -1,4 +1,5 @@
-import { addDays, addYears, formatDmy, parseDmy, type TLocalDate } from '../dates/local-date.ts';
+import { annualEndDate } from '../dates/cover-period.ts';
+import { formatDmy, parseDmy, type TLocalDate } from '../dates/local-date.ts';
 import { basePlanName } from '../display/price-display.ts';
 import { isSenior } from '../eligibility/ages.ts';
 import type { TCountry } from '../market/market.ts';
@@ -10,7 +11,6 @@ import type { TPremiumItem } from '../rating/premium-item.ts';
 import { rateTravel, rateTravelTopUps, type TTravelRateTable } from '../rating/travel-rating.ts';
 import { type TPolicy, type TWirePremiumItem, toWirePremiumItem } from '../schemas/policy-schema.ts';
 import { wireToCents } from '../schemas/wire-amounts.ts';
-import { annualEndDate } from '../travel/trip-rules.ts';
 import { refusal, type TRefusal } from './refusals.ts';
 
 /**
@@ -97,7 +97,7 @@ function rateHomePolicy(policy: TPolicy, context: TRatingContext): TRated {
   return {
     items,
     startDate: start,
-    endDate: addDays(addYears(start, 1), -1),
+    endDate: annualEndDate(start),
     rateVersion: context.tables.home.version,
   };
 }

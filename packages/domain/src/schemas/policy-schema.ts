@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZConsentsSchema } from '../consents/consents.ts';
+import { PA_CHILDREN_MAX } from '../eligibility/people.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
+import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
 import {
   centsToWire,
   optionalText,
@@ -86,15 +88,15 @@ const address = {
 export const ZApplicantSchema = z.object({
   clientKey: optionalText(50),
   clientType: z.enum(['P', 'C']).default('P'),
-  fullName: text(50).default(''),
-  additionalName: optionalText(50),
+  fullName: text(FIELD_LENGTHS.name).default(''),
+  additionalName: optionalText(FIELD_LENGTHS.name),
   dateOfBirth: ZDmySchema.default(''),
   idType: ZIdTypeSchema.default('NRIC'),
-  hkId: text(50).default(''),
-  uen: text(24).default(''),
-  mobileNoCountryCode: text(4).default('65'),
-  mobileNo: text(12).default(''),
-  email: text(50).default(''),
+  hkId: text(FIELD_LENGTHS.id).default(''),
+  uen: text(FIELD_LENGTHS.uen).default(''),
+  mobileNoCountryCode: text(FIELD_LENGTHS.mobileCountryCode).default('65'),
+  mobileNo: text(FIELD_LENGTHS.mobile).default(''),
+  email: text(FIELD_LENGTHS.email).default(''),
   emailConfirmed: z.boolean().optional(),
   directMarketing: ZYesNoFlagSchema.default('false'),
   forAttentionOf: optionalText(50),
@@ -107,16 +109,16 @@ export const ZApplicantSchema = z.object({
 export const ZTravellerSchema = z.object({
   type: z.enum(['ADULT', 'CHILD']),
   insuredNum: z.number().int().min(1).max(99).optional(),
-  fullName: text(50).default(''),
+  fullName: text(FIELD_LENGTHS.name).default(''),
   idType: ZIdTypeSchema.default('NRIC'),
-  hkId: text(50).default(''),
+  hkId: text(FIELD_LENGTHS.id).default(''),
   dateOfBirth: ZDmySchema.default(''),
   fullTimeStudent: z.enum(['YES', 'NO']).default('NO'),
 });
 
 export const ZPolicyTravelSchema = z.object({
   riskNumber: optionalText(30),
-  promotionCode: optionalText(10),
+  promotionCode: optionalText(FIELD_LENGTHS.promoCode),
   agentCommission: z.number().nonnegative().max(100).optional(),
   agentMaxCommission: z.number().nonnegative().max(100).optional(),
   affiliation: optionalText(50),
@@ -153,9 +155,9 @@ export const ZPolicyTravelSchema = z.object({
 });
 
 const ZPaPersonSchema = z.object({
-  lastName: text(50).default(''),
+  lastName: text(FIELD_LENGTHS.name).default(''),
   idType: ZIdTypeSchema.default('NRIC'),
-  hkId: text(50).default(''),
+  hkId: text(FIELD_LENGTHS.id).default(''),
   dateOfBirth: ZDmySchema.default(''),
   occupation: optionalText(4),
   optionalCovers: z
@@ -172,7 +174,7 @@ export const ZPolicyPanSchema = z.object({
   family: z
     .object({
       numberOfAdults: z.number().int().min(1).max(2).default(1),
-      noOfChildren: z.number().int().min(0).max(18).default(0),
+      noOfChildren: z.number().int().min(0).max(PA_CHILDREN_MAX).default(0),
     })
     .default({ numberOfAdults: 1, noOfChildren: 0 }),
   insured: z
@@ -181,11 +183,13 @@ export const ZPolicyPanSchema = z.object({
       adult2: ZPaPersonSchema.optional(),
       children: z
         .array(ZPaPersonSchema.extend({ fullTimeStudent: z.enum(['YES', 'NO']).default('NO') }))
-        .max(18)
+        .max(PA_CHILDREN_MAX)
         .default([]),
     })
     .default({ children: [] }),
-  applicantPAN: z.object({ mobileNoCountryCode: text(4).default('65') }).optional(),
+  applicantPAN: z
+    .object({ mobileNoCountryCode: text(FIELD_LENGTHS.mobileCountryCode).default('65') })
+    .optional(),
   /** The policyholder's contact details, as on the travel applicant (decision 008). */
   applicant: ZApplicantSchema.optional(),
   effectiveDate: ZDmySchema.default(''),

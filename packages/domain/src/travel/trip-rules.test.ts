@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../dates/local-date.ts';
+import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
+import { addDays, localDate } from '../dates/local-date.ts';
 import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
 import { ZPolicyTravelSchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
@@ -16,6 +17,7 @@ import {
   destinationOf,
   insuredRows,
   removeInsured,
+  TRIP_LIMITS,
   type TTravellers,
   tripDays,
   tripPickerBounds,
@@ -34,6 +36,26 @@ describe('trips (travel-flow sections 4, 5, 9)', () => {
       departure: { earliest: today, latest: localDate(2027, 2, 21) },
       returnDate: { earliest: localDate(2026, 12, 1), latest: localDate(2027, 2, 28) },
     });
+  });
+
+  // Decision 050: the pickers open exactly the days the rule accepts, both read from TRIP_LIMITS.
+  it('opens the pickers on exactly the days the trip rule accepts', () => {
+    expect(TRIP_LIMITS.departureWindowDays).toBe(COVER_START_WINDOW_DAYS);
+    const departure = localDate(2026, 12, 1);
+    const bounds = tripPickerBounds(today, departure);
+    expect(bounds.returnDate.latest).toEqual(addDays(departure, TRIP_LIMITS.maxSingleTripDays - 1));
+    expect(tripDays(departure, bounds.returnDate.latest)).toBe(TRIP_LIMITS.maxSingleTripDays);
+    const trip = (dates: { departure: typeof today; returnDate: typeof today }) =>
+      validateTrip({ ...dates, tripType: 'S', today });
+    expect(trip({ departure, returnDate: bounds.returnDate.latest })).toBeNull();
+    expect(trip({ departure, returnDate: addDays(bounds.returnDate.latest, 1) })?.messageKey).toBe(
+      K.invalidDuration,
+    );
+    const latest = bounds.departure.latest;
+    expect(trip({ departure: latest, returnDate: latest })).toBeNull();
+    expect(trip({ departure: addDays(latest, 1), returnDate: addDays(latest, 1) })?.messageKey).toBe(
+      K.invalidDeparture,
+    );
   });
 
   it.each([

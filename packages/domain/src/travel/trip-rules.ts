@@ -1,11 +1,18 @@
-import { addDays, addYears, compareDates, daysBetween, type TLocalDate } from '../dates/local-date.ts';
+import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
+import { addDays, compareDates, daysBetween, type TLocalDate } from '../dates/local-date.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 
-/** travel-flow section 9: departure up to 90 days ahead; single trips at most 90 days; return within 89 days of departure. */
+/** travel-flow section 9: a single trip lasts at most this many days, departure and return days included. */
+const MAX_SINGLE_TRIP_DAYS = 90;
+
+/**
+ * travel-flow section 9: departure from today up to the cover-start window; a single trip at most
+ * `maxSingleTripDays`, so the return is at most `maxSingleTripDays - 1` days after departure (decision 050).
+ */
 export const TRIP_LIMITS = {
-  departureWindowDays: 90,
-  maxSingleTripDays: 90,
-  returnWindowDays: 89,
+  departureWindowDays: COVER_START_WINDOW_DAYS,
+  maxSingleTripDays: MAX_SINGLE_TRIP_DAYS,
+  returnWindowDays: MAX_SINGLE_TRIP_DAYS - 1,
   defaultReturnOffsetDays: 8,
 } as const;
 
@@ -31,10 +38,8 @@ export function tripDays(departure: TLocalDate, returnDate: TLocalDate): number 
   return daysBetween(departure, returnDate) + 1;
 }
 
-/** Annual cover ends one year after departure minus one day (travel-flow section 4). */
-export function annualEndDate(departure: TLocalDate): TLocalDate {
-  return addDays(addYears(departure, 1), -1);
-}
+/** Annual cover ends one year after departure minus one day (travel-flow section 4): one rule for every product. */
+export { annualEndDate } from '../dates/cover-period.ts';
 
 export function defaultReturnDate(today: TLocalDate): TLocalDate {
   return addDays(today, TRIP_LIMITS.defaultReturnOffsetDays);
@@ -47,7 +52,7 @@ export type TTripCheck = {
   today: TLocalDate;
 };
 
-/** Landing rules (travel-flow section 5): departure today..today+90, not after return; single trip at most 90 days. */
+/** Landing rules (travel-flow section 5): departure within the window, not after return; a single trip within its limit. */
 export function validateTrip(
   check: TTripCheck,
 ): { field: 'deptDate' | 'returnDate'; messageKey: string } | null {
@@ -64,7 +69,7 @@ export function validateTrip(
   return null;
 }
 
-/** The pickers' windows: departure today..+90; return departure..departure+89. */
+/** The pickers' windows, from TRIP_LIMITS: departure today..+window; return departure..departure+(limit - 1). */
 export function tripPickerBounds(today: TLocalDate, departure: TLocalDate) {
   return {
     departure: { earliest: today, latest: addDays(today, TRIP_LIMITS.departureWindowDays) },

@@ -1,3 +1,4 @@
+import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import { FREE_LOOK_DAYS, INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
@@ -7,6 +8,7 @@ import {
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
+import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import type { TSection } from './wordings.ts';
 
 /**
@@ -46,16 +48,22 @@ function agreement(country: TCountry): TSection[] {
   ];
 }
 
+/**
+ * Follow-up treatment at home is paid within this many days of return: a term of this wording, not a
+ * limit of the shop. The spec's limits (trip length, ages) come from the domain (decision 050).
+ */
+const MEDICAL_FOLLOW_UP_DAYS = 90;
+
 const DEFINITIONS: TSection = {
   heading: 'Definitions',
   paragraphs: [
     'Accident: a sudden, unforeseen and involuntary event caused by external, violent and visible means.',
     'Bodily injury: injury caused solely and directly by an accident during the journey, independently of any sickness or other cause.',
-    'Child: an unmarried child, step-child or legally adopted child of an insured adult who is named in the schedule, under 26 years old, who must be in full-time education from the age of 18.',
+    `Child: an unmarried child, step-child or legally adopted child of an insured adult who is named in the schedule, under ${AGE_LIMITS.studentMaxYears + 1} years old, who must be in full-time education from the age of ${AGE_LIMITS.childMaxYears + 1}.`,
     'Family: one or two insured adults who are married to each other, and their children, travelling together or separately on the journey.',
     'Home country: the market in which the policy is issued, where the insured person lives and begins and ends the journey.',
     'Insured person: each person named as insured in the schedule.',
-    'Journey: a trip that begins when the insured person leaves the home country and ends on their return, or at the end of the period of insurance if earlier. For an annual multi-trip plan, each trip of up to 90 days.',
+    `Journey: a trip that begins when the insured person leaves the home country and ends on their return, or at the end of the period of insurance if earlier. For an annual multi-trip plan, each trip of up to ${TRIP_LIMITS.maxSingleTripDays} days.`,
     'Medical practitioner: a doctor registered and licensed to practise medicine where the treatment is given, who is not the insured person or a close relative.',
     'Close relative: spouse, parent, parent-in-law, grandparent, child, grandchild, brother or sister.',
     'Period of insurance: the dates shown in the schedule, both days included.',
@@ -77,7 +85,7 @@ function money(value: TBenefitValue, country: TCountry): string {
 /** What each benefit of the schedule pays and on which conditions; the limits come from the schedule. */
 const BENEFIT_TERMS: Record<string, string[]> = {
   medical: [
-    'We pay the reasonable and necessary medical, surgical, hospital and ambulance expenses incurred overseas as a result of bodily injury or sickness first occurring during the journey, and follow-up treatment in the home country within 90 days of return.',
+    `We pay the reasonable and necessary medical, surgical, hospital and ambulance expenses incurred overseas as a result of bodily injury or sickness first occurring during the journey, and follow-up treatment in the home country within ${MEDICAL_FOLLOW_UP_DAYS} days of return.`,
     'Treatment must be given by a medical practitioner. We do not pay for treatment that can reasonably wait until the insured person returns home.',
   ],
   evacuation: [
@@ -227,7 +235,7 @@ function generalConditions(country: TCountry): TSection[] {
       heading: 'General conditions',
       paragraphs: [
         `Duty of disclosure. ${disclosure}`,
-        'Eligibility. Each insured person must live in the home country and begin and end the journey there. Cover under an annual multi-trip plan applies to trips of up to 90 days each.',
+        `Eligibility. Each insured person must live in the home country and begin and end the journey there. Cover under an annual multi-trip plan applies to trips of up to ${TRIP_LIMITS.maxSingleTripDays} days each.`,
         'Reasonable care. Each insured person must take reasonable care to avoid injury and loss, and to protect their property, as if they were not insured.',
         'Extension. If the return is delayed for a reason covered by this policy, cover is extended free of charge until the insured person can reasonably return, up to 30 days.',
       ],

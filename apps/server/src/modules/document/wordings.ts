@@ -3,8 +3,11 @@
  * extension wording), per product. Limits and sums come from the benefit schedules and rate tables in
  * `packages/domain`, never from this text, so a document always matches the price and the cover table.
  */
+import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
+import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
@@ -53,8 +56,9 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
       {
         heading: 'Travel with peace of mind',
         paragraphs: [
-          'Single-trip cover for journeys of up to 90 days, or an annual plan for every trip in the year. Choose Standard or Super, each with a Plus variant, for yourself, your partner or your whole family.',
-          'Destinations: Asia Pacific or Worldwide, both excluding sanctioned countries. Children are covered from 3 months; full-time students up to 25.',
+          // The limits come from the domain's rules (decision 050), so the brochure says what the shop sells.
+          `Single-trip cover for journeys of up to ${TRIP_LIMITS.maxSingleTripDays} days, or an annual plan for every trip in the year. Choose Standard or Super, each with a Plus variant, for yourself, your partner or your whole family.`,
+          `Destinations: Asia Pacific or Worldwide, both excluding sanctioned countries. Children are covered from ${AGE_LIMITS.travelChildPickerMinMonths} months; full-time students up to ${AGE_LIMITS.studentMaxYears}.`,
         ],
       },
     ],
@@ -84,8 +88,8 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
       {
         heading: 'What we cover',
         paragraphs: [
-          'Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least 24 hours (up to 2 years), broken bones, coma (within 30 days of injury and at least 3 consecutive months in hospital) and an education fund, up to the sums of the plan chosen.',
-          'Temporary total disablement, if chosen, pays after a 7-day waiting period up to 75% of average weekly earnings for up to 104 weeks.',
+          `Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least ${PA_TERMS.hospitalMinHours} hours (up to ${PA_TERMS.hospitalMaxYears} years), broken bones, coma (within ${PA_TERMS.comaWithinDays} days of injury and at least ${PA_TERMS.comaMinMonths} consecutive months in hospital) and an education fund, up to the sums of the plan chosen.`,
+          `Temporary total disablement, if chosen, pays after a ${PA_TERMS.ttdWaitingDays}-day waiting period up to ${PA_TERMS.ttdMaxEarningsPercent}% of average weekly earnings for up to ${PA_TERMS.ttdMaxWeeks} weeks.`,
         ],
       },
       {

@@ -1,11 +1,4 @@
-import {
-  addDays,
-  addYears,
-  formatDmy,
-  parseDmy,
-  type TLocalDate,
-  todayIn,
-} from '@lionrock/domain/dates/local-date';
+import { formatDmy, parseDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
 import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
@@ -113,9 +106,7 @@ export function periodOfInsurance(policy: TPolicy): { start: string; end: string
   const part = policy.productType === 'PAN' ? policy.policyPAN : policy.policyHome;
   const start = part?.effectiveDate ?? '';
   const effective = parseDmy(start);
-  const derived = (date: TLocalDate) =>
-    policy.productType === 'PAN' ? annualEndDate(date) : addDays(addYears(date, 1), -1);
-  return { start, end: part?.expiryDate || (effective ? formatDmy(derived(effective)) : '') };
+  return { start, end: part?.expiryDate || (effective ? formatDmy(annualEndDate(effective)) : '') };
 }
 
 /** The policyholder's name: the applicant (a company's name for a corporate one), else the first insured. */

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { CARD_TYPES, cardTypeOf } from '@lionrock/domain/card/card';
 import { isLuhnValid } from '@lionrock/domain/identity/luhn';
 import { REASON_CODES } from '@lionrock/domain/payments/gateway-decision';
+import { CARD_PAYMENT_WINDOW_MS } from '@lionrock/domain/payments/payment-rules';
 import { eq, lt } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { testGatewayAnswers, testGatewayTokens, testGatewayTransactions } from '../../db/schema.ts';
@@ -31,8 +32,8 @@ export type TTestGatewayProfile = {
 
 export type TFields = Record<string, string>;
 
-/** A transaction uuid may not come back within this window (104). */
-export const REPLAY_WINDOW_MS = 15 * 60_000;
+/** A transaction uuid may not come back within the spec's duplicate-reference window (104; decision 050). */
+export const REPLAY_WINDOW_MS = CARD_PAYMENT_WINDOW_MS;
 /** signed_date_time may be this old… */
 export const SIGNED_DATE_MAX_AGE_MS = 15 * 60_000;
 /** …or this far ahead of the gateway's clock. */

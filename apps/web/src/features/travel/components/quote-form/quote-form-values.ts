@@ -2,6 +2,7 @@ import { formatDmy, formatIso, parseDmy, parseIso, type TLocalDate } from '@lion
 import {
   annualEndDate,
   closeTravellerPicker,
+  DEFAULT_JOURNEY_CODE,
   defaultReturnDate,
   destinationOf,
   type TJourneyCode,
@@ -38,7 +39,7 @@ export function valuesFromPolicy(policy: TTravelPolicy, today: TLocalDate): TQuo
   const storedReturn = tripType === 'S' ? isoOf(travel.returnDate) : '';
   return {
     tripType,
-    journeyCode: travel.journeyCode ?? '6',
+    journeyCode: travel.journeyCode ?? DEFAULT_JOURNEY_CODE,
     departure,
     returnDate: storedReturn || formatIso(defaultReturnDate(today)),
     travellers: travel.isTravellerSelected

@@ -1,5 +1,6 @@
-import { localDate } from '@lionrock/domain/dates/local-date';
+import { addDays, formatIso, localDate } from '@lionrock/domain/dates/local-date';
 import { EMPTY_AGENT_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
+import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -142,6 +143,23 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
       '2026-12-01',
       '2027-02-28',
     ]);
+  });
+
+  // Decision 050: the picker, the rule and the message all read TRIP_LIMITS; change the limit and all three follow.
+  it('derives the return window and the duration message from the trip limit', async () => {
+    server();
+    renderForm();
+    const departure = localDate(2026, 12, 1);
+    const lastDay = addDays(departure, TRIP_LIMITS.maxSingleTripDays - 1);
+    setDate('Departure date', formatIso(departure));
+    expect(screen.getByLabelText('Return date').getAttribute('max')).toBe(formatIso(lastDay));
+    setDate('Return date', formatIso(addDays(lastDay, 1)));
+    await chooseOneTraveller();
+    await startQuote();
+    const message = await screen.findByText(/A single trip can last up to/);
+    expect(message.textContent).toContain(`up to ${TRIP_LIMITS.maxSingleTripDays} days`);
+    setDate('Return date', formatIso(lastDay));
+    await waitFor(() => expect(screen.queryByText(/A single trip can last up to/)).toBeNull());
   });
 
   it('starts on today and a return 8 days later', () => {

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
+import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
+import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
+import { describe, expect, it } from 'vitest';
+import { documentSections } from './wordings.ts';
+
+/**
+ * Decision 050: the documents state the shop's limits from the domain's constants, so a changed trip
+ * limit or age changes the brochure and the wording with the rules; their source writes no such number.
+ */
+const SOURCES = ['./wordings.ts', './travel-wording.ts'].map((file) => ({
+  file,
+  text: readFileSync(new URL(file, import.meta.url), 'utf8'),
+}));
+
+const textOf = (
+  kind: 'brochure' | 'policyWording',
+  country: 'SGP' | 'HKG',
+  product: 'travel' | 'pa' = 'travel',
+) =>
+  documentSections(product, kind, country)
+    .flatMap((section) => section.paragraphs)
+    .join('\n');
+
+describe('the travel documents state the limits the rules apply', () => {
+  it.each(['SGP', 'HKG'] as const)(
+    'the %s brochure and wording say the trip limit and the ages',
+    (country) => {
+      expect(textOf('brochure', country)).toContain(
+        `journeys of up to ${TRIP_LIMITS.maxSingleTripDays} days`,
+      );
+      expect(textOf('brochure', country)).toContain(
+        `from ${AGE_LIMITS.travelChildPickerMinMonths} months; full-time students up to ${AGE_LIMITS.studentMaxYears}.`,
+      );
+      const wording = textOf('policyWording', country);
+      expect(wording).toContain(`each trip of up to ${TRIP_LIMITS.maxSingleTripDays} days`);
+      expect(wording).toContain(`trips of up to ${TRIP_LIMITS.maxSingleTripDays} days each`);
+      expect(wording).toContain(
+        `under ${AGE_LIMITS.studentMaxYears + 1} years old, who must be in full-time education from the age of ${AGE_LIMITS.childMaxYears + 1}.`,
+      );
+    },
+  );
+
+  it('the personal accident wording states the cover terms from the domain', () => {
+    const wording = textOf('policyWording', 'SGP', 'pa');
+    expect(wording).toContain(
+      `at least ${PA_TERMS.hospitalMinHours} hours (up to ${PA_TERMS.hospitalMaxYears} years)`,
+    );
+    expect(wording).toContain(
+      `within ${PA_TERMS.comaWithinDays} days of injury and at least ${PA_TERMS.comaMinMonths} consecutive months`,
+    );
+    expect(wording).toContain(
+      `after a ${PA_TERMS.ttdWaitingDays}-day waiting period up to ${PA_TERMS.ttdMaxEarningsPercent}% of average weekly earnings for up to ${PA_TERMS.ttdMaxWeeks} weeks`,
+    );
+  });
+
+  it.each(SOURCES)('$file writes no trip limit or age as a number', ({ text }) => {
+    // Whatever the limits are, these phrases state one of them: they must be filled from the domain.
+    const offenders = [
+      /(journeys?|trips?) of up to \d+ days/g,
+      /under \d+ years/g,
+      /age of \d+/g,
+      /covered from \d+ months?/g,
+      /students up to \d+/g,
+      /confinement of at least \d+ hours|\d+-day waiting|up to \d+% of average|up to \d+ weeks/g,
+    ].flatMap((pattern) => text.match(pattern) ?? []);
+    expect(offenders).toEqual([]);
+  });
+});
