@@ -5,6 +5,7 @@
  */
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { PRODUCT_CATALOGUE, productOfDocumentKey } from '../product/product-catalogue.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
@@ -12,11 +13,10 @@ export type TSection = { heading: string; paragraphs: string[]; level?: 2 };
 export type TProductKey = TDocumentProduct;
 export type { TDocumentKind };
 
-export const PRODUCT_TITLES: Record<TProductKey, string> = {
-  travel: 'Lionrock Travel Insurance',
-  pa: 'Lionrock Personal Accident Insurance',
-  home: 'Lionrock Home Insurance',
-};
+/** The documents are in English (decision 009); the names come from the product catalogue (decision 047). */
+export function productTitle(product: TProductKey): string {
+  return PRODUCT_CATALOGUE[productOfDocumentKey(product)].name.en;
+}
 
 export const DOCUMENT_TITLES: Record<TDocumentKind, string> = {
   brochure: 'Product brochure',

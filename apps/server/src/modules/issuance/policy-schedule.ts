@@ -36,7 +36,7 @@ import {
   type TScript,
   useFontFor,
 } from '../document/pdf-fonts.ts';
-import type { TProductKey } from '../document/wordings.ts';
+import { productName, scriptFor } from '../product/product-catalogue.ts';
 import { fill, hongKongChinese, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
 
 /**
@@ -54,8 +54,6 @@ export type TIssuedPolicy = {
   issuedAt: Date;
   language: 'en' | 'zh';
 };
-
-const PRODUCT_KEYS: Record<TProductType, TProductKey> = { PTR: 'travel', PAN: 'pa', PHM: 'home' };
 
 /**
  * "S8512345I" → "S****345I": the first character and the last four, always four asterisks between
@@ -152,8 +150,7 @@ type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry };
 
 /** English, or Chinese in Simplified characters for Singapore and Traditional for Hong Kong. */
 export function scheduleScript(issued: TIssuedPolicy): TScript {
-  if (issued.language !== 'zh') return 'en';
-  return issued.document.country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
+  return scriptFor(issued.language, issued.document.country);
 }
 
 /** A Chinese label of the benefit schedules (written in Simplified) in the schedule's script. */
@@ -243,7 +240,7 @@ function policyRows(s: TSchedule, issued: TIssuedPolicy, plan: TWirePremiumItem)
     [copy.labels.policyNumber, issued.policyNumber],
     [copy.labels.receiptNumber, issued.receiptNumber],
     [copy.labels.dateOfIssue, issueDate(issued)],
-    [copy.labels.product, copy.productTitles[PRODUCT_KEYS[policy.productType]]],
+    [copy.labels.product, productName(policy.productType, s.script)],
     [
       copy.labels.market,
       fill(copy.marketValue, {
@@ -650,7 +647,7 @@ export async function renderPolicySchedule(issued: TIssuedPolicy): Promise<Buffe
   const script = scheduleScript(issued);
   const copy = scheduleCopy(script);
   const s: TSchedule = { copy, script, country: policy.country };
-  const productTitle = copy.productTitles[PRODUCT_KEYS[policy.productType]];
+  const productTitle = productName(policy.productType, script);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

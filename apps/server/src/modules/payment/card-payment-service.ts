@@ -30,6 +30,7 @@ import { cardProvider, type TCardProvider } from '../../payments/card-gateway/pa
 import { formatSignedDateTime, signableText } from '../../payments/card-gateway/signature.ts';
 import { GatewayLookupError } from '../../payments/card-gateway/transaction-lookup.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
+import { numberingLetter } from '../product/product-catalogue.ts';
 import type { TSystemService } from '../system/system-service.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository, TPaymentRow, TPaymentStatus } from './payment-repository.ts';
@@ -70,7 +71,7 @@ const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * date is the market's own calendar day, as every other date the shop shows (design section 6).
  */
 export function makeReference(policy: TPolicy, now: Date): string {
-  const letter = { PTR: 'T', PAN: 'A', PHM: 'H' }[policy.productType];
+  const letter = numberingLetter(policy.productType);
   const date = formatIso(todayIn(MARKETS[policy.country].timeZone, now)).slice(2).replaceAll('-', '');
   const random = Array.from(randomBytes(8), (byte) => REFERENCE_ALPHABET[byte % 32]).join('');
   return `${letter}${policy.country.slice(0, 2)}-${date}-${random}`;
