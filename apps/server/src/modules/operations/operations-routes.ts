@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
-import type { TAlertKind, TPaymentRepository } from '../payment/payment-repository.ts';
+import type { TAlertKind, TAlertRepository } from '../payment/alert-repository.ts';
+import type { TPaymentRepository } from '../payment/payment-repository.ts';
 
 const KINDS = [
   'review',
@@ -46,7 +47,7 @@ function createSecretComparer() {
  */
 export async function operationsRoutes(
   app: FastifyInstance,
-  options: { config: TConfig; repository: TPaymentRepository },
+  options: { config: TConfig; repository: TPaymentRepository; alerts: TAlertRepository },
 ): Promise<void> {
   const admin = options.config.admin;
 
@@ -106,7 +107,7 @@ export async function operationsRoutes(
         },
       },
       async (request) => {
-        const alerts = await options.repository.listOpenAlerts(request.query.queue);
+        const alerts = await options.alerts.listOpenAlerts(request.query.queue);
         const rows = [];
         for (const alert of alerts) {
           const payment = alert.paymentId ? await options.repository.findPayment(alert.paymentId) : undefined;
@@ -142,7 +143,7 @@ export async function operationsRoutes(
         },
       },
       async (request) => {
-        const resolved = await options.repository.resolveAlert(request.params.id);
+        const resolved = await options.alerts.resolveAlert(request.params.id);
         if (!resolved) throw new ApiError(404, 'There is no open alert with this id.', { field: 'id' });
         return { resolved: true };
       },

@@ -32,6 +32,7 @@ import { GatewayLookupError } from '../../payments/card-gateway/transaction-look
 import type { TPolicyService } from '../policy/policy-service.ts';
 import { numberingLetter } from '../product/product-catalogue.ts';
 import type { TSystemService } from '../system/system-service.ts';
+import type { TAlertRepository } from './alert-repository.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository, TPaymentRow, TPaymentStatus } from './payment-repository.ts';
 
@@ -159,6 +160,7 @@ export function createCardPaymentService(deps: {
   config: TConfig;
   db: TDb;
   repository: TPaymentRepository;
+  alerts: TAlertRepository;
   policies: TPolicyService;
   system: TSystemService;
   issuance: TIssuanceService;
@@ -167,7 +169,7 @@ export function createCardPaymentService(deps: {
   /** The market's card provider (payment-provider.ts); tests may stand in for a gateway. */
   provider?: (country: TCountry) => Promise<TCardProvider>;
 }) {
-  const { repository } = deps;
+  const { repository, alerts } = deps;
   const providerFor =
     deps.provider ??
     ((country: TCountry) => cardProvider({ config: deps.config, db: deps.db, now: deps.now }, country));
@@ -316,7 +318,7 @@ export function createCardPaymentService(deps: {
       { reference: payment.referenceNumber, paymentId: payment.paymentId, problems },
       'forged, altered or unconfirmed gateway answer ignored',
     );
-    await repository.addAlert({
+    await alerts.addAlert({
       kind: 'forged_answer',
       paymentId: payment.paymentId,
       policyId: payment.policyId,
@@ -384,7 +386,7 @@ export function createCardPaymentService(deps: {
     );
     if (status === 'paid' && ['declined', 'error', 'review'].includes(payment.status)) {
       // An approval after this payment's decline (or review, or error): kept, and shown to operations.
-      await repository.addAlert({
+      await alerts.addAlert({
         kind: 'late_payment',
         paymentId: payment.paymentId,
         policyId: payment.policyId,
@@ -401,7 +403,7 @@ export function createCardPaymentService(deps: {
       });
     }
     if (outcome === 'PARTIAL')
-      await repository.addAlert({
+      await alerts.addAlert({
         kind: 'reverse_authorisation',
         paymentId: payment.paymentId,
         policyId: payment.policyId,
@@ -412,7 +414,7 @@ export function createCardPaymentService(deps: {
         },
       });
     if (outcome === 'REVIEW')
-      await repository.addAlert({
+      await alerts.addAlert({
         kind: 'review',
         paymentId: payment.paymentId,
         policyId: payment.policyId,
@@ -428,7 +430,7 @@ export function createCardPaymentService(deps: {
     if (current.gatewayTransactionId !== answer.transactionId && answer.gateway.outcome === 'PAID') {
       if (current.status === 'paid' || current.status === 'refund_due') {
         // A second approved transaction for a payment already paid: that money goes back.
-        await repository.addAlert({
+        await alerts.addAlert({
           kind: 'refund',
           paymentId: payment.paymentId,
           policyId: payment.policyId,
@@ -519,7 +521,7 @@ export function createCardPaymentService(deps: {
             );
             continue;
           }
-          await repository.addAlert({
+          await alerts.addAlert({
             kind: 'review',
             paymentId: payment.paymentId,
             policyId: payment.policyId,
@@ -557,7 +559,7 @@ export function createCardPaymentService(deps: {
           { paymentId: payment.paymentId, reference: payment.referenceNumber },
           'approved card payment found at the gateway without its answer: recorded',
         );
-        await repository.addAlert({
+        await alerts.addAlert({
           kind: 'late_payment',
           paymentId: payment.paymentId,
           policyId: payment.policyId,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
-import type { TPaymentRepository } from './payment-repository.ts';
+import type { TIdempotencyRepository } from './idempotency-repository.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -11,7 +11,7 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
  * runs is a 409. Without the header the call simply runs. Answers of 5xx are not kept (a retry runs).
  */
 export async function runIdempotent<T>(
-  repository: TPaymentRepository,
+  repository: TIdempotencyRepository,
   request: FastifyRequest,
   reply: FastifyReply,
   call: string,
