@@ -6,7 +6,6 @@ import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from '../schemas/fixtures.ts';
 import type { TPolicyInput } from '../schemas/policy-schema.ts';
 import {
-  defaultSelectedIndex,
   findSelectedItem,
   policyIdNumbers,
   ratePolicy,
@@ -160,8 +159,6 @@ describe('the rating answer', () => {
       findSelectedItem(homePolicy, rated(ratePolicy(homePolicy, context, 'plans')).items)?.planName,
     ).toBe('ENHANCED');
     expect(selectedPlanField(homePolicy)).toBe('policyHome.selectedPlan');
-    expect(defaultSelectedIndex(items)).toBe(1);
-    expect(defaultSelectedIndex([items[0]])).toBe(0);
   });
 
   it('reads the total the client showed', () => {

@@ -129,11 +129,6 @@ export function findSelectedItem(policy: TPolicy, items: TPremiumItem[]): TPremi
   return items.find((item) => basePlanName(item.planName) === name);
 }
 
-/** The quote page starts on the second plan when there is more than one (travel-flow section 4). */
-export function defaultSelectedIndex(items: readonly unknown[]): number {
-  return items.length > 1 ? 1 : 0;
-}
-
 /** The total the client last showed, in cents, when it sent one for the chosen plan. */
 export function shownTotalCents(policy: TPolicy): number | undefined {
   const part =

@@ -47,7 +47,7 @@ const COMMON_WORDING: TSection[] = [
   },
 ];
 
-export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> = {
+const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> = {
   travel: {
     brochure: [
       {

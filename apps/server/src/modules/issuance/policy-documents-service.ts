@@ -9,7 +9,7 @@ import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
-import { renewalMailContent } from '../renewal/renewal-service.ts';
+import { renewalMailContent } from '../renewal/renewal-mail-content.ts';
 import type { TMailOutboxRepository, TMailRow } from './mail-outbox-repository.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
 import { renderPolicySchedule, scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';

@@ -125,12 +125,12 @@ export function policyholderName(policy: TPolicy): string {
   return '';
 }
 
-export function policyholderEmail(policy: TPolicy): string {
+function policyholderEmail(policy: TPolicy): string {
   return productPart(policy)?.applicant?.email.trim() || policy.payment?.email?.trim() || '';
 }
 
 /** The date of issue in the market's own calendar. */
-export function issueDate(issued: TIssuedPolicy): string {
+function issueDate(issued: TIssuedPolicy): string {
   return formatDmy(todayIn(MARKETS[issued.document.country].timeZone, issued.issuedAt));
 }
 
@@ -149,7 +149,7 @@ type TTable = { title: string; columns: string[]; widths: number[]; rows: TRow[]
 type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry };
 
 /** English, or Chinese in Simplified characters for Singapore and Traditional for Hong Kong. */
-export function scheduleScript(issued: TIssuedPolicy): TScript {
+function scheduleScript(issued: TIssuedPolicy): TScript {
   return scriptFor(issued.language, issued.document.country);
 }
 

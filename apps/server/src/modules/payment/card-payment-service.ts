@@ -58,7 +58,7 @@ export type TPaymentSignature = Record<string, string> & { paymentUrl: string; p
 export type { TPaymentResult };
 
 /** A payment whose gateway cannot be asked is kept open this long past its window, then handed to operations. */
-export const LOOKUP_GRACE_MS = 24 * 60 * 60_000;
+const LOOKUP_GRACE_MS = 24 * 60 * 60_000;
 /** How far an unconfirmable payment's window is moved each time the gateway cannot be asked. */
 const LOOKUP_RETRY_MS = 5 * 60_000;
 

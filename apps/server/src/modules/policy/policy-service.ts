@@ -58,7 +58,7 @@ function hasApplicantDetails(applicant: TApplicant | undefined): boolean {
   );
 }
 
-export function ratingStage(policy: TPolicy): TStage {
+function ratingStage(policy: TPolicy): TStage {
   return hasApplicantDetails(policyApplicant(policy)) ? 'apply' : 'quote';
 }
 
@@ -67,7 +67,7 @@ export function ratingStage(policy: TPolicy): TStage {
  * client sends is never trusted): a policy number or receipt the browser sent is dropped before the
  * policy is rated or stored, so a quoted policy can never carry a number it was not issued.
  */
-export function withoutServerFields(policy: TPolicy): TPolicy {
+function withoutServerFields(policy: TPolicy): TPolicy {
   const {
     policyNumber: _policyNumber,
     receiptNumber: _receiptNumber,

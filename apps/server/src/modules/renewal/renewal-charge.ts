@@ -22,9 +22,7 @@ import { applicantMail, type TRenewalContext, type TRenewalScanResult } from './
 import type { TRenewalCandidate } from './renewal-repository.ts';
 
 /** The session name renewed policies and their payments are filed under (no browser made them). */
-export const RENEWAL_SESSION = 'auto-renewal';
-
-export type { TTokenChargeInput, TTokenChargeResult };
+const RENEWAL_SESSION = 'auto-renewal';
 
 /** Charges a stored payment token (merchant-initiated, no cardholder present). */
 export type TTokenCharger = (input: TTokenChargeInput) => Promise<TTokenChargeResult>;

@@ -13,12 +13,7 @@ import { productWord, scriptFor, type TScript } from '../product/product-catalog
  * Hong Kong. Every one carries the signed link that turns auto-renewal off (the spec's "e-service").
  * No ID number and no more of the card than its last four digits is ever included.
  */
-export const RENEWAL_MAIL_KINDS = [
-  'renewal-notice',
-  'card-expiring',
-  'renewal-success',
-  'renewal-failed',
-] as const;
+const RENEWAL_MAIL_KINDS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'] as const;
 export type TRenewalMailKind = (typeof RENEWAL_MAIL_KINDS)[number];
 
 export function isRenewalMailKind(kind: string): kind is TRenewalMailKind {

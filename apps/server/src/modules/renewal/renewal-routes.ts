@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { htmlPage } from '../../lib/openapi.ts';
 import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
-import { type TRenewalService, type TTurnOffState, TURN_OFF_PATH } from './renewal-service.ts';
+import type { TRenewalService } from './renewal-service.ts';
+import { type TTurnOffState, TURN_OFF_PATH } from './turn-off.ts';
 
 /** The turn-off page's stylesheet (the page has no inline style or script). */
-export const TURN_OFF_STYLESHEET_PATH = '/b2c-server/rest/renewal/turn-off.css';
+const TURN_OFF_STYLESHEET_PATH = '/b2c-server/rest/renewal/turn-off.css';
 
 const STYLESHEET = `body { font-family: Arial, Helvetica, sans-serif; margin: 0; padding: 1.5rem; color: #222222; line-height: 1.5; }
 main { max-width: 34rem; margin: 0 auto; }

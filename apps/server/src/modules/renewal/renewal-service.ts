@@ -13,16 +13,8 @@ import { createRenewalRepository, type TRenewalRepository } from './renewal-repo
 import { createRenewalScan } from './renewal-scan.ts';
 import { createTurnOff, signTurnOffLink } from './turn-off.ts';
 
-export {
-  createTokenCharger,
-  RENEWAL_SESSION,
-  type TTokenChargeInput,
-  type TTokenChargeResult,
-  type TTokenCharger,
-} from './renewal-charge.ts';
-export type { TRenewalScanResult } from './renewal-context.ts';
+export { createTokenCharger, type TTokenCharger } from './renewal-charge.ts';
 export { renewalMailContent } from './renewal-mail-content.ts';
-export { signTurnOffLink, type TTurnOffState, TURN_OFF_PATH } from './turn-off.ts';
 
 /**
  * Auto-renewal (pa-home-payments section 9; design section 6; decision 011): a daily scan, told what
