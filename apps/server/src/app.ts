@@ -95,7 +95,7 @@ declare module 'fastify' {
   }
 }
 
-/** 100 KB: the largest policy document a browser sends is a few KB (issue 4: oversize bodies are refused). */
+/** 100 KB: the largest policy document a browser sends is a few KB (design section 5 and decision 027: oversize bodies are refused). */
 export const BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole shop as one Fastify app: external plugins first, then ours, then routes (conventions). */

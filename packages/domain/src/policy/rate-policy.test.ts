@@ -31,7 +31,7 @@ const rated = (value: ReturnType<typeof ratePolicy>): TRated => {
   return value;
 };
 
-describe('ratePolicy (issue 4: the server rates the whole policy from its tables)', () => {
+describe('ratePolicy (design section 5: the server rates the whole policy from its tables)', () => {
   it('rates a travel single trip: both plans, cover from departure to return', () => {
     const result = rated(ratePolicy(travel(), context, 'plans'));
     expect(result.items.map((item) => item.planName)).toEqual(['STANDARD', 'SUPER']);

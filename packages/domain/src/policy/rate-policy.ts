@@ -14,7 +14,7 @@ import { annualEndDate } from '../travel/trip-rules.ts';
 import { refusal, type TRefusal } from './refusals.ts';
 
 /**
- * Rating a whole policy (issue 4): the wire policy turned into the rating engine's input for its
+ * Rating a whole policy (design section 5, decision 008): the wire policy turned into the rating engine's input for its
  * product, rated from the given tables, and the answer built field for field as the spec names it.
  * The policy must already have passed `validatePolicy` for its stage.
  */

@@ -17,7 +17,7 @@ import { renderPolicySchedule, scheduleFileName, type TIssuedPolicy } from './po
 export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
 
 /**
- * The issued policy's documents (issue 5): the schedule PDF behind a signed link bound to the policy
+ * The issued policy's documents (design section 6, decision 010): the schedule PDF behind a signed link bound to the policy
  * and expiring after 30 days, and the delivery of the outbox's mail with the schedule attached.
  */
 export function createPolicyDocumentsService(deps: {

@@ -41,7 +41,7 @@ function createSecretComparer() {
 }
 
 /**
- * The operations queues (issue 5): payments under review, refunds due, authorisations to reverse,
+ * The operations queues (design section 11, decisions 010 and 034): payments under review, refunds due, authorisations to reverse,
  * late money and forged answers, with the payment behind each; resolving one closes it. Behind HTTP
  * basic auth with ADMIN_USERNAME / ADMIN_PASSWORD; off (404) when they are not set.
  */

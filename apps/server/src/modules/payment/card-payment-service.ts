@@ -36,7 +36,7 @@ import type { TAlertRepository } from './alert-repository.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository, TPaymentRow, TPaymentStatus } from './payment-repository.ts';
 
-/** The gateway's bill-to address where the product collects none (issue 5: the market's default). */
+/** The gateway's bill-to address where the product collects none (pa-home-payments section 3: bill_to fields; the market's default). */
 const BILLING_DEFAULTS: Record<
   TCountry,
   { line1: string; city: string; country: string; postalCode: string }

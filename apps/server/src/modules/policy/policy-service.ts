@@ -24,7 +24,7 @@ import type { TPolicyRepository, TPolicyRow, TPolicyStatus } from './policy-repo
 import type { TPricing } from './pricing.ts';
 
 /**
- * The rating calls of issue 4 (travel-flow section 7, design section 5), one path for every product:
+ * The rating calls (travel-flow section 7, design section 5, decision 008), one path for every product:
  * - `multirate`: every plan; anonymous and stateless, it stores nothing (the hot call of the landing);
  * - `rateTopup`: every plan's Plus variant (travel), stateless too;
  * - `rate`: the chosen plan, stored as a quoted policy owned by the caller's Session-Name.
@@ -257,7 +257,7 @@ export function createPolicyService(deps: {
 
   return {
     /**
-     * For the payment calls (issue 5): the caller's stored policy, re-validated with the applicant
+     * For the payment calls (design section 6, decision 010): the caller's stored policy, re-validated with the applicant
      * page's rules and re-rated from the server's tables. Refusals come back as the answer to send.
      */
     async priceForPayment(
