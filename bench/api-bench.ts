@@ -1,4 +1,4 @@
-// The API benchmark of issue 4: the same server with every production plugin on (logger at info,
+// The API benchmark (design section 8, decision 005; figures in bench/README.md): the same server with every production plugin on (logger at info,
 // helmet, rate limit, compression), measured with autocannon on the embedded database and on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

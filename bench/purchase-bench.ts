@@ -1,4 +1,4 @@
-// The purchase load test of issue 5: full card purchases (multirate → rate → updateToPending → test gateway
+// The purchase load test (design sections 6 and 8; figures in bench/README.md): full card purchases (multirate → rate → updateToPending → test gateway
 // → receipt → issueAndReceiptPolicy) against TWO real server processes sharing one fresh PostgreSQL
 // database, a fixed number in flight, then a check in the database that nothing was issued twice or lost.
 // Run alone: `cd bench && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node purchase-bench.ts`

@@ -90,7 +90,7 @@ if (only !== 'unit' && !failed) {
   }
 }
 
-/** The domain holds every business rule; its own line coverage is printed (issue 3 requires 100 %). */
+/** The domain holds every business rule; its own line coverage is printed (README: 100 % of the domain's lines is required). */
 function reportDomainCoverage() {
   const summaryPath = path.join(root, 'coverage', 'coverage-summary.json');
   if (!fs.existsSync(summaryPath)) return;

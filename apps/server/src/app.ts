@@ -22,15 +22,24 @@ import { createPromoGuard } from './modules/campaign/promo-guard.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
+import { createMailOutboxRepository } from './modules/issuance/mail-outbox-repository.ts';
 import {
   createPolicyDocumentsService,
   type TPolicyDocumentsService,
 } from './modules/issuance/policy-documents-service.ts';
 import { operationsRoutes } from './modules/operations/operations-routes.ts';
+import { createAlertRepository, type TAlertRepository } from './modules/payment/alert-repository.ts';
 import { createCardPaymentService } from './modules/payment/card-payment-service.ts';
+import {
+  createIdempotencyRepository,
+  type TIdempotencyRepository,
+} from './modules/payment/idempotency-repository.ts';
+import { createIssuanceRepository } from './modules/payment/issuance-repository.ts';
 import { createIssuanceService, type TIssuanceService } from './modules/payment/issuance-service.ts';
+import { createLifecycleLogRepository } from './modules/payment/lifecycle-log-repository.ts';
 import { createPaymentRepository, type TPaymentRepository } from './modules/payment/payment-repository.ts';
 import { paymentRoutes } from './modules/payment/payment-routes.ts';
+import { createPaynowCreditRepository } from './modules/payment/paynow-credit-repository.ts';
 import { createPaynowService } from './modules/payment/paynow-service.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
@@ -77,6 +86,8 @@ declare module 'fastify' {
     /** The services the background jobs share with the routes (server.ts schedules them). */
     services: {
       payments: TPaymentRepository;
+      alerts: TAlertRepository;
+      idempotency: TIdempotencyRepository;
       issuance: TIssuanceService;
       documents: TPolicyDocumentsService;
       renewal: TRenewalService;
@@ -84,7 +95,7 @@ declare module 'fastify' {
   }
 }
 
-/** 100 KB: the largest policy document a browser sends is a few KB (issue 4: oversize bodies are refused). */
+/** 100 KB: the largest policy document a browser sends is a few KB (design section 5 and decision 027: oversize bodies are refused). */
 export const BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole shop as one Fastify app: external plugins first, then ours, then routes (conventions). */
@@ -176,8 +187,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(policyRoutes, { service: policyService });
 
   const paymentRepository = createPaymentRepository(database.db);
+  const alerts = createAlertRepository(database.db);
+  const idempotency = createIdempotencyRepository(database.db);
   const issuance = createIssuanceService({
     repository: paymentRepository,
+    issuing: createIssuanceRepository(database.db),
     agents: agentRepository,
     now,
     log: app.log,
@@ -189,6 +203,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     repository: paymentRepository,
+    alerts,
     policies: policyService,
     system: systemService,
     issuance,
@@ -199,6 +214,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     repository: paymentRepository,
+    credits: createPaynowCreditRepository(database.db),
     card: cardPayments,
     issuance,
     now,
@@ -216,6 +232,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     repository: paymentRepository,
+    outbox: createMailOutboxRepository(database.db),
     agents: agentRepository,
     mailer,
     now,
@@ -223,14 +240,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
-    repository: paymentRepository,
+    idempotency,
+    logs: createLifecycleLogRepository(database.db),
     card: cardPayments,
     paynow,
     issue: issuance,
     documents,
   });
   await app.register(issuanceRoutes, { documents });
-  await app.register(operationsRoutes, { config, repository: paymentRepository });
+  await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });
   if (usesTestGateway(config)) {
     // Without a merchant profile a market pays through the built-in test gateway (design section 6).
     const profiles = await Promise.all(
@@ -260,7 +278,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(renewalRoutes, { service: renewal });
-  app.decorate('services', { payments: paymentRepository, issuance, documents, renewal });
+  app.decorate('services', {
+    payments: paymentRepository,
+    alerts,
+    idempotency,
+    issuance,
+    documents,
+    renewal,
+  });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),
   });

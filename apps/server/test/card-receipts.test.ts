@@ -15,6 +15,7 @@ import {
 } from '../src/db/schema.ts';
 import { createAgentRepository } from '../src/modules/agent/agent-repository.ts';
 import { createCardPaymentService } from '../src/modules/payment/card-payment-service.ts';
+import { createIssuanceRepository } from '../src/modules/payment/issuance-repository.ts';
 import { createIssuanceService } from '../src/modules/payment/issuance-service.ts';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { verifyGatewayAnswer } from '../src/payments/card-gateway/gateway-answer.ts';
@@ -273,6 +274,7 @@ describeEachDriver('card receipts', (driver) => {
         config: testConfig(),
         db: database.db,
         repository: app.services.payments,
+        alerts: app.services.alerts,
         policies: {} as never,
         system: {} as never,
         issuance: app.services.issuance,
@@ -386,6 +388,7 @@ describeEachDriver('card receipts', (driver) => {
         config: testConfig(),
         db: database.db,
         repository: app.services.payments,
+        alerts: app.services.alerts,
         policies: {} as never,
         system: {} as never,
         issuance: app.services.issuance,
@@ -400,6 +403,7 @@ describeEachDriver('card receipts', (driver) => {
       });
       const issuance = createIssuanceService({
         repository: app.services.payments,
+        issuing: createIssuanceRepository(database.db),
         agents: createAgentRepository(database.db),
         now: () => now,
         log: app.log,

@@ -9,7 +9,7 @@ import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 /**
- * Issue 4: generated bad requests across the calls — malformed JSON, wrong types, strings where
+ * Design section 5: generated bad requests across the calls — malformed JSON, wrong types, strings where
  * numbers go, wrong date formats, out-of-range counts, unknown enum values, injection strings, huge
  * values — never get a 5xx, and a refused request writes nothing.
  */
@@ -72,7 +72,7 @@ function setPath(target: unknown, path: string[], replacement: unknown): unknown
 }
 
 const BASES = [buildTravelPolicy(today), buildPaPolicy(today), buildHomePolicy(today)];
-// The rating calls and the payment calls that take a policy (issue 5); the payNow ones live beside them.
+// The rating calls and the payment calls that take a policy (design section 5); the payNow ones live beside them.
 const POLICY_CALLS = [
   'multirate',
   'rate',

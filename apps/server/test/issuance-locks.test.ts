@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TDb } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
 import { mailOutbox, operationsAlerts, payments, policies, policyEvents } from '../src/db/schema.ts';
-import { createPaymentRepository } from '../src/modules/payment/payment-repository.ts';
+import { createIssuanceRepository } from '../src/modules/payment/issuance-repository.ts';
 import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -125,7 +125,7 @@ describeEachDriver('issuance under concurrency', (driver) => {
     const db = (driver === 'pglite'
       ? drizzlePglite({ client: database.pglite!, schema, logger })
       : drizzlePg({ client: database.pool!, schema, logger })) as unknown as TDb;
-    const repository = createPaymentRepository(db);
+    const repository = createIssuanceRepository(db);
     const result = await repository.issueForPayment(
       paymentIds[1],
       () => ({ issue: true, mails: [], document: () => ({}) }),

@@ -107,7 +107,7 @@ describe('logs never carry NRIC, HKID, e-mail, mobile or card data', () => {
         .statusCode,
     ).toBe(409);
 
-    // …then paid through the built-in test gateway, the card in the same process (issue 5).
+    // …then paid through the built-in test gateway, the card in the same process (design section 6).
     const consent = recordConsent(true, '2026-11-23T02:00:00.000Z');
     const pending = await app.inject({
       method: 'POST',

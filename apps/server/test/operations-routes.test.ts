@@ -21,11 +21,11 @@ describeEachDriver('operations queues', (driver) => {
   });
 
   it('lists open alerts by queue to operations staff only, and closes them', async () => {
-    await app.services.payments.addAlert({
+    await app.services.alerts.addAlert({
       kind: 'refund',
       detail: { reason: 'unknown reference', txnRef: 'X1' },
     });
-    await app.services.payments.addAlert({ kind: 'review', detail: { reasonCode: 480 } });
+    await app.services.alerts.addAlert({ kind: 'review', detail: { reasonCode: 480 } });
     const anonymous = await app.inject({ url: '/ops/alerts' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['www-authenticate']).toMatch(/^Basic/);

@@ -433,7 +433,7 @@ describeEachDriver('payment calls', (driver) => {
       expect(reviewed.json()).toMatchObject({ outcome: 'REVIEW', messageKey: MESSAGE_KEYS.paymentReview });
       const reviewRow = await paymentRow(review.paymentSignature.reference_number!);
       expect(reviewRow.status).toBe('review');
-      const alerts = await app.services.payments.listOpenAlerts();
+      const alerts = await app.services.alerts.listOpenAlerts();
       const kinds = alerts.filter((alert) =>
         [partialRow.paymentId, reviewRow.paymentId].includes(alert.paymentId!),
       );
@@ -449,7 +449,7 @@ describeEachDriver('payment calls', (driver) => {
       expect(late).toMatchObject({ verified: true, outcome: 'REFUND' });
       const lateRow = await paymentRow(first.paymentSignature.reference_number!);
       expect(lateRow.status).toBe('refund_due');
-      const alerts = await app.services.payments.listOpenAlerts('refund');
+      const alerts = await app.services.alerts.listOpenAlerts('refund');
       expect(alerts.some((alert) => alert.paymentId === lateRow.paymentId)).toBe(true);
     });
   });

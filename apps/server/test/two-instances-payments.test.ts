@@ -9,7 +9,7 @@ import { describeWithService } from './helpers/services.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TTestDatabase } from './helpers/test-database.ts';
 
-// Issue 5: the gateway's answer may reach any instance, any number of times, all at once. Two app
+// Design sections 6 and 8: the gateway's answer may reach any instance, any number of times, all at once. Two app
 // instances, each on its own connection pool to one PostgreSQL database, must still issue exactly one
 // policy number per payment. PGlite is one process's database, so this runs only with TEST_DATABASE_URL.
 describeWithService(

@@ -223,7 +223,7 @@ export const seedRuns = pgTable('seed_runs', {
 
 /**
  * Rate tables and benefit schedules, loaded from the versioned JSON in packages/domain at start
- * (issue 3: tables are data). The server rates from the newest version effective on the start date.
+ * (design section 7: tables are data). The server rates from the newest version effective on the start date.
  */
 export const rateTables = pgTable(
   'rate_tables',
@@ -243,7 +243,7 @@ export const rateTables = pgTable(
   ],
 );
 
-/** Underwriting/compliance blacklist, matched by normalised ID number (issue 4, Underwriting). */
+/** Underwriting/compliance blacklist, matched by normalised ID number (design section 5, decision 008). */
 export const underwritingBlacklist = pgTable('underwriting_blacklist', {
   idNumber: text('id_number').primaryKey(),
   reason: text('reason').notNull(),

@@ -26,7 +26,7 @@ export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
     cron: '* * * * *',
     async handle() {
       const result = await app.services.issuance.reconcile();
-      const prunedKeys = await app.services.payments.pruneIdempotencyKeys();
+      const prunedKeys = await app.services.idempotency.pruneIdempotencyKeys();
       return { ...result, prunedKeys };
     },
   };

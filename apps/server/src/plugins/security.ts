@@ -95,7 +95,7 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * The policy of every response. The shop's documents run scripts by nonce only (`nonce: true`:
- * `script-src 'nonce-…'`, the placeholder replaced per response, issue 6); the server's other pages
+ * `script-src 'nonce-…'`, the placeholder replaced per response, decision 018); the server's other pages
  * keep `'self'`. `extraScriptOrigins` widens it for one page only (the finish page's survey script):
  * its origin may run a script, fetch, show images and frames, nothing else.
  */

@@ -128,7 +128,7 @@ function loadScriptsAfterFirstPaint(html: string): string {
 /** The policies of the shop's documents, with CSP_NONCE_PLACEHOLDER where each response's nonce goes. */
 export type TDocumentPolicies = {
   contentSecurityPolicy: string;
-  /** The third-party survey of the finish page (issue 6): its script and the policy that allows it. */
+  /** The third-party survey of the finish page (decision 016): its script and the policy that allows it. */
   survey?: { scriptUrl: string; contentSecurityPolicy: string };
 };
 

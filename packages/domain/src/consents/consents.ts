@@ -33,11 +33,6 @@ export function recordConsent(
   return { given, wordingVersion, at: given ? at : null };
 }
 
-export function noConsents(): TConsents {
-  const none = { given: false, wordingVersion: CONSENT_WORDING_VERSION, at: null };
-  return { declaration1: none, declaration2: none, marketing: none };
-}
-
 /** Both declarations must be ticked before payment (travel-flow section 5, Confirm). */
 export function validateDeclarations(
   consents: TConsents,

@@ -12,7 +12,6 @@ import {
   formatDmy,
   formatIso,
   fromEpochDay,
-  isAfter,
   isBefore,
   isValidDate,
   localDate,
@@ -65,7 +64,6 @@ describe('local dates', () => {
     expect(daysBetween(b, a)).toBe(-90);
     expect(compareDates(a, b)).toBeLessThan(0);
     expect(isBefore(a, b)).toBe(true);
-    expect(isAfter(a, b)).toBe(false);
     expect(fromEpochDay(toEpochDay(a))).toEqual(a);
   });
 

@@ -85,10 +85,6 @@ export function isBefore(a: TLocalDate, b: TLocalDate): boolean {
   return compareDates(a, b) < 0;
 }
 
-export function isAfter(a: TLocalDate, b: TLocalDate): boolean {
-  return compareDates(a, b) > 0;
-}
-
 /** Completed years of age on `on` (a person born 29/02 turns a year older on 28/02 in common years). */
 export function ageInYears(birth: TLocalDate, on: TLocalDate): number {
   return Math.floor(ageInMonths(birth, on) / 12);

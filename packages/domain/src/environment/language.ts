@@ -1,5 +1,5 @@
 /** The shop's two languages (travel-flow section 1). */
-export const LANGUAGES = ['en', 'zh'] as const;
+const LANGUAGES = ['en', 'zh'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 
 /** `tc` is treated as zh; other codes are lower-cased; anything unknown is English (travel-flow section 1). */

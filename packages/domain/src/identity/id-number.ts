@@ -3,7 +3,7 @@ import { isValidHkid } from './hkid.ts';
 import { isValidNric } from './nric.ts';
 
 /** The ID types a person may give (pa-home-payments section 3: NRIC/FIN or passport; HKID or passport). */
-export const ID_TYPES = ['NRIC', 'HKID', 'PASSPORT'] as const;
+const ID_TYPES = ['NRIC', 'HKID', 'PASSPORT'] as const;
 export type TIdType = (typeof ID_TYPES)[number];
 
 /** The ID types offered per market (pa-home-payments section 3): NRIC/FIN or passport; HKID or passport. The first is the default. */

@@ -46,6 +46,3 @@ export const INSURER_CONTACTS: Record<TCountry, TInsurerContacts> = {
 
 /** The free-look period: a new policy cancelled within it is refunded in full if no claim was made. */
 export const FREE_LOOK_DAYS: Record<TCountry, number> = { SGP: 14, HKG: 21 };
-
-/** The brand in each language: Chinese copy (pages, schedules, e-mails) names the insurer 狮石保险. */
-export const BRAND_NAMES = { en: 'Lionrock Insurance', zh: '狮石保险' } as const;

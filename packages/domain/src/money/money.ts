@@ -7,11 +7,6 @@ import { MARKETS, type TCountry } from '../market/market.ts';
  */
 export type TCents = number;
 
-export function assertCents(value: number): TCents {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`not a whole number of cents: ${value}`);
-  return value;
-}
-
 /** 12.345 → 1235 is NOT done here: a wire amount with more than 2 decimals is invalid input. */
 export function toCents(amount: number): TCents {
   const cents = Math.round(amount * 100);

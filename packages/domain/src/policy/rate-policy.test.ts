@@ -6,7 +6,6 @@ import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from '../schemas/fixtures.ts';
 import type { TPolicyInput } from '../schemas/policy-schema.ts';
 import {
-  defaultSelectedIndex,
   findSelectedItem,
   policyIdNumbers,
   ratePolicy,
@@ -32,7 +31,7 @@ const rated = (value: ReturnType<typeof ratePolicy>): TRated => {
   return value;
 };
 
-describe('ratePolicy (issue 4: the server rates the whole policy from its tables)', () => {
+describe('ratePolicy (design section 5: the server rates the whole policy from its tables)', () => {
   it('rates a travel single trip: both plans, cover from departure to return', () => {
     const result = rated(ratePolicy(travel(), context, 'plans'));
     expect(result.items.map((item) => item.planName)).toEqual(['STANDARD', 'SUPER']);
@@ -160,8 +159,6 @@ describe('the rating answer', () => {
       findSelectedItem(homePolicy, rated(ratePolicy(homePolicy, context, 'plans')).items)?.planName,
     ).toBe('ENHANCED');
     expect(selectedPlanField(homePolicy)).toBe('policyHome.selectedPlan');
-    expect(defaultSelectedIndex(items)).toBe(1);
-    expect(defaultSelectedIndex([items[0]])).toBe(0);
   });
 
   it('reads the total the client showed', () => {

@@ -14,7 +14,7 @@ import { wireToCents } from '../schemas/wire-amounts.ts';
 import { refusal, type TRefusal } from './refusals.ts';
 
 /**
- * Rating a whole policy (issue 4): the wire policy turned into the rating engine's input for its
+ * Rating a whole policy (design section 5, decision 008): the wire policy turned into the rating engine's input for its
  * product, rated from the given tables, and the answer built field for field as the spec names it.
  * The policy must already have passed `validatePolicy` for its stage.
  */
@@ -127,11 +127,6 @@ export function findSelectedItem(policy: TPolicy, items: TPremiumItem[]): TPremi
   if (!chosen) return undefined;
   const name = basePlanName(chosen);
   return items.find((item) => basePlanName(item.planName) === name);
-}
-
-/** The quote page starts on the second plan when there is more than one (travel-flow section 4). */
-export function defaultSelectedIndex(items: readonly unknown[]): number {
-  return items.length > 1 ? 1 : 0;
 }
 
 /** The total the client last showed, in cents, when it sent one for the chosen plan. */

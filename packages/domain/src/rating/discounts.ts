@@ -3,7 +3,7 @@ import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, type TCents } from '../money/money.ts';
 
 /**
- * Discounts, each a stated formula (issue 3):
+ * Discounts, each a stated formula (design section 9, decisions 003 and 038):
  * - campaign and promo: a percentage (basis points) of the gross premium, or a fixed amount;
  * - group (family): a percentage of the gross premium;
  * - agent commission (insuredCommissionDiscount): gross × (agent's maximum rate − the rate the agent

@@ -69,7 +69,7 @@ export type TTravelRatingInput = {
 export type TTravelRatingError = { error: 'DURATION_TOO_LONG' | 'NO_TRAVELLERS' };
 
 /** One person's price before traveller multiples, loadings and discounts. */
-export function baseTravelPremium(
+function baseTravelPremium(
   table: TTravelRateTable,
   input: TTravelRatingInput,
   plan: TTravelPlanName,

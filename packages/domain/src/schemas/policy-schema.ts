@@ -285,7 +285,7 @@ export const ZPolicySchema = z.object({
   policyHome: ZPolicyHomeSchema.optional(),
   consents: ZConsentsSchema.optional(),
   saveForLaterToken: optionalText(100),
-  /** Set by the server on an issued policy: the signed, expiring link to its schedule PDF (issue 5). */
+  /** Set by the server on an issued policy: the signed, expiring link to its schedule PDF (decision 010). */
   scheduleUrl: z.string().max(500).optional(),
   lang: z.enum(['en', 'zh']).default('en'),
 });

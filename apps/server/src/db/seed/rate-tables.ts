@@ -8,7 +8,7 @@ import { rateTables } from '../schema.ts';
 
 /**
  * The versioned rate tables and benefit schedules of the domain, loaded into the database at every
- * start (issue 3: tables are data the server loads). A version already stored is never overwritten: a
+ * start (design section 7, rating/README.md: tables are data the server loads). A version already stored is never overwritten: a
  * changed table must carry a new version.
  */
 export const BUNDLED_TABLES = [

@@ -14,14 +14,14 @@ import {
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import PDFDocument from 'pdfkit';
+import { hasDocument } from '../product/product-catalogue.ts';
 import {
   DOCUMENT_TITLES,
   documentSections,
-  PRODUCT_TITLES,
+  productTitle,
   type TDocumentKind,
   type TProductKey,
   type TSection,
-  WORDINGS,
 } from './wordings.ts';
 
 /**
@@ -31,15 +31,18 @@ import {
  */
 export type TDocumentName = { product: TProductKey; kind: TDocumentKind };
 
-/** A document the shop has (`travel-brochure` → travel / brochure); unknown or unavailable names → null. */
+/**
+ * A document the shop has (`travel-brochure` → travel / brochure); unknown or unavailable names → null.
+ * Which documents a product has is the product catalogue's (decision 047).
+ */
 export function findDocument(name: string): TDocumentName | null {
   const found = parseDocumentName(name);
-  return found && WORDINGS[found.product][found.kind] ? found : null;
+  return found && hasDocument(found.product, found.kind) ? found : null;
 }
 
 export function listDocumentNames(): string[] {
   return DOCUMENT_PRODUCTS.flatMap((product) =>
-    DOCUMENT_KINDS.filter((kind) => WORDINGS[product][kind]).map((kind) => documentName(product, kind)),
+    DOCUMENT_KINDS.filter((kind) => hasDocument(product, kind)).map((kind) => documentName(product, kind)),
   );
 }
 
@@ -165,7 +168,7 @@ function drawTable(doc: PDFKit.PDFDocument, table: TTable): void {
 
 /** Renders one document; the creation date is the schedule's effective date, so the bytes are stable. */
 export function renderDocument(name: TDocumentName, country: TCountry): Promise<Buffer> {
-  const title = `${PRODUCT_TITLES[name.product]} — ${DOCUMENT_TITLES[name.kind]}`;
+  const title = `${productTitle(name.product)} — ${DOCUMENT_TITLES[name.kind]}`;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -183,7 +186,7 @@ export function renderDocument(name: TDocumentName, country: TCountry): Promise<
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(PRODUCT_TITLES[name.product]);
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(productTitle(name.product));
   doc.font('Helvetica').fontSize(14).fillColor(MUTED).text(DOCUMENT_TITLES[name.kind]);
   doc
     .fontSize(9)

@@ -8,6 +8,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
 import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
+import { PRODUCT_CATALOGUE, productOfDocumentKey } from '../product/product-catalogue.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
@@ -15,11 +16,10 @@ export type TSection = { heading: string; paragraphs: string[]; level?: 2 };
 export type TProductKey = TDocumentProduct;
 export type { TDocumentKind };
 
-export const PRODUCT_TITLES: Record<TProductKey, string> = {
-  travel: 'Lionrock Travel Insurance',
-  pa: 'Lionrock Personal Accident Insurance',
-  home: 'Lionrock Home Insurance',
-};
+/** The documents are in English (decision 009); the names come from the product catalogue (decision 047). */
+export function productTitle(product: TProductKey): string {
+  return PRODUCT_CATALOGUE[productOfDocumentKey(product)].name.en;
+}
 
 export const DOCUMENT_TITLES: Record<TDocumentKind, string> = {
   brochure: 'Product brochure',
@@ -50,7 +50,7 @@ const COMMON_WORDING: TSection[] = [
   },
 ];
 
-export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> = {
+const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> = {
   travel: {
     brochure: [
       {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrors, binary } from '../../lib/openapi.ts';
 import { SCHEDULE_PATH, type TPolicyDocumentsService } from './policy-documents-service.ts';
 
-/** The policy schedule behind the signed, expiring link the policy e-mail carries (issue 5). */
+/** The policy schedule behind the signed, expiring link the policy e-mail carries (design section 6, decision 010). */
 export async function issuanceRoutes(
   app: FastifyInstance,
   options: { documents: TPolicyDocumentsService },

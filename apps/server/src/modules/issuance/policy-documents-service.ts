@@ -7,22 +7,24 @@ import { sharedSecret } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
-import type { TMailRow, TPaymentRepository } from '../payment/payment-repository.ts';
+import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
-import { renewalMailContent } from '../renewal/renewal-service.ts';
+import { renewalMailContent } from '../renewal/renewal-mail-content.ts';
+import type { TMailOutboxRepository, TMailRow } from './mail-outbox-repository.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
 import { renderPolicySchedule, scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
 
 export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
 
 /**
- * The issued policy's documents (issue 5): the schedule PDF behind a signed link bound to the policy
+ * The issued policy's documents (design section 6, decision 010): the schedule PDF behind a signed link bound to the policy
  * and expiring after 30 days, and the delivery of the outbox's mail with the schedule attached.
  */
 export function createPolicyDocumentsService(deps: {
   config: TConfig;
   db: TDb;
   repository: TPaymentRepository;
+  outbox: TMailOutboxRepository;
   agents: TAgentRepository;
   mailer: TMailer;
   now: () => Date;
@@ -78,7 +80,7 @@ export function createPolicyDocumentsService(deps: {
 
     /** Sends the due mail of the outbox; a failure is retried later by the outbox, never dropped. */
     async deliverMail(limit = 20) {
-      return deps.repository.deliverDueMail(limit, async (mail: TMailRow) => {
+      return deps.outbox.deliverDueMail(limit, async (mail: TMailRow) => {
         if (isRenewalMailKind(mail.kind)) {
           const content = await renewalMailContent(deps, mail);
           await deps.mailer.send({

@@ -1,8 +1,8 @@
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import type { TProductType } from '@lionrock/domain/tax/tax';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 import {
   chosenPremium,
   periodOfInsurance,
@@ -33,8 +33,6 @@ export type TPolicyMail = { subject: string; text: string; html: string };
 /** How long the schedule's download link is valid; the mail states it. */
 export const SCHEDULE_LINK_VALID_DAYS = 30;
 
-type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
-
 type TDetails = {
   policyNumber: string;
   receiptNumber: string;
@@ -44,9 +42,8 @@ type TDetails = {
   total: string;
 };
 
+/** The product's name and word come from the product catalogue (decision 047). */
 type TCopy = {
-  productWord: Record<TProductType, string>;
-  productName: Record<TProductType, string>;
   subject: (product: string, policyNumber: string, role: TPolicyMailRole) => string;
   greeting: (name: string) => string;
   genericGreeting: string;
@@ -72,12 +69,6 @@ const CONTACT_EN: Record<TCountry, string> = {
 
 const COPY: Record<TScript, TCopy> = {
   en: {
-    productWord: { PTR: 'travel', PAN: 'personal accident', PHM: 'home' },
-    productName: {
-      PTR: 'Lionrock Travel Insurance',
-      PAN: 'Lionrock Personal Accident Insurance',
-      PHM: 'Lionrock Home Insurance',
-    },
     subject: (product, number, role) =>
       role === 'agent'
         ? `Lionrock ${product} policy ${number} issued for your client`
@@ -104,8 +95,6 @@ const COPY: Record<TScript, TCopy> = {
     period: (start, end) => `${start} to ${end}`,
   },
   'zh-Hans': {
-    productWord: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
-    productName: { PTR: '狮石旅游保险', PAN: '狮石个人意外保险', PHM: '狮石家居保险' },
     subject: (product, number, role) =>
       role === 'agent' ? `已为您的客户签发狮石${product}保单 ${number}` : `您的狮石${product}保单 ${number}`,
     greeting: (name) => `尊敬的${name}：`,
@@ -132,8 +121,6 @@ const COPY: Record<TScript, TCopy> = {
     period: (start, end) => `${start} 至 ${end}`,
   },
   'zh-Hant': {
-    productWord: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
-    productName: { PTR: '獅石旅遊保險', PAN: '獅石個人意外保險', PHM: '獅石家居保險' },
     subject: (product, number, role) =>
       role === 'agent' ? `已為您的客戶簽發獅石${product}保單 ${number}` : `您的獅石${product}保單 ${number}`,
     greeting: (name) => `尊敬的${name}：`,
@@ -169,11 +156,6 @@ function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-function scriptOf(issued: TIssuedPolicy): TScript {
-  if (issued.language !== 'zh') return 'en';
-  return issued.document.country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
-}
-
 /** Only http(s) links are links; anything else is shown as text. */
 function isWebUrl(url: string): boolean {
   return /^https?:\/\/[^\s]+$/i.test(url);
@@ -184,7 +166,7 @@ function isWebUrl(url: string): boolean {
  * the client instead of greeting them, and greets the agent by name when given.
  */
 export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOptions): TPolicyMail {
-  const script = scriptOf(issued);
+  const script = scriptFor(issued.language, issued.document.country);
   const copy = COPY[script];
   const policy = issued.document;
   const plan = chosenPremium(policy);
@@ -197,7 +179,7 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
   const details: TDetails = {
     policyNumber: oneLine(issued.policyNumber),
     receiptNumber: oneLine(issued.receiptNumber),
-    product: copy.productName[policy.productType],
+    product: productName(policy.productType, script),
     // Chinese mails name the plan in Chinese, as the schedule does; the code stays as printed on it.
     plan:
       script === 'en'
@@ -209,12 +191,13 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
   const agent = options.role === 'agent';
   const greetingName = agent ? agentName : client;
   const greeting = greetingName ? copy.greeting(greetingName) : copy.genericGreeting;
-  const intro = agent ? copy.agentIntro(client) : copy.applicantIntro(copy.productWord[policy.productType]);
+  const word = productWord(policy.productType, script);
+  const intro = agent ? copy.agentIntro(client) : copy.applicantIntro(word);
   const rows = (Object.keys(details) as (keyof TDetails)[]).map(
     (key) => [copy.labels[key], details[key]] as const,
   );
   if (agent && agencyName) rows.push([copy.agency, agencyName]);
-  const subject = copy.subject(copy.productWord[policy.productType], details.policyNumber, options.role);
+  const subject = copy.subject(word, details.policyNumber, options.role);
   const download = copy.download(SCHEDULE_LINK_VALID_DAYS);
   const contact = copy.contact(policy.country);
 

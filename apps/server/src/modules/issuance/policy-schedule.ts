@@ -29,7 +29,7 @@ import {
   type TScript,
   useFontFor,
 } from '../document/pdf-fonts.ts';
-import type { TProductKey } from '../document/wordings.ts';
+import { productName, scriptFor } from '../product/product-catalogue.ts';
 import { fill, hongKongChinese, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
 
 /**
@@ -47,8 +47,6 @@ export type TIssuedPolicy = {
   issuedAt: Date;
   language: 'en' | 'zh';
 };
-
-const PRODUCT_KEYS: Record<TProductType, TProductKey> = { PTR: 'travel', PAN: 'pa', PHM: 'home' };
 
 /**
  * "S8512345I" → "S****345I": the first character and the last four, always four asterisks between
@@ -118,12 +116,12 @@ export function policyholderName(policy: TPolicy): string {
   return '';
 }
 
-export function policyholderEmail(policy: TPolicy): string {
+function policyholderEmail(policy: TPolicy): string {
   return productPart(policy)?.applicant?.email.trim() || policy.payment?.email?.trim() || '';
 }
 
 /** The date of issue in the market's own calendar. */
-export function issueDate(issued: TIssuedPolicy): string {
+function issueDate(issued: TIssuedPolicy): string {
   return formatDmy(todayIn(MARKETS[issued.document.country].timeZone, issued.issuedAt));
 }
 
@@ -142,9 +140,8 @@ type TTable = { title: string; columns: string[]; widths: number[]; rows: TRow[]
 type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry };
 
 /** English, or Chinese in Simplified characters for Singapore and Traditional for Hong Kong. */
-export function scheduleScript(issued: TIssuedPolicy): TScript {
-  if (issued.language !== 'zh') return 'en';
-  return issued.document.country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
+function scheduleScript(issued: TIssuedPolicy): TScript {
+  return scriptFor(issued.language, issued.document.country);
 }
 
 /** A Chinese label of the benefit schedules (written in Simplified) in the schedule's script. */
@@ -234,7 +231,7 @@ function policyRows(s: TSchedule, issued: TIssuedPolicy, plan: TWirePremiumItem)
     [copy.labels.policyNumber, issued.policyNumber],
     [copy.labels.receiptNumber, issued.receiptNumber],
     [copy.labels.dateOfIssue, issueDate(issued)],
-    [copy.labels.product, copy.productTitles[PRODUCT_KEYS[policy.productType]]],
+    [copy.labels.product, productName(policy.productType, s.script)],
     [
       copy.labels.market,
       fill(copy.marketValue, {
@@ -641,7 +638,7 @@ export async function renderPolicySchedule(issued: TIssuedPolicy): Promise<Buffe
   const script = scheduleScript(issued);
   const copy = scheduleCopy(script);
   const s: TSchedule = { copy, script, country: policy.country };
-  const productTitle = copy.productTitles[PRODUCT_KEYS[policy.productType]];
+  const productTitle = productName(policy.productType, script);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -1,7 +1,6 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import * as OpenCC from 'opencc-js/cn2t';
 import type { TScript } from '../document/pdf-fonts.ts';
-import type { TProductKey } from '../document/wordings.ts';
 
 /**
  * Every word the policy schedule prints, in English and in Chinese (decision 031). The Chinese is written
@@ -12,7 +11,6 @@ import type { TProductKey } from '../document/wordings.ts';
 export type TScheduleCopy = {
   insurer: string;
   title: string;
-  productTitles: Record<TProductKey, string>;
   markets: Record<TCountry, string>;
   places: Record<TCountry, string>;
   sections: {
@@ -126,11 +124,6 @@ export type TScheduleCopy = {
 const EN: TScheduleCopy = {
   insurer: 'Lionrock Insurance',
   title: 'Policy Schedule',
-  productTitles: {
-    travel: 'Lionrock Travel Insurance',
-    pa: 'Lionrock Personal Accident Insurance',
-    home: 'Lionrock Home Insurance',
-  },
   markets: { SGP: 'Singapore', HKG: 'Hong Kong' },
   places: { SGP: 'Singapore', HKG: 'Hong Kong' },
   sections: {
@@ -250,7 +243,6 @@ const EN: TScheduleCopy = {
 const ZH_HANS: TScheduleCopy = {
   insurer: '狮石保险',
   title: '保单附表',
-  productTitles: { travel: '狮石旅游保险', pa: '狮石个人意外保险', home: '狮石家居保险' },
   markets: { SGP: '新加坡', HKG: '香港' },
   places: { SGP: '新加坡', HKG: '香港' },
   sections: {

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
-import type { TAlertKind, TPaymentRepository } from '../payment/payment-repository.ts';
+import type { TAlertKind, TAlertRepository } from '../payment/alert-repository.ts';
+import type { TPaymentRepository } from '../payment/payment-repository.ts';
 
 const KINDS = [
   'review',
@@ -40,13 +41,13 @@ function createSecretComparer() {
 }
 
 /**
- * The operations queues (issue 5): payments under review, refunds due, authorisations to reverse,
+ * The operations queues (design section 11, decisions 010 and 034): payments under review, refunds due, authorisations to reverse,
  * late money and forged answers, with the payment behind each; resolving one closes it. Behind HTTP
  * basic auth with ADMIN_USERNAME / ADMIN_PASSWORD; off (404) when they are not set.
  */
 export async function operationsRoutes(
   app: FastifyInstance,
-  options: { config: TConfig; repository: TPaymentRepository },
+  options: { config: TConfig; repository: TPaymentRepository; alerts: TAlertRepository },
 ): Promise<void> {
   const admin = options.config.admin;
 
@@ -106,7 +107,7 @@ export async function operationsRoutes(
         },
       },
       async (request) => {
-        const alerts = await options.repository.listOpenAlerts(request.query.queue);
+        const alerts = await options.alerts.listOpenAlerts(request.query.queue);
         const rows = [];
         for (const alert of alerts) {
           const payment = alert.paymentId ? await options.repository.findPayment(alert.paymentId) : undefined;
@@ -142,7 +143,7 @@ export async function operationsRoutes(
         },
       },
       async (request) => {
-        const resolved = await options.repository.resolveAlert(request.params.id);
+        const resolved = await options.alerts.resolveAlert(request.params.id);
         if (!resolved) throw new ApiError(404, 'There is no open alert with this id.', { field: 'id' });
         return { resolved: true };
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { localDate } from '@lionrock/domain/dates/local-date';
-import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { buildHomePolicy, buildPaPolicy, buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -135,5 +135,13 @@ describe('makeReference', () => {
     // 15:59 UTC is still the 23rd there; 16:00 UTC is the 24th.
     expect(makeReference(policy, new Date('2026-11-23T15:59:00Z'))).toMatch(/^TSG-261123-/);
     expect(makeReference(policy, new Date('2026-11-23T16:00:00Z'))).toMatch(/^TSG-261124-/);
+  });
+
+  it('starts with the product’s letter, as its policy number will (decision 047)', () => {
+    const now = new Date('2026-11-23T02:00:00Z');
+    const pa = buildPaPolicy(localDate(2026, 11, 23)) as TPolicy;
+    const home = buildHomePolicy(localDate(2026, 11, 23)) as TPolicy;
+    expect(makeReference(pa, now)).toMatch(/^ASG-261123-[A-Z2-9]{8}$/);
+    expect(makeReference({ ...home, country: 'HKG' }, now)).toMatch(/^HHK-261123-[A-Z2-9]{8}$/);
   });
 });

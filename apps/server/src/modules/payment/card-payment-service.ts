@@ -30,11 +30,13 @@ import { cardProvider, type TCardProvider } from '../../payments/card-gateway/pa
 import { formatSignedDateTime, signableText } from '../../payments/card-gateway/signature.ts';
 import { GatewayLookupError } from '../../payments/card-gateway/transaction-lookup.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
+import { numberingLetter } from '../product/product-catalogue.ts';
 import type { TSystemService } from '../system/system-service.ts';
+import type { TAlertRepository } from './alert-repository.ts';
 import type { TIssuanceService } from './issuance-service.ts';
 import type { TPaymentRepository, TPaymentRow, TPaymentStatus } from './payment-repository.ts';
 
-/** The gateway's bill-to address where the product collects none (issue 5: the market's default). */
+/** The gateway's bill-to address where the product collects none (pa-home-payments section 3: bill_to fields; the market's default). */
 const BILLING_DEFAULTS: Record<
   TCountry,
   { line1: string; city: string; country: string; postalCode: string }
@@ -56,7 +58,7 @@ export type TPaymentSignature = Record<string, string> & { paymentUrl: string; p
 export type { TPaymentResult };
 
 /** A payment whose gateway cannot be asked is kept open this long past its window, then handed to operations. */
-export const LOOKUP_GRACE_MS = 24 * 60 * 60_000;
+const LOOKUP_GRACE_MS = 24 * 60 * 60_000;
 /** How far an unconfirmable payment's window is moved each time the gateway cannot be asked. */
 const LOOKUP_RETRY_MS = 5 * 60_000;
 
@@ -70,7 +72,7 @@ const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * date is the market's own calendar day, as every other date the shop shows (design section 6).
  */
 export function makeReference(policy: TPolicy, now: Date): string {
-  const letter = { PTR: 'T', PAN: 'A', PHM: 'H' }[policy.productType];
+  const letter = numberingLetter(policy.productType);
   const date = formatIso(todayIn(MARKETS[policy.country].timeZone, now)).slice(2).replaceAll('-', '');
   const random = Array.from(randomBytes(8), (byte) => REFERENCE_ALPHABET[byte % 32]).join('');
   return `${letter}${policy.country.slice(0, 2)}-${date}-${random}`;
@@ -158,6 +160,7 @@ export function createCardPaymentService(deps: {
   config: TConfig;
   db: TDb;
   repository: TPaymentRepository;
+  alerts: TAlertRepository;
   policies: TPolicyService;
   system: TSystemService;
   issuance: TIssuanceService;
@@ -166,7 +169,7 @@ export function createCardPaymentService(deps: {
   /** The market's card provider (payment-provider.ts); tests may stand in for a gateway. */
   provider?: (country: TCountry) => Promise<TCardProvider>;
 }) {
-  const { repository } = deps;
+  const { repository, alerts } = deps;
   const providerFor =
     deps.provider ??
     ((country: TCountry) => cardProvider({ config: deps.config, db: deps.db, now: deps.now }, country));
@@ -315,7 +318,7 @@ export function createCardPaymentService(deps: {
       { reference: payment.referenceNumber, paymentId: payment.paymentId, problems },
       'forged, altered or unconfirmed gateway answer ignored',
     );
-    await repository.addAlert({
+    await alerts.addAlert({
       kind: 'forged_answer',
       paymentId: payment.paymentId,
       policyId: payment.policyId,
@@ -383,7 +386,7 @@ export function createCardPaymentService(deps: {
     );
     if (status === 'paid' && ['declined', 'error', 'review'].includes(payment.status)) {
       // An approval after this payment's decline (or review, or error): kept, and shown to operations.
-      await repository.addAlert({
+      await alerts.addAlert({
         kind: 'late_payment',
         paymentId: payment.paymentId,
         policyId: payment.policyId,
@@ -400,7 +403,7 @@ export function createCardPaymentService(deps: {
       });
     }
     if (outcome === 'PARTIAL')
-      await repository.addAlert({
+      await alerts.addAlert({
         kind: 'reverse_authorisation',
         paymentId: payment.paymentId,
         policyId: payment.policyId,
@@ -411,7 +414,7 @@ export function createCardPaymentService(deps: {
         },
       });
     if (outcome === 'REVIEW')
-      await repository.addAlert({
+      await alerts.addAlert({
         kind: 'review',
         paymentId: payment.paymentId,
         policyId: payment.policyId,
@@ -427,7 +430,7 @@ export function createCardPaymentService(deps: {
     if (current.gatewayTransactionId !== answer.transactionId && answer.gateway.outcome === 'PAID') {
       if (current.status === 'paid' || current.status === 'refund_due') {
         // A second approved transaction for a payment already paid: that money goes back.
-        await repository.addAlert({
+        await alerts.addAlert({
           kind: 'refund',
           paymentId: payment.paymentId,
           policyId: payment.policyId,
@@ -518,7 +521,7 @@ export function createCardPaymentService(deps: {
             );
             continue;
           }
-          await repository.addAlert({
+          await alerts.addAlert({
             kind: 'review',
             paymentId: payment.paymentId,
             policyId: payment.policyId,
@@ -556,7 +559,7 @@ export function createCardPaymentService(deps: {
           { paymentId: payment.paymentId, reference: payment.referenceNumber },
           'approved card payment found at the gateway without its answer: recorded',
         );
-        await repository.addAlert({
+        await alerts.addAlert({
           kind: 'late_payment',
           paymentId: payment.paymentId,
           policyId: payment.policyId,

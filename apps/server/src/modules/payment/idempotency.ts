@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
-import type { TPaymentRepository } from './payment-repository.ts';
+import type { TIdempotencyRepository } from './idempotency-repository.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * `Idempotency-Key` on the state-changing payment calls (issue 5): the same key and body replay the
+ * `Idempotency-Key` on the state-changing payment calls (design section 5, decision 010): the same key and body replay the
  * stored answer; the same key with another body is a 422; a second request while the first still
  * runs is a 409. Without the header the call simply runs. Answers of 5xx are not kept (a retry runs).
  */
 export async function runIdempotent<T>(
-  repository: TPaymentRepository,
+  repository: TIdempotencyRepository,
   request: FastifyRequest,
   reply: FastifyReply,
   call: string,

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
-import type { TIssueResult, TPaymentRepository, TPaymentRow } from './payment-repository.ts';
+import type { TIssuanceRepository, TIssueResult } from './issuance-repository.ts';
+import type { TPaymentRepository, TPaymentRow } from './payment-repository.ts';
 
 /**
  * Issuing a paid policy (design section 6): exactly one policy number and one receipt number per
@@ -17,6 +18,7 @@ import type { TIssueResult, TPaymentRepository, TPaymentRow } from './payment-re
  */
 export function createIssuanceService(deps: {
   repository: TPaymentRepository;
+  issuing: TIssuanceRepository;
   agents: TAgentRepository;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -28,7 +30,7 @@ export function createIssuanceService(deps: {
    */
   beforeExpiry?: () => Promise<unknown>;
 }) {
-  const { repository } = deps;
+  const { repository, issuing } = deps;
 
   function eligibility(policy: TPolicyRow, payment: TPaymentRow): string | null {
     // The money received, where the answer states it, is the amount asked: less (or more) never issues.
@@ -58,7 +60,7 @@ export function createIssuanceService(deps: {
       if (!payment) return { outcome: 'not-paid', payment: undefined };
       const policyRow = await repository.findPolicy(payment.policyId);
       const agentPolicy = policyRow ? await agentEmail(policyRow) : null;
-      const result = await repository.issueForPayment(
+      const result = await issuing.issueForPayment(
         paymentId,
         (policy, locked) => {
           const reason = eligibility(policy, locked);
@@ -153,7 +155,7 @@ export function createIssuanceService(deps: {
     async reconcile(): Promise<{ issued: number; refunds: number; expired: number }> {
       let issued = 0;
       let refunds = 0;
-      for (const { paymentId } of await repository.listPaidUnissued()) {
+      for (const { paymentId } of await issuing.listPaidUnissued()) {
         const result = await this.issuePayment(paymentId);
         if (result.outcome === 'issued') issued += 1;
         if (result.outcome === 'refund') refunds += 1;

@@ -18,8 +18,9 @@ import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import { runIdempotent } from './idempotency.ts';
+import type { TIdempotencyRepository } from './idempotency-repository.ts';
 import type { TIssuanceService } from './issuance-service.ts';
-import type { TPaymentRepository } from './payment-repository.ts';
+import type { TLifecycleLogRepository } from './lifecycle-log-repository.ts';
 import { PAYNOW_SIGNATURE_HEADER, type TPaynowService, ZPaynowNotificationSchema } from './paynow-service.ts';
 
 const ZSignatureSchema = z.record(z.string(), z.string());
@@ -51,7 +52,8 @@ const errors = {
 export async function paymentRoutes(
   app: FastifyInstance,
   options: {
-    repository: TPaymentRepository;
+    idempotency: TIdempotencyRepository;
+    logs: TLifecycleLogRepository;
     card: TCardPaymentService;
     paynow: TPaynowService;
     issue: TIssuanceService;
@@ -61,7 +63,7 @@ export async function paymentRoutes(
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { repository, card, paynow, issue, documents } = options;
+  const { idempotency, logs, card, paynow, issue, documents } = options;
 
   routes.post(
     '/b2c-server/rest/policy/updateToPending',
@@ -79,7 +81,7 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) =>
-      runIdempotent(repository, request, reply, 'updateToPending', () =>
+      runIdempotent(idempotency, request, reply, 'updateToPending', () =>
         card.updateToPending(request.body, request.sessionName!, options.originOf?.(request)),
       ),
   );
@@ -96,7 +98,7 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) =>
-      runIdempotent(repository, request, reply, 'updateToPendingGenerateQR', () =>
+      runIdempotent(idempotency, request, reply, 'updateToPendingGenerateQR', () =>
         paynow.generateQr(request.body, request.sessionName!),
       ),
   );
@@ -119,7 +121,7 @@ export async function paymentRoutes(
         },
       },
       async (request, reply) =>
-        runIdempotent(repository, request, reply, 'issueAndReceiptPolicy', async () => {
+        runIdempotent(idempotency, request, reply, 'issueAndReceiptPolicy', async () => {
           const policy = await issue.issueAndReceipt(request.body, request.sessionName!);
           // The finish page links the schedule PDF through the same signed, expiring link as the mail.
           if (policy.status !== 'issued' || !policy.policyId || !policy.policyNumber) return policy;
@@ -207,7 +209,7 @@ export async function paymentRoutes(
       const entry = redactObject(request.body as Record<string, unknown>);
       const reference = pick(request.body, ['paymentReferenceNumber', 'reference_number', 'txnRef']);
       const policyId = pick(request.body, ['policyId']);
-      await repository.addLifecycleLog({ policyId, referenceNumber: reference, entry });
+      await logs.addLifecycleLog({ policyId, referenceNumber: reference, entry });
       return reply.type('text/plain').send('success');
     },
   );

@@ -15,7 +15,8 @@ import { sharedSecret } from '../../lib/server-secrets.ts';
 import { buildPaynowPayload, PAYNOW_QR_QUIET_ZONE_MODULES } from '../../payments/paynow/sgqr.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import type { TIssuanceService } from './issuance-service.ts';
-import type { TPaymentRepository, TPaymentStatus, TPaynowCreditDecision } from './payment-repository.ts';
+import type { TPaymentRepository, TPaymentStatus } from './payment-repository.ts';
+import type { TPaynowCreditDecision, TPaynowCreditRepository } from './paynow-credit-repository.ts';
 
 /** The bank's notification of a PayNow credit (our reference is the QR's bill number). */
 export const ZPaynowNotificationSchema = z.object({
@@ -52,12 +53,13 @@ export function createPaynowService(deps: {
   config: TConfig;
   db: TDb;
   repository: TPaymentRepository;
+  credits: TPaynowCreditRepository;
   card: TCardPaymentService;
   issuance: TIssuanceService;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
-  const { repository } = deps;
+  const { repository, credits } = deps;
   const webhookSecret = () => sharedSecret(deps.db, 'paynow-webhook', deps.config.paynow.webhookSecret);
 
   /**
@@ -80,7 +82,7 @@ export function createPaynowService(deps: {
       amountCents,
       paidAt: parsed.paidAt,
     };
-    const result = await repository.recordPaynowCredit(
+    const result = await credits.recordPaynowCredit(
       {
         bodySha256: createHash('sha256').update(rawBody, 'utf8').digest('hex'),
         // What the schema reads (nothing about the payer); the body itself only when it cannot be read.

@@ -1,16 +1,17 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
+import { numberingLetter, type TProductType } from '../product/product-catalogue.ts';
 
 type TExecutor = Pick<TDb, 'execute'>;
 
-const PRODUCT_LETTER = { PTR: 'T', PAN: 'A', PHM: 'H' } as const;
 const COUNTRY_CODE = { SGP: 'SG', HKG: 'HK' } as const;
 
-export type TProductType = keyof typeof PRODUCT_LETTER;
+export type { TProductType };
 
 /**
- * Readable, prefixed numbers: TSG26-0001234 is a Singapore travel policy issued in 2026; the receipt
+ * Readable, prefixed numbers: TSG26-0001234 is a Singapore travel policy issued in 2026 (the product's
+ * letter comes from the product catalogue, decision 047); the receipt
  * of its payment is RSG26-0000815. The digits come from database sequences, so two server instances
  * never hand out the same number; pass the issuing transaction so a rolled-back issue uses no number twice.
  */
@@ -20,7 +21,7 @@ export function formatPolicyNumber(
   year: number,
   sequence: number,
 ): string {
-  return `${PRODUCT_LETTER[product]}${COUNTRY_CODE[country]}${String(year % 100).padStart(2, '0')}-${String(sequence).padStart(7, '0')}`;
+  return `${numberingLetter(product)}${COUNTRY_CODE[country]}${String(year % 100).padStart(2, '0')}-${String(sequence).padStart(7, '0')}`;
 }
 
 export function formatReceiptNumber(country: TCountry, year: number, sequence: number): string {

@@ -23,7 +23,7 @@ export async function policyRoutes(
       `/b2c-server/rest/policy/${call}`,
       {
         // The answer is built from the validated request and the domain's own items: it is written
-        // as it is, and the response schema below serves the API description (issue 4 benchmark).
+        // as it is, and the response schema below serves the API description (the hot path, decision 005).
         serializerCompiler: () => (data) => JSON.stringify(data),
         schema: {
           tags: ['policy'],

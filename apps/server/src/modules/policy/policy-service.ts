@@ -24,7 +24,7 @@ import type { TPolicyRepository, TPolicyRow, TPolicyStatus } from './policy-repo
 import type { TPricing } from './pricing.ts';
 
 /**
- * The rating calls of issue 4 (travel-flow section 7, design section 5), one path for every product:
+ * The rating calls (travel-flow section 7, design section 5, decision 008), one path for every product:
  * - `multirate`: every plan; anonymous and stateless, it stores nothing (the hot call of the landing);
  * - `rateTopup`: every plan's Plus variant (travel), stateless too;
  * - `rate`: the chosen plan, stored as a quoted policy owned by the caller's Session-Name.
@@ -58,7 +58,7 @@ function hasApplicantDetails(applicant: TApplicant | undefined): boolean {
   );
 }
 
-export function ratingStage(policy: TPolicy): TStage {
+function ratingStage(policy: TPolicy): TStage {
   return hasApplicantDetails(policyApplicant(policy)) ? 'apply' : 'quote';
 }
 
@@ -67,7 +67,7 @@ export function ratingStage(policy: TPolicy): TStage {
  * client sends is never trusted): a policy number or receipt the browser sent is dropped before the
  * policy is rated or stored, so a quoted policy can never carry a number it was not issued.
  */
-export function withoutServerFields(policy: TPolicy): TPolicy {
+function withoutServerFields(policy: TPolicy): TPolicy {
   const {
     policyNumber: _policyNumber,
     receiptNumber: _receiptNumber,
@@ -257,7 +257,7 @@ export function createPolicyService(deps: {
 
   return {
     /**
-     * For the payment calls (issue 5): the caller's stored policy, re-validated with the applicant
+     * For the payment calls (design section 6, decision 010): the caller's stored policy, re-validated with the applicant
      * page's rules and re-rated from the server's tables. Refusals come back as the answer to send.
      */
     async priceForPayment(

@@ -17,8 +17,8 @@ import type { TCampaignRow, TPolicyRepository } from './policy-repository.ts';
 
 /**
  * What rating reads from the database — rate tables, the underwriting blacklist, campaigns and agent
- * campaigns — loaded once and kept until the table changes on any instance (issue 4: not queried per
- * request). Only a promo code is read per call, and only when one is given.
+ * campaigns — loaded once and kept until the table changes on any instance (design section 2: hot
+ * paths are cached, not queried per request). Only a promo code is read per call, and only when one is given.
  */
 export type TPricingOutcome = {
   discounts: TDiscountInput;

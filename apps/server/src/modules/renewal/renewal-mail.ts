@@ -3,9 +3,9 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import type { TProductType } from '@lionrock/domain/tax/tax';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
+import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
  * The auto-renewal e-mails (pa-home-payments section 9, decision 011), to the applicant in the
@@ -13,12 +13,7 @@ import { policyholderName } from '../issuance/policy-schedule.ts';
  * Hong Kong. Every one carries the signed link that turns auto-renewal off (the spec's "e-service").
  * No ID number and no more of the card than its last four digits is ever included.
  */
-export const RENEWAL_MAIL_KINDS = [
-  'renewal-notice',
-  'card-expiring',
-  'renewal-success',
-  'renewal-failed',
-] as const;
+const RENEWAL_MAIL_KINDS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'] as const;
 export type TRenewalMailKind = (typeof RENEWAL_MAIL_KINDS)[number];
 
 export function isRenewalMailKind(kind: string): kind is TRenewalMailKind {
@@ -53,8 +48,6 @@ export type TRenewalMailOptions = {
 
 export type TRenewalMail = { subject: string; text: string; html: string };
 
-type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
-
 type TValues = {
   product: string;
   number: string;
@@ -77,8 +70,8 @@ type TKindCopy = {
   link: (v: TValues) => string;
 };
 
+/** The product's word comes from the product catalogue (decision 047). */
 type TCopy = {
-  productWord: Record<TProductType, string>;
   greeting: (name: string) => string;
   genericGreeting: string;
   card: (last4: string) => string;
@@ -96,7 +89,6 @@ const CONTACT_EN: Record<TCountry, string> = {
 
 const COPY: Record<TScript, TCopy> = {
   en: {
-    productWord: { PTR: 'travel', PAN: 'personal accident', PHM: 'home' },
     greeting: (name) => `Dear ${name},`,
     genericGreeting: 'Dear customer,',
     card: (last4) => (last4 ? `your card ending ${last4}` : 'your card'),
@@ -141,7 +133,6 @@ const COPY: Record<TScript, TCopy> = {
     },
   },
   'zh-Hans': {
-    productWord: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
     greeting: (name) => `尊敬的${name}：`,
     genericGreeting: '尊敬的客户：',
     card: (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
@@ -186,7 +177,6 @@ const COPY: Record<TScript, TCopy> = {
     },
   },
   'zh-Hant': {
-    productWord: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
     greeting: (name) => `尊敬的${name}：`,
     genericGreeting: '尊敬的客戶：',
     card: (last4) => (last4 ? `您尾號為${last4}的信用卡` : '您的信用卡'),
@@ -234,12 +224,6 @@ const COPY: Record<TScript, TCopy> = {
 
 const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
 
-/** English, or the Chinese script of the policy's market. */
-export function renewalScript(language: 'en' | 'zh', country: TCountry): TScript {
-  if (language !== 'zh') return 'en';
-  return country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
-}
-
 /** A value on one line: no line breaks or other control characters (names come from the customer). */
 function oneLine(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
@@ -257,12 +241,12 @@ export function composeRenewalMail(
   policy: TPolicy,
   options: TRenewalMailOptions,
 ): TRenewalMail {
-  const script = renewalScript(options.language, policy.country);
+  const script = scriptFor(options.language, policy.country);
   const copy = COPY[script];
   const { facts } = options;
   const last4 = /^\d{4}$/.test(facts.cardLast4) ? facts.cardLast4 : '';
   const values: TValues = {
-    product: copy.productWord[policy.productType],
+    product: productWord(policy.productType, script),
     number: oneLine(facts.policyNumber),
     renewed: oneLine(facts.renewedPolicyNumber ?? ''),
     expiry: oneLine(facts.expiryDate),

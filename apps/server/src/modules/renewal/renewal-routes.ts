@@ -1,17 +1,17 @@
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
-import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { htmlPage } from '../../lib/openapi.ts';
-import { renewalScript } from './renewal-mail.ts';
-import { type TRenewalService, type TTurnOffState, TURN_OFF_PATH } from './renewal-service.ts';
+import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
+import type { TRenewalService } from './renewal-service.ts';
+import { type TTurnOffState, TURN_OFF_PATH } from './turn-off.ts';
 
 /** The turn-off page's stylesheet (the page has no inline style or script). */
-export const TURN_OFF_STYLESHEET_PATH = '/b2c-server/rest/renewal/turn-off.css';
+const TURN_OFF_STYLESHEET_PATH = '/b2c-server/rest/renewal/turn-off.css';
 
 const STYLESHEET = `body { font-family: Arial, Helvetica, sans-serif; margin: 0; padding: 1.5rem; color: #222222; line-height: 1.5; }
 main { max-width: 34rem; margin: 0 auto; }
@@ -20,12 +20,11 @@ button { font: inherit; padding: 0.6rem 1.2rem; margin-top: 1rem; cursor: pointe
 .note { color: #555555; font-size: 0.9rem; }
 `;
 
-type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
 type TOk = Extract<TTurnOffState, { kind: 'ok' }>;
 
+/** The product's word comes from the product catalogue (decision 047). */
 type TPageCopy = {
   title: string;
-  product: Record<TPolicy['productType'], string>;
   confirm: (number: string, product: string, end: string) => string;
   effect: string;
   button: string;
@@ -38,7 +37,6 @@ type TPageCopy = {
 const COPY: Record<TScript, TPageCopy> = {
   en: {
     title: 'Turn off auto-renewal',
-    product: { PTR: 'travel', PAN: 'personal accident', PHM: 'home' },
     confirm: (number, product, end) =>
       `Your ${product} policy ${number} ends on ${end} and is set to renew automatically.`,
     effect: 'If you turn auto-renewal off, we will not renew the policy or charge your card for it.',
@@ -56,7 +54,6 @@ const COPY: Record<TScript, TPageCopy> = {
   },
   'zh-Hans': {
     title: '关闭自动续保',
-    product: { PTR: '旅游保险', PAN: '个人意外保险', PHM: '家居保险' },
     confirm: (number, product, end) => `您的${product}保单 ${number} 将于 ${end} 到期，并已设定自动续保。`,
     effect: '关闭自动续保后，我们不会为此保单续保，也不会从您的信用卡扣款。',
     button: '关闭自动续保',
@@ -71,7 +68,6 @@ const COPY: Record<TScript, TPageCopy> = {
   },
   'zh-Hant': {
     title: '關閉自動續保',
-    product: { PTR: '旅遊保險', PAN: '個人意外保險', PHM: '家居保險' },
     confirm: (number, product, end) => `您的${product}保單 ${number} 將於 ${end} 到期，並已設定自動續保。`,
     effect: '關閉自動續保後，我們不會為此保單續保，亦不會從您的信用卡扣款。',
     button: '關閉自動續保',
@@ -124,7 +120,7 @@ function deniedPage(expired: boolean): string {
 
 /** The confirmation form (GET), or what is now so (POST, or GET when it is off already). */
 function statePage(state: TOk, action: string, posted: boolean): string {
-  const script = renewalScript(state.language, state.country);
+  const script = scriptFor(state.language, state.country);
   const copy = COPY[script];
   const e = escapeHtml;
   const contact = `<p class="note">${e(copy.contact(state.country))}</p>`;
@@ -134,7 +130,7 @@ function statePage(state: TOk, action: string, posted: boolean): string {
       script,
       copy.title,
       `<h1>${e(copy.title)}</h1>
-<p>${e(copy.confirm(state.policyNumber, copy.product[state.productType], state.endDate))}</p>
+<p>${e(copy.confirm(state.policyNumber, productWord(state.productType, script), state.endDate))}</p>
 <p>${e(copy.effect)}</p>
 <form method="post" action="${e(action)}">
 <input type="hidden" name="confirm" value="off">

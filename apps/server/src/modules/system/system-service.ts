@@ -19,7 +19,7 @@ const isShowing = (row: { startsAt: Date | null; endsAt: Date | null }, at: Date
 
 /**
  * Flags, banners and notices are read on every page: they are cached in memory and dropped the moment
- * their table changes on any instance (design section 8; issue 4: not queried per request).
+ * their table changes on any instance (design sections 2 and 8: not queried per request).
  */
 export function createSystemService(
   repository: TSystemRepository,

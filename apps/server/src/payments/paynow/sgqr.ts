@@ -1,5 +1,5 @@
 /**
- * The SGQR (EMVCo merchant-presented) payload for PayNow (design section 6, issue 5):
+ * The SGQR (EMVCo merchant-presented) payload for PayNow (design section 6):
  * 00 "01", 01 "12" (dynamic), 26 PayNow account (00 SG.PAYNOW, 01 proxy type 2 = UEN, 02 the UEN,
  * 03 amount editable "0", 04 expiry YYYYMMDD), 52 "0000", 53 "702", 54 amount, 58 "SG",
  * 59 merchant name, 60 city, 62/01 the bill number (txnRef), 63 CRC-16/CCITT-FALSE over all before it.

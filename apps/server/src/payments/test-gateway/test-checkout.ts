@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * A bare page that drives the payment calls by hand, before the travel journey's payment screen
- * exists (issue 5): quote a Singapore trip, then pay it by card through the gateway frame or by
+ * existed (design section 6): quote a Singapore trip, then pay it by card through the gateway frame or by
  * PayNow, and see the receipt's verified result and the issued policy. Test hosts only; it follows
  * the shop's CSP (scripts and styles by URL, the frame and the form posts to 'self').
  */

@@ -11,7 +11,7 @@ export type {
 } from './benefit-schedules-schema.ts';
 
 /**
- * Benefit schedules as data (issue 3): the travel cover table in its four groups with Standard and
+ * Benefit schedules as data (rating/README.md, decisions 040 and 043): the travel cover table in its four groups with Standard and
  * Super limits per market, some rows differing for families (pa-home-payments section 9), and the
  * personal accident sums insured per plan A–D. Amounts in cents; text values are keys for the page.
  * Their shape is benefit-schedules-schema.ts, which their test checks them against: JSON's literals

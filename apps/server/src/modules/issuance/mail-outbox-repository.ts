@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { describeError } from '../../lib/redaction.ts';
+
+export type TMailRow = typeof mailOutbox.$inferSelect;
+
+/** The mail outbox: issuing and renewal queue messages in their own transactions; this delivers them. */
+export function createMailOutboxRepository(db: TDb) {
+  return {
+    /**
+     * Claims due mail one message at a time — a single statement that skips rows another instance
+     * holds and leases the row for 10 minutes — and sends it outside any transaction. A crash while
+     * sending leaves the lease to run out, and the message is sent again (the outbox file or the
+     * Message-ID makes the repeat recognisable).
+     */
+    async deliverDueMail(
+      limit: number,
+      send: (mail: TMailRow) => Promise<void>,
+    ): Promise<{ sent: number; failed: number }> {
+      let sent = 0;
+      let failed = 0;
+      for (let index = 0; index < limit; index += 1) {
+        const [mail] = await db
+          .update(mailOutbox)
+          .set({ status: 'sending', nextAttemptAt: sql`now() + interval '10 minutes'` })
+          .where(
+            eq(
+              mailOutbox.id,
+              sql`(select id from mail_outbox where status in ('queued', 'sending') and next_attempt_at <= now() order by id limit 1 for update skip locked)`,
+            ),
+          )
+          .returning();
+        if (!mail) break;
+        try {
+          await send(mail);
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: sql`now()`, attempts: mail.attempts + 1, lastError: null })
+            .where(eq(mailOutbox.id, mail.id));
+          sent += 1;
+        } catch (error) {
+          // Retried with a growing pause (1, 2, 4 … up to 60 minutes); never dropped.
+          const minutes = Math.min(60, 2 ** mail.attempts);
+          await db
+            .update(mailOutbox)
+            .set({
+              status: 'queued',
+              attempts: mail.attempts + 1,
+              // A mail server quotes the address it refused: kept as the error's code and message only.
+              lastError: describeError(error).message,
+              nextAttemptAt: sql`now() + make_interval(mins => ${minutes})`,
+            })
+            .where(eq(mailOutbox.id, mail.id));
+          failed += 1;
+        }
+      }
+      return { sent, failed };
+    },
+  };
+}
+
+export type TMailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;

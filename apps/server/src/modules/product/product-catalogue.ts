@@ -1,0 +1,89 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import type { TProductType } from '@lionrock/domain/tax/tax';
+
+/**
+ * What the server calls each product, in one place (design section 10, decision 047): the policy
+ * e-mail, the renewal e-mails and turn-off page, the schedule PDF, the downloadable documents, the
+ * policy numbers and the merchant references all read it. Every product is written out in English and
+ * in Chinese in Simplified (Singapore) and Traditional (Hong Kong) characters.
+ */
+export type { TProductType };
+
+/** English, or Chinese in Simplified characters (Singapore) or Traditional characters (Hong Kong). */
+export type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
+export const SCRIPTS: readonly TScript[] = ['en', 'zh-Hans', 'zh-Hant'];
+
+export const PRODUCT_TYPES: readonly TProductType[] = ['PTR', 'PAN', 'PHM'];
+
+export type TProductEntry = {
+  /** The product's name in document names on the wire: `travel-brochure` (document-names.ts). */
+  documentKey: TDocumentProduct;
+  /** The downloadable documents the shop has for the product (design section 5). */
+  documents: readonly TDocumentKind[];
+  /** The first letter of its policy numbers (TSG26-0001234) and merchant references (TSG-261123-…). */
+  numberingLetter: string;
+  /** The product's full name, as the schedule and the policy e-mail print it. */
+  name: Record<TScript, string>;
+  /** The product inside a sentence: "your travel policy", 「您的旅游保险保单」. */
+  word: Record<TScript, string>;
+};
+
+export const PRODUCT_CATALOGUE: Record<TProductType, TProductEntry> = {
+  PTR: {
+    documentKey: 'travel',
+    documents: ['brochure', 'policyWording', 'covid19Wording'],
+    numberingLetter: 'T',
+    name: { en: 'Lionrock Travel Insurance', 'zh-Hans': '狮石旅游保险', 'zh-Hant': '獅石旅遊保險' },
+    word: { en: 'travel', 'zh-Hans': '旅游保险', 'zh-Hant': '旅遊保險' },
+  },
+  PAN: {
+    documentKey: 'pa',
+    documents: ['brochure', 'policyWording'],
+    numberingLetter: 'A',
+    name: {
+      en: 'Lionrock Personal Accident Insurance',
+      'zh-Hans': '狮石个人意外保险',
+      'zh-Hant': '獅石個人意外保險',
+    },
+    word: { en: 'personal accident', 'zh-Hans': '个人意外保险', 'zh-Hant': '個人意外保險' },
+  },
+  PHM: {
+    documentKey: 'home',
+    documents: ['brochure', 'policyWording'],
+    numberingLetter: 'H',
+    name: { en: 'Lionrock Home Insurance', 'zh-Hans': '狮石家居保险', 'zh-Hant': '獅石家居保險' },
+    word: { en: 'home', 'zh-Hans': '家居保险', 'zh-Hant': '家居保險' },
+  },
+};
+
+/** The product's full name in a script: "Lionrock Travel Insurance", 「獅石個人意外保險」. */
+export function productName(product: TProductType, script: TScript): string {
+  return PRODUCT_CATALOGUE[product].name[script];
+}
+
+/** The product inside a sentence in a script: "personal accident", 「家居保险」. */
+export function productWord(product: TProductType, script: TScript): string {
+  return PRODUCT_CATALOGUE[product].word[script];
+}
+
+/** The letter its policy numbers and merchant references start with: T, A or H. */
+export function numberingLetter(product: TProductType): string {
+  return PRODUCT_CATALOGUE[product].numberingLetter;
+}
+
+/** The product whose documents are named `{key}-…` (travel → PTR). */
+export function productOfDocumentKey(key: TDocumentProduct): TProductType {
+  return PRODUCT_TYPES.find((product) => PRODUCT_CATALOGUE[product].documentKey === key)!;
+}
+
+/** Whether the shop has the document `{key}-{kind}` (`pa-covid19Wording` is not one). */
+export function hasDocument(key: TDocumentProduct, kind: TDocumentKind): boolean {
+  return PRODUCT_CATALOGUE[productOfDocumentKey(key)].documents.includes(kind);
+}
+
+/** The script a customer is written to in: English, or the Chinese of the policy's market. */
+export function scriptFor(language: 'en' | 'zh', country: TCountry): TScript {
+  if (language !== 'zh') return 'en';
+  return country === 'HKG' ? 'zh-Hant' : 'zh-Hans';
+}
