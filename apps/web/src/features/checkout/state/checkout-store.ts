@@ -118,6 +118,12 @@ export function checkoutPersistence<P extends TPolicyPart, S extends TCheckoutSt
   };
 }
 
+/** What a payment component needs of the journey: the stored policy now, and saving a server answer. */
+export type TJourneyAccess = {
+  readPolicy: () => TPolicyInput;
+  saveAnswer: (answer: TPolicyInput) => void;
+};
+
 /**
  * The confirm, payment and finish steps' changes to a journey store. They go through the store's own
  * persistence, so card fields are dropped whatever an answer carries.
@@ -134,6 +140,8 @@ export function checkoutActions<P extends TPolicyPart>(store: TCheckoutStore<P>,
     return { ...policy, [part]: { ...own, applicant: { ...own.applicant, ...change(own.applicant) } } };
   };
   return {
+    /** The stored policy now (outside React: payment callbacks read the latest). */
+    readPolicy: (): TCheckoutPolicy<P> => store.getState().policy,
     /** The consents as given on the confirm page (pa-home-payments section 5), with the marketing flag the spec keeps. */
     saveConsents: (consents: TConsents) =>
       updatePolicy((policy) => ({

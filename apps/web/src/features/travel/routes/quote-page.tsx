@@ -18,6 +18,7 @@ import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
+import { planPrice } from '../../checkout/components/summary/plan-price';
 import {
   callErrorKey,
   PriceChangedError,
@@ -28,7 +29,6 @@ import {
 } from '../api/travel-api';
 import { CoverTable } from '../components/cover-table/cover-table';
 import { PlanCards, useBenefitValue, usePlanLabel } from '../components/plan-cards/plan-cards';
-import { planPrice } from '../components/plan-cards/plan-price';
 import { PriceChangeModal } from '../components/plan-cards/price-change-modal';
 import { QuoteSummary } from '../components/plan-cards/quote-summary';
 import { PromoField } from '../components/quote-extras/promo-field';
