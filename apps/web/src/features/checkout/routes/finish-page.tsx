@@ -8,6 +8,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { documentServedFor, loadSurveyScript } from '../../../lib/survey';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
 import { partOf, type TCheckoutProduct, type TPolicyPart } from '../checkout-product';
+import { useErrorTitle } from '../hooks/use-error-title';
 import styles from './checkout-page.module.css';
 
 /**
@@ -18,6 +19,7 @@ import styles from './checkout-page.module.css';
  */
 export function FinishPage<P extends TPolicyPart>({ product }: { product: TCheckoutProduct<P> }) {
   const { t } = useTranslation();
+  useErrorTitle(product.errorTitleKey);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [ownDocument] = useState(() => documentServedFor(pathname) !== false);
