@@ -9,6 +9,9 @@ import { MESSAGE_KEYS } from '../validation/message-keys.ts';
  * holder name of letters, apostrophes and spaces with a first and last name, upper-cased.
  */
 export const CARD_TYPES = { VISA: '001', MASTERCARD: '002' } as const;
+/** A card number has 16 digits and a CVV 3 (pa-home-payments section 5). */
+export const CARD_NUMBER_DIGITS = 16;
+export const CVV_DIGITS = 3;
 export type TCardType = (typeof CARD_TYPES)[keyof typeof CARD_TYPES];
 
 /** Visa starts with 4; Mastercard with 51–55 or 2221–2720. Any other card is refused, not sent as Visa (decision 004). */
@@ -60,7 +63,7 @@ export function validateCardNumber(value: string): string | null {
   if (value.trim() === '') return MESSAGE_KEYS.cardNumberRequired;
   if (!/^[\d -]+$/.test(value)) return MESSAGE_KEYS.cardNumberInvalid;
   const digits = cardDigits(value);
-  if (digits.length !== 16 || !isLuhnValid(digits)) return MESSAGE_KEYS.cardNumberInvalid;
+  if (digits.length !== CARD_NUMBER_DIGITS || !isLuhnValid(digits)) return MESSAGE_KEYS.cardNumberInvalid;
   return cardTypeOf(digits) ? null : MESSAGE_KEYS.cardNotAccepted;
 }
 
@@ -73,7 +76,7 @@ export function validateCardExpiry(value: string, today: TLocalDate): string | n
 
 export function validateCvv(value: string): string | null {
   if (value.trim() === '') return MESSAGE_KEYS.cvvRequired;
-  return /^\d{3}$/.test(value.trim()) ? null : MESSAGE_KEYS.cvvInvalid;
+  return new RegExp(`^\\d{${CVV_DIGITS}}$`).test(value.trim()) ? null : MESSAGE_KEYS.cvvInvalid;
 }
 
 export type TCardForm = { cardHolderName: string; cardNumber: string; expiryDate: string; cvv: string };

@@ -1,5 +1,7 @@
 import {
+  CARD_NUMBER_DIGITS,
   CARD_TYPES,
+  CVV_DIGITS,
   cardDigits,
   cardTypeOf,
   formatCardNumberInput,
@@ -10,6 +12,7 @@ import {
   validateCardForm,
 } from '@lionrock/domain/card/card';
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
+import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import { type InputHTMLAttributes, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import styles from './payment.module.css';
@@ -128,7 +131,8 @@ export function CardForm({
           {
             inputMode: 'numeric',
             autoComplete: 'cc-number',
-            maxLength: 19,
+            // 16 digits in groups of four with hyphens.
+            maxLength: CARD_NUMBER_DIGITS + CARD_NUMBER_DIGITS / 4 - 1,
             placeholder: '0000-0000-0000-0000',
             onKeyDown: blockNonDigits,
             onChange: (event) => set('cardNumber', formatCardNumberInput(event.target.value)),
@@ -139,7 +143,7 @@ export function CardForm({
         )}
         {field('cardHolderName', t('payment.card.name'), {
           autoComplete: 'cc-name',
-          maxLength: 50,
+          maxLength: FIELD_LENGTHS.name,
           autoCapitalize: 'characters',
           onChange: (event) => set('cardHolderName', event.target.value.toUpperCase()),
         })}
@@ -162,9 +166,9 @@ export function CardForm({
           {
             inputMode: 'numeric',
             autoComplete: 'cc-csc',
-            maxLength: 3,
+            maxLength: CVV_DIGITS,
             onKeyDown: blockNonDigits,
-            onChange: (event) => set('cvv', event.target.value.replace(/\D/g, '').slice(0, 3)),
+            onChange: (event) => set('cvv', event.target.value.replace(/\D/g, '').slice(0, CVV_DIGITS)),
           },
           t('payment.card.cvvHint'),
         )}

@@ -1,5 +1,5 @@
 import { isTestHost } from '@lionrock/domain/environment/test-host';
-import { QR_VALIDITY_MS } from '@lionrock/domain/payments/payment-rules';
+import { PAYNOW_POLL_MS, QR_VALIDITY_MS } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -11,8 +11,6 @@ import type { TJourneyAccess } from '../../state/checkout-store';
 import styles from './payment.module.css';
 import { issueFailureMessage, type TShownMessage } from './payment-messages';
 
-/** Polling: the first check after 1 second, then every second (travel-flow section 9). */
-const POLL_MS = 1000;
 /** The simulate link's spinner shows for 5 seconds (pa-home-payments section 9). */
 const SIMULATE_SPINNER_MS = 5000;
 
@@ -178,9 +176,9 @@ export function PaynowPanel({
       } catch {
         // A failed check is tried again on the next tick.
       }
-      if (!stopped && !isExpired()) timer = window.setTimeout(check, POLL_MS);
+      if (!stopped && !isExpired()) timer = window.setTimeout(check, PAYNOW_POLL_MS);
     };
-    timer = window.setTimeout(check, POLL_MS);
+    timer = window.setTimeout(check, PAYNOW_POLL_MS);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
