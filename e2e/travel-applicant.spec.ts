@@ -23,7 +23,7 @@ async function quoteOneTraveller(page: Page) {
   await applyNow(page);
 }
 
-test.describe('the travel applicant page (issue 6)', () => {
+test.describe('the travel applicant page', () => {
   test('a personal applicant who travels fills the page and lands on confirm @phone', async ({ page }) => {
     const problems = watchConsole(page);
     await quoteOneTraveller(page);

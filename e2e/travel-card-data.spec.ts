@@ -9,7 +9,7 @@ import { JOURNEY_KEY } from './support/storage.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
- * PCI SAQ A-EP (issue 6): the card goes from the browser to the gateway and nowhere else. A card payment
+ * PCI SAQ A-EP (design section 6): the card goes from the browser to the gateway and nowhere else. A card payment
  * is made in Chromium against a shop of its own — logging at debug level, its embedded database and
  * mail outbox kept — and then browser storage, that shop's whole log, every table of its database and
  * every message it wrote are searched for the card number and the CVV.

@@ -12,7 +12,7 @@ import { SURVEY_PORT, SURVEY_SCRIPT_URL } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * The finish page's third-party survey (issue 6; decision 016), on a shop with SURVEY_SCRIPT_URL set:
+ * The finish page's third-party survey (decision 016), on a shop with SURVEY_SCRIPT_URL set:
  * the script runs on /travel/finish only, in a document whose CSP allows its origin; no other page's
  * document allows or loads it, and leaving the finish page leaves that document behind. The data layer
  * gets the checkout steps on the way.

@@ -20,12 +20,12 @@ import { expectScreenFitsEveryWidth } from './support/layout.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Whole travel journeys clicked from the landing to /travel/finish (issue 6, "Tests that show it"):
+ * Whole travel journeys clicked from the landing to /travel/finish (travel-flow sections 2 and 4):
  * nothing is seeded; each journey starts on a landing URL and ends with a policy the API confirms issued.
  */
 
-test.describe('whole travel journeys, clicked from the landing (issue 6)', () => {
-  // Each screen is also checked at every breakpoint (no sideways scroll) and with axe (issue 6).
+test.describe('whole travel journeys, clicked from the landing', () => {
+  // Each screen is also checked at every breakpoint (no sideways scroll) and with axe.
   test('an SGP single-trip individual paid by card', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const problems = watchConsole(page);

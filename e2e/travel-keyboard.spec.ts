@@ -11,7 +11,7 @@ import {
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 6: the whole journey can be completed from the keyboard alone. Every control is reached with Tab
+ * The whole journey can be completed from the keyboard alone. Every control is reached with Tab
  * from wherever the focus is (so it is in the page's tab order, not focused by the test), and used with
  * the keys a keyboard user has: typing, Space, Enter and the arrows.
  */

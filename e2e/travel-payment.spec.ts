@@ -17,7 +17,7 @@ import { storedPolicy, storedSessionName } from './support/storage.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Confirm, payment and finish against the real API and the built-in test gateway (issue 6). The
+ * Confirm, payment and finish against the real API and the built-in test gateway (design section 6). The
  * applicant page is built separately, so each journey seeds a rated policy through the API with the
  * browser's own Session-Name and opens /travel/confirm.
  */
@@ -31,7 +31,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true, scale: 'css' });
 }
 
-test.describe('confirm, pay and finish (issue 6)', () => {
+test.describe('confirm, pay and finish', () => {
   test('pays by card and shows the issued policy, which the API confirms @phone', async ({
     page,
   }, testInfo) => {

@@ -7,7 +7,7 @@ import { expectNoHorizontalScroll } from './support/layout.ts';
 import { storedJourney } from './support/storage.ts';
 import { expect, test } from './support/test.ts';
 
-test.describe('the travel quote (issue 6)', () => {
+test.describe('the travel quote', () => {
   test('landing form to plans to a stored quote, in S$ @phone', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/travel');

@@ -6,7 +6,7 @@ import { catalogues } from './scripts/catalogue-plugin.ts';
 // here on :5173 with hot reload, proxying API and gateway calls to a server running on :3000.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), catalogues()],
-  // Scripts run by nonce only (issue 6): the server puts a fresh nonce in place of this placeholder in
+  // Scripts run by nonce only (decision 018): the server puts a fresh nonce in place of this placeholder in
   // every document it serves and in that document's CSP (apps/server/src/plugins/web-app.ts). Vite
   // stamps it on the built tags and reads it back (meta csp-nonce) for the preloads it adds later.
   html: { cspNonce: '__CSP_NONCE__' },

@@ -1,7 +1,7 @@
 // `npm run size -w @lionrock/web` (part of `npm test`): the gzipped JavaScript and CSS each page makes the
 // browser fetch, summed over every chunk it loads — the entry, its static imports and what it imports
 // dynamically on first render — read from the build's manifest (dist/.vite/manifest.json), against the
-// budgets below (issue 6, decisions 015 and 022). Later pages count only what they add to the landing.
+// budgets below (decisions 015 and 022). Later pages count only what they add to the landing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +30,7 @@ const INFO_TEXTS = {
   'Traditional Chinese': 'virtual:catalogue/zh-Hant-info',
 };
 
-/** The landing's budget (issue 6): its JS (React DOM, React and the scheduler are 68 kB of it) and its CSS. */
+/** The landing's budget (decision 022): its JS (React DOM, React and the scheduler are 68 kB of it) and its CSS. */
 const LANDING = { js: 120 * kB, css: 20 * kB };
 
 /**

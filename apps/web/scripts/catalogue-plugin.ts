@@ -14,7 +14,7 @@ const SOURCES = { en: 'en.json', 'zh-Hans': 'zh.json', 'zh-Hant': 'zh.json' } as
 type TSourceLanguage = keyof typeof SOURCES;
 
 /**
- * The catalogues as the app loads them (issue 6):
+ * The catalogues as the app loads them (decision 022):
  * - `virtual:catalogue/{en|zh-Hans|zh-Hant}-{landing|pages}`: a language's catalogue in its two parts
  *   (scripts/catalogue-parts.ts, decision 022);
  * - `virtual:zh-hant`: the whole Chinese catalogue in Traditional characters;

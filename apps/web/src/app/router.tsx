@@ -10,7 +10,7 @@ import { useDrawnByServer } from './shell/render-host';
 
 /**
  * A page other than the travel landing: its code loads on the way there, with the texts of the pages
- * after the landing (decision 022), so the landing's first render carries neither (issue 6).
+ * after the landing (decision 022), so the landing's first render carries neither.
  */
 function pageOf<TKey extends string, TProps>(
   load: () => Promise<Record<TKey, FunctionComponent<TProps>>>,

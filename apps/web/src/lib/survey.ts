@@ -1,5 +1,5 @@
 /**
- * The third-party survey of the finish page (travel-flow section 2, Finish; issue 6). The server names
+ * The third-party survey of the finish page (travel-flow section 2, Finish; decision 016). The server names
  * its script only in a document served for a finish page, in a `survey-script` meta tag, and only that
  * document's Content-Security-Policy lets the script's origin run. So:
  * - the finish page is shown in a document of its own (a client-side arrival reloads it), and

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 export type TEmbla = NonNullable<UseEmblaCarouselType[1]>;
 
 /**
- * The carousel library, fetched on its own once there are banners to move (issue 6: not part of the
+ * The carousel library, fetched on its own once there are banners to move (decision 022: not part of the
  * landing's first load). It drives the viewport the banner carousel has already drawn, so nothing
  * moves on the page when it arrives, and hands its API back.
  */

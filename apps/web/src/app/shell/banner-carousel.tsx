@@ -7,7 +7,7 @@ import { useSystemStore } from '../../state/system-store';
 import styles from './banner-carousel.module.css';
 import type { TEmbla } from './banner-carousel-engine';
 
-// The carousel library loads when the banners come into view, not with the landing (issue 6).
+// The carousel library loads when the banners come into view, not with the landing (decision 022).
 const BannerCarouselEngine = lazy(() => import('./banner-carousel-engine'));
 
 export const AUTOPLAY_MS = 5000;

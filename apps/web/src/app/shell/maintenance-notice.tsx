@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { systemApi } from '../../lib/system-api';
 import { useSystemStore } from '../../state/system-store';
 
-// Most visits have no notice: its text, and the code that renders it, load only when there is one (issue 6).
+// Most visits have no notice: its text, and the code that renders it, load only when there is one (decision 022).
 const MaintenanceNoticeText = lazy(() => import('./maintenance-notice-text'));
 
 /** The scheduled-maintenance notice, shown outside the flow pages when the server has one (travel-flow section 8). */

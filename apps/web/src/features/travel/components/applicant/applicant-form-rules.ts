@@ -11,7 +11,7 @@ import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
 import { applicationFromValues, formFieldOf, type TApplicantFormValues } from './applicant-form-values';
 
-// The rules and the policy schema load in their own chunk, requested as the page mounts (issue 6).
+// The rules and the policy schema load in their own chunk, requested as the page mounts (decision 022).
 
 /**
  * The applicant page's checks, all of them the domain's (travel-flow section 5): the whole policy at

@@ -13,7 +13,7 @@ import {
 } from './quote-form-values';
 
 // The rules load in their own chunk when the customer first touches the form, and the policy schema
-// (zod) only with the first full check, on Start quote: neither is part of the landing (issue 6).
+// (zod) only with the first full check, on Start quote: neither is part of the landing (decision 022).
 
 export type TQuoteRuleContext = {
   base: TTravelPolicy;

@@ -57,7 +57,7 @@ function marketToday(country: keyof typeof MARKETS): TLocalDate {
  * and an optional promo code, checked with the domain's rules; Start quote prices every plan
  * (multirate), keeps the plans and goes to /travel/quote. Messages appear on Start quote (and the promo
  * code's on leaving its field); after a Start quote, a changed field is checked again at once. Plain
- * React state: the form library loads with the applicant page, not with the landing (issue 6).
+ * React state: the form library loads with the applicant page, not with the landing (decision 022).
  */
 function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boolean; today?: TLocalDate }) {
   const { t, exists } = useTranslation();
@@ -127,7 +127,7 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
     const next = { ...latest.current, [field]: value };
     latest.current = next;
     setValues(next);
-    // Every change is kept in the journey's store, so a reload keeps the form (issue 6).
+    // Every change is kept in the journey's store, so a reload keeps the form (decision 012).
     const store = useTravelFlowStore.getState();
     if (field === 'tripType') store.setTripType(next.tripType);
     if (field === 'journeyCode') store.setDestination(next.journeyCode);
