@@ -72,7 +72,9 @@ describeEachDriver('personal accident documents', (driver) => {
       'Adults are covered from 6 months old to 70 when the policy begins, and the policy may be renewed up to age 75;',
     );
     expect(hongKong).toContain('aged from 6 months to 17, or to 25 while in full-time education');
-    expect(hongKong).toContain('more than HK$3,000 under any personal accident policy in the last 3 years');
+    expect(hongKong).toContain(
+      'more than HK$3,000.00 under any personal accident policy in the last 3 years',
+    );
     expect(hongKong).toContain('The premium after any discount is never less than HK$380.00.');
     expect(hongKong).toContain('Plan D HK$1,000,000.00');
     expect(hongKong).not.toContain('Goods and services tax');
