@@ -217,6 +217,17 @@ describeEachDriver('personal accident, bought through the API', (driver) => {
   });
 
   it('issues a Hong Kong policy with the IA levy and a staff discount held at HK$380', async () => {
+    // The landing's promo field finds the staff campaign from the code alone (decision 038).
+    const found = await post('campaign/getCampaign', {
+      country: 'HKG',
+      productType: 'PAN',
+      promo: 'PASTAFF50',
+    });
+    expect(found.json()).toMatchObject({
+      campaignCode: 'PASTAFF',
+      validPromoCode: 'Y',
+      promoCodeRequired: 'Y',
+    });
     const policy = hongKongPolicy({ promo: 'PASTAFF50' });
     const { quoted, rated } = await quoteAndRate(policy, 'A');
     // HK$620 less 50 % would be HK$310: held at HK$380, the campaign giving back HK$70; levy 0.1 % HK$0.38.
