@@ -20,6 +20,7 @@ export const PAGE_TEXTS = [
   'cardErrorMessage',
   'finish',
   'paLanding',
+  'paErrorMessage',
   'homeLanding',
   'notFound',
 ] as const;

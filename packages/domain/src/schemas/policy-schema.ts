@@ -3,6 +3,7 @@ import { ZConsentsSchema } from '../consents/consents.ts';
 import { PA_CHILDREN_MAX } from '../eligibility/people.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
 import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
+import { ZCampaignVoucherSchema } from './campaign-agent-schema.ts';
 import {
   centsToWire,
   optionalText,
@@ -285,6 +286,11 @@ export const ZPolicySchema = z.object({
   policyHome: ZPolicyHomeSchema.optional(),
   consents: ZConsentsSchema.optional(),
   saveForLaterToken: optionalText(100),
+  /**
+   * Set by the server only: the voucher of the campaign the policy is priced under (campaigns.voucher_*),
+   * kept on the issued policy and named in its e-mail and schedule. One the browser sends is dropped.
+   */
+  campaignVoucher: ZCampaignVoucherSchema.optional(),
   /** Set by the server on an issued policy: the signed, expiring link to its schedule PDF (decision 010). */
   scheduleUrl: z.string().max(500).optional(),
   lang: z.enum(['en', 'zh']).default('en'),

@@ -1,4 +1,7 @@
+import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
 import { AGE_LIMITS } from '../eligibility/ages.ts';
+import { PA_CHILDREN_MAX } from '../eligibility/people.ts';
+import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '../pa/pa-limits.ts';
 import { RENEWAL_CHARGE_DAYS, RENEWAL_NOTICE_DAYS } from '../payments/renewal-rules.ts';
 import { PA_TERMS } from '../rating/benefits/pa-terms.ts';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '../rating/discounts.ts';
@@ -23,6 +26,10 @@ export const MESSAGE_VALUES = {
   /** Whole Hong Kong dollars: the copy writes "HK$380" and "380港元". */
   paHospitalMinHours: PA_TERMS.hospitalMinHours,
   hongKongMinimumPremiumDollars: HONG_KONG_MINIMUM_PREMIUM_CENTS / 100,
+  coverStartWindowDays: COVER_START_WINDOW_DAYS,
+  paMaxChildren: PA_CHILDREN_MAX,
+  /** Whole Hong Kong dollars, with the thousands comma the copy writes. */
+  hongKongClaimsLimitDollars: (HONG_KONG_CLAIMS_LIMIT_CENTS / 100).toLocaleString('en'),
 } as const;
 
 export type TMessageValueName = keyof typeof MESSAGE_VALUES;

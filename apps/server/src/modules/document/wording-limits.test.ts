@@ -9,7 +9,7 @@ import { documentSections } from './wordings.ts';
  * Decision 050: the documents state the shop's limits from the domain's constants, so a changed trip
  * limit or age changes the brochure and the wording with the rules; their source writes no such number.
  */
-const SOURCES = ['./wordings.ts', './travel-wording.ts'].map((file) => ({
+const SOURCES = ['./wordings.ts', './travel-wording.ts', './pa-wording.ts'].map((file) => ({
   file,
   text: readFileSync(new URL(file, import.meta.url), 'utf8'),
 }));
@@ -45,13 +45,13 @@ describe('the travel documents state the limits the rules apply', () => {
   it('the personal accident wording states the cover terms from the domain', () => {
     const wording = textOf('policyWording', 'SGP', 'pa');
     expect(wording).toContain(
-      `at least ${PA_TERMS.hospitalMinHours} hours (up to ${PA_TERMS.hospitalMaxYears} years)`,
+      `for at least ${PA_TERMS.hospitalMinHours} hours, we pay the daily sum for each complete day in hospital, for up to ${PA_TERMS.hospitalMaxYears} years`,
     );
     expect(wording).toContain(
-      `within ${PA_TERMS.comaWithinDays} days of injury and at least ${PA_TERMS.comaMinMonths} consecutive months`,
+      `a coma within ${PA_TERMS.comaWithinDays} days of the accident, lasting at least ${PA_TERMS.comaMinMonths} consecutive months`,
     );
     expect(wording).toContain(
-      `after a ${PA_TERMS.ttdWaitingDays}-day waiting period up to ${PA_TERMS.ttdMaxEarningsPercent}% of average weekly earnings for up to ${PA_TERMS.ttdMaxWeeks} weeks`,
+      `${PA_TERMS.ttdMaxEarningsPercent}% of the adult’s average weekly earnings in the 12 months before the accident if less, after a waiting period of ${PA_TERMS.ttdWaitingDays} days and for up to ${PA_TERMS.ttdMaxWeeks} weeks`,
     );
   });
 
@@ -63,7 +63,7 @@ describe('the travel documents state the limits the rules apply', () => {
       /age of \d+/g,
       /covered from \d+ months?/g,
       /students up to \d+/g,
-      /confinement of at least \d+ hours|\d+-day waiting|up to \d+% of average|up to \d+ weeks/g,
+      /confinement of at least \d+ hours|in-patient for at least \d+ hours|coma within \d+ days|\d+-day waiting|waiting period of \d+ days|after \d+ days, up to|up to \d+% of average|up to \d+ weeks/g,
     ].flatMap((pattern) => text.match(pattern) ?? []);
     expect(offenders).toEqual([]);
   });

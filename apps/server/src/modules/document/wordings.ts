@@ -6,9 +6,9 @@
 import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
-import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { PRODUCT_CATALOGUE, productOfDocumentKey } from '../product/product-catalogue.ts';
+import { paBrochure, paPolicyWording } from './pa-wording.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
@@ -74,32 +74,8 @@ const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> 
       },
     ],
   },
-  pa: {
-    brochure: [
-      {
-        heading: 'Protection against accidents, around the clock',
-        paragraphs: [
-          'Annual cover for you, your spouse and up to three dependent children free on the family plan. Choose Plan A to D; optional double indemnity for hospital allowance and temporary total disablement.',
-          'Occupation classes 1 to 3 are covered; class 3 occupations are offered Plans A to C. Class 4 occupations are not covered.',
-        ],
-      },
-    ],
-    policyWording: [
-      {
-        heading: 'What we cover',
-        paragraphs: [
-          `Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least ${PA_TERMS.hospitalMinHours} hours (up to ${PA_TERMS.hospitalMaxYears} years), broken bones, coma (within ${PA_TERMS.comaWithinDays} days of injury and at least ${PA_TERMS.comaMinMonths} consecutive months in hospital) and an education fund, up to the sums of the plan chosen.`,
-          `Temporary total disablement, if chosen, pays after a ${PA_TERMS.ttdWaitingDays}-day waiting period up to ${PA_TERMS.ttdMaxEarningsPercent}% of average weekly earnings for up to ${PA_TERMS.ttdMaxWeeks} weeks.`,
-        ],
-      },
-      {
-        heading: 'Major exclusions',
-        paragraphs: [
-          'Sickness and disease; pre-existing physical defects; suicide and self-inflicted injury; war and terrorism except as stated; hazardous occupations of class 4; professional sports; injuries under the influence of alcohol or drugs.',
-        ],
-      },
-    ],
-  },
+  // Written per market from the benefit schedule and the rules: pa-wording.ts (decision 054).
+  pa: { brochure: [], policyWording: [] },
   home: {
     brochure: [
       {
@@ -128,11 +104,13 @@ const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> 
 
 /**
  * The sections of a document in a market: the travel policy wording is written per market from the
- * benefit schedule (travel-wording.ts); the other wordings end with the market's cancellation and
- * statutory statements.
+ * benefit schedule (travel-wording.ts), the personal accident documents likewise (pa-wording.ts); the
+ * other wordings end with the market's cancellation and statutory statements.
  */
 export function documentSections(product: TProductKey, kind: TDocumentKind, country: TCountry): TSection[] {
   if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country);
+  if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country);
+  if (product === 'pa' && kind === 'brochure') return paBrochure(country);
   const sections = WORDINGS[product][kind] ?? [];
   return kind === 'policyWording' ? [...sections, ...COMMON_WORDING, ...marketStatements(country)] : sections;
 }
