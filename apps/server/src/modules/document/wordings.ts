@@ -5,6 +5,7 @@
  */
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { homeBrochure, homePolicyWording } from './home-wording.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
@@ -129,6 +130,9 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
  */
 export function documentSections(product: TProductKey, kind: TDocumentKind, country: TCountry): TSection[] {
   if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country);
+  // Home: written per market from the home benefit schedule (decision 058).
+  if (product === 'home' && kind === 'policyWording') return homePolicyWording(country);
+  if (product === 'home' && kind === 'brochure') return homeBrochure(country);
   const sections = WORDINGS[product][kind] ?? [];
   return kind === 'policyWording' ? [...sections, ...COMMON_WORDING, ...marketStatements(country)] : sections;
 }
