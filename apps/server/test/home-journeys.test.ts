@@ -97,8 +97,11 @@ describeEachDriver('home bought end to end', (driver) => {
     });
     expect(ratedAnswer.statusCode, ratedAnswer.body.slice(0, 300)).toBe(200);
     const consent = recordConsent(true, AT);
+    const rated = ratedAnswer.json() as {
+      policyHome: { policyPremium: { totalPremium: number }; expiryDate: string };
+    };
     const pending = await post('policy/updateToPending', {
-      ...ratedAnswer.json(),
+      ...rated,
       consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, AT) },
     });
     expect(pending.statusCode, pending.body.slice(0, 300)).toBe(200);
@@ -108,7 +111,7 @@ describeEachDriver('home bought end to end', (driver) => {
     const mail = await database.db.select().from(mailOutbox).where(eq(mailOutbox.policyId, stored.policyId));
     await app.services.documents.deliverMail();
     const message = sent.find((candidate) => candidate.subject.includes(receipt.policyNumber));
-    return { quoted, item, rated: ratedAnswer.json(), receipt, mail, message, stored };
+    return { quoted, item, rated, receipt, mail, message, stored };
   }
 
   it('sells a 4-room HDB flat to its owner in Singapore: H number, GST, schedule by mail', async () => {

@@ -47,6 +47,8 @@ describe('home benefit schedule (decision 057)', () => {
 
   it('raises or brings in a limit when its optional cover is added', () => {
     expect(row(table(), 'valuables').PRESTIGE).toBe('NOT_COVERED');
+    expect(row(table(), 'valuables').optional).toBe(true);
+    expect(row(table(), 'renovation').optional).toBeUndefined();
     expect(row(table({ optionalCovers: ['PORTABLE_VALUABLES'] }), 'valuables').PRESTIGE).toBe(800_000);
     expect(row(table({ optionalCovers: ['LIABILITY_TOP_UP'] }, 'HKG'), 'personalLiability').PRESTIGE).toBe(
       2_000_000_000,

@@ -61,6 +61,8 @@ export type THomeCoverRow = {
   labelZh: string;
   /** The optional cover this row's limit depends on, if any. */
   cover?: THomeCover;
+  /** True when the row is covered only with its optional cover (helper, valuables). */
+  optional?: boolean;
 } & Record<THomePlan, TBenefitValue>;
 export type THomeCoverGroup = { key: string; titleEn: string; titleZh: string; rows: THomeCoverRow[] };
 
@@ -103,6 +105,9 @@ export function homeCoverTable(
           labelEn: row.labelEn,
           labelZh: row.labelZh,
           ...(row.cover ? { cover: row.cover } : {}),
+          ...(row.cover && HOME_PLANS.every((plan) => row.values[country][plan] === 'NOT_COVERED')
+            ? { optional: true }
+            : {}),
           ESSENTIAL: value('ESSENTIAL'),
           ENHANCED: value('ENHANCED'),
           PRESTIGE: value('PRESTIGE'),
