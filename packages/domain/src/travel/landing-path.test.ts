@@ -51,5 +51,16 @@ describe('landing path (travel-flow section 2)', () => {
   it('keeps the partner on the other packages', () => {
     expect(buildProductLink('pa', 'AG1001')).toBe('/pa/partner/AG1001');
     expect(buildProductLink('home', undefined)).toBe('/home');
+    // Decision 059: the language, market and sub-agent travel with the link, and read back the same.
+    const link = buildProductLink('home', 'HK2001', { subAgent: 'S01', lang: 'zh', country: 'HKG' });
+    expect(link).toBe('/home/partner/HK2001/sub/S01/lang/zh?country=HKG');
+    const [pathname, query] = link.split('?');
+    expect(parseLandingPath(pathname!, new URLSearchParams(query))).toMatchObject({
+      partner: 'HK2001',
+      subAgent: 'S01',
+      lang: 'zh',
+      country: 'HKG',
+    });
+    expect(buildProductLink('pa', undefined, { lang: 'en' })).toBe('/pa/lang/en');
   });
 });
