@@ -21,6 +21,9 @@ export const PAGE_TEXTS = [
   'finish',
   'paLanding',
   'homeLanding',
+  'homeQuote',
+  'homeApplicant',
+  'homeErrorMessage',
   'notFound',
 ] as const;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { HOME_PLANS } from '../../home/home-model.ts';
+import { HOME_RATE_DATA } from '../home-rate-table.ts';
 import { HOME_RATE_TABLE } from '../home-rating.ts';
-import { HOME_BENEFITS, homeCoverLimits, homeCoverTable, ZHomeBenefitsSchema } from './home-benefits.ts';
+import { HOME_BENEFITS, homeCoverLimits, homeCoverTable } from './home-benefits.ts';
+import { ZHomeBenefitsSchema } from './home-benefits-schema.ts';
 
 const table = (choice: Partial<Parameters<typeof homeCoverTable>[3]> = {}, country: 'SGP' | 'HKG' = 'SGP') =>
   homeCoverTable(HOME_BENEFITS, HOME_RATE_TABLE, country, {
@@ -16,6 +18,8 @@ const row = (groups: ReturnType<typeof table>, key: string) =>
 describe('home benefit schedule (decision 057)', () => {
   it('is data of the shape its schema describes, named in both languages', () => {
     expect(ZHomeBenefitsSchema.parse(HOME_BENEFITS)).toEqual(HOME_BENEFITS);
+    // The pages' copy of the rate table (no zod) is the table the server parses.
+    expect(HOME_RATE_DATA).toEqual(HOME_RATE_TABLE);
     expect(() => ZHomeBenefitsSchema.parse({ ...HOME_BENEFITS, groups: [{ key: 'other' }] })).toThrow();
     for (const group of table()) {
       expect(group.titleZh.length).toBeGreaterThan(0);

@@ -1,57 +1,19 @@
-import { z } from 'zod';
-import {
-  HOME_COVERS,
-  HOME_PLANS,
-  OCCUPANCIES,
-  type THomeCover,
-  type THomePlan,
-  type TOccupancy,
-} from '../../home/home-model.ts';
+import { HOME_PLANS, type THomeCover, type THomePlan, type TOccupancy } from '../../home/home-model.ts';
 import type { TCountry } from '../../market/market.ts';
 import type { THomeRateTable } from '../home-rating.ts';
-import { type TBenefitValue, ZBenefitValueSchema } from './benefit-schedules-schema.ts';
+import type { TBenefitValue } from './benefit-schedules-schema.ts';
 import homeBenefits from './home-benefits.json' with { type: 'json' };
+import type { THomeBenefits } from './home-benefits-schema.ts';
 
 /**
  * The home benefit schedule (decision 057): per market and plan, the limits of each cover, in two
  * groups. A row tied to an optional cover (`cover`) shows `withCover` when the customer adds it; a row
  * tied to occupancies (`occupancies`) is not covered for the others. The contents row is not in this
  * data: the contents sum is the plan's included sum from the rate table, or the larger sum chosen.
- * Amounts in cents; its test checks the data against this schema.
+ * Amounts in cents; its test checks the data against its schema (home-benefits-schema.ts), kept apart so
+ * the quote page does not load zod (decision 020).
  */
-const ZByPlan = z.object(
-  Object.fromEntries(HOME_PLANS.map((plan) => [plan, ZBenefitValueSchema])) as Record<
-    THomePlan,
-    typeof ZBenefitValueSchema
-  >,
-);
-const ZByMarket = z.object({ SGP: ZByPlan, HKG: ZByPlan });
-
-export const ZHomeBenefitsSchema = z.object({
-  product: z.literal('PHM'),
-  version: z.string(),
-  effectiveDate: z.string(),
-  contents: z.object({ labelEn: z.string().min(1), labelZh: z.string().min(1) }),
-  groups: z.array(
-    z.object({
-      key: z.enum(['property', 'liability']),
-      titleEn: z.string().min(1),
-      titleZh: z.string().min(1),
-      rows: z.array(
-        z.object({
-          key: z.string(),
-          labelEn: z.string().min(1),
-          labelZh: z.string().min(1),
-          values: ZByMarket,
-          cover: z.enum(HOME_COVERS).optional(),
-          withCover: ZByMarket.optional(),
-          occupancies: z.array(z.enum(OCCUPANCIES)).optional(),
-        }),
-      ),
-    }),
-  ),
-});
-export type THomeBenefits = z.infer<typeof ZHomeBenefitsSchema>;
+export type { THomeBenefits };
 
 export const HOME_BENEFITS = homeBenefits as unknown as THomeBenefits;
 
