@@ -145,9 +145,9 @@ describeEachDriver('home bought end to end', (driver) => {
   it('sells a Hong Kong flat to a tenant in Chinese: floor area, district, IA levy, Traditional schedule', async () => {
     const { item, receipt, mail, message } = await buy(hongKongHome(), 0);
     // 500–799 sq ft, 20–39 years: HK$620 + 10 % (HK$62) = HK$682; HK$400,000 of contents is HK$200,000
-    // over Essential's HK$200,000 at HK$0.20 per HK$100 (HK$400); tenant; helper HK$180: HK$1,262.
-    // IA levy 0.1 %: HK$1.26.
-    expect(item).toMatchObject({ planName: 'ESSENTIAL', premium: 1262, levy: 1.26, totalPremium: 1263.26 });
+    // over Essential's HK$200,000 at HK$0.10 per HK$100 (HK$200); tenant; helper HK$180: HK$1,062.
+    // IA levy 0.1 %: HK$1.06.
+    expect(item).toMatchObject({ planName: 'ESSENTIAL', premium: 1062, levy: 1.06, totalPremium: 1063.06 });
     expect(receipt.policyNumber).toMatch(/^HHK26-\d{7}$/);
     expect(mail.map((row) => [row.recipientRole, row.language]).sort()).toEqual([
       ['agent', 'zh'],
@@ -159,7 +159,7 @@ describeEachDriver('home bought end to end', (driver) => {
     expect(text).toContain('居住身份 租户');
     expect(text).toContain('Flat 12A, 8/F, Block 3, Harbour View Gardens, 18 Harbour Road, 灣仔區, 香港');
     expect(text).toContain('家庭傭工：財物及法律責任（附加保障） HK$50,000.00');
-    expect(text).toContain('HK$1.26');
+    expect(text).toContain('HK$1.06');
   });
 
   describe('bad input', () => {

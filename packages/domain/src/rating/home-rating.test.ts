@@ -1,4 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  BUILDING_AGE_BANDS,
+  CONTENTS_CHOICES,
+  CONTENTS_RANGE,
+  FLOOR_AREA_BANDS,
+  HDB_FLAT_TYPES,
+  OCCUPANCIES,
+} from '../home/home-model.ts';
 import { HOME_RATE_TABLE, rateHome, type THomeRatingInput, ZHomeRateTableSchema } from './home-rating.ts';
 
 const base: THomeRatingInput = {
@@ -40,13 +48,13 @@ describe('home rating (design section 9: 4-room HDB contents about S$53–270 a 
     // 3-room owner, Enhanced: S$110 + 25 % = S$137.50.
     expect(premiums({ hdbFlatType: '3_ROOM', ownership: 'OWNER' })[1]).toBe(13750);
     // Landlord of a condominium, Prestige, S$150,000 of contents: S$270 + S$50,000 over the included
-    // S$100,000 at S$0.30 per S$100 (S$150) + 35 % of S$270 (S$94.50) = S$514.50.
+    // S$100,000 at S$0.15 per S$100 (S$75) + 35 % of S$270 (S$94.50) = S$439.50.
     expect(
       premiums({ dwellingType: 'CONDO', ownership: 'LANDLORD', contentsSumInsuredCents: 15_000_000 })[2],
-    ).toBe(51450);
-    // S$80,000 of contents: Essential pays for S$50,000 over its S$30,000 (S$150), Enhanced for
-    // S$20,000 over its S$60,000 (S$60), Prestige's S$100,000 already covers it.
-    expect(premiums({ contentsSumInsuredCents: 8_000_000 })).toEqual([5300 + 15000, 11900 + 6000, 19500]);
+    ).toBe(43950);
+    // S$80,000 of contents: Essential pays for S$50,000 over its S$30,000 (S$75), Enhanced for
+    // S$20,000 over its S$60,000 (S$30), Prestige's S$100,000 already covers it.
+    expect(premiums({ contentsSumInsuredCents: 8_000_000 })).toEqual([5300 + 7500, 11900 + 3000, 19500]);
     expect(
       premiums({
         optionalCovers: ['RENOVATION', 'HELPER_LIABILITY', 'PORTABLE_VALUABLES', 'LIABILITY_TOP_UP'],
@@ -60,8 +68,8 @@ describe('home rating (design section 9: 4-room HDB contents about S$53–270 a 
     expect(premiums({ ...hk, floorArea: '500_799' })).toEqual([62000, 92000, 132000]);
     expect(premiums({ ...hk, floorArea: '1200_PLUS', buildingAge: '20_TO_39' })[0]).toBe(125000 + 12500);
     // 800–1,199 sq ft, 40 years or more, owner, Enhanced, HK$600,000 of contents, helper cover:
-    // HK$1,280 + 25 % age (HK$320) = HK$1,600; HK$200,000 over the included HK$400,000 at HK$0.20 per
-    // HK$100 (HK$400); owner 25 % of HK$1,600 (HK$400); helper HK$180: HK$2,580, levy 0.1 % HK$2.58.
+    // HK$1,280 + 25 % age (HK$320) = HK$1,600; HK$200,000 over the included HK$400,000 at HK$0.10 per
+    // HK$100 (HK$200); owner 25 % of HK$1,600 (HK$400); helper HK$180: HK$2,380, levy 0.1 % HK$2.38.
     const [, enhanced] = rate({
       ...hk,
       floorArea: '800_1199',
@@ -70,10 +78,33 @@ describe('home rating (design section 9: 4-room HDB contents about S$53–270 a 
       contentsSumInsuredCents: 60_000_000,
       optionalCovers: ['HELPER_LIABILITY'],
     });
-    expect(enhanced!.premium).toBe(258000);
-    expect(enhanced!.levy).toBe(258);
+    expect(enhanced!.premium).toBe(238000);
+    expect(enhanced!.levy).toBe(238);
     expect(enhanced!.gst).toBe(0);
-    expect(enhanced!.totalPremium).toBe(258258);
+    expect(enhanced!.totalPremium).toBe(238238);
+  });
+
+  it('never prices a plan below the one beneath it, whatever the home, occupancy, contents and covers', () => {
+    const homes: Partial<THomeRatingInput>[] = [
+      ...HDB_FLAT_TYPES.map((hdbFlatType) => ({ hdbFlatType })),
+      { dwellingType: 'CONDO' },
+      { dwellingType: 'LANDED' },
+      ...FLOOR_AREA_BANDS.flatMap((floorArea) =>
+        BUILDING_AGE_BANDS.map((buildingAge) => ({ country: 'HKG' as const, floorArea, buildingAge })),
+      ),
+    ];
+    for (const home of homes)
+      for (const ownership of OCCUPANCIES)
+        for (const contents of [
+          ...CONTENTS_CHOICES[home.country ?? 'SGP'],
+          CONTENTS_RANGE[home.country ?? 'SGP'].max,
+        ]) {
+          const prices = premiums({ ...home, ownership, contentsSumInsuredCents: contents * 100 });
+          expect(
+            [...prices].sort((a, b) => a - b),
+            JSON.stringify({ home, ownership, contents }),
+          ).toEqual(prices);
+        }
   });
 
   it('validates its table', () => {

@@ -45,7 +45,7 @@ export function HomeCoverTable({
   const groups = homeCoverTable(HOME_BENEFITS, HOME_RATE_DATA, country, choice);
   let shown = 0;
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section className={styles.coverSection} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('homeQuote.coverTitle')}</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it. */}
       <section className={styles.scroller} aria-label={t('homeQuote.scrollRegion')} tabIndex={0}>

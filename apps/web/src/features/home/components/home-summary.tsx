@@ -77,6 +77,7 @@ export function useHomeSummaryRows(policy: THomePolicy, where: 'quote' | 'confir
     t('homeLanding.optionalCovers'),
     covers.length ? covers.join(t('homeQuote.listSeparator')) : t('homeQuote.none'),
   ]);
-  if (where !== 'quote' && home.streetName) rows.push([t('homeApplicant.address'), address(policy)]);
+  // The confirm page shows the address in its insured-home card; the payment page's summary names it.
+  if (where === 'payment' && home.streetName) rows.push([t('homeApplicant.address'), address(policy)]);
   return rows;
 }
