@@ -62,6 +62,7 @@ describe('landing path (travel-flow section 2)', () => {
       lang: 'zh',
       country: 'HKG',
     });
-    expect(buildProductLink('pa', undefined, { lang: 'en' })).toBe('/pa/lang/en');
+    expect(buildProductLink('pa', undefined, { lang: 'en', country: 'SGP' })).toBe('/pa');
+    expect(buildProductLink('pa', undefined, { lang: 'zh', country: 'SGP' })).toBe('/pa/lang/zh');
   });
 });

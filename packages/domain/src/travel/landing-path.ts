@@ -76,8 +76,9 @@ export function buildProductLink(
   const segments = [`/${product}`];
   if (partner) segments.push(`partner/${encodeURIComponent(partner)}`);
   if (partner && keep.subAgent) segments.push(`sub/${encodeURIComponent(keep.subAgent)}`);
-  if (keep.lang) segments.push(`lang/${keep.lang}`);
-  return `${segments.join('/')}${keep.country ? `?country=${keep.country}` : ''}`;
+  // The shop's defaults (English, Singapore) are not repeated: a plain link stays plain.
+  if (keep.lang && keep.lang !== 'en') segments.push(`lang/${keep.lang}`);
+  return `${segments.join('/')}${keep.country && keep.country !== 'SGP' ? `?country=${keep.country}` : ''}`;
 }
 
 function safeDecode(segment: string): string {
