@@ -162,6 +162,15 @@ describeEachDriver('home bought end to end', (driver) => {
     expect(text).toContain('HK$1.06');
   });
 
+  it('prices a Hong Kong home under its seeded campaign: HK$100 off', async () => {
+    const policy = { ...hongKongHome(), campaign: { campaignCode: 'HOMEHK' } };
+    const answer = await post('policy/multirate', policy);
+    expect(answer.statusCode, answer.body.slice(-300)).toBe(200);
+    const [essential] = answer.json().policyHome.premiumItems;
+    // HK$1,062 before the campaign's HK$100; levy 0.1 % of HK$962.
+    expect(essential).toMatchObject({ premium: 962, campaignDiscount: 100, levy: 0.96, totalPremium: 962.96 });
+  });
+
   describe('bad input', () => {
     it('refuses a Singapore postal code that is not 6 digits with a 400 naming the field', async () => {
       const policy = buildHomePolicy(today);

@@ -21,6 +21,7 @@ import { MARKETS } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { validatePolicy } from '@lionrock/domain/policy/policy-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
@@ -92,11 +93,14 @@ export function HomePage() {
       buildingAge: country === 'HKG' ? values.buildingAge : undefined,
     };
     const market = { country, lang, ...(partner ? { agentCode: partner } : {}) };
+    // A campaign link (/home/campaign/{code}) prices the quote under its campaign; the server checks it.
+    const { campaign } = parseLandingPath(location.pathname, new URLSearchParams(location.search));
     // The journey's policy is complete by construction (the store's empty policy and the form's answers):
     // no schema parse here, so zod stays out of the page's scripts (decision 020).
     const policy = {
       ...stored,
       ...market,
+      campaign: campaign ? { campaignCode: campaign } : undefined,
       policyHome: { ...stored.policyHome, ...input, policyPremium: undefined },
     } as TPolicy;
     const error = validatePolicy(policy, 'quote', today);
@@ -109,7 +113,7 @@ export function HomePage() {
         ?.focus();
       return;
     }
-    setQuoteInput(input, market);
+    setQuoteInput(input, { ...market, campaign: campaign ? { campaignCode: campaign } : undefined });
     setBusy(true);
     try {
       const answer = await checkoutApi.multirate(useHomeJourney.getState().policy);

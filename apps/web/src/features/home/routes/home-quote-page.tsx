@@ -5,6 +5,7 @@ import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Stepper } from '../../../components/ui/stepper';
+import { documentLink } from '../../../lib/documents';
 import { useTranslation } from '../../../lib/i18n';
 import {
   callErrorKey,
@@ -132,6 +133,11 @@ export function HomeQuotePage() {
           contentsSumInsuredCents: wireToCents(home.contentsSumInsured ?? 0),
         }}
       />
+      <p className={styles.documents}>
+        <span>{t('homeQuote.documents')}</span>
+        <a {...documentLink('home', 'brochure', country)}>{t('homeQuote.brochure')}</a>
+        <a {...documentLink('home', 'policyWording', country)}>{t('homeQuote.policyWording')}</a>
+      </p>
       {error ? (
         <p className={styles.error} role="alert">
           {error}

@@ -19,7 +19,12 @@ export type THomeJourney = TCheckoutState<'policyHome'> & {
   /** The landing's answers (dwelling, occupancy, contents, covers, start date) and the market. */
   setQuoteInput(
     change: Partial<THomePart>,
-    market: { country: TCountry; lang: TLanguage; agentCode?: string },
+    market: {
+      country: TCountry;
+      lang: TLanguage;
+      agentCode?: string;
+      campaign?: { campaignCode: string } | undefined;
+    },
   ): void;
   /** The multirate answer: its plans become the quote; the address and applicant already given stay. */
   setQuoted(answer: TPolicyInput, initialUrl: string): void;
@@ -58,6 +63,7 @@ export const useHomeJourney = create<THomeJourney>()(
             country: market.country,
             lang: market.lang,
             agentCode: market.agentCode,
+            campaign: market.campaign,
             // A new quote is not the stored one: its id and status go with the old prices.
             policyId: undefined,
             status: undefined,
