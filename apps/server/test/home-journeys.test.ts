@@ -168,7 +168,12 @@ describeEachDriver('home bought end to end', (driver) => {
     expect(answer.statusCode, answer.body.slice(-300)).toBe(200);
     const [essential] = answer.json().policyHome.premiumItems;
     // HK$1,062 before the campaign's HK$100; levy 0.1 % of HK$962.
-    expect(essential).toMatchObject({ premium: 962, campaignDiscount: 100, levy: 0.96, totalPremium: 962.96 });
+    expect(essential).toMatchObject({
+      premium: 962,
+      campaignDiscount: 100,
+      levy: 0.96,
+      totalPremium: 962.96,
+    });
   });
 
   describe('bad input', () => {
