@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import * as OpenCC from 'opencc-js';
-import { postApi } from './support/api.ts';
+import { expectDocumentLinksWork, postApi } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { EN, HOLDER, HOLDER_CONTACT, payByCard, type TLabels, ZH } from './support/journey.ts';
@@ -149,6 +149,12 @@ test.describe('home bought end to end in the browser (issue 16)', () => {
     await expect(page.locator('[data-cover="helper"]')).toHaveCount(0);
     await page.getByRole('button', { name: 'View all covers' }).click();
     await expect(page.locator('[data-cover="helper"]')).toContainText('S$20,000.00');
+    // Home's own brochure and wording, Singapore edition, download as PDFs.
+    await expect(page.getByRole('link', { name: 'Product brochure (PDF)' })).toHaveAttribute(
+      'href',
+      '/b2c-server/rest/document/get/home-brochure?country=SGP',
+    );
+    await expectDocumentLinksWork(page, 2);
     await checkScreen(page, testInfo, 'home-quote-sgp-en');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -201,7 +207,8 @@ test.describe('home bought end to end in the browser (issue 16)', () => {
     const page = await context.newPage();
     openAppOnGoto(page);
     const problems = watchConsole(page);
-    await page.goto('/home/partner/HK2001/lang/zh?country=HKG');
+    // An agent's link carrying the Hong Kong home campaign: its HK$100 shows on the plans.
+    await page.goto('/home/partner/HK2001/campaign/HOMEHK/lang/zh?country=HKG');
     await expect(page.getByRole('heading', { level: 2, name: '索取家居保險報價' })).toBeVisible();
     // The floor area is asked for: Get quote without it says so beneath the field.
     await page.getByRole('button', { name: '索取報價' }).click();
@@ -218,6 +225,7 @@ test.describe('home bought end to end in the browser (issue 16)', () => {
     await expect(page.getByText('500至799平方尺的單位，樓齡20至39年')).toBeVisible();
     await expect(page.locator('[data-plan="ENHANCED"]')).toContainText(/HK\$\d/);
     await expect(page.locator('[data-plan="ENHANCED"]')).toContainText('保險業監管局徵費');
+    await expect(page.locator('[data-plan="ENHANCED"]')).toContainText(`${toHongKong('节省')}HK$100.00`);
     await checkScreen(page, testInfo, 'home-quote-hkg-zh');
     await page.getByRole('radio', { name: '基本' }).check();
     await page.getByRole('button', { name: '下一步' }).click();
