@@ -79,6 +79,7 @@ describeEachDriver('database', (driver) => {
     expect(rows.map((row) => `${row.product}/${row.country}/${row.kind}`).sort()).toEqual([
       'PAN/ALL/benefits',
       'PAN/ALL/rates',
+      'PHM/ALL/benefits',
       'PHM/ALL/rates',
       'PTR/ALL/benefits',
       'PTR/HKG/rates',
