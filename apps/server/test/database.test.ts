@@ -62,8 +62,8 @@ describeEachDriver('database', (driver) => {
     expect(before).toMatchObject({
       systemFlags: 2,
       agents: 6,
-      campaigns: 10,
-      banners: 8,
+      campaigns: 11,
+      banners: 9,
       maintenanceNotices: 2,
     });
     expect(before.promoCodes).toBeGreaterThan(0);
@@ -79,6 +79,7 @@ describeEachDriver('database', (driver) => {
     expect(rows.map((row) => `${row.product}/${row.country}/${row.kind}`).sort()).toEqual([
       'PAN/ALL/benefits',
       'PAN/ALL/rates',
+      'PHM/ALL/benefits',
       'PHM/ALL/rates',
       'PTR/ALL/benefits',
       'PTR/HKG/rates',

@@ -366,7 +366,7 @@ describe('renderPolicySchedule', () => {
     const text = pdfText(await renderPolicySchedule(policy));
     const premium = policy.document.policyHome!.policyPremium!;
     expect(text).toContain('123 Tampines Street 11, #08-123, Singapore 521123');
-    expect(text).toContain('Annual, HDB flat, owner');
+    expect(text).toContain('Annual, 4-room HDB flat, owner');
     expect(text).toContain('NRIC/FIN S****345I');
     expect(text).toContain('Prestige');
     // Prestige includes S$100,000 of contents, more than the S$40,000 asked for.

@@ -42,7 +42,8 @@ const ON_DEMAND = [
   ...Object.entries(PAGE_TEXTS).map(([language, key]) => ({
     name: `other pages' texts, ${language} (with the first of them)`,
     load: [key],
-    js: 8 * kB,
+    // 10 kB since the home pages' texts joined them (decision 059); the landing's budget is unchanged.
+    js: 10 * kB,
   })),
   ...Object.entries(INFO_TEXTS).map(([language, key]) => ({
     name: `about, contact, terms and privacy texts, ${language}`,
@@ -123,7 +124,38 @@ const ON_DEMAND = [
   },
   { name: 'page not found', load: ['src/features/info/routes/not-found-page.tsx'], js: 2 * kB, css: 2 * kB },
   { name: 'personal accident page', load: ['src/features/pa/routes/pa-page.tsx'], js: 4 * kB, css: 4 * kB },
-  { name: 'home insurance page', load: ['src/features/home/routes/home-page.tsx'], js: 4 * kB, css: 4 * kB },
+  // Home (decision 059): its landing checks the quote rules; the checkout pages load with home's contract.
+  { name: 'home insurance page', load: ['src/features/home/routes/home-page.tsx'], js: 30 * kB, css: 4 * kB },
+  {
+    name: 'home quote page',
+    load: ['src/features/home/routes/home-quote-page.tsx'],
+    js: 30 * kB,
+    css: 4 * kB,
+  },
+  {
+    name: 'home applicant page',
+    load: ['src/features/home/routes/home-applicant-page.tsx'],
+    js: 70 * kB,
+    css: 6 * kB,
+  },
+  {
+    name: 'home confirm page',
+    load: ['src/features/checkout/routes/confirm-page.tsx', 'src/features/home/home-product.tsx'],
+    js: 40 * kB,
+    css: 6 * kB,
+  },
+  {
+    name: 'home payment page',
+    load: ['src/features/checkout/routes/payment-page.tsx', 'src/features/home/home-product.tsx'],
+    js: 45 * kB,
+    css: 6 * kB,
+  },
+  {
+    name: 'home finish page',
+    load: ['src/features/checkout/routes/finish-page.tsx', 'src/features/home/home-product.tsx'],
+    js: 12 * kB,
+    css: 4 * kB,
+  },
 ];
 
 const manifestPath = path.join(dist, '.vite', 'manifest.json');

@@ -22,6 +22,9 @@ export const PAGE_TEXTS = [
   'paLanding',
   'paErrorMessage',
   'homeLanding',
+  'homeQuote',
+  'homeApplicant',
+  'homeErrorMessage',
   'notFound',
 ] as const;
 

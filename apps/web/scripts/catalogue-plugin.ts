@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { splitCatalogue, type TCatalogueTree } from './catalogue-parts.ts';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
-const BENEFITS = ['travel-benefits.json', 'pa-benefits.json'].map((file) =>
+const BENEFITS = ['travel-benefits.json', 'pa-benefits.json', 'home-benefits.json'].map((file) =>
   path.resolve(import.meta.dirname, '../../../packages/domain/src/rating/benefits', file),
 );
 

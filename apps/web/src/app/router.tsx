@@ -53,6 +53,15 @@ const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'Info
 const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
 const PaPage = pageOf(() => import('../features/pa/routes/pa-page'), 'PaPage');
 const HomePage = pageOf(() => import('../features/home/routes/home-page'), 'HomePage');
+const HomeQuotePage = pageOf(() => import('../features/home/routes/home-quote-page'), 'HomeQuotePage');
+const HomeApplicantPage = pageOf(
+  () => import('../features/home/routes/home-applicant-page'),
+  'HomeApplicantPage',
+);
+const homeProduct = () => import('../features/home/home-product').then((module) => module.homeProduct);
+const HomeConfirmPage = checkoutPageOf(homeProduct, loadConfirm, 'ConfirmPage');
+const HomePaymentPage = checkoutPageOf(homeProduct, loadPayment, 'PaymentPage');
+const HomeFinishPage = checkoutPageOf(homeProduct, loadFinish, 'FinishPage');
 
 /**
  * A lazy page waits in its frame, or a placeholder as tall as the screen, so the footer does not shift
@@ -106,6 +115,11 @@ const ROUTES: RouteObject[] = [
       },
       LANDING_ROUTE,
       { path: '/pa/*', element: lazyPage(<PaPage />) },
+      { path: '/home/quote', element: lazyPage(<HomeQuotePage />) },
+      { path: '/home/applicant', element: lazyPage(<HomeApplicantPage />) },
+      { path: '/home/confirm', element: lazyPage(<HomeConfirmPage />) },
+      { path: '/home/payment', element: lazyPage(<HomePaymentPage />) },
+      { path: '/home/finish', element: lazyPage(<HomeFinishPage />) },
       { path: '/home/*', element: lazyPage(<HomePage />) },
       { path: '*', element: lazyPage(<NotFoundPage />) },
     ],

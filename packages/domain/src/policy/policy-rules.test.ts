@@ -13,6 +13,23 @@ const pa = (policyPAN: Record<string, unknown>, rest: Partial<TPolicyInput> = {}
   parsePolicy(buildPaPolicy(today, { ...rest, policyPAN } as Partial<TPolicyInput>));
 const home = (policyHome: Record<string, unknown>) =>
   parsePolicy(buildHomePolicy(today, { policyHome } as Partial<TPolicyInput>));
+const hongKongHome = (policyHome: Record<string, unknown>) =>
+  parsePolicy(
+    buildHomePolicy(today, {
+      country: 'HKG',
+      policyHome: {
+        hdbFlatType: undefined,
+        floorArea: '500_799',
+        buildingAge: '20_TO_39',
+        blockOrHouseNo: 'Flat 12A, 8/F, Block 3',
+        streetName: '18 Harbour Road',
+        postalCode: undefined,
+        district: 'WC',
+        contentsSumInsured: 400_000,
+        ...policyHome,
+      },
+    } as Partial<TPolicyInput>),
+  );
 
 const adult = (fullName: string, hkId: string, dateOfBirth = '01/01/1980') => ({
   type: 'ADULT',
@@ -440,9 +457,7 @@ describe('validatePolicy: home', () => {
   it('accepts the fixture at both stages, in either market', () => {
     expect(validatePolicy(home({}), 'quote', today)).toBeNull();
     expect(validatePolicy(home({}), 'apply', today)).toBeNull();
-    expect(
-      validatePolicy(parsePolicy({ ...buildHomePolicy(today), country: 'HKG' }), 'apply', today),
-    ).toBeNull();
+    expect(validatePolicy(hongKongHome({}), 'apply', today)).toBeNull();
     expect(policyStartDate(home({}))).toEqual(localDate(2026, 11, 24));
   });
 
@@ -454,6 +469,18 @@ describe('validatePolicy: home', () => {
       { contentsSumInsured: 1000 },
       'policyHome.contentsSumInsured',
       MESSAGE_KEYS.amount,
+    ],
+    [
+      'an HDB flat without its flat type',
+      { hdbFlatType: undefined },
+      'policyHome.hdbFlatType',
+      MESSAGE_KEYS.selectValue,
+    ],
+    [
+      'a cover chosen twice',
+      { optionalCovers: ['RENOVATION', 'RENOVATION'] },
+      'policyHome.optionalCovers',
+      MESSAGE_KEYS.selectValue,
     ],
   ])('refuses %s at the quote stage', (_name, change, field, messageKey) => {
     const policy =
@@ -470,6 +497,43 @@ describe('validatePolicy: home', () => {
       field,
       messageKey: MESSAGE_KEYS.required,
     });
+  });
+
+  it.each([
+    ['a 5-digit postal code', '52112'],
+    ['a postal code with a letter', '52112A'],
+    ['a postal code of no sector', '990123'],
+  ])('refuses %s in Singapore', (_name, postalCode) => {
+    expect(validatePolicy(home({ postalCode }), 'apply', today)).toEqual({
+      field: 'policyHome.postalCode',
+      messageKey: MESSAGE_KEYS.homePostalCode,
+    });
+  });
+
+  it('asks a condominium for no flat type, and a Hong Kong flat for its floor area, age and district', () => {
+    expect(
+      validatePolicy(home({ dwellingType: 'CONDO', hdbFlatType: undefined }), 'apply', today),
+    ).toBeNull();
+    const refused = (change: Record<string, unknown>, stage: 'quote' | 'apply') =>
+      validatePolicy(hongKongHome(change), stage, today);
+    expect(refused({ floorArea: undefined }, 'quote')).toEqual({
+      field: 'policyHome.floorArea',
+      messageKey: MESSAGE_KEYS.selectValue,
+    });
+    expect(refused({ buildingAge: undefined }, 'quote')).toEqual({
+      field: 'policyHome.buildingAge',
+      messageKey: MESSAGE_KEYS.selectValue,
+    });
+    expect(refused({ contentsSumInsured: 30_000 }, 'quote')).toEqual({
+      field: 'policyHome.contentsSumInsured',
+      messageKey: MESSAGE_KEYS.amount,
+    });
+    expect(refused({ district: undefined }, 'quote')).toBeNull();
+    expect(refused({ district: undefined }, 'apply')).toEqual({
+      field: 'policyHome.district',
+      messageKey: MESSAGE_KEYS.selectValue,
+    });
+    expect(() => hongKongHome({ district: 'XX' })).toThrow();
   });
 });
 

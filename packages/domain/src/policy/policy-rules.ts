@@ -9,6 +9,7 @@ import {
   validateFullName,
   validateMobile,
 } from '../eligibility/people.ts';
+import { validateContentsSum, validateSgPostalCode } from '../home/home-model.ts';
 import { validateIdNumber } from '../identity/id-number.ts';
 import type { TCountry } from '../market/market.ts';
 import {
@@ -308,15 +309,30 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
   return duplicate ? { ...duplicate, field: duplicate.field.replace(/\.fullName$/, '.lastName') } : duplicate;
 }
 
+/**
+ * Home (decision 057). Quote: start date, the dwelling as the market rates it (Singapore HDB flat type;
+ * Hong Kong floor area and building age), the contents sum within the market's range, each optional
+ * cover once. Apply: the policyholder (18–70, as personal accident) and the insured address — Singapore
+ * block or house number, street and a 6-digit postal code; Hong Kong flat/floor/block, street and district.
+ */
 function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
   const home = policy.policyHome;
   if (!home) return { field: 'policyHome', messageKey: MESSAGE_KEYS.required };
+  const hongKong = policy.country === 'HKG';
   const quoteError = firstOf(
     () => fail('policyHome.effectiveDate', validateEffectiveDate(home.effectiveDate, today)),
     () =>
       fail(
-        'policyHome.contentsSumInsured',
-        home.contentsSumInsured >= 5_000 && home.contentsSumInsured <= 500_000 ? null : MESSAGE_KEYS.amount,
+        'policyHome.hdbFlatType',
+        !hongKong && home.dwellingType === 'HDB' && !home.hdbFlatType ? MESSAGE_KEYS.selectValue : null,
+      ),
+    () => fail('policyHome.floorArea', hongKong && !home.floorArea ? MESSAGE_KEYS.selectValue : null),
+    () => fail('policyHome.buildingAge', hongKong && !home.buildingAge ? MESSAGE_KEYS.selectValue : null),
+    () => fail('policyHome.contentsSumInsured', validateContentsSum(policy.country, home.contentsSumInsured)),
+    () =>
+      fail(
+        'policyHome.optionalCovers',
+        new Set(home.optionalCovers).size === home.optionalCovers.length ? null : MESSAGE_KEYS.selectValue,
       ),
   );
   if (quoteError || stage === 'quote') return quoteError;
@@ -334,8 +350,8 @@ function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TField
     () => fail('policyHome.streetName', home.streetName?.trim() ? null : MESSAGE_KEYS.required),
     () =>
       fail(
-        'policyHome.postalCode',
-        policy.country === 'HKG' || /^\d{6}$/.test(home.postalCode ?? '') ? null : MESSAGE_KEYS.required,
+        hongKong ? 'policyHome.district' : 'policyHome.postalCode',
+        hongKong ? (home.district ? null : MESSAGE_KEYS.selectValue) : validateSgPostalCode(home.postalCode),
       ),
   );
 }

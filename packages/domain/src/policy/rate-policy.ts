@@ -5,7 +5,7 @@ import { isSenior } from '../eligibility/ages.ts';
 import type { TCountry } from '../market/market.ts';
 import { occupationClassOf, validateClaimsHistory, validateResidency } from '../pa/occupation.ts';
 import type { TDiscountInput } from '../rating/discounts.ts';
-import { rateHome, type THomeCover, type THomeRateTable } from '../rating/home-rating.ts';
+import { rateHome, type THomeRateTable } from '../rating/home-rating.ts';
 import { ratePersonalAccident, type TPaRateTable } from '../rating/pa-rating.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
 import { rateTravel, rateTravelTopUps, type TTravelRateTable } from '../rating/travel-rating.ts';
@@ -105,9 +105,12 @@ function rateHomePolicy(policy: TPolicy, context: TRatingContext): TRated {
   const items = rateHome(context.tables.home, {
     country: policy.country,
     dwellingType: home.dwellingType,
+    hdbFlatType: home.hdbFlatType,
+    floorArea: home.floorArea,
+    buildingAge: home.buildingAge,
     ownership: home.ownership,
     contentsSumInsuredCents: wireToCents(home.contentsSumInsured),
-    optionalCovers: home.optionalCovers as THomeCover[],
+    optionalCovers: home.optionalCovers,
     discounts: context.discounts,
   });
   const start = parseDmy(home.effectiveDate)!;

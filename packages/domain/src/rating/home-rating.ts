@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import {
+  dwellingRatingKey,
+  FLOOR_AREA_BANDS,
+  HOME_PLANS,
+  SGP_DWELLING_KEYS,
+  type TBuildingAgeBand,
+  type TDwellingType,
+  type TFloorAreaBand,
+  type THdbFlatType,
+  type THomeCover,
+  type TOccupancy,
+  type TSgpDwellingKey,
+} from '../home/home-model.ts';
 import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, divideHalfUp, type TCents } from '../money/money.ts';
 import type { TDiscountInput } from './discounts.ts';
@@ -6,26 +19,54 @@ import { buildPremiumItem, type TPremiumItem } from './premium-item.ts';
 import homeTable from './tables/home.json' with { type: 'json' };
 
 /**
- * Home rating (productType PHM; our sibling product, rating/README.md): an annual premium by plan
- * and dwelling type (public housing flat, condominium or apartment, landed house) that includes a
- * contents sum; contents above it cost a rate per $100; owners add building and fixtures cover; each
- * optional cover is a flat annual amount.
+ * Home rating (productType PHM; rating/README.md, decision 057): an annual premium by plan and
+ * dwelling — in Singapore the HDB flat type, a condominium or a landed house; in Hong Kong the flat's
+ * gross floor area band, loaded for the building's age — that includes a contents sum; contents above
+ * it cost a rate per $100; owners and landlords add building and fixtures cover (landlords also loss
+ * of rent and landlord's liability); each optional cover is a flat annual amount.
  */
 const ZByPlan = z.object({
   ESSENTIAL: z.number().int(),
   ENHANCED: z.number().int(),
   PRESTIGE: z.number().int(),
 });
-const ZHomeMarketSchema = z.object({
-  base: z.object({ HDB: ZByPlan, CONDO: ZByPlan, LANDED: ZByPlan }),
+const ZMarketShape = {
+  buildingAgeBasisPoints: z.object({
+    UNDER_20: z.number().int(),
+    '20_TO_39': z.number().int(),
+    '40_PLUS': z.number().int(),
+  }),
   includedContentsCents: ZByPlan,
   extraContentsPer10000Cents: z.number().int(),
-  ownerBuildingBasisPoints: z.number().int(),
+  occupancyBasisPoints: z.object({
+    OWNER: z.number().int(),
+    TENANT: z.number().int(),
+    LANDLORD: z.number().int(),
+  }),
   optionalCovers: z.object({
     RENOVATION: z.number().int(),
     HELPER_LIABILITY: z.number().int(),
     PORTABLE_VALUABLES: z.number().int(),
+    LIABILITY_TOP_UP: z.number().int(),
   }),
+};
+const ZSgpMarketSchema = z.object({
+  base: z.object(
+    Object.fromEntries(SGP_DWELLING_KEYS.map((key) => [key, ZByPlan])) as Record<
+      TSgpDwellingKey,
+      typeof ZByPlan
+    >,
+  ),
+  ...ZMarketShape,
+});
+const ZHkgMarketSchema = z.object({
+  base: z.object(
+    Object.fromEntries(FLOOR_AREA_BANDS.map((key) => [key, ZByPlan])) as Record<
+      TFloorAreaBand,
+      typeof ZByPlan
+    >,
+  ),
+  ...ZMarketShape,
 });
 
 export const ZHomeRateTableSchema = z.object({
@@ -34,47 +75,61 @@ export const ZHomeRateTableSchema = z.object({
   effectiveDate: z.string(),
   plans: z.array(
     z.object({
-      planName: z.enum(['ESSENTIAL', 'ENHANCED', 'PRESTIGE']),
+      planName: z.enum(HOME_PLANS),
       planCode: z.string(),
       planDesc: z.string(),
     }),
   ),
-  markets: z.object({ SGP: ZHomeMarketSchema, HKG: ZHomeMarketSchema }),
+  markets: z.object({ SGP: ZSgpMarketSchema, HKG: ZHkgMarketSchema }),
 });
 
 export type THomeRateTable = z.infer<typeof ZHomeRateTableSchema>;
 export const HOME_RATE_TABLE: THomeRateTable = ZHomeRateTableSchema.parse(homeTable);
 
-export type TDwellingType = 'HDB' | 'CONDO' | 'LANDED';
-export type THomeCover = keyof THomeRateTable['markets']['SGP']['optionalCovers'];
+export type { TDwellingType, THomeCover };
 
 export type THomeRatingInput = {
   country: TCountry;
   dwellingType: TDwellingType;
-  ownership: 'OWNER' | 'TENANT';
+  /** Singapore HDB flats: the flat type (4-room when absent). */
+  hdbFlatType?: THdbFlatType | undefined;
+  /** Hong Kong: the gross floor area band (under 500 sq ft when absent) and building age band. */
+  floorArea?: TFloorAreaBand | undefined;
+  buildingAge?: TBuildingAgeBand | undefined;
+  ownership: TOccupancy;
   contentsSumInsuredCents: TCents;
   optionalCovers: THomeCover[];
   discounts: TDiscountInput;
 };
 
-export function rateHome(table: THomeRateTable, input: THomeRatingInput): TPremiumItem[] {
+/** One plan's gross premium before discounts and tax, each step rounded half up once. */
+export function homeGrossPremium(
+  table: THomeRateTable,
+  input: THomeRatingInput,
+  planName: (typeof HOME_PLANS)[number],
+): TCents {
   const market = table.markets[input.country];
-  return table.plans.map((plan) => {
-    const base = market.base[input.dwellingType][plan.planName];
-    const extraContents = Math.max(
-      0,
-      input.contentsSumInsuredCents - market.includedContentsCents[plan.planName],
-    );
-    const contentsLoading = divideHalfUp(extraContents * market.extraContentsPer10000Cents, 10_000);
-    const building =
-      input.ownership === 'OWNER' ? applyBasisPoints(base, market.ownerBuildingBasisPoints) : 0;
-    const covers = input.optionalCovers.reduce((sum, cover) => sum + market.optionalCovers[cover], 0);
-    return buildPremiumItem({
+  const key = dwellingRatingKey(input.country, input);
+  const bases = market.base as Record<string, Record<(typeof HOME_PLANS)[number], number>>;
+  const dwellingBase = bases[key]![planName];
+  const base =
+    dwellingBase +
+    applyBasisPoints(dwellingBase, market.buildingAgeBasisPoints[input.buildingAge ?? 'UNDER_20']);
+  const extraContents = Math.max(0, input.contentsSumInsuredCents - market.includedContentsCents[planName]);
+  const contentsLoading = divideHalfUp(extraContents * market.extraContentsPer10000Cents, 10_000);
+  const occupancy = applyBasisPoints(base, market.occupancyBasisPoints[input.ownership]);
+  const covers = input.optionalCovers.reduce((sum, cover) => sum + market.optionalCovers[cover], 0);
+  return base + contentsLoading + occupancy + covers;
+}
+
+export function rateHome(table: THomeRateTable, input: THomeRatingInput): TPremiumItem[] {
+  return table.plans.map((plan) =>
+    buildPremiumItem({
       plan,
       country: input.country,
       product: 'PHM',
-      gross: base + contentsLoading + building + covers,
+      gross: homeGrossPremium(table, input, plan.planName),
       discounts: input.discounts,
-    });
-  });
+    }),
+  );
 }

@@ -101,6 +101,7 @@ export function buildHomePolicy(today: TLocalDate, overrides: TOverrides = {}): 
     ...overrides,
     policyHome: {
       dwellingType: 'HDB',
+      hdbFlatType: '4_ROOM',
       ownership: 'OWNER',
       blockOrHouseNo: '123',
       streetName: 'Tampines Street 11',

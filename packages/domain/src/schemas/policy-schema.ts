@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ZConsentsSchema } from '../consents/consents.ts';
 import { PA_CHILDREN_MAX } from '../eligibility/people.ts';
+import {
+  BUILDING_AGE_BANDS,
+  DWELLING_TYPES,
+  FLOOR_AREA_BANDS,
+  HDB_FLAT_TYPES,
+  HK_DISTRICT_CODES,
+  HOME_COVERS,
+  HOME_PLANS,
+  OCCUPANCIES,
+} from '../home/home-model.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
 import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
 import { ZCampaignVoucherSchema } from './campaign-agent-schema.ts';
@@ -202,29 +212,35 @@ export const ZPolicyPanSchema = z.object({
   policyPremium: ZPremiumItemSchema.optional(),
 });
 
-/** Our home part (rating/README.md): the dwelling, its address and the cover chosen. */
+/**
+ * Our home part (rating/README.md, decision 057): the dwelling, who occupies it, its address and the
+ * cover chosen. Singapore: an HDB flat by flat type, a condominium or a landed house, and a 6-digit
+ * postal code. Hong Kong: the flat's gross floor area and building age bands, and its district.
+ * The fields added by decision 057 are optional, so a policy quoted before it still reads.
+ */
 export const ZPolicyHomeSchema = z.object({
-  dwellingType: z.enum(['HDB', 'CONDO', 'LANDED']).default('HDB'),
-  ownership: z.enum(['OWNER', 'TENANT']).default('OWNER'),
-  blockOrHouseNo: optionalText(20),
+  dwellingType: z.enum(DWELLING_TYPES).default('HDB'),
+  hdbFlatType: z.enum(HDB_FLAT_TYPES).optional(),
+  floorArea: z.enum(FLOOR_AREA_BANDS).optional(),
+  buildingAge: z.enum(BUILDING_AGE_BANDS).optional(),
+  ownership: z.enum(OCCUPANCIES).default('OWNER'),
+  blockOrHouseNo: optionalText(40),
   streetName: optionalText(100),
   unitNo: optionalText(20),
-  postalCode: z
-    .string()
-    .regex(/^(\d{6})?$/, 'must be a 6-digit postal code')
-    .optional(),
+  buildingName: optionalText(100),
+  /** Checked by the rules (validateSgPostalCode), which answer with the message key the form shows. */
+  postalCode: optionalText(10),
+  district: z.enum(HK_DISTRICT_CODES).optional(),
   contentsSumInsured: ZWireAmountSchema.default(30_000),
-  optionalCovers: z
-    .array(z.enum(['RENOVATION', 'HELPER_LIABILITY', 'PORTABLE_VALUABLES']))
-    .max(3)
-    .default([]),
+  optionalCovers: z.array(z.enum(HOME_COVERS)).max(HOME_COVERS.length).default([]),
   effectiveDate: ZDmySchema.default(''),
   expiryDate: ZDmySchema.optional(),
-  selectedPlan: z.enum(['ESSENTIAL', 'ENHANCED', 'PRESTIGE']).optional(),
+  selectedPlan: z.enum(HOME_PLANS).optional(),
   applicant: ZApplicantSchema.optional(),
   premiumItems: z.array(ZPremiumItemSchema).max(8).default([]),
   policyPremium: ZPremiumItemSchema.optional(),
 });
+export type TPolicyHome = z.infer<typeof ZPolicyHomeSchema>;
 
 export const ZPaymentSchema = z.object({
   paymentMethod: z.enum(['CC', 'PN']).optional(),

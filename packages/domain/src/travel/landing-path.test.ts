@@ -51,5 +51,18 @@ describe('landing path (travel-flow section 2)', () => {
   it('keeps the partner on the other packages', () => {
     expect(buildProductLink('pa', 'AG1001')).toBe('/pa/partner/AG1001');
     expect(buildProductLink('home', undefined)).toBe('/home');
+    // Decision 059: the language, market and sub-agent travel with the link, and read back the same.
+    const link = buildProductLink('home', 'HK2001', { subAgent: 'S01', lang: 'zh', country: 'HKG' });
+    expect(link).toBe('/home/partner/HK2001/sub/S01/lang/zh?country=HKG');
+    const [pathname, query] = link.split('?');
+    const reader = { get: (name: string) => (query === `${name}=HKG` ? 'HKG' : null) };
+    expect(parseLandingPath(pathname!, reader)).toMatchObject({
+      partner: 'HK2001',
+      subAgent: 'S01',
+      lang: 'zh',
+      country: 'HKG',
+    });
+    expect(buildProductLink('pa', undefined, { lang: 'en', country: 'SGP' })).toBe('/pa');
+    expect(buildProductLink('pa', undefined, { lang: 'zh', country: 'SGP' })).toBe('/pa/lang/zh');
   });
 });

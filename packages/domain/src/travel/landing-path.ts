@@ -63,9 +63,22 @@ export function parseLandingPath(pathname: string, query: TQueryReader, host?: s
   return params;
 }
 
-/** The other-packages tiles keep the partner (travel-flow section 2, Landing). */
-export function buildProductLink(product: 'travel' | 'pa' | 'home', partner: string | undefined): string {
-  return partner ? `/${product}/partner/${encodeURIComponent(partner)}` : `/${product}`;
+/**
+ * The other-packages tiles and the products menu keep the partner (travel-flow section 2, Landing) and,
+ * when given, the sub-agent, the language and the market (decision 059): a product opened in a new tab
+ * starts with none of this tab's storage, so the link carries them.
+ */
+export function buildProductLink(
+  product: 'travel' | 'pa' | 'home',
+  partner: string | undefined,
+  keep: { subAgent?: string | null; lang?: TLanguage; country?: TCountry } = {},
+): string {
+  const segments = [`/${product}`];
+  if (partner) segments.push(`partner/${encodeURIComponent(partner)}`);
+  if (partner && keep.subAgent) segments.push(`sub/${encodeURIComponent(keep.subAgent)}`);
+  // The shop's defaults (English, Singapore) are not repeated: a plain link stays plain.
+  if (keep.lang && keep.lang !== 'en') segments.push(`lang/${keep.lang}`);
+  return `${segments.join('/')}${keep.country && keep.country !== 'SGP' ? `?country=${keep.country}` : ''}`;
 }
 
 function safeDecode(segment: string): string {

@@ -65,6 +65,8 @@ export const MESSAGE_KEYS = {
   claimsReferToAgent: 'paErrorMessage.claimsReferToAgent',
   effectiveDateRequired: 'paErrorMessage.effectiveDateRequired',
   effectiveDateOutOfRange: 'paErrorMessage.effectiveDateOutOfRange',
+  // Home (decision 057): a Singapore postal code that is not six digits of a real sector
+  homePostalCode: 'homeErrorMessage.postalCode',
   // Card (pa-home-payments section 5; design section 6)
   cardHolderNameRequired: 'cardErrorMessage.holderNameRequired',
   cardHolderNameInvalid: 'cardErrorMessage.holderNameInvalid',

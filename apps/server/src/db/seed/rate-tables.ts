@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PA_BENEFITS, TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
@@ -18,6 +19,7 @@ export const BUNDLED_TABLES = [
   { product: 'PHM', country: 'ALL', kind: 'rates', table: HOME_RATE_TABLE },
   { product: 'PTR', country: 'ALL', kind: 'benefits', table: TRAVEL_BENEFITS },
   { product: 'PAN', country: 'ALL', kind: 'benefits', table: PA_BENEFITS },
+  { product: 'PHM', country: 'ALL', kind: 'benefits', table: HOME_BENEFITS },
 ] as const;
 
 export async function loadRateTables(db: TDb): Promise<number> {

@@ -12,6 +12,7 @@ import {
   TRAVEL_BENEFITS,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import PDFDocument from 'pdfkit';
 import { hasDocument } from '../product/product-catalogue.ts';
@@ -89,24 +90,48 @@ function paTables(country: TCountry): TTable[] {
   ];
 }
 
+/** The home benefit schedule per plan (decision 058): each row's limit, and its limit with the optional cover. */
 function homeTables(country: TCountry): TTable[] {
+  const plans = HOME_RATE_TABLE.plans;
   const market = HOME_RATE_TABLE.markets[country];
+  const columns = ['Benefit', ...plans.map((plan) => plan.planDesc)];
+  const contents = [
+    `${HOME_BENEFITS.contents.labelEn} (included; more can be chosen)`,
+    ...plans.map((plan) => formatMoney(market.includedContentsCents[plan.planName], country)),
+  ];
   return [
+    ...HOME_BENEFITS.groups.map((group, index) => ({
+      title: group.titleEn,
+      columns,
+      rows: [
+        ...(index === 0 ? [contents] : []),
+        ...group.rows.flatMap((row) => {
+          const base = plans.every((plan) => row.values[country][plan.planName] === 'NOT_COVERED');
+          const lines = base
+            ? []
+            : [
+                [
+                  row.labelEn,
+                  ...plans.map((plan) => benefitText(row.values[country][plan.planName], country)),
+                ],
+              ];
+          if (row.withCover)
+            lines.push([
+              `${row.labelEn} (${base ? 'optional cover' : 'with the optional cover'})`,
+              ...plans.map((plan) => benefitText(row.withCover![country][plan.planName], country)),
+            ]);
+          return lines;
+        }),
+      ],
+    })),
     {
-      title: 'Contents included in the premium',
-      columns: ['Plan', 'Contents sum insured'],
-      rows: HOME_RATE_TABLE.plans.map((plan) => [
-        plan.planDesc,
-        formatMoney(market.includedContentsCents[plan.planName], country),
-      ]),
-    },
-    {
-      title: 'Optional covers (annual premium)',
+      title: 'Optional covers (annual premium, any plan)',
       columns: ['Cover', 'Premium'],
       rows: [
-        ['Renovation', formatMoney(market.optionalCovers.RENOVATION, country)],
-        ['Domestic helper liability', formatMoney(market.optionalCovers.HELPER_LIABILITY, country)],
+        ['Renovations', formatMoney(market.optionalCovers.RENOVATION, country)],
+        ['Domestic helper', formatMoney(market.optionalCovers.HELPER_LIABILITY, country)],
         ['Portable valuables', formatMoney(market.optionalCovers.PORTABLE_VALUABLES, country)],
+        ['Personal liability top-up', formatMoney(market.optionalCovers.LIABILITY_TOP_UP, country)],
       ],
     },
   ];

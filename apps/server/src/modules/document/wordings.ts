@@ -8,6 +8,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { PRODUCT_CATALOGUE, productOfDocumentKey } from '../product/product-catalogue.ts';
+import { homeBrochure, homePolicyWording } from './home-wording.ts';
 import { paBrochure, paPolicyWording } from './pa-wording.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
@@ -111,6 +112,9 @@ export function documentSections(product: TProductKey, kind: TDocumentKind, coun
   if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country);
   if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country);
   if (product === 'pa' && kind === 'brochure') return paBrochure(country);
+  // Home: written per market from the home benefit schedule (decision 058).
+  if (product === 'home' && kind === 'policyWording') return homePolicyWording(country);
+  if (product === 'home' && kind === 'brochure') return homeBrochure(country);
   const sections = WORDINGS[product][kind] ?? [];
   return kind === 'policyWording' ? [...sections, ...COMMON_WORDING, ...marketStatements(country)] : sections;
 }

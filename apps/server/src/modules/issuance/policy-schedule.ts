@@ -1,5 +1,7 @@
 import { formatDmy, parseDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
+import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
+import { hkDistrictName, type THomePlan } from '@lionrock/domain/home/home-model';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, type TCents } from '@lionrock/domain/money/money';
@@ -11,9 +13,15 @@ import {
   TRAVEL_BENEFITS,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { HOME_BENEFITS, homeCoverTable } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import type { TApplicant, TPolicy, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import type {
+  TApplicant,
+  TPolicy,
+  TPolicyHome,
+  TWirePremiumItem,
+} from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
 import { annualEndDate, destinationOf } from '@lionrock/domain/travel/trip-rules';
@@ -180,15 +188,33 @@ function coverType(s: TSchedule, policy: TPolicy): string {
     return fill(copy.cover.paFamily, { people: people.join(copy.listSeparator) });
   }
   const home = policy.policyHome!;
+  const occupancy = {
+    OWNER: copy.occupancy.owner,
+    TENANT: copy.occupancy.tenant,
+    LANDLORD: copy.occupancy.landlord,
+  };
   return fill(copy.cover.home, {
-    dwelling: dwellingLabel(s, home.dwellingType),
-    occupancy: home.ownership === 'OWNER' ? copy.occupancy.owner : copy.occupancy.tenant,
+    dwelling: dwellingLabel(s, home),
+    occupancy: occupancy[home.ownership],
   });
 }
 
-function dwellingLabel(s: TSchedule, type: 'HDB' | 'CONDO' | 'LANDED'): string {
-  if (type === 'HDB') return s.country === 'SGP' ? s.copy.dwellings.hdbSgp : s.copy.dwellings.hdbHkg;
-  return type === 'CONDO' ? s.copy.dwellings.condo : s.copy.dwellings.landed;
+/**
+ * The dwelling as it was rated (decision 057): a Singapore HDB flat by its type, a Hong Kong flat by its
+ * floor area and building age; a policy stored before either was asked shows its dwelling type.
+ */
+function dwellingLabel(s: TSchedule, home: TPolicyHome): string {
+  const { copy } = s;
+  if (s.country === 'HKG' && home.floorArea && home.buildingAge)
+    return fill(copy.hongKongFlat, {
+      area: copy.floorAreas[home.floorArea],
+      age: copy.buildingAges[home.buildingAge],
+    });
+  if (home.dwellingType === 'HDB') {
+    if (s.country === 'SGP' && home.hdbFlatType) return copy.hdbFlatTypes[home.hdbFlatType];
+    return s.country === 'SGP' ? copy.dwellings.hdbSgp : copy.dwellings.hdbHkg;
+  }
+  return home.dwellingType === 'CONDO' ? copy.dwellings.condo : copy.dwellings.landed;
 }
 
 function destination(s: TSchedule, policy: TPolicy): string {
@@ -353,7 +379,17 @@ function homeAddress(s: TSchedule, policy: TPolicy): string {
     .join(policy.country === 'SGP' ? ' ' : ', ');
   const placeName = s.copy.places[policy.country];
   const place = policy.country === 'SGP' && home.postalCode ? `${placeName} ${home.postalCode}` : placeName;
-  return [street, home.unitNo?.trim(), place].filter(Boolean).join(', ');
+  // Hong Kong: the district from the domain's list, in the schedule's language (decision 057).
+  const language = s.script === 'en' ? 'en' : s.script === 'zh-Hant' ? 'zhHant' : 'zhHans';
+  const district =
+    policy.country === 'HKG' && home.district ? hkDistrictName(home.district, language) : undefined;
+  if (policy.country === 'HKG')
+    // Flat, floor and block; building; street; district: "Flat 12A, 8/F, Block 3, Harbour View Gardens, 18 Harbour Road, Wan Chai".
+    return [home.blockOrHouseNo, home.unitNo, home.buildingName, home.streetName, district, place]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(', ');
+  return [street, home.unitNo?.trim(), home.buildingName?.trim(), place].filter(Boolean).join(', ');
 }
 
 function propertyRows(s: TSchedule, policy: TPolicy): TRow[] {
@@ -361,8 +397,13 @@ function propertyRows(s: TSchedule, policy: TPolicy): TRow[] {
   const home = policy.policyHome!;
   return [
     [copy.labels.insuredAddress, homeAddress(s, policy)],
-    [copy.labels.dwelling, dwellingLabel(s, home.dwellingType)],
-    [copy.labels.occupiedAs, home.ownership === 'OWNER' ? copy.occupancy.Owner : copy.occupancy.Tenant],
+    [copy.labels.dwelling, dwellingLabel(s, home)],
+    [
+      copy.labels.occupiedAs,
+      { OWNER: copy.occupancy.Owner, TENANT: copy.occupancy.Tenant, LANDLORD: copy.occupancy.Landlord }[
+        home.ownership
+      ],
+    ],
   ];
 }
 
@@ -446,32 +487,26 @@ function paBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem):
   ];
 }
 
+/** The chosen plan's limits from the home benefit schedule, for the occupancy and covers bought (decision 057). */
 function homeBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
-  const { copy } = s;
   const home = policy.policyHome!;
-  const market = HOME_RATE_TABLE.markets[policy.country];
-  const planName = (home.selectedPlan ?? plan.planName) as keyof typeof market.includedContentsCents;
-  const included = market.includedContentsCents[planName] ?? 0;
-  const contents = Math.max(wireToCents(home.contentsSumInsured), included);
-  const cover = (code: 'RENOVATION' | 'HELPER_LIABILITY' | 'PORTABLE_VALUABLES') =>
-    home.optionalCovers.includes(code) ? copy.values.included : copy.values.notCovered;
-  return [
-    {
-      title: fill(copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }),
-      columns: [copy.columns.cover, copy.columns.sumInsured],
-      widths: [0.7, 0.3],
-      rows: [
-        [copy.home.contents, formatMoney(contents, policy.country)],
-        [
-          copy.home.building,
-          home.ownership === 'OWNER' ? copy.values.included : copy.values.notCoveredTenant,
-        ],
-        [copy.home.renovation, cover('RENOVATION')],
-        [copy.home.helper, cover('HELPER_LIABILITY')],
-        [copy.home.valuables, cover('PORTABLE_VALUABLES')],
-      ],
-    },
-  ];
+  const planName = (home.selectedPlan ?? basePlanName(plan.planName)) as THomePlan;
+  const english = s.script === 'en';
+  const groups = homeCoverTable(HOME_BENEFITS, HOME_RATE_TABLE, policy.country, {
+    ownership: home.ownership,
+    optionalCovers: home.optionalCovers,
+    contentsSumInsuredCents: wireToCents(home.contentsSumInsured),
+  });
+  return groups.map((group, index) => ({
+    title: index === 0 ? fill(s.copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }) : '',
+    columns: [english ? group.titleEn : zhLabel(s, group.titleZh), s.copy.columns.limit],
+    widths: [0.7, 0.3],
+    rows: group.rows.map((row) => {
+      const label = english ? row.labelEn : zhLabel(s, row.labelZh);
+      const value = row[planName] ?? 'NOT_COVERED';
+      return [row.optional ? fill(s.copy.optionalCover, { label }) : label, benefitValue(s, value)];
+    }),
+  }));
 }
 
 function benefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {

@@ -68,7 +68,19 @@ export type TScheduleCopy = {
   counts: { adult: [string, string]; child: [string, string]; traveller: [string, string] };
   listSeparator: string;
   dwellings: { hdbSgp: string; hdbHkg: string; condo: string; landed: string };
-  occupancy: { owner: string; tenant: string; Owner: string; Tenant: string };
+  /** Home (decision 057): HDB flat types; a Hong Kong flat by `{area}` and `{age}`. */
+  hdbFlatTypes: Record<'2_ROOM' | '3_ROOM' | '4_ROOM' | '5_ROOM' | 'EXECUTIVE', string>;
+  hongKongFlat: string;
+  floorAreas: Record<'UNDER_500' | '500_799' | '800_1199' | '1200_PLUS', string>;
+  buildingAges: Record<'UNDER_20' | '20_TO_39' | '40_PLUS', string>;
+  occupancy: {
+    owner: string;
+    tenant: string;
+    landlord: string;
+    Owner: string;
+    Tenant: string;
+    Landlord: string;
+  };
   destinations: { worldwide: string; asiaPacific: string };
   columns: {
     no: string;
@@ -186,7 +198,33 @@ const EN: TScheduleCopy = {
     condo: 'Condominium or apartment',
     landed: 'Landed house',
   },
-  occupancy: { owner: 'owner', tenant: 'tenant', Owner: 'Owner', Tenant: 'Tenant' },
+  hdbFlatTypes: {
+    '2_ROOM': '2-room HDB flat',
+    '3_ROOM': '3-room HDB flat',
+    '4_ROOM': '4-room HDB flat',
+    '5_ROOM': '5-room HDB flat',
+    EXECUTIVE: 'Executive HDB flat',
+  },
+  hongKongFlat: 'Flat of {area} gross, building {age}',
+  floorAreas: {
+    UNDER_500: 'under 500 sq ft',
+    '500_799': '500–799 sq ft',
+    '800_1199': '800–1,199 sq ft',
+    '1200_PLUS': '1,200 sq ft or more',
+  },
+  buildingAges: {
+    UNDER_20: 'under 20 years old',
+    '20_TO_39': '20–39 years old',
+    '40_PLUS': '40 years old or more',
+  },
+  occupancy: {
+    owner: 'owner',
+    tenant: 'tenant',
+    landlord: 'landlord',
+    Owner: 'Owner',
+    Tenant: 'Tenant',
+    Landlord: 'Landlord (let to tenants)',
+  },
   destinations: { worldwide: 'Worldwide', asiaPacific: 'Asia Pacific' },
   columns: {
     no: 'No.',
@@ -309,7 +347,29 @@ const ZH_HANS: TScheduleCopy = {
   },
   listSeparator: '、',
   dwellings: { hdbSgp: '组屋', hdbHkg: '公营房屋单位', condo: '共管公寓或住宅单位', landed: '有地住宅' },
-  occupancy: { owner: '业主', tenant: '租户', Owner: '业主', Tenant: '租户' },
+  hdbFlatTypes: {
+    '2_ROOM': '二房式组屋',
+    '3_ROOM': '三房式组屋',
+    '4_ROOM': '四房式组屋',
+    '5_ROOM': '五房式组屋',
+    EXECUTIVE: '公寓式组屋',
+  },
+  hongKongFlat: '建筑面积{area}的单位，楼龄{age}',
+  floorAreas: {
+    UNDER_500: '500平方尺以下',
+    '500_799': '500至799平方尺',
+    '800_1199': '800至1,199平方尺',
+    '1200_PLUS': '1,200平方尺或以上',
+  },
+  buildingAges: { UNDER_20: '20年以下', '20_TO_39': '20至39年', '40_PLUS': '40年或以上' },
+  occupancy: {
+    owner: '业主',
+    tenant: '租户',
+    landlord: '出租业主',
+    Owner: '业主',
+    Tenant: '租户',
+    Landlord: '出租业主',
+  },
   destinations: { worldwide: '全球', asiaPacific: '亚太区' },
   columns: {
     no: '编号',

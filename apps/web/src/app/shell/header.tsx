@@ -129,6 +129,8 @@ export function Header() {
   const setLanguage = useSystemStore((state) => state.setLanguage);
   const initialUrl = useSystemStore((state) => state.initialUrl);
   const partner = useSystemStore((state) => state.partner);
+  const subAgent = useSystemStore((state) => state.subAgent);
+  const country = useSystemStore((state) => state.country);
   const agent = useSystemStore((state) => state.agent);
   const validAgent = isValidAgent(agent) ? agent : null;
   const { scrollY, mobile } = useScrollPosition();
@@ -158,6 +160,9 @@ export function Header() {
     setMobileOpen(false);
   };
 
+  // A product opened in a new tab has none of this tab's storage: its link carries the visit's
+  // language, market and sub-agent (decision 059).
+  const keep = { subAgent, lang, country };
   const productLinks = (
     <ul className={styles.productList}>
       <li>
@@ -173,7 +178,7 @@ export function Header() {
       </li>
       <li>
         <a
-          href={buildProductLink('pa', partner ?? undefined)}
+          href={buildProductLink('pa', partner ?? undefined, keep)}
           target="_blank"
           rel="noopener"
           onClick={() => track('product-pa')}
@@ -183,7 +188,7 @@ export function Header() {
       </li>
       <li>
         <a
-          href={buildProductLink('home', partner ?? undefined)}
+          href={buildProductLink('home', partner ?? undefined, keep)}
           target="_blank"
           rel="noopener"
           onClick={() => track('product-home')}

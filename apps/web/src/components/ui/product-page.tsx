@@ -47,6 +47,9 @@ export function FeatureGrid({ id, title, features }: { id?: string; title: strin
 export function OtherPackages({ current }: { current: 'travel' | 'pa' | 'home' }) {
   const { t } = useTranslation();
   const partner = useSystemStore((state) => state.partner) ?? undefined;
+  const subAgent = useSystemStore((state) => state.subAgent);
+  const lang = useSystemStore((state) => state.lang);
+  const country = useSystemStore((state) => state.country);
   const tiles = [
     { product: 'travel' as const, title: t('products.travelTile'), text: t('products.travelTileText') },
     { product: 'pa' as const, title: t('products.paTile'), text: t('products.paTileText') },
@@ -60,7 +63,10 @@ export function OtherPackages({ current }: { current: 'travel' | 'pa' | 'home' }
           <li key={tile.product} className={styles.card}>
             <h3>{tile.title}</h3>
             <p>{tile.text}</p>
-            <a href={buildProductLink(tile.product, partner)} className={styles.tileLink}>
+            <a
+              href={buildProductLink(tile.product, partner, { subAgent, lang, country })}
+              className={styles.tileLink}
+            >
               {t('products.viewProduct', { product: tile.title })}
             </a>
           </li>

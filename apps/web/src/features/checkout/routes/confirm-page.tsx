@@ -124,6 +124,7 @@ function Confirm<P extends TPolicyPart>({
             errors={errors}
             agency={isValidAgent(agent) ? (agent?.agency ?? null) : null}
             country={policy.country ?? 'SGP'}
+            product={product.key}
           />
         </div>
       </div>

@@ -27,3 +27,32 @@ describe('the confirm page’s data-transfer notice', () => {
     expect(text).not.toContain('Singapore');
   });
 });
+
+describe('the confirm page’s declarations for home (decision 059)', () => {
+  const home = () =>
+    renderAt(
+      <Declarations
+        ticks={NOTHING_TICKED}
+        onChange={() => {}}
+        errors={{}}
+        agency={null}
+        country="HKG"
+        product="home"
+      />,
+    );
+
+  it('lists home’s declarations and exclusions, not travel’s', async () => {
+    home();
+    await userEvent.click(await screen.findByRole('button', { name: 'Declarations' }));
+    const declarations = (await screen.findByRole('dialog', { name: 'Declarations' })).textContent ?? '';
+    expect(declarations).toContain('not left unoccupied for more than 60 days');
+    expect(declarations).not.toContain('medical advice');
+  });
+
+  it('links the home policy wording of the market', async () => {
+    home();
+    await userEvent.click(await screen.findByRole('button', { name: 'Policy wording' }));
+    const link = await screen.findByRole('link', { name: 'Download the policy wording (PDF)' });
+    expect(link.getAttribute('href')).toBe('/b2c-server/rest/document/get/home-policyWording?country=HKG');
+  });
+});

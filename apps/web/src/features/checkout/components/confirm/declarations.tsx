@@ -1,4 +1,5 @@
 import type { TCountry } from '@lionrock/domain/market/market';
+import type { TDocumentProduct } from '@lionrock/domain/policy/document-names';
 import { useId, useState } from 'react';
 import { CheckField } from '../../../../components/ui/check-field';
 import { Modal } from '../../../../components/ui/modal';
@@ -21,14 +22,19 @@ export function Declarations({
   errors,
   agency,
   country,
+  product = 'travel',
 }: {
   ticks: TConsentTicks;
   onChange: (kind: keyof TConsentTicks, given: boolean) => void;
   errors: Partial<Record<'declaration1' | 'declaration2', string>>;
   agency: string | null;
   country: TCountry;
+  /** The product whose wording the popup links, and whose declarations and exclusions it lists (decision 059). */
+  product?: TDocumentProduct;
 }) {
   const { t, list } = useTranslation();
+  // A product's own list (`items_home`) where it has one, else the shared one.
+  const itemsKey = (key: string) => (list(`${key}_${product}`).length > 0 ? `${key}_${product}` : key);
   const id = useId();
   const [popup, setPopup] = useState<TPopup | null>(null);
   const open = (which: TPopup) => (
@@ -85,7 +91,7 @@ export function Declarations({
             <>
               <p>{t('confirm.popups.wording.text')}</p>
               <p>
-                <a {...documentLink('travel', 'policyWording', country)}>
+                <a {...documentLink(product, 'policyWording', country)}>
                   {t('confirm.popups.wording.download')}
                 </a>
               </p>
@@ -96,7 +102,7 @@ export function Declarations({
               {list(
                 popup === 'dataTransfer' && country === 'HKG'
                   ? 'confirm.popups.dataTransfer.itemsHKG'
-                  : `confirm.popups.${popup}.items`,
+                  : itemsKey(`confirm.popups.${popup}.items`),
               ).map((item) => (
                 <li key={item}>{item}</li>
               ))}

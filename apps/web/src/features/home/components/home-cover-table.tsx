@@ -1,0 +1,106 @@
+import TRADITIONAL from 'virtual:zh-hant-benefits';
+import { HOME_PLANS, type THomePlan } from '@lionrock/domain/home/home-model';
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import {
+  HOME_BENEFITS,
+  homeCoverTable,
+  type THomeCoverChoice,
+} from '@lionrock/domain/rating/benefits/home-benefits';
+import { HOME_RATE_DATA } from '@lionrock/domain/rating/home-rate-table';
+import { useId, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { useSystemStore } from '../../../state/system-store';
+import styles from './home.module.css';
+
+/** Rows shown before "View all": the covers a customer compares first. */
+const FIRST_ROWS = 4;
+
+function limitText(value: TBenefitValue, country: TCountry, t: (key: string) => string): string {
+  if (value === 'NOT_COVERED') return t('homeQuote.notCovered');
+  if (value === 'UNLIMITED') return t('homeQuote.unlimited');
+  if (value === 'INCLUDED') return t('homeQuote.included');
+  return formatMoney(value, country);
+}
+
+/**
+ * The plan comparison (decision 059): every cover of the home benefit schedule with each plan's limit,
+ * for the customer's occupancy, contents sum and optional covers; the first rows until "View all".
+ */
+export function HomeCoverTable({
+  country,
+  choice,
+  selected,
+}: {
+  country: TCountry;
+  choice: THomeCoverChoice;
+  selected: THomePlan | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const zh = useSystemStore((state) => state.lang) === 'zh';
+  const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
+  const [all, setAll] = useState(false);
+  const groups = homeCoverTable(HOME_BENEFITS, HOME_RATE_DATA, country, choice);
+  let shown = 0;
+  return (
+    <section className={styles.coverSection} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('homeQuote.coverTitle')}</h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it. */}
+      <section className={styles.scroller} aria-label={t('homeQuote.scrollRegion')} tabIndex={0}>
+        <table className={styles.table} id={`${id}-table`}>
+          <caption className="visually-hidden">{t('homeQuote.coverCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('homeQuote.cover')}</th>
+              {HOME_PLANS.map((plan) => (
+                <th key={plan} scope="col" className={plan === selected ? styles.chosen : undefined}>
+                  {t(`homeQuote.plans.${plan}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {groups.map((group) => {
+            const rows = group.rows.filter(() => {
+              shown += 1;
+              return all || shown <= FIRST_ROWS;
+            });
+            if (rows.length === 0) return null;
+            return (
+              <tbody key={group.key}>
+                <tr className={styles.groupRow}>
+                  <th scope="rowgroup" colSpan={HOME_PLANS.length + 1}>
+                    {zh ? chinese(group.titleZh) : group.titleEn}
+                  </th>
+                </tr>
+                {rows.map((row) => (
+                  <tr key={row.key} data-cover={row.key}>
+                    <th scope="row">
+                      {zh ? chinese(row.labelZh) : row.labelEn}
+                      {row.optional ? ` ${t('homeQuote.optionalMark')}` : ''}
+                    </th>
+                    {HOME_PLANS.map((plan) => (
+                      <td key={plan} className={plan === selected ? styles.chosen : undefined}>
+                        {limitText(row[plan], country, t)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            );
+          })}
+        </table>
+      </section>
+      <button
+        type="button"
+        className={styles.linkButton}
+        aria-expanded={all}
+        aria-controls={`${id}-table`}
+        onClick={() => setAll((open) => !open)}
+      >
+        {all ? t('homeQuote.viewLess') : t('homeQuote.viewAll')}
+      </button>
+    </section>
+  );
+}

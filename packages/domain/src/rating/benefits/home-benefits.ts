@@ -1,0 +1,90 @@
+import { HOME_PLANS, type THomeCover, type THomePlan, type TOccupancy } from '../../home/home-model.ts';
+import type { TCountry } from '../../market/market.ts';
+import type { THomeRateTable } from '../home-rating.ts';
+import type { TBenefitValue } from './benefit-schedules-schema.ts';
+import homeBenefits from './home-benefits.json' with { type: 'json' };
+import type { THomeBenefits } from './home-benefits-schema.ts';
+
+/**
+ * The home benefit schedule (decision 057): per market and plan, the limits of each cover, in two
+ * groups. A row tied to an optional cover (`cover`) shows `withCover` when the customer adds it; a row
+ * tied to occupancies (`occupancies`) is not covered for the others. The contents row is not in this
+ * data: the contents sum is the plan's included sum from the rate table, or the larger sum chosen.
+ * Amounts in cents; its test checks the data against its schema (home-benefits-schema.ts), kept apart so
+ * the quote page does not load zod (decision 020).
+ */
+export type { THomeBenefits };
+
+export const HOME_BENEFITS = homeBenefits as unknown as THomeBenefits;
+
+export type THomeCoverRow = {
+  key: string;
+  labelEn: string;
+  labelZh: string;
+  /** The optional cover this row's limit depends on, if any. */
+  cover?: THomeCover;
+  /** True when the row is covered only with its optional cover (helper, valuables). */
+  optional?: boolean;
+} & Record<THomePlan, TBenefitValue>;
+export type THomeCoverGroup = { key: string; titleEn: string; titleZh: string; rows: THomeCoverRow[] };
+
+export type THomeCoverChoice = {
+  ownership: TOccupancy;
+  optionalCovers: readonly THomeCover[];
+  /** The contents sum chosen, in cents. */
+  contentsSumInsuredCents: number;
+};
+
+/** The comparison table of the quote page, the brochure and the schedule, for a market and the customer's choices. */
+export function homeCoverTable(
+  benefits: THomeBenefits,
+  rates: THomeRateTable,
+  country: TCountry,
+  choice: THomeCoverChoice,
+): THomeCoverGroup[] {
+  const included = rates.markets[country].includedContentsCents;
+  const contents: THomeCoverRow = {
+    key: 'contents',
+    labelEn: benefits.contents.labelEn,
+    labelZh: benefits.contents.labelZh,
+    ESSENTIAL: Math.max(included.ESSENTIAL, choice.contentsSumInsuredCents),
+    ENHANCED: Math.max(included.ENHANCED, choice.contentsSumInsuredCents),
+    PRESTIGE: Math.max(included.PRESTIGE, choice.contentsSumInsuredCents),
+  };
+  return benefits.groups.map((group) => ({
+    key: group.key,
+    titleEn: group.titleEn,
+    titleZh: group.titleZh,
+    rows: [
+      ...(group.key === 'property' ? [contents] : []),
+      ...group.rows.map((row) => {
+        const applies = !row.occupancies || row.occupancies.includes(choice.ownership);
+        const chosen = row.cover && row.withCover && choice.optionalCovers.includes(row.cover);
+        const limits = chosen ? row.withCover![country] : row.values[country];
+        const value = (plan: THomePlan): TBenefitValue => (applies ? limits[plan] : 'NOT_COVERED');
+        return {
+          key: row.key,
+          labelEn: row.labelEn,
+          labelZh: row.labelZh,
+          ...(row.cover ? { cover: row.cover } : {}),
+          ...(row.cover && HOME_PLANS.every((plan) => row.values[country][plan] === 'NOT_COVERED')
+            ? { optional: true }
+            : {}),
+          ESSENTIAL: value('ESSENTIAL'),
+          ENHANCED: value('ENHANCED'),
+          PRESTIGE: value('PRESTIGE'),
+        };
+      }),
+    ],
+  }));
+}
+
+/** What an optional cover brings, per plan, in a market: the limits of its row when chosen. */
+export function homeCoverLimits(
+  benefits: THomeBenefits,
+  country: TCountry,
+  cover: THomeCover,
+): Record<THomePlan, TBenefitValue> | null {
+  const row = benefits.groups.flatMap((group) => group.rows).find((candidate) => candidate.cover === cover);
+  return row?.withCover?.[country] ?? null;
+}
