@@ -20,6 +20,11 @@ export const PAGE_TEXTS = [
   'cardErrorMessage',
   'finish',
   'paLanding',
+  'paOccupation',
+  'paEffectiveDate',
+  'paQuote',
+  'paApply',
+  'paErrorMessage',
   'homeLanding',
   'notFound',
 ] as const;

@@ -27,7 +27,7 @@ const FinishPage = pageOf(() => import('../features/travel/routes/finish-page'),
 // The footer's pages bring their own long texts (decision 042).
 const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage', loadInfoTexts);
 const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
-const PaPage = pageOf(() => import('../features/pa/routes/pa-page'), 'PaPage');
+const PaRoutes = pageOf(() => import('../features/pa/routes/pa-routes'), 'PaRoutes');
 const HomePage = pageOf(() => import('../features/home/routes/home-page'), 'HomePage');
 
 /**
@@ -81,7 +81,7 @@ const ROUTES: RouteObject[] = [
         element: lazyPage(<ApplicantPage />),
       },
       LANDING_ROUTE,
-      { path: '/pa/*', element: lazyPage(<PaPage />) },
+      { path: '/pa/*', element: lazyPage(<PaRoutes />) },
       { path: '/home/*', element: lazyPage(<HomePage />) },
       { path: '*', element: lazyPage(<NotFoundPage />) },
     ],
