@@ -45,7 +45,8 @@ export function PaQuotePage() {
     const current = (adult === 0 ? pa.insured?.adult1 : pa.insured?.adult2)?.optionalCovers ?? [];
     const covers = on ? [...new Set([...current, code])] : current.filter((each) => each !== code);
     usePaFlowStore.getState().setCovers(adult, covers as TPaCover[]);
-    await quote.run();
+    // A cover that could not be priced is not kept: the prices shown stay those of the covers ticked.
+    if (!(await quote.run())) usePaFlowStore.getState().setCovers(adult, current as TPaCover[]);
   };
 
   return (

@@ -33,7 +33,7 @@ type TPaFlowState = {
     largestClaimInThreeYears?: number;
   }): void;
   setEffectiveDate(effectiveDate: string): void;
-  /** Optional covers of one adult (index 0 or 1); the quote is re-priced by the caller. */
+  /** Optional covers of one adult (index 0 or 1); the caller re-prices the plans (multirate). */
   setCovers(adult: 0 | 1, covers: TPaCover[]): void;
   setQuoted(answer: TPolicyInput): void;
   choosePlan(plan: 'A' | 'B' | 'C' | 'D'): void;
@@ -135,7 +135,8 @@ export const usePaFlowStore = create<TPaFlowState>()(
             const key = adult === 0 ? 'adult1' : 'adult2';
             const insured = pa.insured ?? { children: [] };
             return { insured: { ...insured, [key]: { ...insured[key], optionalCovers: covers } } };
-          }),
+            // The plans shown stay until the re-priced ones replace them (the quote page re-prices at once).
+          }, true),
         setQuoted: (answer) =>
           set((state) => {
             const policy = withoutCardFields({ ...state.policy, ...answer }) as TPaPolicy;
