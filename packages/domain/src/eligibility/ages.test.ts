@@ -66,7 +66,7 @@ describe('ages on the start date (eligibility tables)', () => {
     expect(shouldAutoTickStudent('PTR', 'SGP', 'bad', on)).toBe(false);
   });
 
-  it('flags seniors over 80 and Singapore PA adults of 65 to 70', () => {
+  it('flags seniors over 80 and PA adults of 65 to 70 in both markets', () => {
     expect(isSenior('23/11/1945', on)).toBe(true);
     expect(isSenior('24/11/1945', on)).toBe(false);
     expect(isSenior('', on)).toBe(false);
@@ -76,7 +76,7 @@ describe('ages on the start date (eligibility tables)', () => {
     expect(hasReducedPaBenefits('SGP', '23/11/1961', on)).toBe(true);
     expect(hasReducedPaBenefits('SGP', '24/11/1961', on)).toBe(false);
     expect(hasReducedPaBenefits('SGP', '23/11/1955', on)).toBe(false);
-    expect(hasReducedPaBenefits('HKG', '23/11/1961', on)).toBe(false);
+    expect(hasReducedPaBenefits('HKG', '23/11/1961', on)).toBe(true);
     expect(hasReducedPaBenefits('SGP', 'x', on)).toBe(false);
   });
 

@@ -159,12 +159,18 @@ export function showsSeniorNotice(
 ): boolean {
   return seniorLoadingOn && datesOfBirth.some((dateOfBirth) => isSenior(dateOfBirth, on));
 }
-/** Singapore PA adults aged 65–70 get reduced benefits (pa-home-payments section 5). */
-export function hasReducedPaBenefits(country: TCountry, dateOfBirth: string, on: TLocalDate): boolean {
+/** Personal accident adults aged 65 to 70 at application get reduced benefits (pa-home-payments section 5). */
+export const PA_REDUCED_BENEFIT_AGES = { from: 65, to: 70 } as const;
+
+/**
+ * Whether a personal accident adult gets the reduced benefits of ages 65–70 (pa-home-payments section 5):
+ * the spec's rule names no market, so it holds in both (decision 054). `country` stays for the callers.
+ */
+export function hasReducedPaBenefits(_country: TCountry, dateOfBirth: string, on: TLocalDate): boolean {
   const birth = parseDmy(dateOfBirth);
-  if (country !== 'SGP' || !birth) return false;
+  if (!birth) return false;
   const age = ageInYears(birth, on);
-  return age >= 65 && age <= 70;
+  return age >= PA_REDUCED_BENEFIT_AGES.from && age <= PA_REDUCED_BENEFIT_AGES.to;
 }
 
 export type TPickerBounds = { earliest: TLocalDate; latest: TLocalDate; defaultFocus: TLocalDate };

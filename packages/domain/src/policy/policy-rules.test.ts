@@ -300,19 +300,18 @@ describe('validatePolicy: personal accident (pa-home-payments section 5)', () =>
       'policyPAN.effectiveDate',
       MESSAGE_KEYS.effectiveDateOutOfRange,
     ],
-    ['a visitor', { residency: 'OTHER' }, 'policyPAN.residency', MESSAGE_KEYS.residencyNotEligible],
+    ['no residency answer', { residency: undefined }, 'policyPAN.residency', MESSAGE_KEYS.residencyRequired],
   ])('refuses %s at the quote stage', (_name, change, field, messageKey) => {
     const policy =
       change === null ? parsePolicy({ ...buildPaPolicy(today), policyPAN: undefined }) : pa(change);
     expect(validatePolicy(policy, 'quote', today)).toEqual({ field, messageKey });
   });
 
-  it('sends a Hong Kong customer with a large claim to an agent', () => {
-    const policy = pa({ largestClaimInThreeYears: 3000.01 }, { country: 'HKG' });
-    expect(validatePolicy(policy, 'quote', today)).toEqual({
-      field: 'policyPAN.largestClaimInThreeYears',
-      messageKey: MESSAGE_KEYS.claimsReferToAgent,
-    });
+  it('leaves a visitor and a Hong Kong customer with a large claim to the refusals (rate-policy.ts)', () => {
+    expect(validatePolicy(pa({ residency: 'OTHER' }), 'quote', today)).toBeNull();
+    expect(
+      validatePolicy(pa({ largestClaimInThreeYears: 3000.01 }, { country: 'HKG' }), 'quote', today),
+    ).toBeNull();
   });
 
   const child = (lastName: string, hkId: string, dateOfBirth: string, idType = 'NRIC') => ({
@@ -377,8 +376,63 @@ describe('validatePolicy: personal accident (pa-home-payments section 5)', () =>
       'policyPAN.insured.children.0.dateOfBirth',
       MESSAGE_KEYS.birthDateBelow1Month,
     ],
+    [
+      "a spouse with the first adult's name, in other case and spacing",
+      family([], { ...paAdult1, lastName: '  lim mei ling ', hkId: 'S8512345I' }),
+      'policyPAN.insured.adult2.lastName',
+      MESSAGE_KEYS.fullNameDuplicated,
+    ],
+    [
+      'a child with an NRIC that fails its check',
+      family([child('LIM AH BOY', 'T1812345J', '01/01/2018')]),
+      'policyPAN.insured.children.0.hkId',
+      MESSAGE_KEYS.invalidNric,
+    ],
+    [
+      'a child of 18 not ticked as a full-time student',
+      family([child('LIM AH BOY', 'E1234', '24/11/2008', 'PASSPORT')]),
+      'policyPAN.insured.children.0.dateOfBirth',
+      MESSAGE_KEYS.fullTimeStudentUnchecked,
+    ],
   ])('refuses %s at the apply stage', (_name, change, field, messageKey) => {
     expect(validatePolicy(pa(change), 'apply', today)).toEqual({ field, messageKey });
+  });
+
+  it('checks adult 2 only for a family of two adults, and children only when counted', () => {
+    const brokenAdult2 = { ...paAdult1, lastName: 'LIM#', hkId: 'bad' };
+    const individual = pa({ insured: { adult1: paAdult1, adult2: brokenAdult2, children: [] } });
+    expect(validatePolicy(individual, 'apply', today)).toBeNull();
+    const oneAdult = pa({
+      insuredPersonType: 'family',
+      family: { numberOfAdults: 1, noOfChildren: 0 },
+      insured: { adult1: paAdult1, adult2: brokenAdult2, children: [] },
+    });
+    expect(validatePolicy(oneAdult, 'apply', today)).toBeNull();
+    expect(
+      validatePolicy(
+        pa({ ...oneAdult.policyPAN, family: { numberOfAdults: 2, noOfChildren: 0 } }),
+        'apply',
+        today,
+      ),
+    ).toEqual({ field: 'policyPAN.insured.adult2.lastName', messageKey: MESSAGE_KEYS.noSpecialCharacters });
+  });
+
+  it('counts Hong Kong dependent children up to 18', () => {
+    const counted = (noOfChildren: number) =>
+      validatePolicy(
+        pa({ insuredPersonType: 'family', family: { numberOfAdults: 1, noOfChildren } }, { country: 'HKG' }),
+        'quote',
+        today,
+      );
+    expect(counted(18)).toBeNull();
+    expect(counted(9)).toBeNull();
+    expect(
+      validatePolicy(
+        pa({ insuredPersonType: 'family', family: { numberOfAdults: 1, noOfChildren: 9 } }),
+        'quote',
+        today,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -12,7 +12,6 @@ import {
 import { validateIdNumber } from '../identity/id-number.ts';
 import type { TCountry } from '../market/market.ts';
 import {
-  validateClaimsHistory,
   validateDependentChildren,
   validateEffectiveDate,
   validateOccupation,
@@ -20,7 +19,6 @@ import {
   validateRiskStatement,
 } from '../pa/occupation.ts';
 import type { TApplicant, TPolicy } from '../schemas/policy-schema.ts';
-import { wireToCents } from '../schemas/wire-amounts.ts';
 import { validateTravellers, validateTrip } from '../travel/trip-rules.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 
@@ -267,11 +265,12 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
       ),
     () => fail('policyPAN.riskStatementDeclared', validateRiskStatement(pa.riskStatementDeclared)),
     () => fail('policyPAN.effectiveDate', validateEffectiveDate(pa.effectiveDate, today)),
-    () => fail('policyPAN.residency', validateResidency(policy.country, pa.residency)),
+    // Residency OTHER and a Hong Kong claim over HK$3,000 are refusals of a well-formed answer, not field
+    // errors (design section 5): `paRefusal` in rate-policy.ts answers them.
     () =>
       fail(
-        'policyPAN.largestClaimInThreeYears',
-        validateClaimsHistory(policy.country, wireToCents(pa.largestClaimInThreeYears ?? 0)),
+        'policyPAN.residency',
+        pa.residency === 'OTHER' ? null : validateResidency(policy.country, pa.residency),
       ),
   );
   if (quoteError || stage === 'quote') return quoteError;
@@ -304,7 +303,9 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
     if (error) return error.field.endsWith('.fullName') ? { ...error, field: `${path}.lastName` } : error;
     people.push({ path, fullName: person.fullName, idNumber: person.hkId });
   }
-  return validateNoDuplicates(people);
+  // A personal accident person's name is its lastName field (pa-home-payments section 3).
+  const duplicate = validateNoDuplicates(people);
+  return duplicate ? { ...duplicate, field: duplicate.field.replace(/\.fullName$/, '.lastName') } : duplicate;
 }
 
 function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {

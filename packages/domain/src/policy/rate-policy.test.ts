@@ -119,6 +119,23 @@ describe('ratePolicy (issue 4: the server rates the whole policy from its tables
     expect(ratePolicy(noAdult, context, 'plans')).toEqual(refusal('OCCUPATION_DECLINED'));
   });
 
+  it('refuses a Singapore visitor and sends a Hong Kong customer with claims over HK$3,000 to an agent', () => {
+    const pa = (policyPAN: Record<string, unknown>, country: 'SGP' | 'HKG' = 'SGP') =>
+      parsePolicy(buildPaPolicy(today, { country, policyPAN } as Partial<TPolicyInput>));
+    expect(ratePolicy(pa({ residency: 'OTHER' }), context, 'plans')).toEqual(
+      refusal('RESIDENCY_NOT_ELIGIBLE'),
+    );
+    for (const residency of ['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS'])
+      expect('items' in ratePolicy(pa({ residency }), context, 'plans'), residency).toBe(true);
+    // Hong Kong asks no residency question: OTHER there is not a refusal.
+    expect('items' in ratePolicy(pa({ residency: 'OTHER' }, 'HKG'), context, 'plans')).toBe(true);
+    expect(ratePolicy(pa({ largestClaimInThreeYears: 3000.01 }, 'HKG'), context, 'plans')).toEqual(
+      refusal('CLAIMS_REFER_TO_AGENT'),
+    );
+    expect('items' in ratePolicy(pa({ largestClaimInThreeYears: 3000 }, 'HKG'), context, 'plans')).toBe(true);
+    expect('items' in ratePolicy(pa({ largestClaimInThreeYears: 9000 }), context, 'plans')).toBe(true);
+  });
+
   it('rates home for a year, larger contents costing more', () => {
     const small = rated(ratePolicy(parsePolicy(buildHomePolicy(today)), context, 'plans'));
     const large = rated(

@@ -2,7 +2,7 @@ import { addDays, addYears, formatDmy, parseDmy, type TLocalDate } from '../date
 import { basePlanName } from '../display/price-display.ts';
 import { isSenior } from '../eligibility/ages.ts';
 import type { TCountry } from '../market/market.ts';
-import { occupationClassOf } from '../pa/occupation.ts';
+import { occupationClassOf, validateClaimsHistory, validateResidency } from '../pa/occupation.ts';
 import type { TDiscountInput } from '../rating/discounts.ts';
 import { rateHome, type THomeCover, type THomeRateTable } from '../rating/home-rating.ts';
 import { ratePersonalAccident, type TPaRateTable } from '../rating/pa-rating.ts';
@@ -11,6 +11,7 @@ import { rateTravel, rateTravelTopUps, type TTravelRateTable } from '../rating/t
 import { type TPolicy, type TWirePremiumItem, toWirePremiumItem } from '../schemas/policy-schema.ts';
 import { wireToCents } from '../schemas/wire-amounts.ts';
 import { annualEndDate } from '../travel/trip-rules.ts';
+import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import { refusal, type TRefusal } from './refusals.ts';
 
 /**
@@ -64,7 +65,23 @@ function rateTravelPolicy(policy: TPolicy, context: TRatingContext, mode: TRatin
   return { items, startDate: departure, endDate, rateVersion: table.version };
 }
 
+/**
+ * The personal accident refusals of a well-formed policy (pa-home-payments section 5, design section 5):
+ * a Singapore resident other than a citizen, permanent resident or long-term pass holder; a Hong Kong
+ * applicant with claims over HK$3,000 in the last 3 years, who must go to an agent. Null when neither.
+ */
+export function paRefusal(policy: TPolicy): TRefusal | null {
+  const pa = policy.policyPAN;
+  if (!pa) return null;
+  if (validateResidency(policy.country, pa.residency) === MESSAGE_KEYS.residencyNotEligible)
+    return refusal('RESIDENCY_NOT_ELIGIBLE');
+  const claims = validateClaimsHistory(policy.country, wireToCents(pa.largestClaimInThreeYears ?? 0));
+  return claims === null ? null : refusal('CLAIMS_REFER_TO_AGENT');
+}
+
 function ratePaPolicy(policy: TPolicy, context: TRatingContext): TRated | TRefusal {
+  const refused = paRefusal(policy);
+  if (refused) return refused;
   const pa = policy.policyPAN!;
   const family = pa.insuredPersonType === 'family';
   const adults = [pa.insured.adult1, pa.insured.adult2].slice(0, family ? pa.family.numberOfAdults : 1);

@@ -14,6 +14,18 @@ export const REFUSALS = {
     errorMessage: 'Decline: Coverage is not available for this occupation',
     messageKey: MESSAGE_KEYS.occupationDeclined,
   },
+  // Singapore personal accident is for citizens, permanent residents and long-term pass holders (pa-home-payments section 5).
+  RESIDENCY_NOT_ELIGIBLE: {
+    errorMessage:
+      'Sorry, this cover is only for Singapore citizens, permanent residents and long-term pass holders.',
+    messageKey: MESSAGE_KEYS.residencyNotEligible,
+  },
+  // Hong Kong: claims over HK$3,000 in the last 3 years require an agent (pa-home-payments section 5).
+  CLAIMS_REFER_TO_AGENT: {
+    errorMessage:
+      'With claims of more than HK$3,000 in the last 3 years, please contact your Licensed Insurance Agent for this cover.',
+    messageKey: MESSAGE_KEYS.claimsReferToAgent,
+  },
   SYSTEM_UNAVAILABLE: {
     errorMessage: 'Sorry, our system is currently unavailable. Please try again later.',
     messageKey: MESSAGE_KEYS.systemUnavailable,

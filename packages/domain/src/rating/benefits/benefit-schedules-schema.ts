@@ -62,11 +62,25 @@ const ZPaPlansSchema = z.object({
   D: ZPaPlanBenefitsSchema,
 });
 
+const ZPaBenefitKeySchema = ZPaPlanBenefitsSchema.keyof();
+
 export const ZPaBenefitsSchema = z.object({
   product: z.literal('PAN'),
   version: z.string(),
   effectiveDate: z.string(),
   markets: z.object({ SGP: ZPaPlansSchema, HKG: ZPaPlansSchema }),
+  /** Who gets which share of the plan's sums (pa-home-payments sections 5 and 9, decision 054). */
+  rules: z.object({
+    /** A child's share of the benefits in `childReducedBenefits`; `childNotCovered` do not apply to children. */
+    childBasisPoints: z.number().int().min(0).max(10_000),
+    childReducedBenefits: z.array(ZPaBenefitKeySchema),
+    childNotCovered: z.array(ZPaBenefitKeySchema),
+    /** An adult aged 65–70 at application gets this share of `seniorReducedBenefits`. */
+    seniorBasisPoints: z.number().int().min(0).max(10_000),
+    seniorReducedBenefits: z.array(ZPaBenefitKeySchema),
+    /** Benefits that apply only with an optional cover: TTD brings its weekly benefit, PRX doubles hospital cash. */
+    optionalCovers: z.partialRecord(ZPaBenefitKeySchema, z.enum(['PRX', 'TTD'])),
+  }),
   labels: z.record(z.string(), z.tuple([z.string(), z.string()])),
 });
 

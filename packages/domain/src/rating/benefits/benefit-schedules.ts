@@ -1,4 +1,5 @@
 import type { TCountry } from '../../market/market.ts';
+import { applyBasisPoints } from '../../money/money.ts';
 import type { TBenefitValue, TPaBenefits, TTravelBenefits } from './benefit-schedules-schema.ts';
 import paBenefits from './pa-benefits.json' with { type: 'json' };
 import travelBenefits from './travel-benefits.json' with { type: 'json' };
@@ -104,7 +105,10 @@ export function travelTopLimit(benefits: TTravelBenefits, country: TCountry, key
 
 export const PA_BENEFITS = paBenefits as unknown as TPaBenefits;
 
-/** Sums insured for a plan; adults 65–70 in Singapore get half the accidental death and disablement cover. */
+/**
+ * Sums insured for a plan; `reduced`: as for an adult aged 65–70 (the rules' senior share of the
+ * benefits they name). One person's rows, with every rule, are `paBenefitRows` (pa/pa-benefits.ts).
+ */
 export function paPlanBenefits(
   benefits: TPaBenefits,
   country: TCountry,
@@ -112,5 +116,9 @@ export function paPlanBenefits(
   reduced = false,
 ) {
   const sums = benefits.markets[country][plan];
-  return reduced ? { ...sums, accidentalDeath: Math.round(sums.accidentalDeath / 2) } : sums;
+  if (!reduced) return sums;
+  const { seniorBasisPoints, seniorReducedBenefits } = benefits.rules;
+  const copy = { ...sums };
+  for (const key of seniorReducedBenefits) copy[key] = applyBasisPoints(sums[key], seniorBasisPoints);
+  return copy;
 }
