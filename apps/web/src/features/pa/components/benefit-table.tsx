@@ -1,10 +1,8 @@
+import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import {
-  PA_BENEFITS,
-  paPlanBenefits,
-  type TPaBenefitKey,
-} from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { paBenefitRows, type TPaInsured } from '@lionrock/domain/pa/pa-benefits';
+import { PA_BENEFITS, type TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
 
@@ -19,18 +17,34 @@ export function BenefitTable({
   country,
   plans = ['A', 'B', 'C', 'D'],
   rows = ALL_ROWS,
-  reduced = false,
+  insured = { role: 'adult' },
+  on = null,
   caption,
 }: {
   country: TCountry;
   plans?: TPaPlanName[];
   rows?: TPaBenefitKey[];
-  /** Adults 65–70: the reduced accidental death and disablement cover (pa-home-payments section 5). */
-  reduced?: boolean;
+  /** Whose schedule: an adult by default; a child's share, the 65–70 reduction and the covers ticked (decision 054). */
+  insured?: TPaInsured;
+  on?: TLocalDate | null;
   caption: string;
 }) {
   const { t, language } = useTranslation();
   const label = (key: TPaBenefitKey) => PA_BENEFITS.labels[key]?.[language === 'en' ? 0 : 1] ?? key;
+  const schedules = Object.fromEntries(
+    plans.map((plan) => [
+      plan,
+      Object.fromEntries(paBenefitRows(PA_BENEFITS, country, plan, insured, on).map((row) => [row.key, row])),
+    ]),
+  );
+  const amount = (plan: TPaPlanName, key: TPaBenefitKey) => {
+    const row = schedules[plan]?.[key];
+    if (!row) return '—';
+    if (row.amount === 'NOT_COVERED') return t('paQuote.notCovered');
+    return row.reduced
+      ? t('paQuote.reducedAmount', { amount: formatMoney(row.amount, country) })
+      : formatMoney(row.amount, country);
+  };
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -50,9 +64,7 @@ export function BenefitTable({
             <tr key={row}>
               <th scope="row">{label(row)}</th>
               {plans.map((plan) => (
-                <td key={plan}>
-                  {formatMoney(paPlanBenefits(PA_BENEFITS, country, plan, reduced)[row], country)}
-                </td>
+                <td key={plan}>{amount(plan, row)}</td>
               ))}
             </tr>
           ))}

@@ -1,15 +1,21 @@
-import { OCCUPATIONS, type TOccupation } from '@lionrock/domain/pa/occupation';
+import {
+  occupationLabel as domainLabel,
+  searchOccupations,
+  type TOccupation,
+  type TOccupationLanguage,
+} from '@lionrock/domain/pa/occupation';
 
-/** The label in the page's language (zh for Chinese; the catalogue converts nothing here). */
-export function occupationLabel(occupation: TOccupation, lang: string): string {
-  return lang.startsWith('zh') ? occupation.labelZh : occupation.labelEn;
+/** The page's language as the occupation list names it: Hong Kong pages read Traditional Chinese. */
+function listLanguage(lang: string): TOccupationLanguage {
+  return lang === 'zh-Hant' || lang === 'zh-Hans' ? lang : 'en';
 }
 
-/** The jobs whose label (either language) holds the query; the whole list for an empty one. */
-export function searchOccupationList(query: string, _lang: string): TOccupation[] {
-  const wanted = query.trim().toLowerCase();
-  if (!wanted) return OCCUPATIONS;
-  return OCCUPATIONS.filter(
-    (occupation) => occupation.labelEn.toLowerCase().includes(wanted) || occupation.labelZh.includes(wanted),
-  );
+/** The label in the page's language. */
+export function occupationLabel(occupation: TOccupation, lang: string): string {
+  return domainLabel(occupation, listLanguage(lang));
+}
+
+/** The jobs matching the query in any language, best first, Others last (decision 053). */
+export function searchOccupationList(query: string, lang: string): TOccupation[] {
+  return searchOccupations(query, listLanguage(lang));
 }

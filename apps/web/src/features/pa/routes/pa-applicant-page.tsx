@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { coverStart, validateApplication } from '../components/apply-rules';
+import { BenefitTable, KEY_ROWS } from '../components/benefit-table';
 import { marketToday } from '../components/pa-dates';
 import { errorsFor, idTypesOf, PersonFields, type TPersonValues } from '../components/person-fields';
 import { useQuoteCall } from '../components/use-quote-call';
@@ -62,7 +63,9 @@ export function PaApplicantPage() {
     emailConfirmed: pa.applicant?.emailConfirmed ?? false,
   });
   const [failure, setFailure] = useState<{ field: string; messageKey: string } | null>(null);
-  const [agePopup, setAgePopup] = useState(false);
+  // The date of birth of an adult aged 65 to 70 (pa-home-payments section 5): the age popup shows their cover.
+  const [senior, setSenior] = useState<string | null>(null);
+  const agePopup = senior !== null;
   const rate = useQuoteCall();
   if (!pa.selectedPlan) return <Navigate to="/pa/quote" replace />;
   const twoAdults = pa.insuredPersonType === 'family' && pa.family?.numberOfAdults === 2;
@@ -125,10 +128,11 @@ export function PaApplicantPage() {
     }
     const start = coverStart(next, today);
     const adults = [next.policyPAN.insured?.adult1, twoAdults ? next.policyPAN.insured?.adult2 : undefined];
-    if (
-      adults.some((adult) => adult?.dateOfBirth && hasReducedPaBenefits(country, adult.dateOfBirth, start))
-    ) {
-      setAgePopup(true);
+    const older = adults.find(
+      (adult) => adult?.dateOfBirth && hasReducedPaBenefits(country, adult.dateOfBirth, start),
+    );
+    if (older?.dateOfBirth) {
+      setSenior(older.dateOfBirth);
       return;
     }
     void proceed(next);
@@ -253,15 +257,25 @@ export function PaApplicantPage() {
           </button>
         </div>
       </form>
-      <Modal open={agePopup} onClose={() => setAgePopup(false)} title={t('paApply.ageTitle')} size="small">
+      <Modal open={agePopup} onClose={() => setSenior(null)} title={t('paApply.ageTitle')} size="small">
         <p>{t('paApply.ageText')}</p>
+        {senior ? (
+          <BenefitTable
+            country={country}
+            plans={[pa.selectedPlan]}
+            rows={KEY_ROWS}
+            insured={{ role: 'adult', dateOfBirth: senior, optionalCovers: [] }}
+            on={coverStart(policy, today)}
+            caption={t('paApply.ageBenefits')}
+          />
+        ) : null}
         <div className={styles.actions}>
           <DismissButton className={styles.secondary}>{t('paApply.cancel')}</DismissButton>
           <button
             type="button"
             className={styles.primary}
             onClick={() => {
-              setAgePopup(false);
+              setSenior(null);
               void proceed(application());
             }}
           >

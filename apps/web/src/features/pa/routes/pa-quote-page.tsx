@@ -102,6 +102,7 @@ export function PaQuotePage() {
         country={country}
         plans={offered}
         rows={allRows ? ALL_ROWS : KEY_ROWS}
+        insured={{ role: 'adult', optionalCovers: pa.insured?.adult1?.optionalCovers ?? [] }}
         caption={t('paQuote.benefits')}
       />
       <div className={styles.actions}>
