@@ -97,18 +97,24 @@ const ON_DEMAND = [
     css: 6 * kB,
   },
   {
+    // A checkout page loads with its product's contract (decision 044).
     name: 'confirm page',
-    load: ['src/features/travel/routes/confirm-page.tsx'],
+    load: ['src/features/checkout/routes/confirm-page.tsx', 'src/features/travel/travel-product.tsx'],
     js: 40 * kB,
     css: 6 * kB,
   },
   {
     name: 'payment page',
-    load: ['src/features/travel/routes/payment-page.tsx'],
+    load: ['src/features/checkout/routes/payment-page.tsx', 'src/features/travel/travel-product.tsx'],
     js: 45 * kB,
     css: 6 * kB,
   },
-  { name: 'finish page', load: ['src/features/travel/routes/finish-page.tsx'], js: 8 * kB, css: 4 * kB },
+  {
+    name: 'finish page',
+    load: ['src/features/checkout/routes/finish-page.tsx', 'src/features/travel/travel-product.tsx'],
+    js: 8 * kB,
+    css: 4 * kB,
+  },
   {
     name: 'about us, contact us, terms, privacy',
     load: ['src/features/info/routes/info-page.tsx'],

@@ -1,6 +1,7 @@
 import { type FunctionComponent, lazy, type ReactNode, Suspense } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { PageLoading } from '../components/ui/spinner';
+import type { TCheckoutProduct, TPolicyPart } from '../features/checkout/checkout-product';
 import { LandingPage } from '../features/travel/routes/landing-page';
 import { QuotePageFrame } from '../features/travel/routes/quote-page-frame';
 import { loadInfoTexts, loadPageTexts } from '../lib/i18n';
@@ -21,9 +22,32 @@ function pageOf<TKey extends string, TProps>(
 
 const QuotePage = pageOf(() => import('../features/travel/routes/quote-page'), 'QuotePage');
 const ApplicantPage = pageOf(() => import('../features/travel/routes/applicant-page'), 'ApplicantPage');
-const ConfirmPage = pageOf(() => import('../features/travel/routes/confirm-page'), 'ConfirmPage');
-const PaymentPage = pageOf(() => import('../features/travel/routes/payment-page'), 'PaymentPage');
-const FinishPage = pageOf(() => import('../features/travel/routes/finish-page'), 'FinishPage');
+/**
+ * A checkout page (confirm, payment, finish) for one product: the page from features/checkout with the
+ * product's contract (decision 044), both loaded on the way there, so no product's code lands in the
+ * travel landing.
+ */
+function checkoutPageOf<P extends TPolicyPart, TKey extends string>(
+  loadProduct: () => Promise<TCheckoutProduct<P>>,
+  load: () => Promise<Record<TKey, FunctionComponent<{ product: TCheckoutProduct<P> }>>>,
+  name: TKey,
+) {
+  return lazy(() =>
+    Promise.all([load(), loadProduct(), loadPageTexts()]).then(([module, product]) => {
+      const Page: FunctionComponent<{ product: TCheckoutProduct<P> }> = module[name];
+      return { default: () => <Page product={product} /> };
+    }),
+  );
+}
+
+const travelProduct = () =>
+  import('../features/travel/travel-product').then((module) => module.travelProduct);
+const loadConfirm = () => import('../features/checkout/routes/confirm-page');
+const loadPayment = () => import('../features/checkout/routes/payment-page');
+const loadFinish = () => import('../features/checkout/routes/finish-page');
+const TravelConfirmPage = checkoutPageOf(travelProduct, loadConfirm, 'ConfirmPage');
+const TravelPaymentPage = checkoutPageOf(travelProduct, loadPayment, 'PaymentPage');
+const TravelFinishPage = checkoutPageOf(travelProduct, loadFinish, 'FinishPage');
 // The footer's pages bring their own long texts (decision 042).
 const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage', loadInfoTexts);
 const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
@@ -66,15 +90,15 @@ const ROUTES: RouteObject[] = [
       },
       {
         path: '/travel/confirm',
-        element: lazyPage(<ConfirmPage />),
+        element: lazyPage(<TravelConfirmPage />),
       },
       {
         path: '/travel/payment',
-        element: lazyPage(<PaymentPage />),
+        element: lazyPage(<TravelPaymentPage />),
       },
       {
         path: '/travel/finish',
-        element: lazyPage(<FinishPage />),
+        element: lazyPage(<TravelFinishPage />),
       },
       {
         path: '/travel/applicant',

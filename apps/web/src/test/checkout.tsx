@@ -54,16 +54,14 @@ export function declared(policy: TTravelPolicy): TTravelPolicy {
   };
 }
 
-/** Renders one flow page at `path` with stand-ins for its neighbours; returns the router to read where it went. */
-export function renderFlowPage(path: string, element: ReactElement) {
+/**
+ * Renders one flow page at `path` with stand-ins for its neighbours (the product's steps under
+ * `prefix`); returns the router to read where it went.
+ */
+export function renderFlowPage(path: string, element: ReactElement, prefix = '/travel') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const neighbours = [
-    '/travel/quote',
-    '/travel/applicant',
-    '/travel/confirm',
-    '/travel/payment',
-    '/travel/finish',
-  ]
+  const neighbours = ['quote', 'applicant', 'confirm', 'payment', 'finish']
+    .map((step) => `${prefix}/${step}`)
     .filter((route) => route !== path)
     .map((route) => ({ path: route, element: <h1>{`Page ${route}`}</h1> }));
   const router = createMemoryRouter(

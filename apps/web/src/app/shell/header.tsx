@@ -1,6 +1,6 @@
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import { buildProductLink } from '@lionrock/domain/travel/landing-path';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AgentCard } from '../../components/ui/agent-card';
 import { useDismiss } from '../../components/ui/use-dismiss';
@@ -38,33 +38,10 @@ export function shareUrl(origin: string, initialUrl: string): string {
   return url.toString();
 }
 
-/**
- * Fixed header: logo, agent contact icon and card, share icon, products menu, language switch, mobile
- * menu (travel-flow section 2, Shared shell).
- */
-export function Header() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const lang = useSystemStore((state) => state.lang);
-  const setLanguage = useSystemStore((state) => state.setLanguage);
-  const initialUrl = useSystemStore((state) => state.initialUrl);
-  const partner = useSystemStore((state) => state.partner);
-  const agent = useSystemStore((state) => state.agent);
-  const validAgent = isValidAgent(agent) ? agent : null;
+/** The page's scroll position and whether the mobile breakpoint applies, kept up to date. */
+function useScrollPosition() {
   const [scrollY, setScrollY] = useState(0);
   const [mobile, setMobile] = useState(false);
-  const [agentOpen, setAgentOpen] = useState(false);
-  const agentOpenedAt = useRef(0);
-  const autoOpened = useRef<string | null>(null);
-  const [shareNote, setShareNote] = useState('');
-  const agentCardId = useId();
-  const [productsOpen, setProductsOpen] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const productsRef = useRef<HTMLDivElement>(null);
-  const agentArea = useRef<HTMLElement>(null);
-
   useEffect(() => {
     const onScroll = () => setScrollY(window.scrollY);
     onScroll();
@@ -78,10 +55,23 @@ export function Header() {
       media.removeEventListener('change', onMedia);
     };
   }, []);
+  return { scrollY, mobile };
+}
 
-  const bannerPage = isTransparentPage(pathname);
+/**
+ * The agent card (travel-flow section 2, Shared shell): opened at once on a partner link's landing
+ * (once per agent), by the icon again, closed past a scroll distance or by a click or Escape outside.
+ */
+function useAgentCard(
+  validAgent: { agentCode: string } | null,
+  bannerPage: boolean,
+  scrollY: number,
+  area: RefObject<HTMLElement | null>,
+) {
+  const [agentOpen, setAgentOpen] = useState(false);
+  const agentOpenedAt = useRef(0);
+  const autoOpened = useRef<string | null>(null);
   useEffect(() => {
-    // A partner link's landing shows the agent at once (once per agent); the icon opens it again.
     if (!validAgent || !bannerPage || autoOpened.current === validAgent.agentCode) return;
     autoOpened.current = validAgent.agentCode;
     agentOpenedAt.current = window.scrollY;
@@ -93,18 +83,19 @@ export function Header() {
       setAgentOpen(false);
   }, [agentOpen, scrollY]);
 
-  useDismiss(agentOpen, () => setAgentOpen(false), agentArea);
-
-  useDismiss(productsOpen, () => setProductsOpen(false), productsRef);
-
-  const solid =
-    !bannerPage || scrollY > HEADER_WHITE_AFTER_PX || productsOpen || mobileOpen || agentOpen || hovered;
-  const pinned = isHeaderPinned(bannerPage, scrollY, mobile);
+  useDismiss(agentOpen, () => setAgentOpen(false), area);
   const toggleAgent = () => {
     if (!agentOpen) track('agent-contactcard');
     agentOpenedAt.current = window.scrollY;
     setAgentOpen((open) => !open);
   };
+  return { agentOpen, setAgentOpen, toggleAgent };
+}
+
+/** The share icon: the share sheet, or the link copied with a note for a few seconds. */
+function useShare(initialUrl: string | null, partner: Parameters<typeof buildProductLink>[1] | null) {
+  const { t } = useTranslation();
+  const [shareNote, setShareNote] = useState('');
   const share = async () => {
     track('Share');
     const url = shareUrl(
@@ -123,6 +114,40 @@ export function Header() {
       // The visitor cancelled the share sheet, or the browser refused the clipboard: nothing to do.
     }
   };
+  return { shareNote, share };
+}
+
+/**
+ * Fixed header: logo, agent contact icon and card, share icon, products menu, language switch, mobile
+ * menu (travel-flow section 2, Shared shell).
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const lang = useSystemStore((state) => state.lang);
+  const setLanguage = useSystemStore((state) => state.setLanguage);
+  const initialUrl = useSystemStore((state) => state.initialUrl);
+  const partner = useSystemStore((state) => state.partner);
+  const agent = useSystemStore((state) => state.agent);
+  const validAgent = isValidAgent(agent) ? agent : null;
+  const { scrollY, mobile } = useScrollPosition();
+  const agentCardId = useId();
+  const [productsOpen, setProductsOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const productsRef = useRef<HTMLDivElement>(null);
+  const agentArea = useRef<HTMLElement>(null);
+
+  const bannerPage = isTransparentPage(pathname);
+  const { agentOpen, setAgentOpen, toggleAgent } = useAgentCard(validAgent, bannerPage, scrollY, agentArea);
+
+  useDismiss(productsOpen, () => setProductsOpen(false), productsRef);
+
+  const solid =
+    !bannerPage || scrollY > HEADER_WHITE_AFTER_PX || productsOpen || mobileOpen || agentOpen || hovered;
+  const pinned = isHeaderPinned(bannerPage, scrollY, mobile);
+  const { shareNote, share } = useShare(initialUrl, partner);
   const goHome = () => {
     // The logo clears the stored policy and returns to where the visit started (travel-flow section 2).
     useTravelFlowStore.getState().reset();

@@ -10,13 +10,17 @@ export function clampStep(current: number): number {
   return Math.min(Math.max(Math.round(current), 1), STEPS.length);
 }
 
-export function Stepper({ current }: { current: number }) {
+/**
+ * `steps`: the product's six step names, keys under `stepper.steps` (decision 044: PA names its own per
+ * pa-home-payments section 1); travel's by default.
+ */
+export function Stepper({ current, steps = STEPS }: { current: number; steps?: readonly string[] }) {
   const { t } = useTranslation();
   const active = clampStep(current);
-  const name = t(`stepper.steps.${STEPS[active - 1]}`);
+  const name = t(`stepper.steps.${steps[active - 1]}`);
   return (
     <nav className={styles.stepper} aria-label={t('stepper.label')}>
-      <p className="visually-hidden">{t('stepper.stepOf', { current: active, total: STEPS.length, name })}</p>
+      <p className="visually-hidden">{t('stepper.stepOf', { current: active, total: steps.length, name })}</p>
       <div
         className={styles.progress}
         role="progressbar"
@@ -28,7 +32,7 @@ export function Stepper({ current }: { current: number }) {
         <div className={styles[`bar${active}`]} />
       </div>
       <ol className={styles.steps} aria-hidden="true">
-        {STEPS.map((step, index) => {
+        {steps.map((step, index) => {
           const number = index + 1;
           const state = number < active ? 'done' : number === active ? 'current' : 'todo';
           return (

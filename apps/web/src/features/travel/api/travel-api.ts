@@ -1,51 +1,22 @@
 import type { TCountry } from '@lionrock/domain/market/market';
-import { isBlacklistMessage } from '@lionrock/domain/policy/refusals';
 import type { TCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
-import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
-import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useQuery } from '@tanstack/react-query';
-import { ApiCallError, apiCall, postJson } from '../../../lib/api-client';
-import { useErrorStore } from '../../../state/error-store';
+import { postJson } from '../../../lib/api-client';
+import { checkoutApi } from '../../checkout/api/checkout-api';
 
-/** A rating answer: the policy with the server's prices, or with errorMessage/messageKey when refused. */
-export type TRatingAnswer = TPolicy;
-export type TRatingCall = 'multirate' | 'rate' | 'rateTopup';
-
-/** `rate` answered 409: the shown price is no longer the price; `policy` holds the current one (decision 008). */
-export class PriceChangedError extends Error {
-  override name = 'PriceChangedError';
-  readonly policy: TRatingAnswer;
-  constructor(policy: TRatingAnswer) {
-    super('the price has changed');
-    this.policy = policy;
-  }
-}
-
-async function callRating(call: TRatingCall, policy: TPolicyInput): Promise<TRatingAnswer> {
-  try {
-    return await postJson<TRatingAnswer>(`/b2c-server/rest/policy/${call}`, policy);
-  } catch (error) {
-    const body =
-      error instanceof ApiCallError ? (error.body as { policy?: TRatingAnswer } | undefined) : undefined;
-    if (error instanceof ApiCallError && error.status === 409 && body?.policy)
-      throw new PriceChangedError(body.policy);
-    throw error;
-  }
-}
+// The product-neutral calls and their error handling live in features/checkout (decision 044).
+export {
+  callErrorKey,
+  PriceChangedError,
+  ratingErrorKey,
+  showRatingError,
+  type TRatingAnswer,
+  type TRatingCall,
+} from '../../checkout/api/checkout-api';
 
 /** The travel calls of travel-flow section 7 (paths: design section 5), each with Session-Name. */
 export const travelApi = {
-  /** Every plan priced; stores nothing. */
-  multirate: (policy: TPolicyInput) => callRating('multirate', policy),
-  /** The chosen plan (`policyTravel.policyPremium`, with the total shown) priced and stored as quoted. */
-  rate: (policy: TPolicyInput) => callRating('rate', policy),
-  /** Each plan's Plus variant, in `policyTravel.premiumTopUps`. */
-  rateTopup: (policy: TPolicyInput) => callRating('rateTopup', policy),
-  /** `Y` when the promo can be used with the campaign, `N` otherwise. */
-  validatePromoCode: async (campaignCode: string, promo: string, campaignId: number): Promise<string> => {
-    const path = [campaignCode, promo, String(campaignId)].map(encodeURIComponent).join('/');
-    return (await (await apiCall(`/b2c-server/rest/campaign/validatePromoCode/${path}`)).text()).trim();
-  },
+  ...checkoutApi,
   /**
    * The live campaign of the visit: the link's campaign code, or the direct campaign without one; a
    * link's catalogue code must match the campaign's (travel-flow sections 2 and 7).
@@ -97,34 +68,4 @@ export function useCampaign(query: {
     },
     staleTime: 5 * 60_000,
   });
-}
-
-/**
- * Which message a refused rating shows (travel-flow sections 4 and 8): the blacklist message when the
- * refusal mentions it, the server's key when there is one; null for any other error message, which
- * shows the generic "Oops!" error with an empty list (showRatingError).
- */
-export function ratingErrorKey(failure: {
-  errorMessage?: string | undefined;
-  messageKey?: string | undefined;
-}): string | null {
-  if (isBlacklistMessage(failure.errorMessage)) return MESSAGE_KEYS.blacklisted;
-  return failure.messageKey ?? null;
-}
-
-/** Shows a refused rating: its message through `show` (in the page), else the generic "Oops!" error. */
-export function showRatingError(
-  failure: { errorMessage?: string | undefined; messageKey?: string | undefined },
-  show: (key: string) => void,
-): void {
-  const key = ratingErrorKey(failure);
-  if (key) show(key);
-  else useErrorStore.getState().showError([], failure.errorMessage);
-}
-
-/** A call that failed on the way or with a 5xx shows the quote error; a 4xx shows its own key. */
-export function callErrorKey(error: unknown): string {
-  if (error instanceof ApiCallError && error.status >= 400 && error.status < 500 && error.messageKey)
-    return error.messageKey;
-  return MESSAGE_KEYS.getQuoteError;
 }

@@ -1,5 +1,5 @@
 import TRADITIONAL from 'virtual:zh-hant-benefits';
-import { needsPromoCheck, promoCheckResult, promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
+import { promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import {
   basePlanName,
@@ -18,6 +18,8 @@ import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
+import { planPrice } from '../../checkout/components/summary/plan-price';
+import { usePromoCheck } from '../../checkout/hooks/use-promo-check';
 import {
   callErrorKey,
   PriceChangedError,
@@ -28,7 +30,6 @@ import {
 } from '../api/travel-api';
 import { CoverTable } from '../components/cover-table/cover-table';
 import { PlanCards, useBenefitValue, usePlanLabel } from '../components/plan-cards/plan-cards';
-import { planPrice } from '../components/plan-cards/plan-price';
 import { PriceChangeModal } from '../components/plan-cards/price-change-modal';
 import { QuoteSummary } from '../components/plan-cards/quote-summary';
 import { PromoField } from '../components/quote-extras/promo-field';
@@ -111,6 +112,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   const [promo, setPromo] = useState(policy.promo ?? '');
   const [promoError, setPromoError] = useState<string | null>(null);
   const [checkingPromo, setCheckingPromo] = useState(false);
+  const { verdictOf } = usePromoCheck();
   const promoCheck = useRef<Promise<TPromoCheck> | null>(null);
   const [ticks, setTicks] = useState({ declaration: false, terms: false });
   const [consentErrors, setConsentErrors] = useState<{ declaration: string | null; terms: string | null }>({
@@ -210,19 +212,9 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     const code = value.trim();
     const format = validateField(code, promoCodeRules(promoRequired), PROMO_RULE_CONTEXT);
     if (!format.valid) return { error: format.messageKey, repriced: false };
-    if (needsPromoCheck(campaign, code)) {
-      try {
-        const answer = await queryClient.fetchQuery({
-          queryKey: ['travel', 'promo', campaign!.campaignCode, code, campaign!.campaignId],
-          queryFn: () => travelApi.validatePromoCode(campaign!.campaignCode, code, campaign!.campaignId!),
-          staleTime: 60_000,
-        });
-        const verdict = promoCheckResult(answer);
-        if (verdict) return { error: verdict, repriced: false };
-      } catch {
-        // The server checks the promo again when pricing; a failed check blocks nothing here.
-      }
-    }
+    // The campaign's verdict (one hook for every product's quote, decision 044).
+    const verdict = await verdictOf(campaign, code);
+    if (verdict) return { error: verdict, repriced: false };
     if (code === (useTravelFlowStore.getState().policy.promo ?? '')) return { error: null, repriced: false };
     return reRate(code);
   };

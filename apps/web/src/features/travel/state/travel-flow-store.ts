@@ -12,31 +12,25 @@ import {
   type TTripType,
 } from '@lionrock/domain/travel/trip-rules';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import type { TCheckoutPolicy } from '../../checkout/checkout-product';
+import {
+  answeredCampaign,
+  checkoutCore,
+  checkoutPersistence,
+  type TCampaignRef,
+  type TCheckoutState,
+  withoutCardFields,
+} from '../../checkout/state/checkout-store';
 
-export type TTravelPolicy = TPolicyInput & { policyTravel: NonNullable<TPolicyInput['policyTravel']> };
+export type TTravelPolicy = TCheckoutPolicy<'policyTravel'>;
+export type { TCampaignRef } from '../../checkout/state/checkout-store';
+export { withoutCardFields } from '../../checkout/state/checkout-store';
 
-/** The campaign the journey is priced under (travel-flow section 3, Campaign), as far as the flow needs it. */
-export type TCampaignRef = {
-  campaignId: number | null;
-  campaignCode: string;
-  catalogueCode: string;
-  promoCodeRequired: boolean;
-  /** The campaign's banner texts, kept so a reloaded quote page shows them at once (no layout shift). */
-  marketingMessage?: string;
-  marketingMessageCn?: string;
-};
-
-type TTravelFlowState = {
-  /** The policy in its wire format (travel-flow section 3), product PTR. */
-  policy: TTravelPolicy;
+/** The checkout core (decision 044) with the travel quote's own state and actions. */
+type TTravelFlowState = TCheckoutState<'policyTravel'> & {
   /** The plans multirate answered (STANDARD, SUPER); empty until quoted, and again once the trip changes. */
   plans: TWirePremiumItem[];
-  campaign: TCampaignRef | null;
-  /** The landing address the quote started from: Back on the quote page returns there. */
-  initialUrl: string | null;
-  /** The landing link whose campaign and promo code the journey holds (decision 039). */
-  link: string | null;
   /**
    * A landing opened by another link than the journey's: what that link says replaces what an earlier
    * link left (its campaign, its promo code, a quote priced under them); the trip itself is kept.
@@ -63,9 +57,6 @@ type TTravelFlowState = {
   updatePlan(item: TWirePremiumItem): void;
   /** The plan card the customer chose, as shown (a Plus card when the top-up is on). */
   choosePlan(item: TWirePremiumItem, topUp: boolean): void;
-  /** The rate answer: the stored policy (it carries policyId). */
-  setRated(answer: TPolicyInput): void;
-  reset(): void;
 };
 
 function emptyPolicy(): TTravelPolicy {
@@ -95,15 +86,6 @@ function emptyPolicy(): TTravelPolicy {
   };
 }
 
-/** Card details never reach browser storage, whatever an answer carries (pa-home-payments, PCI scope). */
-const CARD_FIELD = /^(card|cvv|cvn|expiry|paymentCreditCardName)/i;
-
-export function withoutCardFields<T extends TPolicyInput>(policy: T): T {
-  if (!policy.payment) return policy;
-  const payment = Object.fromEntries(Object.entries(policy.payment).filter(([key]) => !CARD_FIELD.test(key)));
-  return { ...policy, payment };
-}
-
 const STALE_QUOTE = {
   premiumItems: [],
   premiumTopUps: [],
@@ -113,21 +95,6 @@ const STALE_QUOTE = {
   totalDueAmount: undefined,
   totalDiscount: undefined,
 };
-
-/**
- * The campaign the server priced under (decision 038: a promo code finds its own campaign, whatever
- * the link named): the journey follows it, so its banner, its rules and its discount row are shown.
- */
-function answeredCampaign(current: TCampaignRef | null, answer: TPolicyInput): TCampaignRef | null {
-  const answered = answer.campaign;
-  if (!answered?.campaignCode || answered.campaignCode === current?.campaignCode) return current;
-  return {
-    campaignId: answered.campaignId ?? null,
-    campaignCode: answered.campaignCode,
-    catalogueCode: answered.catalogueCode ?? '',
-    promoCodeRequired: false,
-  };
-}
 
 /** The journey in sessionStorage (its key is also read by the landing's pre-render guard). */
 export const TRAVEL_FLOW_STORE_KEY = 'lionrock.travel';
@@ -151,11 +118,8 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
           },
         }));
       return {
-        policy: emptyPolicy(),
+        ...checkoutCore<'policyTravel', TTravelFlowState>(set, emptyPolicy, { plans: [] }),
         plans: [],
-        campaign: null,
-        initialUrl: null,
-        link: null,
         startLink: (link, promo) =>
           set((state) => ({
             link,
@@ -260,25 +224,10 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
               },
             },
           })),
-        setRated: (answer) =>
-          set((state) => ({
-            policy: withoutCardFields({ ...state.policy, ...answer }) as TTravelPolicy,
-            campaign: answeredCampaign(state.campaign, answer),
-          })),
-        reset: () => set({ policy: emptyPolicy(), plans: [], campaign: null, initialUrl: null, link: null }),
       };
     },
-    {
-      name: TRAVEL_FLOW_STORE_KEY,
-      version: 1,
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (state) => ({
-        policy: withoutCardFields(state.policy),
-        plans: state.plans,
-        campaign: state.campaign,
-        initialUrl: state.initialUrl,
-        link: state.link,
-      }),
-    },
+    checkoutPersistence<'policyTravel', TTravelFlowState>(TRAVEL_FLOW_STORE_KEY, (state) => ({
+      plans: state.plans,
+    })),
   ),
 );

@@ -10,8 +10,8 @@ import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { useId } from 'react';
 import { track } from '../../../../lib/analytics';
 import { useTranslation } from '../../../../lib/i18n';
+import { planPrice } from '../../../checkout/components/summary/plan-price';
 import styles from './plan-cards.module.css';
-import { planPrice } from './plan-price';
 
 /** "Standard", "Super Plus": a plan's name in the page's language. */
 export function usePlanLabel() {

@@ -4,8 +4,8 @@ import { formatMoney, toCents } from '@lionrock/domain/money/money';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { DismissButton, Modal } from '../../../../components/ui/modal';
 import { useTranslation } from '../../../../lib/i18n';
+import { planPrice } from '../../../checkout/components/summary/plan-price';
 import { usePlanLabel } from './plan-cards';
-import { planPrice } from './plan-price';
 import styles from './price-change-modal.module.css';
 
 /**

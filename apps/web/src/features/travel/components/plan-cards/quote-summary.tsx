@@ -10,10 +10,10 @@ import { track } from '../../../../lib/analytics';
 import { formatDisplayDate } from '../../../../lib/format-date';
 import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
+import { planPrice } from '../../../checkout/components/summary/plan-price';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
 import { useTravellerSummary } from '../use-traveller-summary';
 import { usePlanLabel } from './plan-cards';
-import { planPrice } from './plan-price';
 import styles from './quote-summary.module.css';
 
 /**

@@ -1,8 +1,4 @@
-import {
-  needsPromoCheck,
-  PROMO_CODE_MAX_LENGTH,
-  promoCheckResult,
-} from '@lionrock/domain/campaign/promo-rules';
+import { PROMO_CODE_MAX_LENGTH } from '@lionrock/domain/campaign/promo-rules';
 import { formatIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
@@ -13,7 +9,7 @@ import {
   tripPickerBounds,
 } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRenderHost } from '../../../../app/shell/render-host';
@@ -23,6 +19,7 @@ import { formatDisplayDate } from '../../../../lib/format-date';
 import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
 import { isValidAgent, useSystemStore } from '../../../../state/system-store';
+import { usePromoCheck } from '../../../checkout/hooks/use-promo-check';
 import { callErrorKey, showRatingError, type TRatingAnswer, travelApi } from '../../api/travel-api';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
 import { DiscountBanner } from './discount-banner';
@@ -67,7 +64,6 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const country = useSystemStore((state) => state.country);
   const lang = useSystemStore((state) => state.lang);
   const agent = useSystemStore((state) => state.agent);
@@ -75,7 +71,7 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const today = fixedToday ?? marketToday(country);
   const promoVerdicts = useRef<Record<string, string | null>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [checkingPromo, setCheckingPromo] = useState(false);
+  const { checking: checkingPromo, verdictOf } = usePromoCheck();
 
   const host = useRenderHost();
   const [landing] = useState(() =>
@@ -163,21 +159,11 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   /** Validated on blur (travel-flow section 5): the format here, then the server with the campaign. */
   const checkPromo = async () => {
     const code = latest.current.promo.trim();
-    if (!(await checkPromoField()) || !needsPromoCheck(campaign, code) || code in promoVerdicts.current)
-      return;
-    setCheckingPromo(true);
-    try {
-      const answer = await queryClient.fetchQuery({
-        queryKey: ['travel', 'promo', campaign!.campaignCode, code, campaign!.campaignId],
-        queryFn: () => travelApi.validatePromoCode(campaign!.campaignCode, code, campaign!.campaignId!),
-        staleTime: 60_000,
-      });
-      promoVerdicts.current[code] = promoCheckResult(answer);
-    } catch {
-      // The server checks the promo again when pricing; a failed check blocks nothing here.
-    } finally {
-      setCheckingPromo(false);
-    }
+    if (!(await checkPromoField()) || code in promoVerdicts.current) return;
+    // The campaign's verdict (one hook for every product's quote, decision 044); none when not asked.
+    const verdict = await verdictOf(campaign, code);
+    if (verdict === undefined) return;
+    promoVerdicts.current[code] = verdict;
     await checkPromoField();
   };
 

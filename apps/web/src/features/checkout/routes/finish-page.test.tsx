@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
 import { declared, ratedPolicy, renderFlowPage } from '../../../test/checkout';
 import { HEALTHY_SYSTEM, stubServer } from '../../../test/render';
-import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import { type TTravelPolicy, useTravelFlowStore } from '../../travel/state/travel-flow-store';
+import { travelProduct } from '../../travel/travel-product';
 import { FinishPage } from './finish-page';
 
 const AGENT = {
@@ -37,7 +38,7 @@ function start(policy: TTravelPolicy, initialUrl: string | null = '/travel/partn
     campaign: { campaignId: 1, campaignCode: 'B2CC00', catalogueCode: 'TRV-SG', promoCodeRequired: false },
     initialUrl,
   });
-  return renderFlowPage('/travel/finish', <FinishPage />);
+  return renderFlowPage('/travel/finish', <FinishPage product={travelProduct} />);
 }
 
 beforeEach(() => useSystemStore.setState({ agent: null, partner: null, initialUrl: null }));

@@ -1,33 +1,31 @@
 import { useTranslation } from '../../../../lib/i18n';
-import { useSystemStore } from '../../../../state/system-store';
-import type { TTravelPolicy } from '../../state/travel-flow-store';
-import { SummaryList } from '../checkout/summary-list';
-import { travellersOf, tripRows } from '../checkout/trip-rows';
-import { usePlanLabel } from '../plan-cards/plan-cards';
-import { planPrice } from '../plan-cards/plan-price';
-import { useTravellerSummary } from '../use-traveller-summary';
+import {
+  partOf,
+  type TCheckoutPolicy,
+  type TCheckoutProduct,
+  type TPolicyPart,
+} from '../../checkout-product';
+import { planPrice } from '../summary/plan-price';
+import { SummaryList } from '../summary/summary-list';
 import styles from './payment.module.css';
 
 /**
- * The payment page's summary card (travel-flow section 2, Payment): plan, cover type, the insured as
- * adults plus children or as individuals, period, destination, and the premium to pay.
+ * The payment page's summary card (travel-flow section 2, Payment): the product's lines (plan, cover,
+ * the insured; decision 044) and the premium to pay.
  */
-export function PaymentSummary({
+export function PaymentSummary<P extends TPolicyPart>({
+  product,
   policy,
   campaignCode,
 }: {
-  policy: TTravelPolicy;
+  product: TCheckoutProduct<P>;
+  policy: TCheckoutPolicy<P>;
   campaignCode: string | undefined;
 }) {
   const { t } = useTranslation();
-  const lang = useSystemStore((state) => state.lang);
-  const labelOf = usePlanLabel();
-  const summarise = useTravellerSummary();
-  const item = policy.policyTravel.policyPremium;
+  const item = partOf(product, policy).policyPremium;
   const price = item ? planPrice(item, policy.country ?? 'SGP', campaignCode) : null;
-  const rows: [string, string][] = [];
-  if (item) rows.push([t('quotePage.plan'), labelOf(item.planName)]);
-  rows.push(...tripRows(policy, t, lang), [t('quotePage.insured'), summarise(travellersOf(policy))]);
+  const rows = [...product.useSummaryRows(policy, 'payment')];
   if (price)
     rows.push([t(price.tax.kind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel'), price.tax.amount]);
   return (

@@ -4,13 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
 import { ratedPolicy, renderFlowPage } from '../../../test/checkout';
 import { HEALTHY_SYSTEM, stubServer } from '../../../test/render';
-import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import { type TTravelPolicy, useTravelFlowStore } from '../../travel/state/travel-flow-store';
+import { travelProduct } from '../../travel/travel-product';
 import { ConfirmPage } from './confirm-page';
 
 function start(policy: TTravelPolicy) {
   stubServer(HEALTHY_SYSTEM);
   useTravelFlowStore.setState({ policy, plans: [], campaign: null, initialUrl: '/travel' });
-  return renderFlowPage('/travel/confirm', <ConfirmPage />);
+  return renderFlowPage('/travel/confirm', <ConfirmPage product={travelProduct} />);
 }
 
 const annual = (clientType: 'P' | 'C' = 'P') =>

@@ -7,22 +7,22 @@ import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { documentServedFor, loadSurveyScript } from '../../../lib/survey';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
-import { useTravelFlowStore } from '../state/travel-flow-store';
+import { partOf, type TCheckoutProduct, type TPolicyPart } from '../checkout-product';
 import styles from './checkout-page.module.css';
 
 /**
- * The finish page (travel-flow section 2, Finish): thanks, the policy and receipt numbers, where the
+ * The finish page of every product (travel-flow section 2, Finish; decision 044): thanks, the policy and receipt numbers, where the
  * policy was e-mailed, the policy PDF, the other products, and back to home, which clears the policy,
  * agent and campaign. Without an issued policy there is nothing to show. The survey runs only in a
  * document served for this page (lib/survey.ts), so arriving from the payment page reloads it.
  */
-export function FinishPage() {
+export function FinishPage<P extends TPolicyPart>({ product }: { product: TCheckoutProduct<P> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [ownDocument] = useState(() => documentServedFor(pathname) !== false);
-  const policy = useTravelFlowStore((state) => state.policy);
-  const flowUrl = useTravelFlowStore((state) => state.initialUrl);
+  const policy = product.useJourney((state) => state.policy);
+  const flowUrl = product.useJourney((state) => state.initialUrl);
   const visitUrl = useSystemStore((state) => state.initialUrl);
   const agent = useSystemStore((state) => state.agent);
   // Back to home clears the policy first: the page must not redirect on its own meanwhile.
@@ -34,21 +34,21 @@ export function FinishPage() {
     else window.location.reload();
   }, [issued, ownDocument]);
   if (issued && !ownDocument) return <Spinner />;
-  if (!policy.policyNumber) return leaving.current ? null : <Navigate to="/travel" replace />;
-  const email = displayEmail(policy.policyTravel.applicant?.email);
+  if (!policy.policyNumber) return leaving.current ? null : <Navigate to={product.paths.landing} replace />;
+  const email = displayEmail(partOf(product, policy).applicant?.email);
   const agentEmail = isValidAgent(agent) && agent?.email ? displayEmail(agent.email) : undefined;
 
   const backHome = () => {
-    const url = flowUrl ?? visitUrl ?? '/travel';
+    const url = flowUrl ?? visitUrl ?? product.paths.landing;
     leaving.current = true;
-    useTravelFlowStore.getState().reset();
+    product.useJourney.getState().reset();
     useSystemStore.getState().setAgent(null);
     navigate(url);
   };
 
   return (
     <div className={styles.page}>
-      <Stepper current={6} />
+      <Stepper current={6} steps={product.steps} />
       <section className={styles.finish} aria-labelledby="finish-title">
         <p className={styles.tick} aria-hidden="true">
           ✓
@@ -83,7 +83,7 @@ export function FinishPage() {
           </button>
         </div>
       </section>
-      <OtherPackages current="travel" />
+      <OtherPackages current={product.key} />
     </div>
   );
 }

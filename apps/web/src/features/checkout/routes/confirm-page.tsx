@@ -1,42 +1,49 @@
 import { recordConsent, validateDeclarations } from '@lionrock/domain/consents/consents';
-import { hasAutoRenewal, isAutoRenewalEligible } from '@lionrock/domain/display/price-display';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
+import { partOf, type TCheckoutPolicy, type TCheckoutProduct, type TPolicyPart } from '../checkout-product';
 import { AutoRenewalCard, TurnOffQuestion } from '../components/confirm/auto-renewal-card';
 import { Declarations, type TConsentTicks } from '../components/confirm/declarations';
-import { InsuredCard, PolicyholderCard } from '../components/confirm/people-cards';
 import { PlanSummaryCard } from '../components/confirm/plan-summary-card';
-import { saveAutoRenewal, saveConsents } from '../state/checkout-actions';
-import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import { PolicyholderCard } from '../components/confirm/policyholder-card';
+import { checkoutActions } from '../state/checkout-store';
 import styles from './checkout-page.module.css';
 
+type TProductProps<P extends TPolicyPart> = { product: TCheckoutProduct<P> };
+
 /**
- * The confirm page (travel-flow section 2, Confirm; issue 6). Without a rated policy and its
- * applicant there is nothing to confirm: back to the applicant page (or the landing without a quote).
+ * The confirm page of every product (travel-flow section 2, Confirm; decision 044). Without a rated
+ * policy and its applicant there is nothing to confirm: back to the applicant page (or the landing
+ * without a quote).
  */
-export function ConfirmPage() {
-  const policy = useTravelFlowStore((state) => state.policy);
-  const travel = policy.policyTravel;
-  if (!policy.policyId || !travel.policyPremium) return <Navigate to="/travel" replace />;
-  if (!travel.applicant?.fullName) return <Navigate to="/travel/applicant" replace />;
-  return <Confirm policy={policy} />;
+export function ConfirmPage<P extends TPolicyPart>({ product }: TProductProps<P>) {
+  const policy = product.useJourney((state) => state.policy);
+  const own = partOf(product, policy);
+  if (!policy.policyId || !own.policyPremium) return <Navigate to={product.paths.landing} replace />;
+  if (!own.applicant?.fullName) return <Navigate to={product.paths.applicant} replace />;
+  return <Confirm product={product} policy={policy} />;
 }
 
-function Confirm({ policy }: { policy: TTravelPolicy }) {
+function Confirm<P extends TPolicyPart>({
+  product,
+  policy,
+}: TProductProps<P> & { policy: TCheckoutPolicy<P> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
+  const campaignCode = product.useJourney((state) => state.campaign?.campaignCode);
   const agent = useSystemStore((state) => state.agent);
-  const travel = policy.policyTravel;
-  const applicant = travel.applicant!;
-  const tripType = travel.paPolicyType ?? 'S';
-  const clientType = applicant.clientType ?? 'P';
-  const renewalOffered = isAutoRenewalEligible(tripType, clientType);
+  const { saveAutoRenewal, saveConsents } = useMemo(
+    () => checkoutActions(product.useJourney, product.part),
+    [product],
+  );
+  const applicant = partOf(product, policy).applicant!;
+  const renewalOffered = product.renewalEligible(policy);
   const paid = isPaid(policy);
+  const { InsuredSection } = product;
 
   const [renewal, setRenewal] = useState(applicant.hasAutoRenewal ?? true);
   const [consents, setConsents] = useState(() => policy.consents);
@@ -65,7 +72,8 @@ function Confirm({ policy }: { policy: TTravelPolicy }) {
   const proceed = (renewalOn: boolean) => {
     setAsking(false);
     const at = new Date().toISOString();
-    saveAutoRenewal(hasAutoRenewal(tripType, clientType, renewalOn));
+    // hasAutoRenewal is true only for an eligible policy with the switch on (travel-flow section 4).
+    saveAutoRenewal(renewalOffered && renewalOn);
     saveConsents(
       consents ?? {
         declaration1: recordConsent(false, at),
@@ -73,7 +81,7 @@ function Confirm({ policy }: { policy: TTravelPolicy }) {
         marketing: recordConsent(false, at),
       },
     );
-    navigate('/travel/payment');
+    navigate(product.paths.payment);
   };
 
   const pay = () => {
@@ -97,16 +105,16 @@ function Confirm({ policy }: { policy: TTravelPolicy }) {
 
   return (
     <div className={styles.page}>
-      <Stepper current={4} />
+      <Stepper current={4} steps={product.steps} />
       <h1 className={styles.title}>{t('confirm.title')}</h1>
       <p className={styles.intro}>{t('confirm.intro')}</p>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <PlanSummaryCard policy={policy} campaignCode={campaignCode} />
+          <PlanSummaryCard product={product} policy={policy} campaignCode={campaignCode} />
         </aside>
         <div className={styles.main}>
-          <PolicyholderCard applicant={applicant} />
-          <InsuredCard travellers={travel.travellersList ?? []} />
+          <PolicyholderCard applicant={applicant} editTo={product.paths.applicant} />
+          <InsuredSection policy={policy} />
           {renewalOffered ? <AutoRenewalCard on={renewal} onChange={setRenewal} /> : null}
           <Declarations
             ticks={ticks}
@@ -119,11 +127,11 @@ function Confirm({ policy }: { policy: TTravelPolicy }) {
       </div>
       {paid ? (
         <p className={styles.notice} role="status">
-          {t('confirm.alreadyPaid')} <Link to="/travel/finish">{t('confirm.seePolicy')}</Link>
+          {t('confirm.alreadyPaid')} <Link to={product.paths.finish}>{t('confirm.seePolicy')}</Link>
         </p>
       ) : null}
       <div className={styles.actions}>
-        <button type="button" className={styles.back} onClick={() => navigate('/travel/applicant')}>
+        <button type="button" className={styles.back} onClick={() => navigate(product.paths.applicant)}>
           {t('confirm.back')}
         </button>
         <button type="button" className={styles.primary} disabled={paid} onClick={pay}>

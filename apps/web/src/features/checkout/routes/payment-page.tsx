@@ -7,7 +7,7 @@ import type { TPaymentResult } from '@lionrock/domain/payments/gateway-decision'
 import { isAutoRenewalOn, isPaid, validatePaymentStart } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,6 +15,7 @@ import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { newIdempotencyKey, paymentApi, usePaynowAvailable } from '../api/payment-api';
+import { partOf, type TCheckoutPolicy, type TCheckoutProduct, type TPolicyPart } from '../checkout-product';
 import { CardForm } from '../components/payment/card-form';
 import { GATEWAY_FRAME, gatewayFields, postToFrame } from '../components/payment/gateway-form';
 import {
@@ -26,9 +27,8 @@ import {
 import { MethodSelector, PaymentSummary } from '../components/payment/payment-summary';
 import { PaynowPanel } from '../components/payment/paynow-panel';
 import { useLeaveWarning } from '../components/payment/use-leave-warning';
-import { planPrice } from '../components/plan-cards/plan-price';
-import { saveAnswer } from '../state/checkout-actions';
-import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import { planPrice } from '../components/summary/plan-price';
+import { checkoutActions } from '../state/checkout-store';
 import styles from './checkout-page.module.css';
 
 /** Without an answer from the gateway frame in this time, the attempt is reported as failed. */
@@ -39,18 +39,20 @@ const GATEWAY_UNREACHABLE = 'gatewayReach.unreachable';
 type TPhase = 'idle' | 'starting' | 'gateway' | 'challenge' | 'issuing';
 type TLog = { step: string; reference?: string | undefined; detail?: string | undefined };
 
+type TProductProps<P extends TPolicyPart> = { product: TCheckoutProduct<P> };
+
 /**
- * The payment page (travel-flow section 2, Payment; issue 6). It needs a confirmed policy (both
- * declarations given); a paid one goes to the finish page.
+ * The payment page of every product (travel-flow section 2, Payment; decision 044). It needs a
+ * confirmed policy (both declarations given); a paid one goes to the finish page.
  */
-export function PaymentPage() {
-  const policy = useTravelFlowStore((state) => state.policy);
-  const travel = policy.policyTravel;
-  if (isPaid(policy) && policy.policyNumber) return <Navigate to="/travel/finish" replace />;
+export function PaymentPage<P extends TPolicyPart>({ product }: TProductProps<P>) {
+  const policy = product.useJourney((state) => state.policy);
+  const own = partOf(product, policy);
+  if (isPaid(policy) && policy.policyNumber) return <Navigate to={product.paths.finish} replace />;
   const declared = policy.consents && Object.keys(validateDeclarations(policy.consents)).length === 0;
-  if (!policy.policyId || !travel.applicant || !travel.policyPremium || !declared)
-    return <Navigate to="/travel/confirm" replace />;
-  return <Payment policy={policy} />;
+  if (!policy.policyId || !own.applicant || !own.policyPremium || !declared)
+    return <Navigate to={product.paths.confirm} replace />;
+  return <Payment product={product} policy={policy} />;
 }
 
 function isReceipt(data: unknown): data is { source: 'lionrock-receipt'; result: TPaymentResult } {
@@ -62,11 +64,17 @@ function isReceipt(data: unknown): data is { source: 'lionrock-receipt'; result:
   );
 }
 
-function Payment({ policy }: { policy: TTravelPolicy }) {
+function Payment<P extends TPolicyPart>({
+  product,
+  policy,
+}: TProductProps<P> & { policy: TCheckoutPolicy<P> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const textOf = useMessageText();
-  const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
+  const campaignCode = product.useJourney((state) => state.campaign?.campaignCode);
+  const journey = useMemo(() => checkoutActions(product.useJourney, product.part), [product]);
+  const { saveAnswer, readPolicy } = journey;
+  const premium = partOf(product, policy).policyPremium;
   const country = policy.country ?? 'SGP';
   const paynow = usePaynowAvailable(country);
   const renewalOn = isAutoRenewalOn(policy as TPolicy);
@@ -82,9 +90,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
   const frame = useRef<HTMLIFrameElement>(null);
   /** The gateway's origin of the attempt in flight; undefined before a post. */
   const gatewayOrigin = useRef<string | undefined>(undefined);
-  const amount = policy.policyTravel.policyPremium
-    ? planPrice(policy.policyTravel.policyPremium, country, campaignCode).total
-    : '';
+  const amount = premium ? planPrice(premium, country, campaignCode).total : '';
 
   useLeaveWarning(t('payment.leaveWarning'));
 
@@ -102,7 +108,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
       const shown = [textOf(message)];
       setMessages(shown);
       if (!log) return;
-      const stored = useTravelFlowStore.getState().policy;
+      const stored = readPolicy();
       paymentApi
         .logLifecycle({
           policyId: stored.policyId,
@@ -115,21 +121,21 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
         })
         .catch(() => setMessages([...shown, t('paymentError.logLifecycleFailed')]));
     },
-    [t, textOf],
+    [readPolicy, t, textOf],
   );
 
   const finish = useCallback(
     (issued: TPolicy) => {
       saveAnswer(issued);
-      navigate('/travel/finish');
+      navigate(product.paths.finish);
     },
-    [navigate],
+    [navigate, product, saveAnswer],
   );
 
   const issue = useCallback(
     async (result: Pick<TPaymentResult, 'paymentReferenceNumber'>) => {
       go('issuing');
-      const stored = useTravelFlowStore.getState().policy;
+      const stored = readPolicy();
       try {
         const issued = await paymentApi.issueAndReceiptPolicy({
           ...stored,
@@ -150,7 +156,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
         });
       }
     },
-    [fail, finish, go],
+    [fail, finish, go, readPolicy],
   );
 
   // The receipt page in the frame answers by postMessage; only the shop's own origin is listened to.
@@ -229,7 +235,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
     if (phaseRef.current !== 'idle') return false;
     go('starting');
     setMessages([]);
-    const stored = useTravelFlowStore.getState().policy;
+    const stored = readPolicy();
     let answer: Awaited<ReturnType<typeof paymentApi.updateToPending>>;
     try {
       answer = await paymentApi.updateToPending(
@@ -288,12 +294,12 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
 
   return (
     <div className={styles.page}>
-      <Stepper current={5} />
+      <Stepper current={5} steps={product.steps} />
       <h1 className={styles.title}>{t('payment.title')}</h1>
       <p className={styles.intro}>{t('payment.intro')}</p>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <PaymentSummary policy={policy} campaignCode={campaignCode} />
+          <PaymentSummary product={product} policy={policy} campaignCode={campaignCode} />
         </aside>
         <div className={styles.main}>
           {paynowOffered ? <MethodSelector method={method} onChange={setMethod} disabled={busy} /> : null}
@@ -305,7 +311,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
             </div>
           ) : null}
           {method === 'PN' && paynowOffered ? (
-            <PaynowPanel amount={amount} onIssued={finish} onFailure={fail} />
+            <PaynowPanel journey={journey} amount={amount} onIssued={finish} onFailure={fail} />
           ) : (
             <section className={styles.cardSection} aria-labelledby="card-title">
               <h2 id="card-title" className={styles.sectionTitle}>
@@ -322,7 +328,7 @@ function Payment({ policy }: { policy: TTravelPolicy }) {
           type="button"
           className={styles.back}
           disabled={busy}
-          onClick={() => navigate('/travel/confirm')}
+          onClick={() => navigate(product.paths.confirm)}
         >
           {t('payment.back')}
         </button>

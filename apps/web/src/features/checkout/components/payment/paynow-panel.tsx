@@ -7,8 +7,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
 import { useTranslation } from '../../../../lib/i18n';
 import { newIdempotencyKey, paymentApi } from '../../api/payment-api';
-import { saveAnswer } from '../../state/checkout-actions';
-import { useTravelFlowStore } from '../../state/travel-flow-store';
+import type { TJourneyAccess } from '../../state/checkout-store';
 import styles from './payment.module.css';
 import { issueFailureMessage, type TShownMessage } from './payment-messages';
 
@@ -45,10 +44,13 @@ function mmss(ms: number): string {
  * logged). Test hosts get a link that pays the QR as the bank would.
  */
 export function PaynowPanel({
+  journey,
   amount,
   onIssued,
   onFailure,
 }: {
+  /** The product's journey (decision 044): the policy to pay and where answers are saved. */
+  journey: TJourneyAccess;
   /** The amount to pay, as the page shows it ("SGD 123.45"). */
   amount: string;
   onIssued: (policy: TPolicy) => void;
@@ -70,7 +72,7 @@ export function PaynowPanel({
     setFailed(false);
     setQr(null);
     try {
-      const { policy } = useTravelFlowStore.getState();
+      const policy = journey.readPolicy();
       const answer = await paymentApi.generateQr(
         { ...policy, status: undefined, payment: { ...policy.payment, paymentMethod: 'PN' } },
         newIdempotencyKey(),
@@ -82,7 +84,7 @@ export function PaynowPanel({
         return;
       }
       const arrivedAt = Date.now();
-      saveAnswer(answer.policy);
+      journey.saveAnswer(answer.policy);
       setNow(arrivedAt);
       setQr({
         image: `data:image/png;base64,${answer.response.qrCode}`,
@@ -97,7 +99,7 @@ export function PaynowPanel({
     } finally {
       setLoading(false);
     }
-  }, [onFailure]);
+  }, [journey, onFailure]);
 
   useEffect(() => {
     if (started.current) return;
@@ -131,7 +133,7 @@ export function PaynowPanel({
     const issue = async () => {
       setIssuing(true);
       try {
-        const issued = await paymentApi.issueAndReceiptQrPolicy(useTravelFlowStore.getState().policy);
+        const issued = await paymentApi.issueAndReceiptQrPolicy(journey.readPolicy());
         if (stopped) return;
         if (issued.status === 'issued' && issued.policyNumber) onIssued(issued);
         else
@@ -149,7 +151,7 @@ export function PaynowPanel({
     const check = async () => {
       if (stopped || isExpired()) return;
       try {
-        const state = await paymentApi.checkPaynow(useTravelFlowStore.getState().policy, txnRef);
+        const state = await paymentApi.checkPaynow(journey.readPolicy(), txnRef);
         if (stopped) return;
         // Money taken is never stale: a payment made before expiry is issued even if its answer is late.
         if (state.success) {
@@ -166,7 +168,7 @@ export function PaynowPanel({
           return;
         }
         if (state.error) {
-          saveAnswer({ errorMessage: state.message.slice(0, 400) });
+          journey.saveAnswer({ errorMessage: state.message.slice(0, 400) });
           onFailure(
             { key: state.message },
             { step: 'status-error', reference: txnRef, detail: state.message },
@@ -183,7 +185,7 @@ export function PaynowPanel({
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [txnRef, deadline, onIssued, onFailure]);
+  }, [journey, txnRef, deadline, onIssued, onFailure]);
 
   const copyReference = () => {
     if (!txnRef || !navigator.clipboard) return;

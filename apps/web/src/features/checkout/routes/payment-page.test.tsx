@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { declared, POLICY_ID, ratedPolicy, renderFlowPage } from '../../../test/checkout';
 import { HEALTHY_SYSTEM, stubServer, type TFakeRoute } from '../../../test/render';
-import { type TTravelPolicy, useTravelFlowStore } from '../state/travel-flow-store';
+import { type TTravelPolicy, useTravelFlowStore } from '../../travel/state/travel-flow-store';
+import { travelProduct } from '../../travel/travel-product';
 import { PaymentPage } from './payment-page';
 
 const REFERENCE = 'TSG-261123-7K3M9Q2X';
@@ -48,7 +49,7 @@ function start(policy: TTravelPolicy, routes: TFakeRoute[] = [], paynow = true) 
     ...HEALTHY_SYSTEM,
   ]);
   useTravelFlowStore.setState({ policy, plans: [], campaign: null, initialUrl: '/travel' });
-  const router = renderFlowPage('/travel/payment', <PaymentPage />);
+  const router = renderFlowPage('/travel/payment', <PaymentPage product={travelProduct} />);
   return { ...server, router };
 }
 

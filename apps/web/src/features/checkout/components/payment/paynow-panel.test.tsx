@@ -1,8 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { declared, ratedPolicy } from '../../../../test/checkout';
-import { useTravelFlowStore } from '../../state/travel-flow-store';
+import { useTravelFlowStore } from '../../../travel/state/travel-flow-store';
+import { checkoutActions } from '../../state/checkout-store';
 import { PaynowPanel } from './paynow-panel';
+
+/** The panel pays the travel journey, as the payment page hands it over (decision 044). */
+const journey = checkoutActions(useTravelFlowStore, 'policyTravel');
 
 const TXN = 'TSG-261123-PAYNOW01';
 
@@ -103,7 +107,7 @@ afterEach(() => {
 describe('PayNow (travel-flow sections 2 and 4)', () => {
   it('shows the QR with a 10-minute countdown, dims it on expiry and reloads a new one', async () => {
     const { calls } = server();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
     await tick(0);
     const qr = screen.getByRole('img', { name: 'PayNow QR code' });
     expect(qr.getAttribute('src')).toBe('data:image/png;base64,UVIke1');
@@ -130,7 +134,7 @@ describe('PayNow (travel-flow sections 2 and 4)', () => {
   it('checks the payment after 1 second, then every second, and issues the policy once paid', async () => {
     const { calls, checks } = server({ paidAfter: 3 });
     const onIssued = vi.fn();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={onIssued} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={onIssued} onFailure={vi.fn()} />);
     await tick(0);
     expect(checks()).toBe(0);
     await tick(1000);
@@ -145,7 +149,7 @@ describe('PayNow (travel-flow sections 2 and 4)', () => {
 
   it('offers the simulate link on a test host, with a spinner for 5 seconds', async () => {
     const { calls } = server();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
     await tick(0);
     fireEvent.click(screen.getByRole('button', { name: 'Simulate the bank payment (test only)' }));
     await tick(0);
@@ -167,7 +171,7 @@ describe('PayNow (travel-flow sections 2 and 4)', () => {
       ),
     );
     const onFailure = vi.fn();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={onFailure} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={onFailure} />);
     await tick(0);
     expect(onFailure).toHaveBeenCalledWith({ key: 'paymentError.paynowUnavailable' }, { step: 'qr-error' });
     expect(screen.queryByRole('img', { name: 'PayNow QR code' })).toBeNull();
@@ -180,7 +184,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
 
   it('counts down to the expiry the server answered, not 10 minutes from the browser', async () => {
     server({ expiryTime: (calledAt) => new Date(calledAt + 7 * 60_000 + 30_000).toISOString() });
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
     await tick(0);
     expect(timer()).toBe('Expires in 07:30');
     await tick(7 * 60_000 + 29_000);
@@ -192,7 +196,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
 
   it('does not give a slow answer more time than the bank honours', async () => {
     server({ qrDelayMs: 20_000 });
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
     await tick(20_000);
     expect(timer()).toBe('Expires in 09:40');
   });
@@ -210,7 +214,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
     ],
   ])('counts 10 minutes from the answer for %s', async (_, expiryTime) => {
     server({ expiryTime, qrDelayMs: 3000 });
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
     await tick(3000);
     expect(timer()).toBe('Expires in 10:00');
     await tick(10 * 60_000);
@@ -219,7 +223,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
 
   it('stops polling once the QR has expired; a reloaded QR polls again', async () => {
     const { checks } = server({ expiryTime: (calledAt) => new Date(calledAt + 5500).toISOString() });
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={vi.fn()} />);
     await tick(0);
     await tick(5000);
     expect(checks()).toBe(5);
@@ -243,7 +247,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
       unpaid,
     });
     const onFailure = vi.fn();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={onFailure} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={onFailure} />);
     await tick(0);
     await tick(1000);
     expect(checks()).toBe(1);
@@ -262,7 +266,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
       checkDelayMs: 3000,
     });
     const onIssued = vi.fn();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={onIssued} onFailure={vi.fn()} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={onIssued} onFailure={vi.fn()} />);
     await tick(0);
     await tick(4000);
     expect(onIssued).toHaveBeenCalledWith(expect.objectContaining({ policyNumber: 'TSG26-0000002' }));
@@ -271,7 +275,7 @@ describe('the QR clock (decision 014; travel-flow section 9)', () => {
   it('ends the QR when the server says it has run out before the page does', async () => {
     const { checks } = server({ unpaid: { success: false, error: true, message: 'paymentError.qrExpired' } });
     const onFailure = vi.fn();
-    render(<PaynowPanel amount="SGD 100.00" onIssued={vi.fn()} onFailure={onFailure} />);
+    render(<PaynowPanel journey={journey} amount="SGD 100.00" onIssued={vi.fn()} onFailure={onFailure} />);
     await tick(0);
     await tick(1000);
     expect(screen.queryByRole('timer')).toBeNull();
