@@ -1,16 +1,48 @@
-import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
-import { singaporeDateIn } from './support/dates.ts';
+import { futureCardExpiry } from './support/dates.ts';
+import { EN, POLICY_NUMBER, type TCountry, TEST_CARD } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { expect, test } from './support/test.ts';
+import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
  * Personal accident bought in the browser (issue 16): landing, occupation, effective date, quote,
- * applicant, the children's page, then the shared checkout, ending with an issued, mailed policy.
+ * applicant, the children's page, then the shared checkout, ending with an issued policy in the mail
+ * outbox. The journeys run on a shop of their own, so its outbox can be read.
  */
 
-type TCover = { family?: { adults: 1 | 2; children: number }; occupations: string[]; promo?: string };
+/** A personal accident policy number: A, the market, the year and a sequence (numbering.ts). */
+const PA_POLICY_NUMBER: Record<TCountry, RegExp> = { SGP: /^ASG\d{2}-\d{7}$/, HKG: /^AHK\d{2}-\d{7}$/ };
+
+const SCREENSHOTS = path.join(import.meta.dirname, '..', 'docs', 'screenshots', 'pa');
+
+let shop: TServerProcess;
+
+test.beforeAll(async () => {
+  shop = await startServer('pa', {}, { keepDataDir: true });
+});
+
+test.afterAll(async () => {
+  await stopServer(shop.child);
+  fs.rmSync(shop.dataDir, { recursive: true, force: true });
+});
+
+async function openShop(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  openAppOnGoto(page);
+  return page;
+}
+
+type TCover = {
+  family?: { adults: 1 | 2; children: number };
+  occupations: [string, RegExp][];
+  promo?: string;
+};
 
 async function chooseOccupation(page: Page, group: string, search: string, option: RegExp) {
   const picker = page.getByRole('group', { name: group });
@@ -24,17 +56,20 @@ async function coverOnLanding(page: Page, cover: TCover) {
     await page.getByLabel('Number of adults').selectOption(String(cover.family.adults));
     await page.getByLabel('Number of dependent children').selectOption(String(cover.family.children));
   }
-  const single = cover.occupations.length === 1 && !cover.family;
-  for (const [index, search] of cover.occupations.entries()) {
-    const group =
-      single || cover.family?.adults === 1 ? 'Your occupation' : `Occupation of adult ${index + 1}`;
-    await chooseOccupation(page, group, search, new RegExp(search, 'i'));
+  const many = (cover.family?.adults ?? 1) > 1;
+  for (const [index, [search, option]] of cover.occupations.entries()) {
+    await chooseOccupation(
+      page,
+      many ? `Occupation of adult ${index + 1}` : 'Your occupation',
+      search,
+      option,
+    );
   }
   if (cover.promo) await page.getByLabel('Promotion code (optional)').fill(cover.promo);
   await page.getByRole('button', { name: 'Get a quote' }).click();
 }
 
-async function declareAndDate(page: Page, market: 'SGP' | 'HKG' = 'SGP') {
+async function declareAndDate(page: Page, market: TCountry = 'SGP') {
   await expect(page).toHaveURL(/\/pa\/occupation$/);
   if (market === 'SGP') await page.getByRole('radio', { name: 'Singapore citizen' }).check();
   else await page.getByLabel(/Largest accident claim/).fill('0');
@@ -45,23 +80,79 @@ async function declareAndDate(page: Page, market: 'SGP' | 'HKG' = 'SGP') {
   await expect(page).toHaveURL(/\/pa\/quote$/);
 }
 
-async function checkScreen(page: Page) {
+/** Axe (no serious or critical) and no sideways scroll at 375 px; a screenshot at both widths when named. */
+async function checkScreen(page: Page, name?: string) {
   await expectNoSeriousAxeViolations(page);
+  if (name) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoHorizontalScroll(page);
+  if (name) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+type TPerson = { name: string; id: string; birth: string };
+const HOLDER: TPerson = { name: 'Tan Wei Ming', id: 'S8512345I', birth: '15/06/1985' };
+
+async function fillApplicant(page: Page, person: TPerson, email: string, mobile = '91234567') {
+  const holder = page.getByRole('region', { name: 'Applicant (Adult 1)' });
+  await holder.getByLabel('Full name (as in your ID)').fill(person.name);
+  await holder.getByLabel('ID number').fill(person.id);
+  await holder.getByLabel('Date of birth').fill(person.birth);
+  await holder.getByLabel('Mobile number').fill(mobile);
+  await holder.getByLabel('Email address', { exact: true }).fill(email);
+  await holder.getByRole('checkbox', { name: /email address is correct/ }).check();
+}
+
+async function confirmAndPay(page: Page, market: TCountry = 'SGP') {
+  await expect(page).toHaveURL(/\/pa\/confirm$/);
+  await expect(page.getByRole('heading', { level: 1, name: EN.confirmTitle })).toBeVisible();
+  for (const name of EN.declarations) {
+    const box = page.getByRole('checkbox', { name });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  await page.getByRole('button', { name: EN.pay, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pa\/payment$/);
+  await expect(page.getByRole('heading', { level: 1, name: EN.paymentTitle })).toBeVisible();
+  await page.getByLabel(EN.cardNumber).fill(TEST_CARD);
+  await page.getByLabel(EN.cardName).fill(HOLDER.name);
+  await page.getByLabel(EN.expiry).fill(futureCardExpiry());
+  await page.getByLabel(EN.cvv).fill('123');
+  await page.getByRole('button', { name: EN.payAmount(market === 'SGP' ? 'S$' : 'HK$') }).click();
+}
+
+/** The finish page's policy number, issued, and a mail for it in the shop's outbox. */
+async function expectIssuedAndMailed(page: Page, market: TCountry = 'SGP'): Promise<string> {
+  await expect(page).toHaveURL(/\/pa\/finish$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: EN.finishTitle })).toBeVisible();
+  const policyNumber = (await page.getByRole('definition').first().textContent())?.trim() ?? '';
+  expect(policyNumber).toMatch(PA_POLICY_NUMBER[market]);
+  const outbox = path.join(shop.dataDir, 'outbox');
+  const mails = () =>
+    fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+      : [];
+  await expect
+    .poll(() => mails().some((mail) => mail.includes(policyNumber)), { timeout: 60_000 })
+    .toBe(true);
+  return policyNumber;
+}
+
 test.describe('personal accident journeys (issue 16)', () => {
-  test('an SGP individual of class 01 quotes, applies and reaches confirm', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('an SGP individual of class 01 pays by card and is issued and mailed a policy', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await openShop(browser);
     const problems = watchConsole(page);
     await page.goto('/pa');
-    await checkScreen(page);
-    await coverOnLanding(page, { occupations: ['teacher'] });
-    await checkScreen(page);
+    await checkScreen(page, 'landing');
+    await coverOnLanding(page, { occupations: [['teacher', /teacher/i]] });
+    await checkScreen(page, 'occupation');
     await declareAndDate(page);
-    await checkScreen(page);
+    await checkScreen(page, 'quote');
     await expect(page.getByTestId('pa-plan-D')).toBeVisible();
     const planB = page.getByTestId('pa-plan-B');
     const before = await planB.getByText(/^S\$/).first().textContent();
@@ -69,15 +160,15 @@ test.describe('personal accident journeys (issue 16)', () => {
     await expect(planB.getByText(/^S\$/).first()).not.toHaveText(before ?? '');
     await page.getByRole('button', { name: 'Apply Now for Plan B' }).click();
     await expect(page).toHaveURL(/\/pa\/applicant$/);
-    await checkScreen(page);
-    await page.getByLabel('Full name (as in your ID)').fill('Tan Wei Ming');
-    await page.getByLabel('ID number').fill('S8512345I');
-    await page.getByLabel('Date of birth').fill('15/06/1985');
-    await page.getByLabel('Mobile number').fill('91234567');
-    await page.getByLabel('Email address', { exact: true }).fill('weiming.tan@example.com');
-    await page.getByRole('checkbox', { name: /email address is correct/ }).check();
+    await fillApplicant(page, HOLDER, 'weiming.tan@example.com');
+    await checkScreen(page, 'applicant');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/pa\/confirm$/);
+    await expect(page.getByRole('region', { name: 'Insured persons' })).toContainText('TAN WEI MING');
+    await checkScreen(page, 'confirm');
+    await confirmAndPay(page);
+    await expectIssuedAndMailed(page);
+    await checkScreen(page, 'finish');
     expect(problems).toEqual([]);
   });
 });

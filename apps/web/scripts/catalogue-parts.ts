@@ -24,6 +24,7 @@ export const PAGE_TEXTS = [
   'paEffectiveDate',
   'paQuote',
   'paApply',
+  'paConfirm',
   'paErrorMessage',
   'homeLanding',
   'notFound',

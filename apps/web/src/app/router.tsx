@@ -52,6 +52,10 @@ const TravelFinishPage = checkoutPageOf(travelProduct, loadFinish, 'FinishPage')
 const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage', loadInfoTexts);
 const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
 const PaRoutes = pageOf(() => import('../features/pa/routes/pa-routes'), 'PaRoutes');
+const paProduct = () => import('../features/pa/pa-product').then((module) => module.paProduct);
+const PaConfirmPage = checkoutPageOf(paProduct, loadConfirm, 'ConfirmPage');
+const PaPaymentPage = checkoutPageOf(paProduct, loadPayment, 'PaymentPage');
+const PaFinishPage = checkoutPageOf(paProduct, loadFinish, 'FinishPage');
 const HomePage = pageOf(() => import('../features/home/routes/home-page'), 'HomePage');
 
 /**
@@ -105,6 +109,9 @@ const ROUTES: RouteObject[] = [
         element: lazyPage(<ApplicantPage />),
       },
       LANDING_ROUTE,
+      { path: '/pa/confirm', element: lazyPage(<PaConfirmPage />) },
+      { path: '/pa/payment', element: lazyPage(<PaPaymentPage />) },
+      { path: '/pa/finish', element: lazyPage(<PaFinishPage />) },
       { path: '/pa/*', element: lazyPage(<PaRoutes />) },
       { path: '/home/*', element: lazyPage(<HomePage />) },
       { path: '*', element: lazyPage(<NotFoundPage />) },

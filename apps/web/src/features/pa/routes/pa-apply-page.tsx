@@ -20,7 +20,7 @@ type TChildValues = TPersonValues & { student: boolean };
 function childValues(child: TPaChild, fallbackType: TPersonValues['idType']): TChildValues {
   return {
     name: child.lastName ?? '',
-    idType: (child.idType as TPersonValues['idType']) ?? fallbackType,
+    idType: child.hkId ? (child.idType as TPersonValues['idType']) : fallbackType,
     id: child.hkId ?? '',
     dateOfBirth: child.dateOfBirth ?? '',
     student: child.fullTimeStudent === 'YES',

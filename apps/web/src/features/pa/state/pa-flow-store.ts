@@ -2,11 +2,18 @@ import type { TLanguage } from '@lionrock/domain/environment/language';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicyInput, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { withoutCardFields } from '../../travel/state/travel-flow-store';
+import { persist } from 'zustand/middleware';
+import type { TCheckoutPolicy } from '../../checkout/checkout-product';
+import {
+  answeredCampaign,
+  checkoutCore,
+  checkoutPersistence,
+  type TCheckoutState,
+  withoutCardFields,
+} from '../../checkout/state/checkout-store';
 
 type TPaPart = NonNullable<TPolicyInput['policyPAN']>;
-export type TPaPolicy = TPolicyInput & { productType: 'PAN'; policyPAN: TPaPart };
+export type TPaPolicy = TCheckoutPolicy<'policyPAN'>;
 export type TPaPerson = NonNullable<NonNullable<TPaPart['insured']>['adult1']>;
 export type TPaChild = NonNullable<NonNullable<TPaPart['insured']>['children']>[number];
 export type TPaCover = 'PRX' | 'TTD';
@@ -19,9 +26,8 @@ export type TPaCoverChoice = {
   occupations: string[];
 };
 
-type TPaFlowState = {
-  /** The policy in its wire format (pa-home-payments section 3), product PAN. */
-  policy: TPaPolicy;
+/** The checkout core (decision 044: policy, campaign, setRated, reset) and PA's own quote state. */
+type TPaFlowState = TCheckoutState<'policyPAN'> & {
   /** The plans multirate answered (A–D, D absent for class 03); empty until quoted and after a change. */
   plans: TWirePremiumItem[];
   setMarket(market: { country: TCountry; lang: TLanguage; agentCode?: string; subAgentId?: string }): void;
@@ -44,8 +50,6 @@ type TPaFlowState = {
     adult2?: TPaPerson;
     children?: TPaChild[];
   }): void;
-  setRated(answer: TPolicyInput): void;
-  reset(): void;
 };
 
 function emptyPolicy(): TPaPolicy {
@@ -86,7 +90,7 @@ export const usePaFlowStore = create<TPaFlowState>()(
           },
         }));
       return {
-        policy: emptyPolicy(),
+        ...checkoutCore<'policyPAN', TPaFlowState>(set, emptyPolicy, { plans: [] }),
         plans: [],
         setMarket: ({ country, lang, agentCode, subAgentId }) =>
           set((state) => ({
@@ -140,7 +144,11 @@ export const usePaFlowStore = create<TPaFlowState>()(
         setQuoted: (answer) =>
           set((state) => {
             const policy = withoutCardFields({ ...state.policy, ...answer }) as TPaPolicy;
-            return { policy, plans: policy.policyPAN.premiumItems ?? [] };
+            return {
+              policy,
+              plans: policy.policyPAN.premiumItems ?? [],
+              campaign: answeredCampaign(state.campaign, answer),
+            };
           }),
         choosePlan: (plan) =>
           set((state) => {
@@ -169,23 +177,9 @@ export const usePaFlowStore = create<TPaFlowState>()(
               },
             };
           }, true),
-        setRated: (answer) =>
-          set((state) => {
-            const policy = withoutCardFields({ ...state.policy, ...answer }) as TPaPolicy;
-            return {
-              policy,
-              plans: policy.policyPAN.premiumItems?.length ? policy.policyPAN.premiumItems : state.plans,
-            };
-          }),
-        reset: () => set({ policy: emptyPolicy(), plans: [] }),
       };
     },
-    {
-      name: PA_FLOW_STORE_KEY,
-      version: 1,
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (state) => ({ policy: withoutCardFields(state.policy), plans: state.plans }),
-    },
+    checkoutPersistence<'policyPAN', TPaFlowState>(PA_FLOW_STORE_KEY, (state) => ({ plans: state.plans })),
   ),
 );
 
