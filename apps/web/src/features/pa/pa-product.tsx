@@ -2,10 +2,8 @@ import { isAutoRenewalEligible } from '@lionrock/domain/display/price-display';
 import { useTranslation } from '../../lib/i18n';
 import { PRODUCT_WIRE, type TCheckoutProduct, type TSummaryRow } from '../checkout/checkout-product';
 import { PaInsuredCard } from './components/pa-insured-card';
+import { PA_STEPS } from './pa-steps';
 import { type TPaPolicy, usePaFlowStore } from './state/pa-flow-store';
-
-/** The stepper's names for PA (pa-home-payments section 1): Welcome, Quote, Apply, Confirm, Payment, Insured. */
-export const PA_STEPS = ['welcome', 'quote', 'apply', 'confirm', 'payment', 'insuredDone'] as const;
 
 /** The plan summary's PA lines (pa-home-payments section 2, Confirm): plan, cover, period, who is insured. */
 function usePaSummaryRows(policy: TPaPolicy, _where: 'confirm' | 'payment'): TSummaryRow[] {

@@ -12,6 +12,7 @@ import { BenefitTable, KEY_ROWS } from '../components/benefit-table';
 import { marketToday } from '../components/pa-dates';
 import { errorsFor, idTypesOf, PersonFields, type TPersonValues } from '../components/person-fields';
 import { useQuoteCall } from '../components/use-quote-call';
+import { PA_STEPS } from '../pa-steps';
 import { type TPaPerson, type TPaPolicy, usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
@@ -145,7 +146,7 @@ export function PaApplicantPage() {
 
   return (
     <main className={styles.page}>
-      <Stepper current={3} />
+      <Stepper current={3} steps={PA_STEPS} />
       <h1 className={styles.title}>{t('paApply.title')}</h1>
       <p className={styles.intro}>{t('paApply.intro', { plan: pa.selectedPlan })}</p>
       <form noValidate onSubmit={submit} className={styles.stack}>

@@ -12,6 +12,7 @@ import { childOptions } from '../components/cover-form';
 import { marketToday } from '../components/pa-dates';
 import { errorsFor, idTypesOf, PersonFields, type TPersonValues } from '../components/person-fields';
 import { useQuoteCall } from '../components/use-quote-call';
+import { PA_STEPS } from '../pa-steps';
 import { adultOccupations, emptyChild, type TPaChild, usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
@@ -94,7 +95,7 @@ export function PaApplyPage() {
 
   return (
     <main className={styles.page}>
-      <Stepper current={3} />
+      <Stepper current={3} steps={PA_STEPS} />
       <h1 className={styles.title}>{t('paApply.childrenTitle')}</h1>
       <p className={styles.intro}>{t('paApply.childrenIntro')}</p>
       <form noValidate onSubmit={submit} className={styles.stack}>

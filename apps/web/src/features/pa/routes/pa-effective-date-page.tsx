@@ -8,6 +8,7 @@ import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { marketToday } from '../components/pa-dates';
 import { useQuoteCall } from '../components/use-quote-call';
+import { PA_STEPS } from '../pa-steps';
 import { usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
@@ -38,7 +39,7 @@ export function PaEffectiveDatePage() {
   };
   return (
     <main className={styles.page}>
-      <Stepper current={1} />
+      <Stepper current={1} steps={PA_STEPS} />
       <h1 className={styles.title}>{t('paEffectiveDate.title')}</h1>
       <form noValidate onSubmit={submit} className={`${styles.card} ${styles.stack}`}>
         <div className={styles.field}>

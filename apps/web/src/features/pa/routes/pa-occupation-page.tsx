@@ -13,6 +13,7 @@ import { CheckField } from '../../../components/ui/check-field';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { CoverForm } from '../components/cover-form';
+import { PA_STEPS } from '../pa-steps';
 import { adultOccupations, usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
@@ -50,7 +51,7 @@ export function PaOccupationPage() {
 
   return (
     <main className={styles.page}>
-      <Stepper current={1} />
+      <Stepper current={1} steps={PA_STEPS} />
       <h1 className={styles.title}>{t('paOccupation.title')}</h1>
       <p className={styles.intro}>{t('paOccupation.intro')}</p>
       <div className={styles.card}>

@@ -61,7 +61,12 @@ export function PaPage() {
       <BannerCarousel product="PAN" />
       <section className={styles.page} aria-labelledby="pa-benefits-title">
         <h2 id="pa-benefits-title">{t('paLanding.benefitsTitle')}</h2>
-        <BenefitTable country={country} caption={t('paLanding.benefitsCaption')} />
+        {/* What each plan can cover: the weekly disablement benefit comes with its optional cover. */}
+        <BenefitTable
+          country={country}
+          caption={t('paLanding.benefitsCaption')}
+          insured={{ role: 'adult', optionalCovers: ['TTD'] }}
+        />
       </section>
       <FeatureGrid
         title={t('travelLanding.featuresTitle')}

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { ALL_ROWS, BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
 import { PriceLines } from '../components/plan-price';
 import { useQuoteCall } from '../components/use-quote-call';
+import { PA_STEPS } from '../pa-steps';
 import { adultOccupations, type TPaCover, usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
@@ -51,7 +52,7 @@ export function PaQuotePage() {
 
   return (
     <main className={styles.page}>
-      <Stepper current={2} />
+      <Stepper current={2} steps={PA_STEPS} />
       <h1 className={styles.title}>{t('paQuote.title')}</h1>
       <p className={styles.intro}>
         {t('paQuote.intro', { start: pa.effectiveDate ?? '', end: pa.expiryDate ?? '' })}
@@ -62,7 +63,7 @@ export function PaQuotePage() {
         </h2>
         {adults.map((adult, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: one block per adult, by position
-          <fieldset key={index} className={styles.choices}>
+          <fieldset key={index} className={styles.field}>
             <legend className={styles.hint}>{t('paQuote.adultN', { number: index + 1 })}</legend>
             {COVERS.map((code) => (
               <CheckField
