@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { futureCardExpiry } from './support/dates.ts';
-import { EN, POLICY_NUMBER, type TCountry, TEST_CARD } from './support/journey.ts';
+import { EN, type TCountry, TEST_CARD } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
@@ -103,7 +103,7 @@ async function fillApplicant(page: Page, person: TPerson, email: string, mobile 
   await holder.getByRole('checkbox', { name: /email address is correct/ }).check();
 }
 
-async function confirmAndPay(page: Page, market: TCountry = 'SGP') {
+async function confirm(page: Page, options: { renewalOff?: boolean } = {}) {
   await expect(page).toHaveURL(/\/pa\/confirm$/);
   await expect(page.getByRole('heading', { level: 1, name: EN.confirmTitle })).toBeVisible();
   for (const name of EN.declarations) {
@@ -112,10 +112,18 @@ async function confirmAndPay(page: Page, market: TCountry = 'SGP') {
     await page.keyboard.press('Space');
     await expect(box).toBeChecked();
   }
+  // PA is annual: auto-renewal by card is on by default (pa-home-payments section 4).
+  const renewal = page.getByRole('checkbox', { name: /Renew my annual plan/ });
+  await expect(renewal).toBeChecked();
+  if (options.renewalOff) await renewal.uncheck();
   await page.getByRole('button', { name: EN.pay, exact: true }).focus();
   await page.keyboard.press('Enter');
+  if (options.renewalOff) await page.getByRole('button', { name: 'Turn off auto-renewal' }).click();
   await expect(page).toHaveURL(/\/pa\/payment$/);
   await expect(page.getByRole('heading', { level: 1, name: EN.paymentTitle })).toBeVisible();
+}
+
+async function payByCard(page: Page, market: TCountry = 'SGP') {
   await page.getByLabel(EN.cardNumber).fill(TEST_CARD);
   await page.getByLabel(EN.cardName).fill(HOLDER.name);
   await page.getByLabel(EN.expiry).fill(futureCardExpiry());
@@ -166,9 +174,66 @@ test.describe('personal accident journeys (issue 16)', () => {
     await expect(page).toHaveURL(/\/pa\/confirm$/);
     await expect(page.getByRole('region', { name: 'Insured persons' })).toContainText('TAN WEI MING');
     await checkScreen(page, 'confirm');
-    await confirmAndPay(page);
+    await confirm(page);
+    // With auto-renewal on, the card is the only way to pay.
+    await expect(page.getByRole('radio', { name: 'PayNow' })).toHaveCount(0);
+    await payByCard(page);
     await expectIssuedAndMailed(page);
     await checkScreen(page, 'finish');
+    expect(problems).toEqual([]);
+  });
+
+  test('an SGP family, spouse and two children (one a student of 20), pays by PayNow', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await openShop(browser);
+    const problems = watchConsole(page);
+    await page.goto('/pa');
+    await coverOnLanding(page, {
+      family: { adults: 2, children: 2 },
+      occupations: [
+        ['nurse', /nurse/i],
+        ['accountant', /accountant/i],
+      ],
+    });
+    await declareAndDate(page);
+    const planA = page.getByTestId('pa-plan-A');
+    // The family discount and the free children are lines of the price (pa-home-payments section 9).
+    await expect(planA.getByText('Family discount')).toBeVisible();
+    await expect(planA.getByText('2 children covered free')).toBeVisible();
+    await page.getByRole('button', { name: 'Apply Now for Plan A' }).click();
+    await fillApplicant(page, HOLDER, 'weiming.tan@example.com');
+    const spouse = page.getByRole('region', { name: 'Spouse (Adult 2)' });
+    await spouse.getByLabel('Full name (as in your ID)').fill('Lim Mei Ling');
+    await spouse.getByLabel('ID number').fill('S8712345F');
+    await spouse.getByLabel('Date of birth').fill('02/03/1987');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/pa\/apply$/);
+    const student = page.getByRole('region', { name: 'Child 1' });
+    await student.getByLabel('Full name (as in your ID)').fill('Tan Jia Hao');
+    await student.getByLabel('ID number').fill('T0612345C');
+    await student.getByLabel('Date of birth').fill('10/01/2006');
+    const young = page.getByRole('region', { name: 'Child 2' });
+    await young.getByLabel('Full name (as in your ID)').fill('Tan Jia Hui');
+    await young.getByLabel('ID number').fill('T1512345H');
+    await young.getByLabel('Date of birth').fill('09/09/2015');
+    await expect(young.getByRole('checkbox', { name: 'Full-time student' })).toHaveCount(0);
+    // A child of 18 or over must be a full-time student (pa-home-payments section 5).
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(student.getByText(/Only full-time students are eligible/)).toBeVisible();
+    await student.getByRole('checkbox', { name: 'Full-time student' }).check();
+    await checkScreen(page, 'apply');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('region', { name: 'Insured persons' })).toContainText('TAN JIA HAO');
+    await confirm(page, { renewalOff: true });
+    await page.getByRole('radio', { name: 'PayNow' }).check();
+    await expect(page.getByRole('img', { name: 'PayNow QR code' })).toBeVisible();
+    await checkScreen(page, 'payment-paynow');
+    await page.getByRole('button', { name: /Simulate the bank payment/ }).click();
+    await expectIssuedAndMailed(page);
     expect(problems).toEqual([]);
   });
 });
