@@ -62,8 +62,8 @@ describeEachDriver('database', (driver) => {
     expect(before).toMatchObject({
       systemFlags: 2,
       agents: 6,
-      campaigns: 8,
-      banners: 7,
+      campaigns: 10,
+      banners: 8,
       maintenanceNotices: 2,
     });
     expect(before.promoCodes).toBeGreaterThan(0);

@@ -171,6 +171,10 @@ export const campaigns = pgTable(
     imageContentType: text('image_content_type'),
     termsConditionsEn: text('terms_conditions_en'),
     termsConditionsCn: text('terms_conditions_cn'),
+    /** A gift per policy on top of the discount (pa-home-payments section 9: "an HK$150 supermarket voucher per policy"), in cents. */
+    voucherCents: integer('voucher_cents'),
+    voucherDescription: text('voucher_description'),
+    voucherDescriptionCn: text('voucher_description_cn'),
     createdBy: text('created_by').notNull().default('seed'),
     updatedBy: text('updated_by').notNull().default('seed'),
     ...timestamps,

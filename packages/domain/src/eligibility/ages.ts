@@ -159,6 +159,9 @@ export function showsSeniorNotice(
 ): boolean {
   return seniorLoadingOn && datesOfBirth.some((dateOfBirth) => isSenior(dateOfBirth, on));
 }
+/** The age to which personal accident cover is renewed: Hong Kong renews to 75 (pa-home-payments section 5). */
+export const PA_RENEWABLE_TO_AGE: Record<TCountry, number> = { SGP: 70, HKG: 75 };
+
 /** Personal accident adults aged 65 to 70 at application get reduced benefits (pa-home-payments section 5). */
 export const PA_REDUCED_BENEFIT_AGES = { from: 65, to: 70 } as const;
 

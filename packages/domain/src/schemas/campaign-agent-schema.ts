@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import { ZWireAmountSchema } from './wire-primitives.ts';
+
+/**
+ * A campaign's gift per policy on top of its discount (pa-home-payments section 9: "an HK$150
+ * supermarket voucher per policy"): what the campaign offers, and what an issued policy records.
+ */
+export const ZCampaignVoucherSchema = z.object({
+  campaignCode: z.string().max(30),
+  amount: ZWireAmountSchema,
+  description: z.string().max(200),
+  descriptionCn: z.string().max(200),
+});
+export type TCampaignVoucher = z.infer<typeof ZCampaignVoucherSchema>;
 
 /** The campaign as the client reads it (travel-flow section 3, Campaign). */
 export const ZCampaignSchema = z.object({
@@ -29,6 +42,8 @@ export const ZCampaignSchema = z.object({
   errorMessage: z.string(),
   termsConditionsEn: z.string(),
   termsConditionsCn: z.string(),
+  /** The campaign's voucher per policy, when it gives one. */
+  voucher: ZCampaignVoucherSchema.optional(),
 });
 export type TCampaign = z.infer<typeof ZCampaignSchema>;
 

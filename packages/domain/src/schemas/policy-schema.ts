@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConsentsSchema } from '../consents/consents.ts';
+import { ZCampaignVoucherSchema } from './campaign-agent-schema.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
 import {
   centsToWire,
@@ -281,6 +282,11 @@ export const ZPolicySchema = z.object({
   policyHome: ZPolicyHomeSchema.optional(),
   consents: ZConsentsSchema.optional(),
   saveForLaterToken: optionalText(100),
+  /**
+   * Set by the server only: the voucher of the campaign the policy is priced under (campaigns.voucher_*),
+   * kept on the issued policy and named in its e-mail and schedule. One the browser sends is dropped.
+   */
+  campaignVoucher: ZCampaignVoucherSchema.optional(),
   /** Set by the server on an issued policy: the signed, expiring link to its schedule PDF (issue 5). */
   scheduleUrl: z.string().max(500).optional(),
   lang: z.enum(['en', 'zh']).default('en'),

@@ -10,6 +10,7 @@ import {
   EMPTY_CAMPAIGN,
   type TCampaign as TCampaignAnswer,
 } from '@lionrock/domain/schemas/campaign-agent-schema';
+import { centsToWire } from '@lionrock/domain/schemas/wire-amounts';
 import type { TCampaignRepository, TCampaignRow } from './campaign-repository.ts';
 import type { TPromoGuard } from './promo-guard.ts';
 
@@ -115,6 +116,17 @@ export function createCampaignService(
       errorMessage: '',
       termsConditionsEn: row.termsConditionsEn ?? '',
       termsConditionsCn: row.termsConditionsCn ?? '',
+      // The gift per policy the landing can announce (pa-home-payments section 9).
+      ...(row.voucherCents && row.voucherCents > 0
+        ? {
+            voucher: {
+              campaignCode: row.campaignCode,
+              amount: centsToWire(row.voucherCents),
+              description: row.voucherDescription ?? '',
+              descriptionCn: row.voucherDescriptionCn ?? '',
+            },
+          }
+        : {}),
     };
   }
 

@@ -5,6 +5,7 @@
  */
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { paBrochure, paPolicyWording } from './pa-wording.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
@@ -70,32 +71,8 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
       },
     ],
   },
-  pa: {
-    brochure: [
-      {
-        heading: 'Protection against accidents, around the clock',
-        paragraphs: [
-          'Annual cover for you, your spouse and up to three dependent children free on the family plan. Choose Plan A to D; optional double indemnity for hospital allowance and temporary total disablement.',
-          'Occupation classes 1 to 3 are covered; class 3 occupations are offered Plans A to C. Class 4 occupations are not covered.',
-        ],
-      },
-    ],
-    policyWording: [
-      {
-        heading: 'What we cover',
-        paragraphs: [
-          'Accidental death and permanent disablement, burns, medical expenses, hospital cash for confinement of at least 24 hours (up to 2 years), broken bones, coma (within 30 days of injury and at least 3 consecutive months in hospital) and an education fund, up to the sums of the plan chosen.',
-          'Temporary total disablement, if chosen, pays after a 7-day waiting period up to 75% of average weekly earnings for up to 104 weeks.',
-        ],
-      },
-      {
-        heading: 'Major exclusions',
-        paragraphs: [
-          'Sickness and disease; pre-existing physical defects; suicide and self-inflicted injury; war and terrorism except as stated; hazardous occupations of class 4; professional sports; injuries under the influence of alcohol or drugs.',
-        ],
-      },
-    ],
-  },
+  // Written per market from the benefit schedule and the rules: pa-wording.ts (decision 054).
+  pa: { brochure: [], policyWording: [] },
   home: {
     brochure: [
       {
@@ -124,11 +101,13 @@ export const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSectio
 
 /**
  * The sections of a document in a market: the travel policy wording is written per market from the
- * benefit schedule (travel-wording.ts); the other wordings end with the market's cancellation and
- * statutory statements.
+ * benefit schedule (travel-wording.ts), the personal accident documents likewise (pa-wording.ts); the
+ * other wordings end with the market's cancellation and statutory statements.
  */
 export function documentSections(product: TProductKey, kind: TDocumentKind, country: TCountry): TSection[] {
   if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country);
+  if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country);
+  if (product === 'pa' && kind === 'brochure') return paBrochure(country);
   const sections = WORDINGS[product][kind] ?? [];
   return kind === 'policyWording' ? [...sections, ...COMMON_WORDING, ...marketStatements(country)] : sections;
 }

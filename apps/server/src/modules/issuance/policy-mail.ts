@@ -1,6 +1,7 @@
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
+import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
 import type { TProductType } from '@lionrock/domain/tax/tax';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import {
@@ -53,6 +54,8 @@ type TCopy = {
   applicantIntro: (product: string) => string;
   agentIntro: (client: string) => string;
   agency: string;
+  /** The campaign's gift per policy (pa-home-payments section 9), when the policy has one. */
+  voucher: string;
   labels: Record<keyof TDetails, string>;
   attached: string;
   download: (days: number) => string;
@@ -88,6 +91,7 @@ const COPY: Record<TScript, TCopy> = {
       `Thank you for choosing Lionrock Insurance. Your ${product} policy has been issued.`,
     agentIntro: (client) => `A policy was issued for your client ${client}.`,
     agency: 'Agency',
+    voucher: 'Campaign gift',
     labels: {
       policyNumber: 'Policy number',
       receiptNumber: 'Receipt number',
@@ -113,6 +117,7 @@ const COPY: Record<TScript, TCopy> = {
     applicantIntro: (product) => `感谢您选择狮石保险。您的${product}保单已经签发。`,
     agentIntro: (client) => `已为您的客户${client}签发保单。`,
     agency: '代理机构',
+    voucher: '活动礼品',
     labels: {
       policyNumber: '保单号码',
       receiptNumber: '收据号码',
@@ -141,6 +146,7 @@ const COPY: Record<TScript, TCopy> = {
     applicantIntro: (product) => `感謝您選擇獅石保險。您的${product}保單已經簽發。`,
     agentIntro: (client) => `已為您的客戶${client}簽發保單。`,
     agency: '代理機構',
+    voucher: '活動禮品',
     labels: {
       policyNumber: '保單號碼',
       receiptNumber: '收據號碼',
@@ -213,6 +219,11 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
   const rows = (Object.keys(details) as (keyof TDetails)[]).map(
     (key) => [copy.labels[key], details[key]] as const,
   );
+  const voucher = policy.campaignVoucher;
+  if (voucher) {
+    const named = script === 'en' ? voucher.description : voucher.descriptionCn || voucher.description;
+    rows.push([copy.voucher, oneLine(named || formatMoney(wireToCents(voucher.amount), policy.country))]);
+  }
   if (agent && agencyName) rows.push([copy.agency, agencyName]);
   const subject = copy.subject(copy.productWord[policy.productType], details.policyNumber, options.role);
   const download = copy.download(SCHEDULE_LINK_VALID_DAYS);

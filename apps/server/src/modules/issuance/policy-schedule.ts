@@ -7,16 +7,14 @@ import {
   todayIn,
 } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
-import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, type TCents } from '@lionrock/domain/money/money';
+import { paBenefitRows, type TPaBenefitRow, type TPaPlanLetter } from '@lionrock/domain/pa/pa-benefits';
 import { selectedPlanName } from '@lionrock/domain/policy/rate-policy';
 import {
   PA_BENEFITS,
-  paPlanBenefits,
   type TBenefitValue,
-  type TPaBenefitKey,
   TRAVEL_BENEFITS,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
@@ -257,6 +255,13 @@ function policyRows(s: TSchedule, issued: TIssuedPolicy, plan: TWirePremiumItem)
     [copy.labels.period, fill(copy.period, { start: period.start, end: period.end })],
   ];
   if (policy.productType === 'PTR') rows.push([copy.labels.destination, destination(s, policy)]);
+  const voucher = policy.campaignVoucher;
+  if (voucher)
+    rows.push([
+      copy.labels.voucher,
+      (s.script === 'en' ? voucher.description : voucher.descriptionCn || voucher.description) ||
+        formatMoney(wireToCents(voucher.amount), policy.country),
+    ]);
   return rows;
 }
 
@@ -396,41 +401,58 @@ function travelBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumIt
   }));
 }
 
+/**
+ * The personal accident benefits per insured person (decision 054): a column per adult and one for the
+ * children, each amount from `paBenefitRows` (the child's share, the 65–70 reduction, TTD and PRX), so
+ * the schedule prints what the quote page shows.
+ */
 function paBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
   const { copy } = s;
   const pa = policy.policyPAN!;
-  const letter = (pa.selectedPlan ?? /^[ABCD]$/.exec(plan.planName)?.[0] ?? 'A') as 'A' | 'B' | 'C' | 'D';
-  const sums = paPlanBenefits(PA_BENEFITS, policy.country, letter);
-  const adults = [pa.insured.adult1, pa.insuredPersonType === 'family' ? pa.insured.adult2 : undefined];
-  const ttdChosen = adults.some((adult) => adult?.optionalCovers.includes('TTD'));
-  const keys = Object.keys(sums) as TPaBenefitKey[];
-  const labelOf = (key: TPaBenefitKey) => {
-    const labels = PA_BENEFITS.labels[key];
-    if (!labels) return key;
-    return s.script === 'en' ? labels[0] : zhLabel(s, labels[1]);
-  };
-  const rows = keys.map((key) => {
-    if (key === 'ttdWeekly' && !ttdChosen)
-      return [fill(copy.optionalCover, { label: labelOf(key) }), copy.values.notCovered];
-    return [labelOf(key), formatMoney(sums[key], policy.country)];
-  });
+  const letter = (pa.selectedPlan ?? /^[ABCD]$/.exec(plan.planName)?.[0] ?? 'A') as TPaPlanLetter;
+  const family = pa.insuredPersonType === 'family';
+  const adults = [pa.insured.adult1, family && pa.family.numberOfAdults > 1 ? pa.insured.adult2 : undefined];
   const effective = parseDmy(pa.effectiveDate);
-  for (const adult of adults) {
-    if (adult && effective && hasReducedPaBenefits(policy.country, adult.dateOfBirth, effective)) {
-      rows.push([
-        fill(copy.reducedAccidentalDeath, { name: adult.lastName }),
-        formatMoney(
-          paPlanBenefits(PA_BENEFITS, policy.country, letter, true).accidentalDeath,
-          policy.country,
-        ),
-      ]);
-    }
-  }
+  const columns = adults.flatMap((adult) =>
+    adult
+      ? [
+          {
+            title: adult.lastName,
+            rows: paBenefitRows(PA_BENEFITS, policy.country, letter, { role: 'adult', ...adult }, effective),
+          },
+        ]
+      : [],
+  );
+  if (family && pa.family.noOfChildren > 0)
+    columns.push({
+      title: copy.childrenColumn,
+      rows: paBenefitRows(PA_BENEFITS, policy.country, letter, { role: 'child' }, effective),
+    });
+  const label = (row: TPaBenefitRow) => {
+    const text = s.script === 'en' ? row.labelEn : zhLabel(s, row.labelZh);
+    return row.optionalCover === 'TTD' ? fill(copy.optionalCover, { label: text }) : text;
+  };
+  const cell = (row: TPaBenefitRow) => {
+    if (row.amount === 'NOT_COVERED') return copy.values.notCovered;
+    const money = formatMoney(row.amount, policy.country);
+    return row.reduced ? `${money} *` : money;
+  };
+  const rows = columns[0]!.rows.map((first, index) => [
+    label(first),
+    ...columns.map((column) => cell(column.rows[index]!)),
+  ]);
+  const { childBasisPoints, seniorBasisPoints } = PA_BENEFITS.rules;
+  if (columns.some((column) => column.rows.some((row) => row.reduced)))
+    rows.push([
+      fill(copy.reducedNote, { child: childBasisPoints / 100, senior: seniorBasisPoints / 100 }),
+      ...columns.map(() => ''),
+    ]);
+  const share = 0.6 / columns.length;
   return [
     {
       title: fill(copy.benefitsPa, { letter }),
-      columns: [copy.columns.benefit, copy.columns.sumInsured],
-      widths: [0.7, 0.3],
+      columns: [copy.columns.benefit, ...columns.map((column) => column.title)],
+      widths: [0.4, ...columns.map(() => share)],
       rows,
     },
   ];

@@ -34,6 +34,8 @@ export type TScheduleCopy = {
     coverType: string;
     period: string;
     destination: string;
+    /** The campaign's gift per policy (pa-home-payments section 9). */
+    voucher: string;
     companyName: string;
     uen: string;
     name: string;
@@ -94,8 +96,10 @@ export type TScheduleCopy = {
   values: { unlimited: string; notCovered: string; included: string; notCoveredTenant: string };
   /** `{label}` */
   optionalCover: string;
-  /** `{name}`: the reduced accidental death sum of an adult aged 65 to 70. */
-  reducedAccidentalDeath: string;
+  /** `{child}`, `{senior}`: the shares (per cent) behind a sum marked reduced (decision 054). */
+  reducedNote: string;
+  /** The column of the children's sums. */
+  childrenColumn: string;
   home: {
     contents: string;
     building: string;
@@ -152,6 +156,7 @@ const EN: TScheduleCopy = {
     coverType: 'Cover type',
     period: 'Period of insurance',
     destination: 'Destination',
+    voucher: 'Campaign gift',
     companyName: 'Company name',
     uen: 'UEN',
     name: 'Name',
@@ -222,7 +227,9 @@ const EN: TScheduleCopy = {
     notCoveredTenant: 'Not covered (tenant)',
   },
   optionalCover: '{label} (optional cover)',
-  reducedAccidentalDeath: 'Accidental death and permanent disablement for {name} (aged 65 to 70)',
+  reducedNote:
+    "* Reduced: a child is covered for {child}% of the plan's death and disablement and double indemnity sums; an adult aged 65 to 70 for {senior}% of its accidental death and disablement, double indemnity and medical expenses sums.",
+  childrenColumn: 'Children',
   home: {
     contents: 'Household contents',
     building: 'Building and fixtures',
@@ -272,6 +279,7 @@ const ZH_HANS: TScheduleCopy = {
     coverType: '保障类别',
     period: '保险期间',
     destination: '目的地',
+    voucher: '活动礼品',
     companyName: '公司名称',
     uen: '单一实体识别号码（UEN）',
     name: '姓名',
@@ -338,7 +346,9 @@ const ZH_HANS: TScheduleCopy = {
   benefitsPa: '保障：{letter}计划（每名受保人的保额）',
   values: { unlimited: '无上限', notCovered: '不受保', included: '包括', notCoveredTenant: '不受保（租户）' },
   optionalCover: '{label}（附加保障）',
-  reducedAccidentalDeath: '{name}的意外身故及永久伤残（65至70岁）',
+  reducedNote:
+    '* 已调减：子女的身故及伤残与双倍赔偿保额为计划的{child}%；65至70岁成人的意外身故及伤残、双倍赔偿及医疗费用保额为计划的{senior}%。',
+  childrenColumn: '子女',
   home: {
     contents: '家居财物',
     building: '楼宇及装置',

@@ -72,6 +72,7 @@ export function withoutServerFields(policy: TPolicy): TPolicy {
     policyNumber: _policyNumber,
     receiptNumber: _receiptNumber,
     scheduleUrl: _scheduleUrl,
+    campaignVoucher: _campaignVoucher,
     payment,
     ...rest
   } = policy;
@@ -151,9 +152,11 @@ export function createPolicyService(deps: {
     const priced = await pricing.discounts(policy, { today, promoRequiredNow: call === 'rate' });
     if ('refused' in priced) return priced;
     // The answer names the campaign the price is under: a promo code's own, whatever was sent (decision 038).
-    const named: TPolicy = priced.campaign
+    const campaigned: TPolicy = priced.campaign
       ? { ...policy, campaign: { ...policy.campaign, ...priced.campaign } }
       : policy;
+    // The campaign's voucher rides on the answer and the stored policy, as the server knows it.
+    const named: TPolicy = priced.voucher ? { ...campaigned, campaignVoucher: priced.voucher } : campaigned;
     const tables = await pricing.tables(today);
     if (!tables) return refusal('NOT_RATABLE');
     const rated = ratePolicy(

@@ -7,7 +7,9 @@ import type { TDiscountInput, TDiscountRule } from '@lionrock/domain/rating/disc
 import { type THomeRateTable, ZHomeRateTableSchema } from '@lionrock/domain/rating/home-rating';
 import { type TPaRateTable, ZPaRateTableSchema } from '@lionrock/domain/rating/pa-rating';
 import { type TTravelRateTable, ZTravelRateTableSchema } from '@lionrock/domain/rating/travel-rating';
+import type { TCampaignVoucher } from '@lionrock/domain/schemas/campaign-agent-schema';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { centsToWire } from '@lionrock/domain/schemas/wire-amounts';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import { badRequest } from '../../lib/api-error.ts';
@@ -26,6 +28,8 @@ export type TPricingOutcome = {
   /** The campaign the policy is priced under, as the answer names it (the code's own, decision 038). */
   campaign: { campaignId: number; campaignCode: string; catalogueCode: string } | null;
   promoCode: string | null;
+  /** The voucher of the campaign whose discount the price carries, if it gives one. */
+  voucher: TCampaignVoucher | null;
 };
 
 type TCampaignOutcome = {
@@ -128,6 +132,17 @@ export function createPricing(deps: {
       ? { type: 'AMOUNT', cents: row.discountValue }
       : { type: 'PERCENT', basisPoints: row.discountValue };
 
+  /** A campaign's voucher per policy (pa-home-payments section 9), when it gives one. */
+  const voucherOf = (row: TCampaignRow): TCampaignVoucher | null =>
+    row.voucherCents && row.voucherCents > 0
+      ? {
+          campaignCode: row.campaignCode,
+          amount: centsToWire(row.voucherCents),
+          description: row.voucherDescription ?? '',
+          descriptionCn: row.voucherDescriptionCn ?? '',
+        }
+      : null;
+
   async function campaignDiscount(
     policy: TPolicy,
     options: { today: TLocalDate; promoRequiredNow: boolean },
@@ -215,6 +230,8 @@ export function createPricing(deps: {
             }
           : null,
         promoCode: campaign.promoCode,
+        // The voucher comes with the campaign's own discount: not while a code-only campaign waits for its code.
+        voucher: campaign.campaign && campaign.notice === null ? voucherOf(campaign.campaign) : null,
       };
     },
   };
