@@ -236,4 +236,36 @@ test.describe('personal accident journeys (issue 16)', () => {
     await expectIssuedAndMailed(page);
     expect(problems).toEqual([]);
   });
+
+  test('HKG: HK$ with the IA levy, a staff promo held at the HK$380 minimum, an HKID applicant, by card', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await openShop(browser);
+    const problems = watchConsole(page);
+    await page.goto('/pa?country=HKG');
+    await coverOnLanding(page, { occupations: [['clerk', /clerk/i]], promo: 'PASTAFF50' });
+    await declareAndDate(page, 'HKG');
+    const planA = page.getByTestId('pa-plan-A');
+    await expect(planA.getByText('IA levy')).toBeVisible();
+    await expect(planA.getByText('GST')).toHaveCount(0);
+    // Half of HK$620 is below the minimum premium: the premium is held at HK$380 (pa-home-payments section 9).
+    await expect(planA.getByRole('listitem').filter({ hasText: 'Premium after discounts' })).toContainText(
+      'HK$380.00',
+    );
+    await checkScreen(page, 'quote-hkg');
+    await page.getByRole('button', { name: 'Apply Now for Plan A' }).click();
+    const holder = page.getByRole('region', { name: 'Applicant (Adult 1)' });
+    await expect(holder.getByLabel('ID type')).toHaveValue('HKID');
+    await fillApplicant(
+      page,
+      { name: 'Chan Tai Man', id: 'K987654(5)', birth: '15/06/1985' },
+      'taiman.chan@example.com',
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await confirm(page);
+    await payByCard(page, 'HKG');
+    await expectIssuedAndMailed(page, 'HKG');
+    expect(problems).toEqual([]);
+  });
 });

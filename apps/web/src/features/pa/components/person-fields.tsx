@@ -1,3 +1,4 @@
+import { idTypesFor } from '@lionrock/domain/identity/id-number';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
@@ -9,9 +10,9 @@ export type TPersonValues = {
   dateOfBirth: string;
 };
 
-/** The ID types of the market (pa-home-payments section 3, Person). */
-export function idTypesOf(country: TCountry): TPersonValues['idType'][] {
-  return country === 'HKG' ? ['HKID', 'PASSPORT'] : ['NRIC', 'PASSPORT'];
+/** The ID types of the market, the first the default (pa-home-payments section 3, Person). */
+export function idTypesOf(country: TCountry): readonly TPersonValues['idType'][] {
+  return idTypesFor(country);
 }
 
 /**

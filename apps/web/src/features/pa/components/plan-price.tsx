@@ -37,6 +37,10 @@ export function PriceLines({
     ...(item.insuredCommissionDiscount
       ? [[t('paQuote.agentDiscount'), `−${money(item.insuredCommissionDiscount)}`] as [string, string]]
       : []),
+    // The premium the discounts leave, held at the market's minimum (pa-home-payments section 9: HK$380).
+    ...(item.premiumWithoutDiscount !== undefined && item.premiumWithoutDiscount !== item.premium
+      ? [[t('paQuote.netPremium'), money(item.premium)] as [string, string]]
+      : []),
     ...(free > 0 ? [[t('paQuote.freeChildren', { count: free }), money(0)] as [string, string]] : []),
     ...(country === 'SGP'
       ? [[t('paQuote.gst'), money(item.gst)] as [string, string]]

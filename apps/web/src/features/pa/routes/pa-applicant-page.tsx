@@ -21,7 +21,8 @@ type TContact = { mobileCode: string; mobile: string; email: string; emailConfir
 function personOf(person: TPaPerson | undefined, fallbackType: TPersonValues['idType']): TPersonValues {
   return {
     name: person?.lastName ?? '',
-    idType: (person?.idType as TPersonValues['idType']) ?? fallbackType,
+    // The server's answer fills in a default type; until a number is given, the market's first type shows.
+    idType: person?.hkId ? (person.idType as TPersonValues['idType']) : fallbackType,
     id: person?.hkId ?? '',
     dateOfBirth: person?.dateOfBirth ?? '',
   };

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router';
+import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
+import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
@@ -18,6 +19,9 @@ import styles from './pa.module.css';
 export function PaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A landing link may name a campaign and its promo code (travel-flow section 2, kept for PA).
+  const link = parseLandingPath(location.pathname, new URLSearchParams(location.search));
   const country = useSystemStore((state) => state.country);
   const lang = useSystemStore((state) => state.lang);
   const agent = useSystemStore((state) => state.agent);
@@ -41,7 +45,7 @@ export function PaPage() {
               numberOfAdults: pa.family?.numberOfAdults === 2 ? 2 : 1,
               noOfChildren: pa.family?.noOfChildren ?? 0,
               occupations: adultOccupations(policy),
-              promo: policy.promo ?? '',
+              promo: link.promo ?? policy.promo ?? '',
             }}
             onSubmit={(values) => {
               const store = usePaFlowStore.getState();
@@ -49,6 +53,7 @@ export function PaPage() {
                 country,
                 lang,
                 ...(validAgent && agent ? { agentCode: agent.agentCode, subAgentId: agent.subAgentId } : {}),
+                ...(link.campaign ? { campaignCode: link.campaign } : {}),
               });
               store.setCover(values);
               store.setPromo(values.promo.trim().toUpperCase());

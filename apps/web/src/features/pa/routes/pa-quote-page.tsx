@@ -22,7 +22,7 @@ const COVERS: TPaCover[] = ['PRX', 'TTD'];
  * class 03 has no plan D and wider boxes. Apply Now takes the plan to the applicant page.
  */
 export function PaQuotePage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const navigate = useNavigate();
   const policy = usePaFlowStore((state) => state.policy);
   const plans = usePaFlowStore((state) => state.plans);
@@ -78,6 +78,14 @@ export function PaQuotePage() {
           </fieldset>
         ))}
       </section>
+      {policy.campaignVoucher ? (
+        <p className={styles.notice} data-testid="pa-voucher">
+          {t('paQuote.voucher', {
+            voucher:
+              language === 'en' ? policy.campaignVoucher.description : policy.campaignVoucher.descriptionCn,
+          })}
+        </p>
+      ) : null}
       {withoutD ? <p className={styles.notice}>{t('paQuote.noPlanD')}</p> : null}
       <ul className={`${styles.plans} ${withoutD ? styles.plansWide : ''}`} aria-label={t('paQuote.plans')}>
         {plans.map((plan) => (

@@ -30,7 +30,14 @@ export type TPaCoverChoice = {
 type TPaFlowState = TCheckoutState<'policyPAN'> & {
   /** The plans multirate answered (A–D, D absent for class 03); empty until quoted and after a change. */
   plans: TWirePremiumItem[];
-  setMarket(market: { country: TCountry; lang: TLanguage; agentCode?: string; subAgentId?: string }): void;
+  setMarket(market: {
+    country: TCountry;
+    lang: TLanguage;
+    agentCode?: string;
+    subAgentId?: string;
+    /** The campaign a landing link names (/pa/campaign/{code}); none prices under the direct campaign. */
+    campaignCode?: string;
+  }): void;
   setCover(choice: TPaCoverChoice): void;
   setPromo(promo: string): void;
   setUnderwriting(answers: {
@@ -92,7 +99,7 @@ export const usePaFlowStore = create<TPaFlowState>()(
       return {
         ...checkoutCore<'policyPAN', TPaFlowState>(set, emptyPolicy, { plans: [] }),
         plans: [],
-        setMarket: ({ country, lang, agentCode, subAgentId }) =>
+        setMarket: ({ country, lang, agentCode, subAgentId, campaignCode }) =>
           set((state) => ({
             policy: {
               ...state.policy,
@@ -100,6 +107,7 @@ export const usePaFlowStore = create<TPaFlowState>()(
               lang,
               agentCode: agentCode || undefined,
               subAgentId: subAgentId || undefined,
+              campaign: campaignCode ? { campaignCode } : null,
             },
           })),
         setCover: (choice) =>
