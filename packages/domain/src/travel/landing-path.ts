@@ -63,9 +63,27 @@ export function parseLandingPath(pathname: string, query: TQueryReader, host?: s
   return params;
 }
 
-/** The other-packages tiles keep the partner (travel-flow section 2, Landing). */
-export function buildProductLink(product: 'travel' | 'pa' | 'home', partner: string | undefined): string {
-  return partner ? `/${product}/partner/${encodeURIComponent(partner)}` : `/${product}`;
+/** What a link to another product keeps of the visit besides the partner (decision 061). */
+export type TProductLinkKeep = { subAgent?: string | null; lang?: TLanguage; country?: TCountry };
+
+/**
+ * The other-packages tiles and the Products menu keep the partner (travel-flow section 2, Landing), and
+ * with it the sub-agent, the language and the market (decision 061): a product opened in a new tab
+ * starts without the visit's storage, so the link itself says them.
+ */
+export function buildProductLink(
+  product: 'travel' | 'pa' | 'home',
+  partner: string | undefined,
+  keep: TProductLinkKeep = {},
+): string {
+  const segments = [`/${product}`];
+  if (partner) {
+    segments.push(`partner/${encodeURIComponent(partner)}`);
+    if (keep.subAgent) segments.push(`sub/${encodeURIComponent(keep.subAgent)}`);
+  }
+  if (keep.lang && keep.lang !== 'en') segments.push(`lang/${keep.lang}`);
+  const query = keep.country === 'HKG' ? '?country=HKG' : '';
+  return `${segments.join('/')}${query}`;
 }
 
 function safeDecode(segment: string): string {

@@ -3,6 +3,7 @@ import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AgentCard } from '../../components/ui/agent-card';
+import { useProductLink } from '../../components/ui/product-page';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { track } from '../../lib/analytics';
@@ -158,11 +159,13 @@ export function Header() {
     setMobileOpen(false);
   };
 
+  // The Products menu keeps the partner, sub-agent, language and market (decision 061).
+  const productLink = useProductLink();
   const productLinks = (
     <ul className={styles.productList}>
       <li>
         <Link
-          to={buildProductLink('travel', partner ?? undefined)}
+          to={productLink('travel')}
           onClick={() => {
             track('product-travel');
             setProductsOpen(false);
@@ -172,22 +175,12 @@ export function Header() {
         </Link>
       </li>
       <li>
-        <a
-          href={buildProductLink('pa', partner ?? undefined)}
-          target="_blank"
-          rel="noopener"
-          onClick={() => track('product-pa')}
-        >
+        <a href={productLink('pa')} target="_blank" rel="noopener" onClick={() => track('product-pa')}>
           {t('header.productPa')} <span className="visually-hidden">{t('header.opensNewTab')}</span>
         </a>
       </li>
       <li>
-        <a
-          href={buildProductLink('home', partner ?? undefined)}
-          target="_blank"
-          rel="noopener"
-          onClick={() => track('product-home')}
-        >
+        <a href={productLink('home')} target="_blank" rel="noopener" onClick={() => track('product-home')}>
           {t('header.productHome')} <span className="visually-hidden">{t('header.opensNewTab')}</span>
         </a>
       </li>
