@@ -269,3 +269,91 @@ test.describe('personal accident journeys (issue 16)', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('personal accident refusals and screens (issue 16)', () => {
+  test('class 03 has no plan D and wider plan boxes', async ({ browser }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa');
+    await coverOnLanding(page, { occupations: [['driver', /Driver/]] });
+    await declareAndDate(page);
+    await expect(page.getByTestId('pa-plan-C')).toBeVisible();
+    await expect(page.getByTestId('pa-plan-D')).toHaveCount(0);
+    await expect(page.getByText('Plan D is not available for class 3 occupations.')).toBeVisible();
+    const wide = await page.getByTestId('pa-plan-A').boundingBox();
+    expect(wide?.width ?? 0).toBeGreaterThan(280);
+  });
+
+  test('class 04 is declined with the not-covered popup and its documents; no quote', async ({ browser }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa');
+    await chooseOccupation(page, 'Your occupation', 'demolition', /demolition/i);
+    const popup = page.getByRole('dialog', { name: 'Your occupation is not covered in the Policy' });
+    await expect(popup).toContainText('Unfortunately, we will not be able to proceed for your occupation.');
+    await expect(popup.getByRole('link', { name: 'Brochure (PDF)' })).toHaveAttribute('href', /pa-brochure/);
+    await expect(popup.getByRole('link', { name: 'Policy wording (PDF)' })).toHaveAttribute(
+      'href',
+      /pa-policyWording/,
+    );
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Decline: Coverage is not available for this occupation')).toBeVisible();
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    await expect(page).toHaveURL(/\/pa$/);
+  });
+
+  test('"Others" sends the customer to an agent, and the declaration is needed before a quote', async ({
+    browser,
+  }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa');
+    await chooseOccupation(page, 'Your occupation', 'Others', /^Others$/);
+    await expect(page.getByText('Please contact your Licensed Insurance Agent for a quote.')).toBeVisible();
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    await expect(page).toHaveURL(/\/pa$/);
+    await chooseOccupation(page, 'Your occupation', 'teacher', /teacher/i);
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    await expect(page).toHaveURL(/\/pa\/occupation$/);
+    await page.getByRole('radio', { name: 'Singapore citizen' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(/Please click on the circle to declare/)).toBeVisible();
+    await expect(page).toHaveURL(/\/pa\/occupation$/);
+  });
+
+  test('Hong Kong: a claim over HK$3,000 in 3 years goes to an agent; the search finds 護士', async ({
+    browser,
+  }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa?country=HKG');
+    await page.getByRole('button', { name: '中文' }).click();
+    const picker = page.getByRole('group', { name: '您的職業' });
+    await picker.getByRole('searchbox').fill('護士');
+    await picker.getByRole('radio', { name: /護士/ }).check();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: '獲取報價' }).click();
+    await expect(page).toHaveURL(/\/pa\/occupation$/);
+    await page.getByLabel(/過去3年最大的意外索償金額/).fill('5000');
+    await expect(page.getByText(/請聯絡您的持牌保險代理人投保/)).toBeVisible();
+    await page.getByRole('checkbox', { name: /風險聲明/ }).check();
+    await page.getByRole('button', { name: '繼續' }).click();
+    await expect(page).toHaveURL(/\/pa\/occupation$/);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a partner link keeps its agent when switching to travel from the Products menu', async ({
+    browser,
+  }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa/partner/AG1001');
+    // The valid agent's card opens by itself on a partner landing (decision 016): it names the agent.
+    await expect(page.getByText('Tan Wei Ling').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Products' }).click();
+    await page.locator('#products-menu').getByRole('link', { name: 'Travel insurance' }).click();
+    await expect(page).toHaveURL(/\/travel\/partner\/AG1001$/);
+    const stored = await page.evaluate(() => sessionStorage.getItem('lionrock.system'));
+    expect(JSON.parse(stored ?? '{}').state.partner).toBe('AG1001');
+    await page.goto('/pa/partner/AG1001');
+    const tile = page.getByRole('link', { name: /View Travel insurance/ });
+    await expect(tile).toHaveAttribute('href', '/travel/partner/AG1001');
+  });
+});
