@@ -8,10 +8,11 @@ const ErrorModal = lazy(() => import('../../components/ui/modal').then((m) => ({
 export function ShopErrorModal() {
   const errors = useErrorStore((state) => state.errors);
   const clearError = useErrorStore((state) => state.clearError);
+  const titleKey = useErrorStore((state) => state.titleKey);
   if (errors === null) return null;
   return (
     <Suspense fallback={null}>
-      <ErrorModal messages={errors} onClose={clearError} />
+      <ErrorModal messages={errors} onClose={clearError} titleKey={titleKey} />
     </Suspense>
   );
 }

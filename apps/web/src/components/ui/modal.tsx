@@ -106,10 +106,19 @@ export function Modal({
  * The generic error modal titled "Oops!" listing messages (travel-flow section 8), or with an empty
  * list the generic text; closed when `messages` is null.
  */
-export function ErrorModal({ messages, onClose }: { messages: string[] | null; onClose: () => void }) {
+export function ErrorModal({
+  messages,
+  onClose,
+  titleKey = 'modal.errorTitle',
+}: {
+  messages: string[] | null;
+  onClose: () => void;
+  /** The product's title key (decision 044): "Oops!" unless the page's product names another. */
+  titleKey?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal open={messages !== null} onClose={onClose} title={t('modal.errorTitle')} size="small">
+    <Modal open={messages !== null} onClose={onClose} title={t(titleKey)} size="small">
       {messages && messages.length > 0 ? (
         <ul>
           {messages.map((message) => (

@@ -5,7 +5,7 @@ import { useSystemStore } from '../../state/system-store';
 import { PRODUCT_WIRE, type TCheckoutProduct, type TSummaryRow } from '../checkout/checkout-product';
 import { travellersOf, tripRows } from './components/checkout/trip-rows';
 import { InsuredCard } from './components/confirm/insured-card';
-import { usePlanLabel } from './components/plan-cards/plan-cards';
+import { usePlanLabel } from './components/plan-cards/plan-label';
 import { useTravellerSummary } from './components/use-traveller-summary';
 import { type TTravelPolicy, useTravelFlowStore } from './state/travel-flow-store';
 

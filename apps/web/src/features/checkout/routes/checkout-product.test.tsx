@@ -1,11 +1,12 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildHomePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { DEFAULT_ERROR_TITLE_KEY, useErrorStore } from '../../../state/error-store';
 import { useSystemStore } from '../../../state/system-store';
 import { declared, POLICY_ID, renderFlowPage } from '../../../test/checkout';
 import { HEALTHY_SYSTEM, stubServer } from '../../../test/render';
@@ -67,7 +68,7 @@ const fakeHome: TCheckoutProduct<'policyHome'> = {
     payment: '/home/payment',
     finish: '/home/finish',
   },
-  errorTitleKey: 'modal.errorTitle',
+  errorTitleKey: 'fakeHome.errorTitle',
   InsuredSection: AddressSection,
   useSummaryRows: (policy, where) => [
     ['Dwelling', `${policy.policyHome.dwellingType} (${where})`],
@@ -123,6 +124,8 @@ describe('the checkout with a product other than travel (decision 044)', () => {
       'Complete',
       'Pay',
     ]);
+    // The shop's error modal carries the product's title while its page shows.
+    expect(useErrorStore.getState().titleKey).toBe('fakeHome.errorTitle');
     // No auto-renewal for this product: Pay goes straight on once both declarations are given.
     expect(screen.queryByRole('switch')).toBeNull();
     await userEvent.click(
@@ -137,6 +140,8 @@ describe('the checkout with a product other than travel (decision 044)', () => {
     expect(policy.policyHome.applicant?.hasAutoRenewal).toBe(false);
     // The travel journey is untouched.
     expect(useTravelFlowStore.getState().policy.consents).toBeUndefined();
+    cleanup();
+    expect(useErrorStore.getState().titleKey).toBe(DEFAULT_ERROR_TITLE_KEY);
   });
 
   it("sends a journey without a quote to the product's landing and one without an applicant to its applicant page", async () => {

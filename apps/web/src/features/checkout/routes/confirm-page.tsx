@@ -10,6 +10,7 @@ import { AutoRenewalCard, TurnOffQuestion } from '../components/confirm/auto-ren
 import { Declarations, type TConsentTicks } from '../components/confirm/declarations';
 import { PlanSummaryCard } from '../components/confirm/plan-summary-card';
 import { PolicyholderCard } from '../components/confirm/policyholder-card';
+import { useErrorTitle } from '../hooks/use-error-title';
 import { checkoutActions } from '../state/checkout-store';
 import styles from './checkout-page.module.css';
 
@@ -21,6 +22,7 @@ type TProductProps<P extends TPolicyPart> = { product: TCheckoutProduct<P> };
  * without a quote).
  */
 export function ConfirmPage<P extends TPolicyPart>({ product }: TProductProps<P>) {
+  useErrorTitle(product.errorTitleKey);
   const policy = product.useJourney((state) => state.policy);
   const own = partOf(product, policy);
   if (!policy.policyId || !own.policyPremium) return <Navigate to={product.paths.landing} replace />;

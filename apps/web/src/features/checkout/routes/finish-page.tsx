@@ -8,16 +8,18 @@ import { useTranslation } from '../../../lib/i18n';
 import { documentServedFor, loadSurveyScript } from '../../../lib/survey';
 import { isValidAgent, useSystemStore } from '../../../state/system-store';
 import { partOf, type TCheckoutProduct, type TPolicyPart } from '../checkout-product';
+import { useErrorTitle } from '../hooks/use-error-title';
 import styles from './checkout-page.module.css';
 
 /**
- * The finish page of every product (travel-flow section 2, Finish; decision 044): thanks, the policy and receipt numbers, where the
- * policy was e-mailed, the policy PDF, the other products, and back to home, which clears the policy,
- * agent and campaign. Without an issued policy there is nothing to show. The survey runs only in a
+ * The finish page of every product (travel-flow section 2, Finish; decision 044): thanks, the policy
+ * and receipt numbers, where the policy was e-mailed, the policy PDF, the other products, and back to
+ * home, which clears the policy, agent and campaign. Without an issued policy there is nothing to show. The survey runs only in a
  * document served for this page (lib/survey.ts), so arriving from the payment page reloads it.
  */
 export function FinishPage<P extends TPolicyPart>({ product }: { product: TCheckoutProduct<P> }) {
   const { t } = useTranslation();
+  useErrorTitle(product.errorTitleKey);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [ownDocument] = useState(() => documentServedFor(pathname) !== false);

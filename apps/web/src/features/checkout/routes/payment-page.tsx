@@ -28,6 +28,7 @@ import { MethodSelector, PaymentSummary } from '../components/payment/payment-su
 import { PaynowPanel } from '../components/payment/paynow-panel';
 import { useLeaveWarning } from '../components/payment/use-leave-warning';
 import { planPrice } from '../components/summary/plan-price';
+import { useErrorTitle } from '../hooks/use-error-title';
 import { checkoutActions } from '../state/checkout-store';
 import styles from './checkout-page.module.css';
 
@@ -46,6 +47,7 @@ type TProductProps<P extends TPolicyPart> = { product: TCheckoutProduct<P> };
  * confirmed policy (both declarations given); a paid one goes to the finish page.
  */
 export function PaymentPage<P extends TPolicyPart>({ product }: TProductProps<P>) {
+  useErrorTitle(product.errorTitleKey);
   const policy = product.useJourney((state) => state.policy);
   const own = partOf(product, policy);
   if (isPaid(policy) && policy.policyNumber) return <Navigate to={product.paths.finish} replace />;

@@ -1,10 +1,17 @@
-import { formatDmy, formatIso, parseDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { normaliseForSubmit } from '@lionrock/domain/eligibility/people';
 import { idTypesFor, type TIdType } from '@lionrock/domain/identity/id-number';
-import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import type { TCountry } from '@lionrock/domain/market/market';
 import type { TApplicant, TTraveller } from '@lionrock/domain/schemas/policy-schema';
 import { insuredRows, type TInsuredType, type TTravellers } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import {
+  applicantFromValues,
+  dmyOf,
+  isoOf,
+  policyholderFieldOf,
+  policyholderValuesOf,
+  type TPolicyholderValues,
+} from '../../../checkout/components/applicant/policyholder-values';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
 
 /** One insured row as the form holds it; the date as the native date input does (YYYY-MM-DD). */
@@ -17,19 +24,8 @@ export type TInsuredValues = {
   fullTimeStudent: boolean;
 };
 
-/** The applicant page's values (travel-flow section 3, Applicant and Traveller). */
-export type TApplicantFormValues = {
-  clientType: 'P' | 'C';
-  fullName: string;
-  idType: TIdType;
-  hkId: string;
-  dateOfBirth: string;
-  companyName: string;
-  uen: string;
-  mobileNoCountryCode: string;
-  mobileNo: string;
-  email: string;
-  emailConfirmed: boolean;
+/** The applicant page's values (travel-flow section 3, Applicant and Traveller): the checkout's policyholder and the travellers. */
+export type TApplicantFormValues = TPolicyholderValues & {
   /** A personal applicant who travels is the first insured row, which then mirrors and locks. */
   isTraveller: boolean;
   insured: TInsuredValues[];
@@ -62,15 +58,6 @@ export function emptyInsured(type: TInsuredType, country: TCountry): TInsuredVal
 export const isLocked = (values: Pick<TApplicantFormValues, 'clientType' | 'isTraveller'>) =>
   values.clientType === 'P' && values.isTraveller;
 
-const isoOf = (dmy: string | undefined) => {
-  const date = dmy ? parseDmy(dmy) : null;
-  return date ? formatIso(date) : '';
-};
-const dmyOf = (iso: string) => {
-  const date = parseIso(iso);
-  return date ? formatDmy(date) : '';
-};
-
 /**
  * Rows for the quote's travellers, adults first then children, filled from `previous` rows of the same
  * type in order (a draft, or the policy last sent).
@@ -98,7 +85,6 @@ export function valuesFromPolicy(
   const travel = policy.policyTravel;
   const travellers = travellersOf(travel);
   if (draft) return { ...draft, insured: rowsFor(travellers, draft.insured, country) };
-  const applicant = travel.applicant;
   const sent: TInsuredValues[] = (travel.travellersList ?? []).map((row) => ({
     type: row.type,
     fullName: row.fullName ?? '',
@@ -107,20 +93,10 @@ export function valuesFromPolicy(
     dateOfBirth: isoOf(row.dateOfBirth),
     fullTimeStudent: row.fullTimeStudent === 'YES',
   }));
-  const corporate = applicant?.clientType === 'C';
+  const policyholder = policyholderValuesOf(travel.applicant, country);
   return {
-    clientType: corporate ? 'C' : 'P',
-    fullName: corporate ? '' : (applicant?.fullName ?? ''),
-    idType: applicant?.idType ?? idTypesFor(country)[0]!,
-    hkId: applicant?.hkId ?? '',
-    dateOfBirth: isoOf(applicant?.dateOfBirth),
-    companyName: corporate ? (applicant.fullName ?? '') : '',
-    uen: applicant?.uen ?? '',
-    mobileNoCountryCode: applicant?.mobileNoCountryCode ?? MARKETS[country].phonePrefix,
-    mobileNo: applicant?.mobileNo ?? '',
-    email: applicant?.email ?? '',
-    emailConfirmed: applicant?.emailConfirmed ?? false,
-    isTraveller: !corporate && travel.isTraveller !== false,
+    ...policyholder,
+    isTraveller: policyholder.clientType === 'P' && travel.isTraveller !== false,
     insured: rowsFor(travellers, sent, country),
   };
 }
@@ -159,23 +135,7 @@ function travellersListOf(values: TApplicantFormValues): TTraveller[] {
 /** The whole application as the rules and the server read it (travel-flow section 3). */
 export function applicationFromValues(values: TApplicantFormValues, base: TTravelPolicy): TTravelPolicy {
   const travel = base.policyTravel;
-  const personal = values.clientType === 'P';
-  const country = base.country ?? 'SGP';
-  const applicant: TApplicant = {
-    ...(travel.applicant as TApplicant | undefined),
-    clientType: values.clientType,
-    fullName: personal ? values.fullName : values.companyName,
-    idType: personal ? values.idType : idTypesFor(country)[0]!,
-    hkId: personal ? values.hkId : '',
-    dateOfBirth: personal ? dmyOf(values.dateOfBirth) : '',
-    uen: personal ? '' : values.uen,
-    mobileNoCountryCode: values.mobileNoCountryCode,
-    mobileNo: values.mobileNo,
-    email: values.email,
-    emailConfirmed: values.emailConfirmed,
-    directMarketing: travel.applicant?.directMarketing ?? 'false',
-    hasAutoRenewal: travel.applicant?.hasAutoRenewal ?? true,
-  };
+  const applicant = applicantFromValues(values, travel.applicant, base.country ?? 'SGP');
   return {
     ...base,
     policyTravel: {
@@ -238,23 +198,8 @@ export function formFieldOf(
   messageKey: string,
   values: Pick<TApplicantFormValues, 'clientType' | 'isTraveller'>,
 ): string {
-  const applicant = /^policyTravel\.applicant\.(\w+)$/.exec(path ?? '');
-  if (applicant) {
-    const field = applicant[1]!;
-    if (field === 'fullName' && values.clientType === 'C') return 'companyName';
-    const known = [
-      'clientType',
-      'fullName',
-      'idType',
-      'hkId',
-      'dateOfBirth',
-      'uen',
-      'mobileNoCountryCode',
-      'mobileNo',
-      'email',
-    ];
-    return known.includes(field) ? field : 'root';
-  }
+  const policyholder = policyholderFieldOf(path, values.clientType);
+  if (policyholder) return policyholder;
   const row =
     /^policyTravel\.travellersList\.(\d+)\.(fullName|idType|hkId|dateOfBirth|fullTimeStudent)$/.exec(
       path ?? '',

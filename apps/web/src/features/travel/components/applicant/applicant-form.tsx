@@ -1,12 +1,12 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
-import { SENIOR_AGE, showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
+import { dateOfBirthPickerBounds, SENIOR_AGE, showsSeniorNotice } from '@lionrock/domain/eligibility/ages';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { addInsured, removeInsured, type TInsuredType } from '@lionrock/domain/travel/trip-rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, get, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { DismissButton, Modal } from '../../../../components/ui/modal';
@@ -15,6 +15,9 @@ import { ApiCallError } from '../../../../lib/api-client';
 import { documentLink } from '../../../../lib/documents';
 import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
+import { ApplicantDetails } from '../../../checkout/components/applicant/applicant-details';
+import styles from '../../../checkout/components/applicant/applicant-form.module.css';
+import { useMessage } from '../../../checkout/components/applicant/form-field';
 import {
   callErrorKey,
   PriceChangedError,
@@ -25,8 +28,6 @@ import {
 import { loadApplicantDraft, saveApplicantDraft } from '../../state/applicant-draft';
 import { type TTravelPolicy, useTravelFlowStore } from '../../state/travel-flow-store';
 import { PriceChangeModal } from '../plan-cards/price-change-modal';
-import { ApplicantDetails } from './applicant-details';
-import styles from './applicant-form.module.css';
 import {
   applicationFromValues,
   emptyInsured,
@@ -38,9 +39,9 @@ import {
   travellersOf,
   valuesFromPolicy,
 } from './applicant-form-values';
-import { useMessage } from './form-field';
 import { InsuredList } from './insured-list';
 import { repriceTravellers } from './reprice-travellers';
+import { TravellerSwitch } from './traveller-switch';
 
 type TResolverContext = { today: TLocalDate };
 
@@ -90,6 +91,7 @@ function countErrors(errors: unknown): number {
  */
 export function ApplicantForm({ today, departure }: { today: TLocalDate; departure: TLocalDate }) {
   const { t } = useTranslation();
+  const travellerSwitchId = useId();
   const message = useMessage();
   const navigate = useNavigate();
   const policy = useTravelFlowStore((state) => state.policy);
@@ -329,10 +331,12 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
           <ApplicantDetails
             form={form}
             country={country}
-            today={today}
             errorOf={errorOf}
             onClientTypeChange={onClientTypeChange}
-            onTravellerChange={onTravellerChange}
+            dateOfBirthBounds={dateOfBirthPickerBounds('PTR', 'applicant', today)}
+            personalExtra={
+              <TravellerSwitch id={travellerSwitchId} form={form} onChange={onTravellerChange} />
+            }
           />
           <InsuredList
             form={form}

@@ -12,11 +12,11 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Tooltip } from '../../../../components/ui/tooltip';
 import { useTranslation } from '../../../../lib/i18n';
+import styles from '../../../checkout/components/applicant/applicant-form.module.css';
+import { CheckField } from '../../../checkout/components/applicant/form-field';
+import { MirroredPerson, PersonFields } from '../../../checkout/components/applicant/person-fields';
 import { useAgeCopy } from '../use-age-copy';
-import styles from './applicant-form.module.css';
 import type { TApplicantFormValues } from './applicant-form-values';
-import { CheckField } from './form-field';
-import { MirroredPerson, PersonFields } from './person-fields';
 
 /** "Traveller 2", or for a family "Adult 2" / "Child 1". */
 export function useRowNames() {

@@ -12,16 +12,9 @@ import { track } from '../../../../lib/analytics';
 import { useTranslation } from '../../../../lib/i18n';
 import { planPrice } from '../../../checkout/components/summary/plan-price';
 import styles from './plan-cards.module.css';
+import { usePlanLabel } from './plan-label';
 
-/** "Standard", "Super Plus": a plan's name in the page's language. */
-export function usePlanLabel() {
-  const { t } = useTranslation();
-  return (planName: string) => {
-    const base = basePlanName(planName);
-    const label = t(`quotePage.plans.${base}`, { defaultValue: base });
-    return base === planName ? label : t('quotePage.planPlus', { plan: label });
-  };
-}
+export { usePlanLabel };
 
 /** A schedule limit in words: an amount in the market's money, or unlimited / included / not covered. */
 export function useBenefitValue() {

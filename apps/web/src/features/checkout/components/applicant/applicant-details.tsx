@@ -1,42 +1,44 @@
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
-import { dateOfBirthPickerBounds } from '@lionrock/domain/eligibility/ages';
 import { FIELD_LENGTHS } from '@lionrock/domain/eligibility/people';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../../lib/i18n';
 import styles from './applicant-form.module.css';
-import type { TApplicantFormValues } from './applicant-form-values';
 import { CheckField, describedBy, Field, FieldError } from './form-field';
 import { PersonFields } from './person-fields';
+import type { TPolicyholderValues } from './policyholder-values';
 
 /**
- * The policyholder (travel-flow section 2, Applicant): personal or corporate, the person's or the
- * company's details, mobile and e-mail with the "e-mail is correct" box, and for a person the
- * "I'm also travelling" switch that locks the first insured row to these details.
+ * The policyholder of every product (travel-flow section 2, Applicant; decision 044): personal or
+ * corporate, the person's or the company's details, mobile with the market prefix and e-mail with the
+ * "e-mail is correct" box. `personalExtra` is the product's own question for a personal policyholder
+ * (travel: "I'm also travelling"), shown last.
  */
-export function ApplicantDetails({
-  form,
+export function ApplicantDetails<TValues extends TPolicyholderValues>({
+  form: productForm,
   country,
-  today,
+  dateOfBirthBounds,
   errorOf,
   onClientTypeChange,
-  onTravellerChange,
+  personalExtra,
 }: {
-  form: UseFormReturn<TApplicantFormValues>;
+  form: UseFormReturn<TValues>;
   country: TCountry;
-  today: TLocalDate;
+  /** The product's date-of-birth window for a policyholder (domain: dateOfBirthPickerBounds). */
+  dateOfBirthBounds: { earliest: TLocalDate; latest: TLocalDate };
   errorOf: (path: string) => string | undefined;
   onClientTypeChange: (clientType: 'P' | 'C') => void;
-  onTravellerChange: (travels: boolean) => void;
+  personalExtra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  // The product's form holds these fields among its own; react-hook-form types paths per form.
+  const form = productForm as unknown as UseFormReturn<TPolicyholderValues>;
   const { register, watch, setValue } = form;
   const values = watch();
   const personal = values.clientType === 'P';
   const clientTypeField = register('clientType');
-  const travellerField = register('isTraveller');
   const clientTypeError = errorOf('clientType');
 
   return (
@@ -87,7 +89,7 @@ export function ApplicantDetails({
               dateOfBirth: register('dateOfBirth'),
             }}
             setIdNumber={(hkId) => setValue('hkId', hkId)}
-            bounds={dateOfBirthPickerBounds('PTR', 'applicant', today)}
+            bounds={dateOfBirthBounds}
           />
         ) : (
           <>
@@ -196,27 +198,7 @@ export function ApplicantDetails({
           )}
         </CheckField>
 
-        {personal ? (
-          <CheckField
-            id={`${id}-isTraveller`}
-            label={t('applicant.isTraveller')}
-            hint={t('applicant.isTravellerHint')}
-            error={undefined}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                type="checkbox"
-                className={styles.box}
-                {...travellerField}
-                onChange={(event) => {
-                  void travellerField.onChange(event);
-                  onTravellerChange(event.target.checked);
-                }}
-              />
-            )}
-          </CheckField>
-        ) : null}
+        {personal ? personalExtra : null}
       </div>
     </section>
   );
