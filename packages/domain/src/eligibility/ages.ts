@@ -166,6 +166,26 @@ export const PA_RENEWABLE_TO_AGE: Record<TCountry, number> = { SGP: 70, HKG: 75 
 export const PA_REDUCED_BENEFIT_AGES = { from: 65, to: 70 } as const;
 
 /**
+ * The ages the personal accident copy names, read from the rules above (pa-home-payments section 5), so
+ * that no page or document says other than they do: months where a limit is not whole years.
+ */
+export function paAgeFacts(country: TCountry) {
+  const rules = ELIGIBILITY.PAN[country];
+  return {
+    applicantMin: rules.applicant.minMonths / 12,
+    applicantMax: rules.applicant.maxAge!,
+    adultMinMonths: rules.adult.minMonths,
+    adultMax: rules.adult.maxAge!,
+    renewableTo: PA_RENEWABLE_TO_AGE[country],
+    childMinMonths: rules.child.minMonths,
+    childMaxAge: rules.child.childMaxAge,
+    studentMaxAge: rules.child.studentMaxAge,
+    reducedFrom: PA_REDUCED_BENEFIT_AGES.from,
+    reducedTo: PA_REDUCED_BENEFIT_AGES.to,
+  };
+}
+
+/**
  * Whether a personal accident adult gets the reduced benefits of ages 65–70 (pa-home-payments section 5):
  * the spec's rule names no market, so it holds in both (decision 054). `country` stays for the callers.
  */

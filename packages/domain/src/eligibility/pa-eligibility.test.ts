@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
-import { validateDateOfBirth } from './ages.ts';
+import { paAgeFacts, validateDateOfBirth } from './ages.ts';
 
 /**
  * Personal accident eligibility by market (pa-home-payments section 5), each limit tried on both sides,
@@ -55,5 +55,28 @@ describe('personal accident ages (pa-home-payments section 5)', () => {
     ['HKG', '24/11/2000', true, K.birthDateOver26],
   ] as const)('%s child born %s, student %s → %s', (country, dateOfBirth, student, key) => {
     expect(check(country, 'child', dateOfBirth, student)).toBe(key);
+  });
+});
+
+describe('the personal accident ages the copy names', () => {
+  it('reads them from the rules of each market', () => {
+    expect(paAgeFacts('SGP')).toEqual({
+      applicantMin: 18,
+      applicantMax: 70,
+      adultMinMonths: 216,
+      adultMax: 70,
+      renewableTo: 70,
+      childMinMonths: 1,
+      childMaxAge: 17,
+      studentMaxAge: 25,
+      reducedFrom: 65,
+      reducedTo: 70,
+    });
+    expect(paAgeFacts('HKG')).toMatchObject({
+      adultMinMonths: 6,
+      adultMax: 70,
+      renewableTo: 75,
+      childMinMonths: 6,
+    });
   });
 });

@@ -419,11 +419,13 @@ export function validateRiskStatement(ticked: boolean): string | null {
   return ticked ? null : MESSAGE_KEYS.riskStatementRequired;
 }
 
-/** Dependent children: a number, at most 18 in Hong Kong; Singapore offers 0 to 9 (pa-home-payments section 5). */
+/** Dependent children: at most 18 in Hong Kong; Singapore's selector offers 0 to 9 (pa-home-payments section 5). */
+export const PA_MAX_DEPENDENT_CHILDREN: Record<TCountry, number> = { SGP: 9, HKG: 18 };
+
+/** Dependent children: a number, within the market's maximum (pa-home-payments section 5). */
 export function validateDependentChildren(value: string, country: TCountry): string | null {
   if (!/^\d+$/.test(value.trim())) return MESSAGE_KEYS.dependentChildrenNumber;
-  const maximum = country === 'HKG' ? 18 : 9;
-  return Number(value) <= maximum ? null : MESSAGE_KEYS.dependentChildrenMaximum;
+  return Number(value) <= PA_MAX_DEPENDENT_CHILDREN[country] ? null : MESSAGE_KEYS.dependentChildrenMaximum;
 }
 
 /** Singapore PA: citizens, permanent residents and long-term pass holders (pa-home-payments section 5). */

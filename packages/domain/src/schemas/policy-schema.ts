@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZConsentsSchema } from '../consents/consents.ts';
-import { ZCampaignVoucherSchema } from './campaign-agent-schema.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
+import { ZCampaignVoucherSchema } from './campaign-agent-schema.ts';
 import {
   centsToWire,
   optionalText,

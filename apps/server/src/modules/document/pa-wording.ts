@@ -1,8 +1,8 @@
-import { ELIGIBILITY, PA_REDUCED_BENEFIT_AGES, PA_RENEWABLE_TO_AGE } from '@lionrock/domain/eligibility/ages';
+import { PA_REDUCED_BENEFIT_AGES, paAgeFacts } from '@lionrock/domain/eligibility/ages';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { OCCUPATIONS } from '@lionrock/domain/pa/occupation';
+import { HONG_KONG_CLAIMS_LIMIT_CENTS, OCCUPATIONS } from '@lionrock/domain/pa/occupation';
 import type { TPaPlanLetter } from '@lionrock/domain/pa/pa-benefits';
 import { PA_BENEFITS, type TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '@lionrock/domain/rating/discounts';
@@ -29,18 +29,19 @@ function sumsByPlan(country: TCountry, key: TPaBenefitKey): string {
   ).join('; ');
 }
 
+/** The ages the documents name, from the eligibility rules; months where a limit is not whole years. */
 function ageFacts(country: TCountry) {
-  const rules = ELIGIBILITY.PAN[country];
+  const facts = paAgeFacts(country);
   const months = (value: number) =>
     value % 12 === 0 ? `${value / 12} years` : value === 1 ? '1 month' : `${value} months`;
   return {
-    adultFrom: months(rules.adult.minMonths),
-    adultTo: rules.adult.maxAge!,
-    applicantFrom: rules.applicant.minMonths / 12,
-    childFrom: months(rules.child.minMonths),
-    childTo: rules.child.childMaxAge,
-    studentTo: rules.child.studentMaxAge,
-    renewableTo: PA_RENEWABLE_TO_AGE[country],
+    adultFrom: months(facts.adultMinMonths),
+    adultTo: facts.adultMax,
+    applicantFrom: facts.applicantMin,
+    childFrom: months(facts.childMinMonths),
+    childTo: facts.childMaxAge,
+    studentTo: facts.studentMaxAge,
+    renewableTo: facts.renewableTo,
   };
 }
 
@@ -116,7 +117,7 @@ function whoIsCovered(country: TCountry): TSection {
   const residence =
     country === 'SGP'
       ? 'Each insured person must be a Singapore citizen, a Singapore permanent resident or the holder of a long-term pass, living in Singapore.'
-      : 'Each insured person must live in Hong Kong. An applicant who has claimed more than HK$3,000 under any personal accident policy in the last 3 years is insured only through a licensed insurance agent.';
+      : `Each insured person must live in Hong Kong. An applicant who has claimed more than ${formatMoney(HONG_KONG_CLAIMS_LIMIT_CENTS, 'HKG')} under any personal accident policy in the last 3 years is insured only through a licensed insurance agent.`;
   return {
     heading: 'Who is covered',
     paragraphs: [
@@ -251,7 +252,7 @@ export function paBrochure(country: TCountry): TSection[] {
     {
       heading: 'Who can apply',
       paragraphs: [
-        `Adults from ${ages.adultFrom} old to ${ages.adultTo}${ages.renewableTo > ages.adultTo ? `, renewable to ${ages.renewableTo}` : ''}; children from ${ages.childFrom} to ${ages.childTo}, or to ${ages.studentTo} in full-time education. ${country === 'SGP' ? 'Singapore citizens, permanent residents and long-term pass holders.' : 'Claims of more than HK$3,000 in the last 3 years: please see a licensed insurance agent.'}`,
+        `Adults from ${ages.adultFrom} old to ${ages.adultTo}${ages.renewableTo > ages.adultTo ? `, renewable to ${ages.renewableTo}` : ''}; children from ${ages.childFrom} to ${ages.childTo}, or to ${ages.studentTo} in full-time education. ${country === 'SGP' ? 'Singapore citizens, permanent residents and long-term pass holders.' : `Claims of more than ${formatMoney(HONG_KONG_CLAIMS_LIMIT_CENTS, 'HKG')} in the last 3 years: please see a licensed insurance agent.`}`,
         `Adults aged ${PA_REDUCED_BENEFIT_AGES.from} to ${PA_REDUCED_BENEFIT_AGES.to} are covered for ${percent(PA_BENEFITS.rules.seniorBasisPoints)} of the accidental death, disablement and medical expenses sums; children for ${percent(PA_BENEFITS.rules.childBasisPoints)} of the death and disablement sums.`,
       ],
     },
