@@ -319,6 +319,22 @@ test.describe('personal accident refusals and screens (issue 16)', () => {
     await expect(page).toHaveURL(/\/pa\/occupation$/);
   });
 
+  test('a refused quote shows the shop\'s error dialog titled "Error" with the spec\'s message', async ({
+    browser,
+  }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa');
+    await coverOnLanding(page, { occupations: [['teacher', /teacher/i]], promo: 'NOSUCH1' });
+    await expect(page).toHaveURL(/\/pa\/occupation$/);
+    await page.getByRole('radio', { name: 'Singapore citizen' }).check();
+    await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Error' });
+    await expect(dialog).toContainText("This promo code isn't valid. Please check it and try again.");
+    await expect(page).toHaveURL(/\/pa\/effective-date$/);
+  });
+
   test('Hong Kong: a claim over HK$3,000 in 3 years goes to an agent; the search finds 護士', async ({
     browser,
   }) => {

@@ -1,5 +1,9 @@
 import type { TCountry } from '@lionrock/domain/market/market';
-import { validateDependentChildren, validateOccupation } from '@lionrock/domain/pa/occupation';
+import {
+  PA_MAX_DEPENDENT_CHILDREN,
+  validateDependentChildren,
+  validateOccupation,
+} from '@lionrock/domain/pa/occupation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
@@ -11,7 +15,7 @@ export type TCoverFormValues = TPaCoverChoice & { promo: string };
 
 /** Children offered: 0 to 9 in Singapore; Hong Kong's copy allows up to 18 (pa-home-payments section 5). */
 export function childOptions(country: TCountry): number[] {
-  return Array.from({ length: (country === 'HKG' ? 18 : 9) + 1 }, (_, count) => count);
+  return Array.from({ length: PA_MAX_DEPENDENT_CHILDREN[country] + 1 }, (_, count) => count);
 }
 
 /** The first message of each field, by the domain's rules; empty when the cover can be quoted. */

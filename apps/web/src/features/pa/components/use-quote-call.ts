@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { useErrorStore } from '../../../state/error-store';
 import { paApi, refusalOf } from '../api/pa-api';
-import { usePaErrorStore } from '../state/pa-error-store';
 import { usePaFlowStore } from '../state/pa-flow-store';
 
 /**
  * Prices every plan for the journey as it stands (multirate), or the chosen plan with the people (rate), and keeps the answer; a refusal shows its
- * message in the "Error" dialog: the spec's text for its key, the server's text (a declined
+ * message in the shop's error dialog (titled "Error" on the PA pages): the spec's text for its key, the server's text (a declined
  * occupation), else the generic text. Resolves true when the plans are there.
  */
 export function useQuoteCall() {
@@ -41,7 +41,7 @@ export function showRefusal(
 ) {
   const text =
     refusal.messageKey && exists(refusal.messageKey) ? t(refusal.messageKey) : (refusal.errorMessage ?? null);
-  usePaErrorStore
+  useErrorStore
     .getState()
-    .show(text ? [text] : [], refusal.messageKey ?? refusal.errorMessage ?? undefined);
+    .showError(text ? [text] : [], refusal.messageKey ?? refusal.errorMessage ?? undefined);
 }

@@ -1,5 +1,6 @@
 import { useRoutes } from 'react-router';
-import { PaErrorDialog } from '../components/pa-error-dialog';
+import { useErrorTitle } from '../../checkout/hooks/use-error-title';
+import { paProduct } from '../pa-product';
 import { PaApplicantPage } from './pa-applicant-page';
 import { PaApplyPage } from './pa-apply-page';
 import { PaEffectiveDatePage } from './pa-effective-date-page';
@@ -13,6 +14,8 @@ import { PaQuotePage } from './pa-quote-page';
  * A partner link (/pa/partner/{agent}…) opens the landing; the shell reads its partner.
  */
 export function PaRoutes() {
+  // The shop's error dialog is titled "Error" on the PA site (pa-home-payments section 2, Other).
+  useErrorTitle(paProduct.errorTitleKey);
   const page = useRoutes([
     { path: 'occupation', element: <PaOccupationPage /> },
     { path: 'effective-date', element: <PaEffectiveDatePage /> },
@@ -21,10 +24,5 @@ export function PaRoutes() {
     { path: 'apply', element: <PaApplyPage /> },
     { path: '*', element: <PaPage /> },
   ]);
-  return (
-    <>
-      {page}
-      <PaErrorDialog />
-    </>
-  );
+  return page;
 }
