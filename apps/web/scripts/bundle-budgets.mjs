@@ -39,10 +39,11 @@ const LANDING = { js: 120 * kB, css: 20 * kB };
  * cannot join the first render unseen.
  */
 const ON_DEMAND = [
+  // The personal accident pages' texts joined them (issue 16): 8 kB → 10 kB; the landing is untouched.
   ...Object.entries(PAGE_TEXTS).map(([language, key]) => ({
     name: `other pages' texts, ${language} (with the first of them)`,
     load: [key],
-    js: 8 * kB,
+    js: 10 * kB,
   })),
   ...Object.entries(INFO_TEXTS).map(([language, key]) => ({
     name: `about, contact, terms and privacy texts, ${language}`,
