@@ -358,6 +358,44 @@ test.describe('personal accident refusals and screens (issue 16)', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test("in Chinese (Singapore, Simplified): each screen to the children's page is axe-clean and fits 375 px", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const page = await openShop(browser);
+    await page.goto('/pa');
+    await page.getByRole('button', { name: '中文' }).click();
+    await page.getByRole('radio', { name: '家庭', exact: true }).check();
+    await page.getByLabel('受养子女数目').selectOption('1');
+    await chooseOccupation(page, '您的职业', '教师', /教师/);
+    await checkScreen(page);
+    await page.getByRole('button', { name: '获取报价' }).click();
+    await expect(page).toHaveURL(/\/pa\/occupation$/);
+    await page.getByRole('radio', { name: '新加坡公民' }).check();
+    await page.getByRole('checkbox', { name: /风险声明/ }).check();
+    await checkScreen(page);
+    await page.getByRole('button', { name: '继续' }).click();
+    await expect(page).toHaveURL(/\/pa\/effective-date$/);
+    await checkScreen(page);
+    await page.getByRole('button', { name: '继续' }).click();
+    await expect(page).toHaveURL(/\/pa\/quote$/);
+    await expect(page.getByTestId('pa-plan-A')).toContainText('1名子女免费受保');
+    await checkScreen(page);
+    await page.getByRole('button', { name: '立即投保计划A' }).click();
+    const holder = page.getByRole('region', { name: '申请人（成人1）' });
+    await holder.getByLabel('全名（与身份证明文件相同）').fill(HOLDER.name);
+    await holder.getByLabel('证件号码').fill(HOLDER.id);
+    await holder.getByLabel('出生日期').fill(HOLDER.birth);
+    await holder.getByLabel('手提电话号码').fill('91234567');
+    await holder.getByLabel('电邮地址', { exact: true }).fill('weiming.tan@example.com');
+    await holder.getByRole('checkbox', { name: '本人确认电邮地址正确' }).check();
+    await checkScreen(page);
+    await page.getByRole('button', { name: '继续' }).click();
+    await expect(page).toHaveURL(/\/pa\/apply$/);
+    await expect(page.getByRole('region', { name: '子女1' })).toBeVisible();
+    await checkScreen(page);
+  });
+
   test('a partner link keeps its agent when switching to travel from the Products menu', async ({
     browser,
   }) => {
