@@ -396,6 +396,18 @@ test.describe('personal accident refusals and screens (issue 16)', () => {
     await checkScreen(page);
   });
 
+  test('a campaign link with a voucher: its banner, its discount and the voucher on the quote', async ({
+    browser,
+  }) => {
+    const page = await openShop(browser);
+    await page.goto('/pa/campaign/HKPA20?country=HKG');
+    await expect(page.getByText('Personal accident: 20% off and a HK$150 supermarket voucher')).toBeVisible();
+    await coverOnLanding(page, { occupations: [['clerk', /clerk/i]] });
+    await declareAndDate(page, 'HKG');
+    await expect(page.getByTestId('pa-voucher')).toContainText('HK$150 supermarket voucher');
+    await expect(page.getByTestId('pa-plan-A').getByText('Promotion discount')).toBeVisible();
+  });
+
   test('a partner link keeps its agent when switching to travel from the Products menu', async ({
     browser,
   }) => {
