@@ -1,5 +1,6 @@
 import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
 import { normaliseForSubmit } from '@lionrock/domain/eligibility/people';
+import { validateOccupation } from '@lionrock/domain/pa/occupation';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CheckField } from '../../../components/ui/check-field';
@@ -9,11 +10,12 @@ import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { coverStart, validateApplication } from '../components/apply-rules';
 import { BenefitTable, KEY_ROWS } from '../components/benefit-table';
+import { OccupationPicker } from '../components/occupation-picker';
 import { marketToday } from '../components/pa-dates';
 import { errorsFor, idTypesOf, PersonFields, type TPersonValues } from '../components/person-fields';
 import { useQuoteCall } from '../components/use-quote-call';
 import { PA_STEPS } from '../pa-steps';
-import { type TPaPerson, type TPaPolicy, usePaFlowStore } from '../state/pa-flow-store';
+import { adultOccupations, type TPaPerson, type TPaPolicy, usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
 type TContact = { mobileCode: string; mobile: string; email: string; emailConfirmed: boolean };
@@ -65,6 +67,8 @@ export function PaApplicantPage() {
     emailConfirmed: pa.applicant?.emailConfirmed ?? false,
   });
   const [failure, setFailure] = useState<{ field: string; messageKey: string } | null>(null);
+  const [addingAdult, setAddingAdult] = useState(false);
+  const [newOccupation, setNewOccupation] = useState('');
   // The date of birth of an adult aged 65 to 70 (pa-home-payments section 5): the age popup shows their cover.
   const [senior, setSenior] = useState<string | null>(null);
   const agePopup = senior !== null;
@@ -72,6 +76,29 @@ export function PaApplicantPage() {
   if (!pa.selectedPlan) return <Navigate to="/pa/quote" replace />;
   const twoAdults = pa.insuredPersonType === 'family' && pa.family?.numberOfAdults === 2;
   const children = pa.insuredPersonType === 'family' ? (pa.family?.noOfChildren ?? 0) : 0;
+  const occupations = adultOccupations(policy);
+
+  /**
+   * Add person, adult or child re-rates at once (pa-home-payments section 4): the cover changes, every
+   * plan is priced again and the chosen plan kept; a plan no longer offered (D for class 03) goes back
+   * to the quote.
+   */
+  const rerate = async (adults: 1 | 2, childCount: number, secondOccupation?: string) => {
+    const store = usePaFlowStore.getState();
+    const plan = store.policy.policyPAN.selectedPlan!;
+    store.setCover({
+      insuredPersonType: adults > 1 || childCount > 0 ? 'family' : 'individual',
+      numberOfAdults: adults,
+      noOfChildren: childCount,
+      occupations: adults > 1 ? [occupations[0] ?? '', secondOccupation ?? ''] : [occupations[0] ?? ''],
+    });
+    if (!(await rate.run('multirate'))) return;
+    if (!usePaFlowStore.getState().plans.some((item) => item.planName === plan)) {
+      navigate('/pa/quote');
+      return;
+    }
+    usePaFlowStore.getState().choosePlan(plan);
+  };
 
   const application = (): TPaPolicy => {
     const first = toPaPerson(adult1, pa.insured?.adult1);
@@ -234,8 +261,44 @@ export function PaApplicantPage() {
               country={country}
               errors={errorsFor(failure, 'policyPAN.insured.adult2')}
             />
+            <div className={styles.actions}>
+              <button type="button" className={styles.link} onClick={() => void rerate(1, children)}>
+                {t('paApply.removeAdult')}
+              </button>
+            </div>
+          </section>
+        ) : addingAdult ? (
+          <section className={styles.card} aria-labelledby="pa-adult2-title">
+            <h2 id="pa-adult2-title">{t('paApply.spouse')}</h2>
+            {/* The spouse's occupation prices the family; a declined or agent-only one is not added. */}
+            <OccupationPicker
+              label={t('paLanding.occupationOf', { number: 2 })}
+              value={newOccupation}
+              country={country}
+              onChange={(code) => {
+                setNewOccupation(code);
+                if (!validateOccupation(code))
+                  void rerate(2, children, code).then(() => setAddingAdult(false));
+              }}
+            />
           </section>
         ) : null}
+        <div className={styles.actions}>
+          {twoAdults || addingAdult ? null : (
+            <button type="button" className={styles.secondary} onClick={() => setAddingAdult(true)}>
+              {pa.insuredPersonType === 'family' ? t('paApply.addAdult') : t('paApply.addPerson')}
+            </button>
+          )}
+          {children === 0 ? (
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => void rerate(twoAdults ? 2 : 1, 1, occupations[1])}
+            >
+              {t('paApply.addChild')}
+            </button>
+          ) : null}
+        </div>
         <section className={styles.notice} aria-labelledby="pa-notes-title">
           <h2 id="pa-notes-title" className={styles.label}>
             {t('paApply.notesTitle')}

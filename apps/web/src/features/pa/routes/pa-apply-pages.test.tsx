@@ -154,4 +154,32 @@ describe('the PA apply pages (pa-home-payments sections 4 and 5)', () => {
     expect(sent[1]?.body.policyPAN?.family?.noOfChildren).toBe(1);
     await waitFor(() => expect(usePaFlowStore.getState().policy.policyPAN.selectedPlan).toBe('A'));
   });
+
+  it('adds a person as Adult 2 by their occupation, and a child, re-rating each at once', async () => {
+    const sent = serve();
+    quotedFamily('SGP', 0);
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    expect(screen.queryByRole('region', { name: 'Spouse (Adult 2)' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add adult' }));
+    const spouse = within(screen.getByRole('region', { name: 'Spouse (Adult 2)' }));
+    // A declined occupation is not added: no rating.
+    await userEvent.type(spouse.getByRole('searchbox'), 'demolition');
+    await userEvent.click(spouse.getAllByRole('radio')[0]!);
+    expect(sent).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.clear(spouse.getByRole('searchbox'));
+    await userEvent.type(spouse.getByRole('searchbox'), 'nurse');
+    await userEvent.click(spouse.getAllByRole('radio')[0]!);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body.policyPAN).toMatchObject({
+      insuredPersonType: 'family',
+      family: { numberOfAdults: 2, noOfChildren: 0 },
+      insured: { adult2: { occupation: '07' } },
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove adult 2' })).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body.policyPAN?.family).toEqual({ numberOfAdults: 2, noOfChildren: 1 });
+    expect(usePaFlowStore.getState().policy.policyPAN.selectedPlan).toBe('A');
+  });
 });
