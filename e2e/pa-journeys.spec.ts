@@ -424,5 +424,13 @@ test.describe('personal accident refusals and screens (issue 16)', () => {
     await page.goto('/pa/partner/AG1001');
     const tile = page.getByRole('link', { name: /View Travel insurance/ });
     await expect(tile).toHaveAttribute('href', '/travel/partner/AG1001');
+    // A new tab starts without the visit: the link says the language and the market (decision 061).
+    await page.goto('/travel/partner/HK2001?country=HKG');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '中文' }).click();
+    await expect(page.locator('#products-menu a[href^="/pa/"]')).toHaveAttribute(
+      'href',
+      '/pa/partner/HK2001/lang/zh?country=HKG',
+    );
   });
 });

@@ -21,7 +21,7 @@ function usePaSummaryRows(policy: TPaPolicy, _where: 'confirm' | 'payment'): TSu
     [
       t('paConfirm.adults', { count: adults }),
       ...(children > 0 ? [t('paConfirm.children', { count: children })] : []),
-    ].join(', '),
+    ].join(t('paConfirm.listSeparator')),
   ]);
   return rows;
 }

@@ -46,8 +46,9 @@ export function PaInsuredCard({ policy }: { policy: TPaPolicy }) {
                 [t('paConfirm.occupation'), occupation(adult?.occupation)],
                 [
                   t('paQuote.optionalCovers'),
-                  (adult?.optionalCovers ?? []).map((code) => t(`paQuote.covers.${code}`)).join(', ') ||
-                    t('paConfirm.none'),
+                  (adult?.optionalCovers ?? [])
+                    .map((code) => t(`paQuote.covers.${code}`))
+                    .join(t('paConfirm.listSeparator')) || t('paConfirm.none'),
                 ],
               ]}
             />
