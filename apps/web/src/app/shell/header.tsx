@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AgentCard } from '../../components/ui/agent-card';
 import { useProductLink } from '../../components/ui/product-page';
 import { useDismiss } from '../../components/ui/use-dismiss';
+import { usePaFlowStore } from '../../features/pa/state/pa-flow-store';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { track } from '../../lib/analytics';
 import { useTranslation } from '../../lib/i18n';
@@ -152,6 +153,7 @@ export function Header() {
   const goHome = () => {
     // The logo clears the stored policy and returns to where the visit started (travel-flow section 2).
     useTravelFlowStore.getState().reset();
+    usePaFlowStore.getState().reset();
     navigate(initialUrl ?? '/travel');
   };
   const chooseLanguage = (next: TLanguage) => {
