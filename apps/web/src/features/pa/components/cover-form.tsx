@@ -48,6 +48,7 @@ export function CoverForm({
   extraErrors,
   onSubmit,
   disabled = false,
+  onBack,
 }: {
   initial: TCoverFormValues;
   country: TCountry;
@@ -58,6 +59,8 @@ export function CoverForm({
   extraErrors?: () => Record<string, string>;
   onSubmit: (values: TCoverFormValues) => void;
   disabled?: boolean;
+  /** A Back button beside the submit (the occupation page's). */
+  onBack?: () => void;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<TCoverFormValues>(initial);
@@ -176,6 +179,11 @@ export function CoverForm({
       ) : null}
       {children}
       <div className={styles.actions}>
+        {onBack ? (
+          <button type="button" className={styles.secondary} onClick={onBack}>
+            {t('paQuote.back')}
+          </button>
+        ) : null}
         <button type="submit" className={styles.primary} disabled={disabled}>
           {submitLabel}
         </button>

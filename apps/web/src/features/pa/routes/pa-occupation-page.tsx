@@ -67,6 +67,7 @@ export function PaOccupationPage() {
             promo: policy.promo ?? '',
           }}
           extraErrors={check}
+          onBack={() => navigate('/pa')}
           onSubmit={(values) => {
             const store = usePaFlowStore.getState();
             store.setCover(values);
@@ -139,11 +140,6 @@ export function PaOccupationPage() {
             error={shown['extra.declaration'] && !declared ? t(shown['extra.declaration']) : null}
           />
         </CoverForm>
-      </div>
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={() => navigate('/pa')}>
-          {t('paQuote.back')}
-        </button>
       </div>
     </main>
   );
