@@ -126,7 +126,12 @@ const ON_DEMAND = [
   },
   { name: 'page not found', load: ['src/features/info/routes/not-found-page.tsx'], js: 2 * kB, css: 2 * kB },
   // The personal accident site's own pages (landing to apply) load together; its checkout pages with its contract.
-  { name: 'personal accident pages', load: ['src/features/pa/routes/pa-routes.tsx'], js: 60 * kB, css: 5 * kB },
+  {
+    name: 'personal accident pages',
+    load: ['src/features/pa/routes/pa-routes.tsx'],
+    js: 60 * kB,
+    css: 5 * kB,
+  },
   {
     name: 'personal accident confirm page',
     load: ['src/features/checkout/routes/confirm-page.tsx', 'src/features/pa/pa-product.tsx'],
