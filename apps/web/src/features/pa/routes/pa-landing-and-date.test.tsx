@@ -1,6 +1,6 @@
 import { addDays, formatDmy, formatIso } from '@lionrock/domain/dates/local-date';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage, i18n } from '../../../lib/i18n';
@@ -48,5 +48,20 @@ describe('the PA landing and effective date (pa-home-payments sections 2 and 5)'
     expect(screen.getByText(i18n.t(MESSAGE_KEYS.effectiveDateRequired))).toBeTruthy();
     fireEvent.change(start, { target: { value: '2027-03-01' } });
     expect(screen.getByTestId('pa-end-date').textContent).toBe(formatDmy({ year: 2028, month: 2, day: 29 }));
+  });
+
+  it('starts a new journey from the landing once the last policy was paid', async () => {
+    usePaFlowStore.setState((state) => ({
+      policy: { ...state.policy, policyId: 'b633b901-6336-420a-9c9c-9af1318d1947', paymentSuccess: 'true' },
+    }));
+    renderAt(<PaPage />, '/pa');
+    const group = await screen.findByRole('group', { name: 'Your occupation' });
+    await userEvent.type(within(group).getByRole('searchbox'), 'teacher');
+    await userEvent.click(within(group).getAllByRole('radio')[0]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Get a quote' }));
+    const { policy } = usePaFlowStore.getState();
+    expect(policy.policyId).toBeUndefined();
+    expect(policy.paymentSuccess).toBe('false');
+    expect(policy.policyPAN.insured?.adult1?.occupation).toBe('06');
   });
 });

@@ -1,3 +1,4 @@
+import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
@@ -48,6 +49,8 @@ export function PaPage() {
               promo: link.promo ?? policy.promo ?? '',
             }}
             onSubmit={(values) => {
+              // A paid policy is done: a new quote starts a new journey (its people are not reused).
+              if (isPaid(usePaFlowStore.getState().policy)) usePaFlowStore.getState().reset();
               const store = usePaFlowStore.getState();
               store.setMarket({
                 country,
