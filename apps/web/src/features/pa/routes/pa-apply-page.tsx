@@ -126,7 +126,7 @@ export function PaApplyPage() {
                     setChildren(children.map((each, at) => (at === index ? { ...each, student } : each)))
                   }
                   label={country === 'HKG' ? t('paApply.unmarriedStudent') : t('paApply.student')}
-                  error={studentError ? t(failure!.messageKey) : null}
+                  error={studentError && !child.student ? t(failure!.messageKey) : null}
                 />
               ) : null}
               <div className={styles.actions}>
