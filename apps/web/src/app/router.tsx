@@ -51,7 +51,11 @@ const TravelFinishPage = checkoutPageOf(travelProduct, loadFinish, 'FinishPage')
 // The footer's pages bring their own long texts (decision 042).
 const InfoPage = pageOf(() => import('../features/info/routes/info-page'), 'InfoPage', loadInfoTexts);
 const NotFoundPage = pageOf(() => import('../features/info/routes/not-found-page'), 'NotFoundPage');
-const PaPage = pageOf(() => import('../features/pa/routes/pa-page'), 'PaPage');
+const PaRoutes = pageOf(() => import('../features/pa/routes/pa-routes'), 'PaRoutes');
+const paProduct = () => import('../features/pa/pa-product').then((module) => module.paProduct);
+const PaConfirmPage = checkoutPageOf(paProduct, loadConfirm, 'ConfirmPage');
+const PaPaymentPage = checkoutPageOf(paProduct, loadPayment, 'PaymentPage');
+const PaFinishPage = checkoutPageOf(paProduct, loadFinish, 'FinishPage');
 const HomePage = pageOf(() => import('../features/home/routes/home-page'), 'HomePage');
 const HomeQuotePage = pageOf(() => import('../features/home/routes/home-quote-page'), 'HomeQuotePage');
 const HomeApplicantPage = pageOf(
@@ -114,7 +118,10 @@ const ROUTES: RouteObject[] = [
         element: lazyPage(<ApplicantPage />),
       },
       LANDING_ROUTE,
-      { path: '/pa/*', element: lazyPage(<PaPage />) },
+      { path: '/pa/confirm', element: lazyPage(<PaConfirmPage />) },
+      { path: '/pa/payment', element: lazyPage(<PaPaymentPage />) },
+      { path: '/pa/finish', element: lazyPage(<PaFinishPage />) },
+      { path: '/pa/*', element: lazyPage(<PaRoutes />) },
       { path: '/home/quote', element: lazyPage(<HomeQuotePage />) },
       { path: '/home/applicant', element: lazyPage(<HomeApplicantPage />) },
       { path: '/home/confirm', element: lazyPage(<HomeConfirmPage />) },

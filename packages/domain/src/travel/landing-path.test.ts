@@ -64,5 +64,12 @@ describe('landing path (travel-flow section 2)', () => {
     });
     expect(buildProductLink('pa', undefined, { lang: 'en', country: 'SGP' })).toBe('/pa');
     expect(buildProductLink('pa', undefined, { lang: 'zh', country: 'SGP' })).toBe('/pa/lang/zh');
+    // Decision 061: the sub-agent, language and market go with the partner to the other product.
+    expect(buildProductLink('travel', 'HK2001', { subAgent: 'S1', lang: 'zh', country: 'HKG' })).toBe(
+      '/travel/partner/HK2001/sub/S1/lang/zh?country=HKG',
+    );
+    expect(buildProductLink('pa', undefined, { subAgent: 'S1', lang: 'en', country: 'SGP' })).toBe('/pa');
+    const back = parseLandingPath('/pa/partner/HK2001/sub/S1/lang/zh', q('country=HKG'));
+    expect(back).toMatchObject({ partner: 'HK2001', subAgent: 'S1', lang: 'zh', country: 'HKG' });
   });
 });

@@ -63,22 +63,27 @@ export function parseLandingPath(pathname: string, query: TQueryReader, host?: s
   return params;
 }
 
+/** What a link to another product keeps of the visit besides the partner (decision 061). */
+export type TProductLinkKeep = { subAgent?: string | null; lang?: TLanguage; country?: TCountry };
+
 /**
- * The other-packages tiles and the products menu keep the partner (travel-flow section 2, Landing) and,
- * when given, the sub-agent, the language and the market (decision 059): a product opened in a new tab
- * starts with none of this tab's storage, so the link carries them.
+ * The other-packages tiles and the Products menu keep the partner (travel-flow section 2, Landing), and
+ * with it the sub-agent, the language and the market (decision 061): a product opened in a new tab
+ * starts without the visit's storage, so the link itself says them.
  */
 export function buildProductLink(
   product: 'travel' | 'pa' | 'home',
   partner: string | undefined,
-  keep: { subAgent?: string | null; lang?: TLanguage; country?: TCountry } = {},
+  keep: TProductLinkKeep = {},
 ): string {
   const segments = [`/${product}`];
-  if (partner) segments.push(`partner/${encodeURIComponent(partner)}`);
-  if (partner && keep.subAgent) segments.push(`sub/${encodeURIComponent(keep.subAgent)}`);
-  // The shop's defaults (English, Singapore) are not repeated: a plain link stays plain.
+  if (partner) {
+    segments.push(`partner/${encodeURIComponent(partner)}`);
+    if (keep.subAgent) segments.push(`sub/${encodeURIComponent(keep.subAgent)}`);
+  }
   if (keep.lang && keep.lang !== 'en') segments.push(`lang/${keep.lang}`);
-  return `${segments.join('/')}${keep.country && keep.country !== 'SGP' ? `?country=${keep.country}` : ''}`;
+  const query = keep.country === 'HKG' ? '?country=HKG' : '';
+  return `${segments.join('/')}${query}`;
 }
 
 function safeDecode(segment: string): string {

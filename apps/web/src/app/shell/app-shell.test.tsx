@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePaFlowStore } from '../../features/pa/state/pa-flow-store';
 import { LandingPage } from '../../features/travel/routes/landing-page';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { useSystemStore } from '../../state/system-store';
@@ -219,5 +220,17 @@ describe('the shell and the travel landing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Lionrock Insurance home' }));
     expect(useTravelFlowStore.getState().plans).toEqual([]);
     expect(JSON.parse(sessionStorage.getItem('lionrock.travel')!).state.plans).toEqual([]);
+  });
+
+  it('clears the personal accident journey from the logo too', async () => {
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    usePaFlowStore.getState().setQuoted({
+      policyPAN: { premiumItems: [{ planName: 'A', planCode: 'Plan-A-', premium: 1, totalPremium: 1 }] },
+    });
+    expect(usePaFlowStore.getState().plans).toHaveLength(1);
+    renderAt(<Shell />, '/travel/about-us');
+    await userEvent.click(screen.getByRole('button', { name: 'Lionrock Insurance home' }));
+    expect(usePaFlowStore.getState().plans).toEqual([]);
+    expect(JSON.parse(sessionStorage.getItem('lionrock.pa')!).state.plans).toEqual([]);
   });
 });

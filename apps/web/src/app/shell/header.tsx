@@ -3,7 +3,9 @@ import { buildProductLink } from '@lionrock/domain/travel/landing-path';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AgentCard } from '../../components/ui/agent-card';
+import { useProductLink } from '../../components/ui/product-page';
 import { useDismiss } from '../../components/ui/use-dismiss';
+import { usePaFlowStore } from '../../features/pa/state/pa-flow-store';
 import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
 import { track } from '../../lib/analytics';
 import { useTranslation } from '../../lib/i18n';
@@ -129,8 +131,6 @@ export function Header() {
   const setLanguage = useSystemStore((state) => state.setLanguage);
   const initialUrl = useSystemStore((state) => state.initialUrl);
   const partner = useSystemStore((state) => state.partner);
-  const subAgent = useSystemStore((state) => state.subAgent);
-  const country = useSystemStore((state) => state.country);
   const agent = useSystemStore((state) => state.agent);
   const validAgent = isValidAgent(agent) ? agent : null;
   const { scrollY, mobile } = useScrollPosition();
@@ -153,6 +153,7 @@ export function Header() {
   const goHome = () => {
     // The logo clears the stored policy and returns to where the visit started (travel-flow section 2).
     useTravelFlowStore.getState().reset();
+    usePaFlowStore.getState().reset();
     navigate(initialUrl ?? '/travel');
   };
   const chooseLanguage = (next: TLanguage) => {
@@ -160,14 +161,13 @@ export function Header() {
     setMobileOpen(false);
   };
 
-  // A product opened in a new tab has none of this tab's storage: its link carries the visit's
-  // language, market and sub-agent (decision 059).
-  const keep = { subAgent, lang, country };
+  // The Products menu keeps the partner, sub-agent, language and market (decision 061).
+  const productLink = useProductLink();
   const productLinks = (
     <ul className={styles.productList}>
       <li>
         <Link
-          to={buildProductLink('travel', partner ?? undefined)}
+          to={productLink('travel')}
           onClick={() => {
             track('product-travel');
             setProductsOpen(false);
@@ -177,22 +177,12 @@ export function Header() {
         </Link>
       </li>
       <li>
-        <a
-          href={buildProductLink('pa', partner ?? undefined, keep)}
-          target="_blank"
-          rel="noopener"
-          onClick={() => track('product-pa')}
-        >
+        <a href={productLink('pa')} target="_blank" rel="noopener" onClick={() => track('product-pa')}>
           {t('header.productPa')} <span className="visually-hidden">{t('header.opensNewTab')}</span>
         </a>
       </li>
       <li>
-        <a
-          href={buildProductLink('home', partner ?? undefined, keep)}
-          target="_blank"
-          rel="noopener"
-          onClick={() => track('product-home')}
-        >
+        <a href={productLink('home')} target="_blank" rel="noopener" onClick={() => track('product-home')}>
           {t('header.productHome')} <span className="visually-hidden">{t('header.opensNewTab')}</span>
         </a>
       </li>

@@ -6,6 +6,18 @@ import styles from './product-page.module.css';
 
 export type TFeature = { title: string; text: string };
 
+/**
+ * The link to a product that keeps the visit's partner, sub-agent, language and market (decision 061),
+ * for the Products menu, the footer and the other-packages tiles.
+ */
+export function useProductLink(): (product: 'travel' | 'pa' | 'home') => string {
+  const partner = useSystemStore((state) => state.partner) ?? undefined;
+  const subAgent = useSystemStore((state) => state.subAgent);
+  const lang = useSystemStore((state) => state.lang);
+  const country = useSystemStore((state) => state.country);
+  return (product) => buildProductLink(product, partner, { subAgent, lang, country });
+}
+
 /** The hero every product page opens with. */
 export function ProductHero({
   title,
@@ -43,13 +55,10 @@ export function FeatureGrid({ id, title, features }: { id?: string; title: strin
   );
 }
 
-/** Tiles for the sibling products, keeping the partner of the visit (travel-flow section 2, Landing). */
+/** Tiles for the sibling products, keeping the partner of the visit (travel-flow section 2, Landing; decision 061). */
 export function OtherPackages({ current }: { current: 'travel' | 'pa' | 'home' }) {
   const { t } = useTranslation();
-  const partner = useSystemStore((state) => state.partner) ?? undefined;
-  const subAgent = useSystemStore((state) => state.subAgent);
-  const lang = useSystemStore((state) => state.lang);
-  const country = useSystemStore((state) => state.country);
+  const productLink = useProductLink();
   const tiles = [
     { product: 'travel' as const, title: t('products.travelTile'), text: t('products.travelTileText') },
     { product: 'pa' as const, title: t('products.paTile'), text: t('products.paTileText') },
@@ -63,10 +72,7 @@ export function OtherPackages({ current }: { current: 'travel' | 'pa' | 'home' }
           <li key={tile.product} className={styles.card}>
             <h3>{tile.title}</h3>
             <p>{tile.text}</p>
-            <a
-              href={buildProductLink(tile.product, partner, { subAgent, lang, country })}
-              className={styles.tileLink}
-            >
+            <a href={productLink(tile.product)} className={styles.tileLink}>
               {t('products.viewProduct', { product: tile.title })}
             </a>
           </li>

@@ -1,15 +1,81 @@
+import { isPaid } from '@lionrock/domain/payments/payment-rules';
+import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
+import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
+import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { useTranslation } from '../../../lib/i18n';
+import { useSystemStore } from '../../../state/system-store';
+import { usePartnerAgent } from '../../travel/components/use-partner-agent';
+import { BenefitTable } from '../components/benefit-table';
+import { CoverForm } from '../components/cover-form';
+import { adultOccupations, usePaFlowStore } from '../state/pa-flow-store';
+import styles from './pa.module.css';
 
-/** The personal accident product page frame; its quote journey is a later issue. */
+/**
+ * The personal accident landing (pa-home-payments section 2, Landing): who is covered, their
+ * occupations, children and a promotion code, then Get a quote; the plans' benefits from the schedule,
+ * the campaign banners and the other products.
+ */
 export function PaPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A landing link may name a campaign and its promo code (travel-flow section 2, kept for PA).
+  const link = parseLandingPath(location.pathname, new URLSearchParams(location.search));
+  const country = useSystemStore((state) => state.country);
+  const lang = useSystemStore((state) => state.lang);
+  const agent = useSystemStore((state) => state.agent);
+  const { validAgent } = usePartnerAgent();
+  const { systemAvailable, privateMode } = useSystemStatus();
+  const policy = usePaFlowStore((state) => state.policy);
+  const pa = policy.policyPAN;
   return (
     <>
+      {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       <ProductHero title={t('paLanding.title')} subtitle={t('paLanding.subtitle')} />
-      <Notice>{t('paLanding.comingSoon')}</Notice>
+      <section className={styles.page} aria-labelledby="pa-quote-title">
+        <h2 id="pa-quote-title">{t('paLanding.formTitle')}</h2>
+        <div className={styles.card}>
+          <CoverForm
+            country={country}
+            submitLabel={t('paLanding.getQuote')}
+            disabled={!systemAvailable || privateMode || !validAgent}
+            initial={{
+              insuredPersonType: pa.insuredPersonType ?? 'individual',
+              numberOfAdults: pa.family?.numberOfAdults === 2 ? 2 : 1,
+              noOfChildren: pa.family?.noOfChildren ?? 0,
+              occupations: adultOccupations(policy),
+              promo: link.promo ?? policy.promo ?? '',
+            }}
+            onSubmit={(values) => {
+              // A paid policy is done: a new quote starts a new journey (its people are not reused).
+              if (isPaid(usePaFlowStore.getState().policy)) usePaFlowStore.getState().reset();
+              const store = usePaFlowStore.getState();
+              store.setMarket({
+                country,
+                lang,
+                ...(validAgent && agent ? { agentCode: agent.agentCode, subAgentId: agent.subAgentId } : {}),
+                ...(link.campaign ? { campaignCode: link.campaign } : {}),
+              });
+              store.setCover(values);
+              store.setPromo(values.promo.trim().toUpperCase());
+              navigate('/pa/occupation');
+            }}
+          />
+        </div>
+      </section>
+      {privateMode ? <Notice tone="error">{t('pvtModeOn.label')}</Notice> : null}
       <BannerCarousel product="PAN" />
+      <section className={styles.page} aria-labelledby="pa-benefits-title">
+        <h2 id="pa-benefits-title">{t('paLanding.benefitsTitle')}</h2>
+        {/* What each plan can cover: the weekly disablement benefit comes with its optional cover. */}
+        <BenefitTable
+          country={country}
+          caption={t('paLanding.benefitsCaption')}
+          insured={{ role: 'adult', optionalCovers: ['TTD'] }}
+        />
+      </section>
       <FeatureGrid
         title={t('travelLanding.featuresTitle')}
         features={[

@@ -1,0 +1,75 @@
+import type { TLocalDate } from '@lionrock/domain/dates/local-date';
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { paBenefitRows, type TPaInsured } from '@lionrock/domain/pa/pa-benefits';
+import { PA_BENEFITS, type TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { useTranslation } from '../../../lib/i18n';
+import styles from '../routes/pa.module.css';
+
+export type TPaPlanName = 'A' | 'B' | 'C' | 'D';
+
+/** The rows the landing shows; the quote page shows them all on "view all coverage". */
+export const KEY_ROWS: TPaBenefitKey[] = ['accidentalDeath', 'medicalExpenses', 'hospitalCashPerDay'];
+export const ALL_ROWS = Object.keys(PA_BENEFITS.labels) as TPaBenefitKey[];
+
+/** The benefit schedule's sums insured for plans A–D, from the market's schedule (pa-home-payments section 3). */
+export function BenefitTable({
+  country,
+  plans = ['A', 'B', 'C', 'D'],
+  rows = ALL_ROWS,
+  insured = { role: 'adult' },
+  on = null,
+  caption,
+}: {
+  country: TCountry;
+  plans?: TPaPlanName[];
+  rows?: TPaBenefitKey[];
+  /** Whose schedule: an adult by default; a child's share, the 65–70 reduction and the covers ticked (decision 054). */
+  insured?: TPaInsured;
+  on?: TLocalDate | null;
+  caption: string;
+}) {
+  const { t, language } = useTranslation();
+  const label = (key: TPaBenefitKey) => PA_BENEFITS.labels[key]?.[language === 'en' ? 0 : 1] ?? key;
+  const schedules = Object.fromEntries(
+    plans.map((plan) => [
+      plan,
+      Object.fromEntries(paBenefitRows(PA_BENEFITS, country, plan, insured, on).map((row) => [row.key, row])),
+    ]),
+  );
+  const amount = (plan: TPaPlanName, key: TPaBenefitKey) => {
+    const row = schedules[plan]?.[key];
+    if (!row) return '—';
+    if (row.amount === 'NOT_COVERED') return t('paQuote.notCovered');
+    return row.reduced
+      ? t('paQuote.reducedAmount', { amount: formatMoney(row.amount, country) })
+      : formatMoney(row.amount, country);
+  };
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.label}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('paLanding.benefit')}</th>
+            {plans.map((plan) => (
+              <th key={plan} scope="col">
+                {t('paQuote.planName', { plan })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row}>
+              <th scope="row">{label(row)}</th>
+              {plans.map((plan) => (
+                <td key={plan}>{amount(plan, row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

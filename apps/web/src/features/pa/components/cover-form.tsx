@@ -1,0 +1,193 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import {
+  PA_MAX_DEPENDENT_CHILDREN,
+  validateDependentChildren,
+  validateOccupation,
+} from '@lionrock/domain/pa/occupation';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import styles from '../routes/pa.module.css';
+import type { TPaCoverChoice } from '../state/pa-flow-store';
+import { OccupationPicker } from './occupation-picker';
+import { promoError } from './pa-dates';
+
+export type TCoverFormValues = TPaCoverChoice & { promo: string };
+
+/** Children offered: 0 to 9 in Singapore; Hong Kong's copy allows up to 18 (pa-home-payments section 5). */
+export function childOptions(country: TCountry): number[] {
+  return Array.from({ length: PA_MAX_DEPENDENT_CHILDREN[country] + 1 }, (_, count) => count);
+}
+
+/** The first message of each field, by the domain's rules; empty when the cover can be quoted. */
+export function validateCover(values: TCoverFormValues, country: TCountry): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const adults = values.insuredPersonType === 'family' ? values.numberOfAdults : 1;
+  for (let index = 0; index < adults; index += 1) {
+    const key = validateOccupation(values.occupations[index]);
+    if (key) errors[`occupation${index}`] = key;
+  }
+  if (values.insuredPersonType === 'family') {
+    const children = validateDependentChildren(String(values.noOfChildren), country);
+    if (children) errors.noOfChildren = children;
+  }
+  const promo = promoError(values.promo, country);
+  if (promo) errors.promo = promo;
+  return errors;
+}
+
+/**
+ * Who is covered (pa-home-payments section 2, Landing and Occupation): Individual or Family, adults,
+ * each adult's occupation, dependent children and an optional promotion code.
+ */
+export function CoverForm({
+  initial,
+  country,
+  submitLabel,
+  showPromo = true,
+  children,
+  extraErrors,
+  onSubmit,
+  disabled = false,
+  onBack,
+}: {
+  initial: TCoverFormValues;
+  country: TCountry;
+  submitLabel: string;
+  showPromo?: boolean;
+  children?: React.ReactNode;
+  /** Further checks of the page (the declaration): message keys by field; none blocks the submit. */
+  extraErrors?: () => Record<string, string>;
+  onSubmit: (values: TCoverFormValues) => void;
+  disabled?: boolean;
+  /** A Back button beside the submit (the occupation page's). */
+  onBack?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<TCoverFormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const family = values.insuredPersonType === 'family';
+  const adults = family ? values.numberOfAdults : 1;
+  const update = (change: Partial<TCoverFormValues>) => setValues((current) => ({ ...current, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = { ...validateCover(values, country), ...(extraErrors?.() ?? {}) };
+    setErrors(found);
+    // The page shows its own checks (extraErrors) beside its fields.
+    if (Object.keys(found).length === 0) onSubmit(values);
+  };
+  return (
+    <form noValidate onSubmit={submit} className={styles.stack} aria-label={t('paLanding.formTitle')}>
+      <fieldset className={styles.choices}>
+        <legend className={styles.label}>{t('paLanding.insuredType')}</legend>
+        {(['individual', 'family'] as const).map((type) => (
+          <label key={type} className={styles.choice}>
+            <input
+              type="radio"
+              name="insuredPersonType"
+              value={type}
+              checked={values.insuredPersonType === type}
+              onChange={() => update({ insuredPersonType: type })}
+            />
+            {t(`paLanding.${type}`)}
+          </label>
+        ))}
+      </fieldset>
+      {family ? (
+        <div className={styles.grid}>
+          <div className={styles.field}>
+            <label htmlFor="pa-adults" className={styles.label}>
+              {t('paLanding.adults')}
+            </label>
+            <select
+              id="pa-adults"
+              className={styles.input}
+              value={values.numberOfAdults}
+              onChange={(event) => update({ numberOfAdults: Number(event.target.value) === 2 ? 2 : 1 })}
+            >
+              <option value={1}>1</option>
+              <option value={2}>2</option>
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="pa-children" className={styles.label}>
+              {t('paLanding.children')}
+            </label>
+            <select
+              id="pa-children"
+              className={styles.input}
+              value={values.noOfChildren}
+              aria-invalid={errors.noOfChildren ? true : undefined}
+              aria-describedby="pa-children-hint pa-children-error"
+              onChange={(event) => update({ noOfChildren: Number(event.target.value) })}
+            >
+              {childOptions(country).map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+            <p id="pa-children-hint" className={styles.hint}>
+              {t('paLanding.childrenHint')}
+            </p>
+            <p id="pa-children-error" className={styles.error}>
+              {errors.noOfChildren ? t(errors.noOfChildren) : null}
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {Array.from({ length: adults }, (_, index) => (
+        <OccupationPicker
+          // biome-ignore lint/suspicious/noArrayIndexKey: one picker per adult, by position
+          key={index}
+          label={adults > 1 ? t('paLanding.occupationOf', { number: index + 1 }) : t('paLanding.occupation')}
+          value={values.occupations[index] ?? ''}
+          country={country}
+          error={errors[`occupation${index}`]}
+          onChange={(code) => {
+            const occupations = [...values.occupations];
+            occupations[index] = code;
+            update({ occupations });
+          }}
+        />
+      ))}
+      {showPromo ? (
+        <div className={styles.field}>
+          <label htmlFor="pa-promo" className={styles.label}>
+            {t('paLanding.promo')}
+          </label>
+          <input
+            id="pa-promo"
+            className={styles.input}
+            value={values.promo}
+            maxLength={20}
+            autoComplete="off"
+            aria-invalid={errors.promo ? true : undefined}
+            aria-describedby="pa-promo-error"
+            onChange={(event) => update({ promo: event.target.value })}
+            onBlur={() =>
+              setErrors((current) => {
+                const { promo: _promo, ...rest } = current;
+                const promo = promoError(values.promo, country);
+                return promo ? { ...rest, promo } : rest;
+              })
+            }
+          />
+          <p id="pa-promo-error" className={styles.error}>
+            {errors.promo ? t(errors.promo) : null}
+          </p>
+        </div>
+      ) : null}
+      {children}
+      <div className={styles.actions}>
+        {onBack ? (
+          <button type="button" className={styles.secondary} onClick={onBack}>
+            {t('paQuote.back')}
+          </button>
+        ) : null}
+        <button type="submit" className={styles.primary} disabled={disabled}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney, toCents } from '@lionrock/domain/money/money';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
+import { useTranslation } from '../../../lib/i18n';
+import styles from '../routes/pa.module.css';
+
+/** Children covered free under the Family Plan, from the rate table (pa-home-payments section 9). */
+export function freeChildrenOf(country: TCountry, children: number): number {
+  return Math.min(children, PA_RATE_TABLE.markets[country].freeChildren);
+}
+
+/**
+ * A plan's price as lines (pa-home-payments section 3, Premium breakdown): premium, the family
+ * discount, the campaign's, the free children, GST (Singapore) or the IA levy (Hong Kong), total.
+ */
+export function PriceLines({
+  item,
+  country,
+  childCount,
+}: {
+  item: TWirePremiumItem;
+  country: TCountry;
+  childCount: number;
+}) {
+  const { t } = useTranslation();
+  const money = (amount: number | undefined) => formatMoney(toCents(amount ?? 0), country);
+  const free = freeChildrenOf(country, childCount);
+  const lines: [string, string][] = [
+    [t('paQuote.premium'), money(item.premiumWithoutDiscount ?? item.premium)],
+    ...(item.groupDiscount
+      ? [[t('paQuote.familyDiscount'), `−${money(item.groupDiscount)}`] as [string, string]]
+      : []),
+    ...(item.campaignDiscount
+      ? [[t('paQuote.campaignDiscount'), `−${money(item.campaignDiscount)}`] as [string, string]]
+      : []),
+    ...(item.insuredCommissionDiscount
+      ? [[t('paQuote.agentDiscount'), `−${money(item.insuredCommissionDiscount)}`] as [string, string]]
+      : []),
+    // The premium the discounts leave, held at the market's minimum (pa-home-payments section 9: HK$380).
+    ...(item.premiumWithoutDiscount !== undefined && item.premiumWithoutDiscount !== item.premium
+      ? [[t('paQuote.netPremium'), money(item.premium)] as [string, string]]
+      : []),
+    ...(free > 0 ? [[t('paQuote.freeChildren', { count: free }), money(0)] as [string, string]] : []),
+    ...(country === 'SGP'
+      ? [[t('paQuote.gst'), money(item.gst)] as [string, string]]
+      : [[t('paQuote.levy'), money(item.levy)] as [string, string]]),
+  ];
+  return (
+    <ul className={styles.lines}>
+      {lines.map(([label, amount]) => (
+        <li key={label}>
+          <span>{label}</span>
+          <span>{amount}</span>
+        </li>
+      ))}
+      <li>
+        <strong>{t('paQuote.total')}</strong>
+        <strong>{money(item.totalPremium)}</strong>
+      </li>
+    </ul>
+  );
+}

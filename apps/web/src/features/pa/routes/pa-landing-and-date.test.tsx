@@ -1,0 +1,67 @@
+import { addDays, formatDmy, formatIso } from '@lionrock/domain/dates/local-date';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage, i18n } from '../../../lib/i18n';
+import { HEALTHY_SYSTEM, renderAt, stubServer } from '../../../test/render';
+import { marketToday } from '../components/pa-dates';
+import { usePaFlowStore } from '../state/pa-flow-store';
+import { PaEffectiveDatePage } from './pa-effective-date-page';
+import { PaPage } from './pa-page';
+
+describe('the PA landing and effective date (pa-home-payments sections 2 and 5)', () => {
+  beforeEach(() => {
+    applyLanguage('en', 'SGP');
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    usePaFlowStore.getState().reset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('needs an occupation, and checks the promotion code on blur', async () => {
+    renderAt(<PaPage />, '/pa');
+    await userEvent.click(await screen.findByRole('button', { name: 'Get a quote' }));
+    expect(screen.getByText(i18n.t(MESSAGE_KEYS.occupationRequired))).toBeTruthy();
+    const promo = screen.getByLabelText('Promotion code (optional)');
+    await userEvent.type(promo, 'WAYTOOLONGCODE');
+    fireEvent.blur(promo);
+    expect(screen.getByText(i18n.t(MESSAGE_KEYS.invalidPromoCode))).toBeTruthy();
+    // Singapore offers 0 to 9 children.
+    await userEvent.click(screen.getByRole('radio', { name: 'Family' }));
+    const counts = screen.getByLabelText('Number of dependent children').querySelectorAll('option');
+    expect([...counts].map((option) => option.value).at(-1)).toBe('9');
+  });
+
+  it('takes a start from today to 90 days ahead and shows the end a year less a day later', async () => {
+    const today = marketToday('SGP');
+    usePaFlowStore.getState().setUnderwriting({ riskStatementDeclared: true, residency: 'CITIZEN' });
+    renderAt(<PaEffectiveDatePage />, '/pa/effective-date');
+    const start = screen.getByLabelText('Policy effective date');
+    fireEvent.change(start, { target: { value: formatIso(addDays(today, 91)) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(i18n.t(MESSAGE_KEYS.effectiveDateOutOfRange))).toBeTruthy();
+    fireEvent.change(start, { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(i18n.t(MESSAGE_KEYS.effectiveDateRequired))).toBeTruthy();
+    fireEvent.change(start, { target: { value: '2027-03-01' } });
+    expect(screen.getByTestId('pa-end-date').textContent).toBe(formatDmy({ year: 2028, month: 2, day: 29 }));
+  });
+
+  it('starts a new journey from the landing once the last policy was paid', async () => {
+    usePaFlowStore.setState((state) => ({
+      policy: { ...state.policy, policyId: 'b633b901-6336-420a-9c9c-9af1318d1947', paymentSuccess: 'true' },
+    }));
+    renderAt(<PaPage />, '/pa');
+    const group = await screen.findByRole('group', { name: 'Your occupation' });
+    await userEvent.type(within(group).getByRole('searchbox'), 'teacher');
+    await userEvent.click(within(group).getAllByRole('radio')[0]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Get a quote' }));
+    const { policy } = usePaFlowStore.getState();
+    expect(policy.policyId).toBeUndefined();
+    expect(policy.paymentSuccess).toBe('false');
+    expect(policy.policyPAN.insured?.adult1?.occupation).toBe('06');
+  });
+});

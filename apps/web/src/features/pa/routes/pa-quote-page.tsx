@@ -1,0 +1,135 @@
+import { formatMoney, toCents } from '@lionrock/domain/money/money';
+import { isPlanDOffered } from '@lionrock/domain/pa/occupation';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { CheckField } from '../../../components/ui/check-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { Stepper } from '../../../components/ui/stepper';
+import { useTranslation } from '../../../lib/i18n';
+import { ALL_ROWS, BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
+import { PriceLines } from '../components/plan-price';
+import { useQuoteCall } from '../components/use-quote-call';
+import { PA_STEPS } from '../pa-steps';
+import { adultOccupations, type TPaCover, usePaFlowStore } from '../state/pa-flow-store';
+import styles from './pa.module.css';
+
+const COVERS: TPaCover[] = ['PRX', 'TTD'];
+
+/**
+ * The quote (pa-home-payments sections 2, 3 and 9): plans A–D side by side with their price lines and
+ * sums insured, view all or less coverage, each adult's optional covers re-priced as they are ticked;
+ * class 03 has no plan D and wider boxes. Apply Now takes the plan to the applicant page.
+ */
+export function PaQuotePage() {
+  const { t, language } = useTranslation();
+  const navigate = useNavigate();
+  const policy = usePaFlowStore((state) => state.policy);
+  const plans = usePaFlowStore((state) => state.plans);
+  const [allRows, setAllRows] = useState(false);
+  const quote = useQuoteCall();
+  if (plans.length === 0) return <Navigate to="/pa/effective-date" replace />;
+  const pa = policy.policyPAN;
+  const country = policy.country ?? 'SGP';
+  const family = pa.insuredPersonType === 'family';
+  const children = family ? (pa.family?.noOfChildren ?? 0) : 0;
+  const occupations = adultOccupations(policy);
+  const withoutD = !isPlanDOffered(occupations);
+  const offered = plans.map((plan) => plan.planName as TPaPlanName);
+  const adults = [pa.insured?.adult1, pa.insured?.adult2].slice(0, occupations.length);
+  const coverPrice = (code: TPaCover) =>
+    t('paQuote.coverPrice', {
+      percent: (PA_RATE_TABLE.markets[country].optionalCovers[code]?.basisPoints ?? 0) / 100,
+    });
+
+  const toggleCover = async (adult: 0 | 1, code: TPaCover, on: boolean) => {
+    const current = (adult === 0 ? pa.insured?.adult1 : pa.insured?.adult2)?.optionalCovers ?? [];
+    const covers = on ? [...new Set([...current, code])] : current.filter((each) => each !== code);
+    usePaFlowStore.getState().setCovers(adult, covers as TPaCover[]);
+    // A cover that could not be priced is not kept: the prices shown stay those of the covers ticked.
+    if (!(await quote.run())) usePaFlowStore.getState().setCovers(adult, current as TPaCover[]);
+  };
+
+  return (
+    <main className={styles.page}>
+      <Stepper current={2} steps={PA_STEPS} />
+      <h1 className={styles.title}>{t('paQuote.title')}</h1>
+      <p className={styles.intro}>
+        {t('paQuote.intro', { start: pa.effectiveDate ?? '', end: pa.expiryDate ?? '' })}
+      </p>
+      <section className={styles.card} aria-labelledby="pa-covers-title">
+        <h2 id="pa-covers-title" className={styles.label}>
+          {t('paQuote.optionalCovers')}
+        </h2>
+        {adults.map((adult, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one block per adult, by position
+          <fieldset key={index} className={styles.field}>
+            <legend className={styles.hint}>{t('paQuote.adultN', { number: index + 1 })}</legend>
+            {COVERS.map((code) => (
+              <CheckField
+                key={code}
+                id={`pa-cover-${index}-${code}`}
+                checked={adult?.optionalCovers?.includes(code) ?? false}
+                onChange={(on) => void toggleCover(index === 0 ? 0 : 1, code, on)}
+                label={t(`paQuote.covers.${code}`)}
+                hint={coverPrice(code)}
+              />
+            ))}
+          </fieldset>
+        ))}
+      </section>
+      {policy.campaignVoucher ? (
+        <p className={styles.notice} data-testid="pa-voucher">
+          {t('paQuote.voucher', {
+            voucher:
+              language === 'en' ? policy.campaignVoucher.description : policy.campaignVoucher.descriptionCn,
+          })}
+        </p>
+      ) : null}
+      {withoutD ? <p className={styles.notice}>{t('paQuote.noPlanD')}</p> : null}
+      <ul className={`${styles.plans} ${withoutD ? styles.plansWide : ''}`} aria-label={t('paQuote.plans')}>
+        {plans.map((plan) => (
+          <li key={plan.planName} className={styles.plan} data-testid={`pa-plan-${plan.planName}`}>
+            <h2>{t('paQuote.planName', { plan: plan.planName })}</h2>
+            <p className={styles.price}>{formatMoney(toCents(plan.totalPremium), country)}</p>
+            <PriceLines item={plan} country={country} childCount={children} />
+            <button
+              type="button"
+              className={styles.primary}
+              aria-label={t('paQuote.applyPlan', { plan: plan.planName })}
+              onClick={() => {
+                usePaFlowStore.getState().choosePlan(plan.planName as TPaPlanName);
+                navigate('/pa/applicant');
+              }}
+            >
+              {t('paQuote.applyNow')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <BenefitTable
+        country={country}
+        plans={offered}
+        rows={allRows ? ALL_ROWS : KEY_ROWS}
+        insured={{ role: 'adult', optionalCovers: pa.insured?.adult1?.optionalCovers ?? [] }}
+        caption={t('paQuote.benefits')}
+      />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.link}
+          aria-expanded={allRows}
+          onClick={() => setAllRows(!allRows)}
+        >
+          {allRows ? t('paQuote.viewLess') : t('paQuote.viewAll')}
+        </button>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={() => navigate('/pa/effective-date')}>
+          {t('paQuote.back')}
+        </button>
+      </div>
+      {quote.busy ? <Spinner label={t('paQuote.pricing')} /> : null}
+    </main>
+  );
+}
