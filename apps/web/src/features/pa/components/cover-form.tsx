@@ -4,6 +4,7 @@ import {
   validateDependentChildren,
   validateOccupation,
 } from '@lionrock/domain/pa/occupation';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
@@ -127,7 +128,7 @@ export function CoverForm({
               ))}
             </select>
             <p id="pa-children-hint" className={styles.hint}>
-              {t('paLanding.childrenHint')}
+              {t('paLanding.childrenHint', { freeChildren: PA_RATE_TABLE.markets[country].freeChildren })}
             </p>
             <p id="pa-children-error" className={styles.error}>
               {errors.noOfChildren ? t(errors.noOfChildren) : null}

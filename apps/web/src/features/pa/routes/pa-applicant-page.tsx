@@ -1,4 +1,4 @@
-import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
+import { hasReducedPaBenefits, PA_REDUCED_BENEFIT_AGES } from '@lionrock/domain/eligibility/ages';
 import { normaliseForSubmit } from '@lionrock/domain/eligibility/people';
 import { validateOccupation } from '@lionrock/domain/pa/occupation';
 import { type FormEvent, useState } from 'react';
@@ -323,7 +323,12 @@ export function PaApplicantPage() {
         </div>
       </form>
       <Modal open={agePopup} onClose={() => setSenior(null)} title={t('paApply.ageTitle')} size="small">
-        <p>{t('paApply.ageText')}</p>
+        <p>
+          {t('paApply.ageText', {
+            reducedFrom: PA_REDUCED_BENEFIT_AGES.from,
+            reducedTo: PA_REDUCED_BENEFIT_AGES.to,
+          })}
+        </p>
         {senior ? (
           <BenefitTable
             country={country}

@@ -1,4 +1,5 @@
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
@@ -33,7 +34,10 @@ export function PaPage() {
   return (
     <>
       {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
-      <ProductHero title={t('paLanding.title')} subtitle={t('paLanding.subtitle')} />
+      <ProductHero
+        title={t('paLanding.title')}
+        subtitle={t('paLanding.subtitle', { freeChildren: PA_RATE_TABLE.markets[country].freeChildren })}
+      />
       <section className={styles.page} aria-labelledby="pa-quote-title">
         <h2 id="pa-quote-title">{t('paLanding.formTitle')}</h2>
         <div className={styles.card}>
