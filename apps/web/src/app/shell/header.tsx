@@ -5,8 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AgentCard } from '../../components/ui/agent-card';
 import { useProductLink } from '../../components/ui/product-page';
 import { useDismiss } from '../../components/ui/use-dismiss';
-import { usePaFlowStore } from '../../features/pa/state/pa-flow-store';
-import { useTravelFlowStore } from '../../features/travel/state/travel-flow-store';
+import { clearAllJourneys } from '../../features/checkout/state/journeys';
 import { track } from '../../lib/analytics';
 import { useTranslation } from '../../lib/i18n';
 import { isValidAgent, useSystemStore } from '../../state/system-store';
@@ -95,14 +94,18 @@ function useAgentCard(
 }
 
 /** The share icon: the share sheet, or the link copied with a note for a few seconds. */
-function useShare(initialUrl: string | null, partner: Parameters<typeof buildProductLink>[1] | null) {
+function useShare(
+  initialUrl: string | null,
+  partner: Parameters<typeof buildProductLink>[1] | null,
+  product: Parameters<typeof buildProductLink>[0],
+) {
   const { t } = useTranslation();
   const [shareNote, setShareNote] = useState('');
   const share = async () => {
     track('Share');
     const url = shareUrl(
       window.location.origin,
-      initialUrl ?? buildProductLink('travel', partner ?? undefined),
+      initialUrl ?? buildProductLink(product, partner ?? undefined),
     );
     try {
       if (typeof navigator.share === 'function') {
@@ -149,11 +152,12 @@ export function Header() {
   const solid =
     !bannerPage || scrollY > HEADER_WHITE_AFTER_PX || productsOpen || mobileOpen || agentOpen || hovered;
   const pinned = isHeaderPinned(bannerPage, scrollY, mobile);
-  const { shareNote, share } = useShare(initialUrl, partner);
+  // Without a stored start, the share icon names the product being looked at.
+  const product = pathname.startsWith('/pa') ? 'pa' : pathname.startsWith('/home') ? 'home' : 'travel';
+  const { shareNote, share } = useShare(initialUrl, partner, product);
   const goHome = () => {
     // The logo clears the stored policy and returns to where the visit started (travel-flow section 2).
-    useTravelFlowStore.getState().reset();
-    usePaFlowStore.getState().reset();
+    clearAllJourneys();
     navigate(initialUrl ?? '/travel');
   };
   const chooseLanguage = (next: TLanguage) => {

@@ -3,6 +3,7 @@ import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
 import type { TCheckoutPolicy, TPolicyPart } from '../checkout-product';
+import { registerJourneyReset } from './journeys';
 
 /** The campaign the journey is priced under (travel-flow section 3, Campaign), as far as the flow needs it. */
 export type TCampaignRef = {
@@ -72,6 +73,15 @@ export function checkoutCore<P extends TPolicyPart, S extends TCheckoutState<P>>
   emptyPolicy: () => TCheckoutPolicy<P>,
   resetAlso: Partial<S> = {},
 ): TCheckoutState<P> {
+  const reset = () =>
+    set({
+      policy: emptyPolicy(),
+      campaign: null,
+      initialUrl: null,
+      link: null,
+      ...resetAlso,
+    } as Partial<S>);
+  registerJourneyReset(reset);
   return {
     policy: emptyPolicy(),
     campaign: null,
@@ -85,14 +95,7 @@ export function checkoutCore<P extends TPolicyPart, S extends TCheckoutState<P>>
             campaign: answeredCampaign(state.campaign, answer),
           }) as Partial<S>,
       ),
-    reset: () =>
-      set({
-        policy: emptyPolicy(),
-        campaign: null,
-        initialUrl: null,
-        link: null,
-        ...resetAlso,
-      } as Partial<S>),
+    reset,
   };
 }
 

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { TCheckoutPolicy } from '../../checkout/checkout-product';
 import { checkoutCore, checkoutPersistence, type TCheckoutState } from '../../checkout/state/checkout-store';
+import { JOURNEY_KEYS } from '../../checkout/state/journeys';
 
 export type THomePolicy = TCheckoutPolicy<'policyHome'>;
 export type THomePart = THomePolicy['policyHome'];
@@ -95,6 +96,6 @@ export const useHomeJourney = create<THomeJourney>()(
           policy: { ...state.policy, policyHome: { ...state.policy.policyHome, ...change } },
         })),
     }),
-    checkoutPersistence<'policyHome', THomeJourney>('lionrock.home', (state) => ({ plans: state.plans })),
+    checkoutPersistence<'policyHome', THomeJourney>(JOURNEY_KEYS.home, (state) => ({ plans: state.plans })),
   ),
 );

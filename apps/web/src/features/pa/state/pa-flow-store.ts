@@ -11,6 +11,7 @@ import {
   type TCheckoutState,
   withoutCardFields,
 } from '../../checkout/state/checkout-store';
+import { JOURNEY_KEYS } from '../../checkout/state/journeys';
 
 type TPaPart = NonNullable<TPolicyInput['policyPAN']>;
 export type TPaPolicy = TCheckoutPolicy<'policyPAN'>;
@@ -79,7 +80,7 @@ function emptyPolicy(): TPaPolicy {
 const STALE_QUOTE = { premiumItems: [], policyPremium: undefined, selectedPlan: undefined };
 
 /** The journey in sessionStorage, apart from travel's (a visit may hold both). */
-export const PA_FLOW_STORE_KEY = 'lionrock.pa';
+export const PA_FLOW_STORE_KEY = JOURNEY_KEYS.pa;
 
 export const usePaFlowStore = create<TPaFlowState>()(
   persist(

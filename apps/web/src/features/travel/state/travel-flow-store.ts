@@ -22,6 +22,7 @@ import {
   type TCheckoutState,
   withoutCardFields,
 } from '../../checkout/state/checkout-store';
+import { JOURNEY_KEYS } from '../../checkout/state/journeys';
 
 export type TTravelPolicy = TCheckoutPolicy<'policyTravel'>;
 export type { TCampaignRef } from '../../checkout/state/checkout-store';
@@ -97,7 +98,7 @@ const STALE_QUOTE = {
 };
 
 /** The journey in sessionStorage (its key is also read by the landing's pre-render guard). */
-export const TRAVEL_FLOW_STORE_KEY = 'lionrock.travel';
+export const TRAVEL_FLOW_STORE_KEY = JOURNEY_KEYS.travel;
 
 export const useTravelFlowStore = create<TTravelFlowState>()(
   persist(
