@@ -16,17 +16,6 @@ export const PA_CHILDREN_LIMITS = { SGP: 9, HKG: 18 } as const;
 /** The most dependent children any market takes: the wire's bound. */
 export const PA_CHILDREN_MAX = Math.max(PA_CHILDREN_LIMITS.SGP, PA_CHILDREN_LIMITS.HKG);
 
-/**
- * First and last names: English letters, apostrophe and spaces (travel-flow section 5, Names). Every
- * field past its length (section 9) says so, rather than blaming its characters.
- */
-export function validateNamePart(value: string): string | null {
-  const name = value.trim();
-  if (name === '') return MESSAGE_KEYS.required;
-  if (name.length > FIELD_LENGTHS.name) return MESSAGE_KEYS.maxLength;
-  return /^[A-Za-z' ]+$/.test(name) ? null : MESSAGE_KEYS.englishCharacters;
-}
-
 /** Full names may also hold @, hyphen and slash. */
 export function validateFullName(value: string): string | null {
   const name = value.trim();

@@ -57,17 +57,6 @@ function allOf(...checks: (() => TFieldError | null)[]): TFieldError[] {
   return errors;
 }
 
-/** The policy's start date: departure for travel, effective date for the annual products. */
-export function policyStartDate(policy: TPolicy): TLocalDate | null {
-  const text =
-    policy.productType === 'PTR'
-      ? policy.policyTravel?.deptDate
-      : policy.productType === 'PAN'
-        ? policy.policyPAN?.effectiveDate
-        : policy.policyHome?.effectiveDate;
-  return text ? parseDmy(text) : null;
-}
-
 type TPerson = { fullName: string; idType: 'NRIC' | 'HKID' | 'PASSPORT'; hkId: string; dateOfBirth: string };
 
 type TPersonAge = {

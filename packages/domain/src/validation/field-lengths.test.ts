@@ -6,7 +6,6 @@ import {
   validateEmail,
   validateFullName,
   validateMobile,
-  validateNamePart,
 } from '../eligibility/people.ts';
 import { ZApplicantSchema, ZPolicyTravelSchema, ZTravellerSchema } from '../schemas/policy-schema.ts';
 import { FIELD_LENGTHS } from './field-lengths.ts';
@@ -49,8 +48,6 @@ describe('field lengths (travel-flow section 9)', () => {
   });
 
   it('the validators refuse one character past the length, and say so', () => {
-    expect(validateNamePart(letters(FIELD_LENGTHS.name))).toBeNull();
-    expect(validateNamePart(letters(FIELD_LENGTHS.name + 1))).toBe(MESSAGE_KEYS.maxLength);
     expect(validateFullName(letters(FIELD_LENGTHS.name + 1))).toBe(MESSAGE_KEYS.maxLength);
     expect(validateEmail(email(FIELD_LENGTHS.email))).toBeNull();
     expect(validateEmail(email(FIELD_LENGTHS.email + 1))).toBe(MESSAGE_KEYS.maxLength);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
-import { isExpiryInPast, parseExpiry, type TRule, validateField, validateForm } from './field-rules.ts';
+import { isExpiryInPast, parseExpiry, type TRule, validateField } from './field-rules.ts';
 import { MESSAGE_KEYS } from './message-keys.ts';
 
 const context = { today: localDate(2026, 11, 23) };
@@ -86,25 +86,6 @@ describe('field rules (travel-flow section 5)', () => {
   it('leaves a field with an unknown rule unvalidated and reports it', () => {
     const unknown = { kind: 'telepathy' } as unknown as TRule;
     expect(validateField('x', [unknown], context)).toEqual({ valid: true, unsupported: 'telepathy' });
-  });
-
-  it('validates a form: valid only when every field is', () => {
-    const fields = {
-      email: [{ kind: 'required' }, { kind: 'email' }] as TRule[],
-      confirm: [{ kind: 'required', messageKey: MESSAGE_KEYS.confirmEmail }] as TRule[],
-      odd: [{ kind: 'psychic' } as unknown as TRule],
-    };
-    expect(validateForm({ email: 'a@b.example', confirm: true, odd: 'x' }, fields, context)).toEqual({
-      valid: true,
-      errors: {},
-      unsupported: ['odd: psychic'],
-    });
-    expect(validateForm({ email: 'nope', confirm: false }, fields, context)).toEqual({
-      valid: false,
-      errors: { email: MESSAGE_KEYS.email, confirm: MESSAGE_KEYS.confirmEmail },
-      // An empty field passes every rule but required: the unknown rule is never reached.
-      unsupported: [],
-    });
   });
 
   it('reads card expiry dates', () => {

@@ -140,20 +140,3 @@ export function validateField(
   }
   return { valid: true };
 }
-
-export type TFormResult = { valid: boolean; errors: Record<string, string>; unsupported: string[] };
-
-export function validateForm(
-  values: Record<string, TFieldValue>,
-  fields: Record<string, readonly TRule[]>,
-  context: TRuleContext,
-): TFormResult {
-  const errors: Record<string, string> = {};
-  const unsupported: string[] = [];
-  for (const [name, rules] of Object.entries(fields)) {
-    const result = validateField(values[name], rules, context);
-    if (!result.valid) errors[name] = result.messageKey;
-    else if ('unsupported' in result) unsupported.push(`${name}: ${result.unsupported}`);
-  }
-  return { valid: Object.keys(errors).length === 0, errors, unsupported };
-}
