@@ -12,7 +12,7 @@ import { storedSessionName } from './support/storage.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
- * Home bought in the browser, landing to issued policy (issue 16, decision 059): a 4-room HDB flat for
+ * Home bought in the browser, landing to issued policy (decision 059): a 4-room HDB flat for
  * its owner in Singapore, in English, and a rented Hong Kong flat through an agent's link, in Chinese;
  * each paid by card, issued with an H number and mailed. Every home screen is checked with axe in the
  * journey's language and at 375 px for sideways scroll; screenshots at 375 and 1280 px are attached.
@@ -108,7 +108,7 @@ async function mailsFor(shop: TServerProcess, policyNumber: string, count: numbe
 
 let shop: TServerProcess;
 
-test.describe('home bought end to end in the browser (issue 16)', () => {
+test.describe('home bought end to end in the browser', () => {
   test.beforeAll(async () => {
     shop = await startServer('home', {}, { keepDataDir: true });
   });

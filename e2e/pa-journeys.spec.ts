@@ -10,7 +10,7 @@ import { startServer, stopServer, type TServerProcess } from './support/server-p
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
- * Personal accident bought in the browser (issue 16): landing, occupation, effective date, quote,
+ * Personal accident bought in the browser (decision 062): landing, occupation, effective date, quote,
  * applicant, the children's page, then the shared checkout, ending with an issued policy in the mail
  * outbox. The journeys run on a shop of their own, so its outbox can be read.
  */
@@ -151,7 +151,7 @@ async function expectIssuedAndMailed(page: Page, market: TCountry = 'SGP'): Prom
   return policyNumber;
 }
 
-test.describe('personal accident journeys (issue 16)', () => {
+test.describe('personal accident journeys', () => {
   test('an SGP individual of class 01 pays by card and is issued and mailed a policy', async ({
     browser,
   }) => {
@@ -273,7 +273,7 @@ test.describe('personal accident journeys (issue 16)', () => {
   });
 });
 
-test.describe('personal accident refusals and screens (issue 16)', () => {
+test.describe('personal accident refusals and screens', () => {
   test('class 03 has no plan D and wider plan boxes', async ({ browser }) => {
     const page = await openShop(browser);
     await page.goto('/pa');

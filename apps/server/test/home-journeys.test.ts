@@ -57,7 +57,7 @@ function hongKongHome(): TPolicyInput {
 }
 
 /**
- * Home bought end to end through the API (issue 16): multirate → rate → updateToPending → the test
+ * Home bought end to end through the API (decisions 057–059): multirate → rate → updateToPending → the test
  * gateway's receipt → an issued `H…` policy, mailed with its schedule to the applicant and the agent,
  * in Singapore (4-room HDB flat, owner, GST) and Hong Kong (floor area, tenant, IA levy, Chinese).
  */

@@ -14,7 +14,7 @@ import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 /**
- * Personal accident bought end to end through the API (issue 16), in both markets and on both
+ * Personal accident bought end to end through the API (pa-home-payments sections 1–9), in both markets and on both
  * database drivers: multirate → rate → updateToPending → the test gateway → receipt, or PayNow, to an
  * issued `A…` policy whose e-mail, with the PA schedule attached, goes to the applicant and the agent.
  * Every expected price is worked out by hand from the published table (rating/README.md).

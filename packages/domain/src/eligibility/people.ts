@@ -8,14 +8,6 @@ import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 /** Field lengths (travel-flow section 9) live in validation/field-lengths.ts; the applicant forms import them from here too. */
 export { FIELD_LENGTHS };
 
-/**
- * Personal accident dependent children on one policy (pa-home-payments section 5, decision 050):
- * Singapore's selector offers 0 to 9, Hong Kong takes up to 18 ("The maximum no. of Dependent Children is 18").
- */
-export const PA_CHILDREN_LIMITS = { SGP: 9, HKG: 18 } as const;
-/** The most dependent children any market takes: the wire's bound. */
-export const PA_CHILDREN_MAX = Math.max(PA_CHILDREN_LIMITS.SGP, PA_CHILDREN_LIMITS.HKG);
-
 /** Full names may also hold @, hyphen and slash. */
 export function validateFullName(value: string): string | null {
   const name = value.trim();

@@ -1,8 +1,7 @@
 import { compareDates, daysBetween, parseDmy, type TLocalDate } from '../dates/local-date.ts';
-import { PA_CHILDREN_LIMITS } from '../eligibility/people.ts';
 import type { TCountry } from '../market/market.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
-import { HONG_KONG_CLAIMS_LIMIT_CENTS } from './pa-limits.ts';
+import { HONG_KONG_CLAIMS_LIMIT_CENTS, PA_CHILDREN_LIMITS } from './pa-limits.ts';
 
 /**
  * Occupations (pa-home-payments section 3): codes 01–04 are the classes themselves, 05–1A (hexadecimal,

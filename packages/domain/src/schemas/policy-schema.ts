@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ZConsentsSchema } from '../consents/consents.ts';
-import { PA_CHILDREN_MAX } from '../eligibility/people.ts';
 import {
   BUILDING_AGE_BANDS,
   DWELLING_TYPES,
@@ -11,6 +10,7 @@ import {
   HOME_PLANS,
   OCCUPANCIES,
 } from '../home/home-model.ts';
+import { PA_CHILDREN_MAX } from '../pa/pa-limits.ts';
 import type { TPremiumItem } from '../rating/premium-item.ts';
 import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
 import { ZCampaignVoucherSchema } from './campaign-agent-schema.ts';

@@ -1,7 +1,6 @@
 import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
 import { AGE_LIMITS } from '../eligibility/ages.ts';
-import { PA_CHILDREN_MAX } from '../eligibility/people.ts';
-import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '../pa/pa-limits.ts';
+import { HONG_KONG_CLAIMS_LIMIT_CENTS, PA_CHILDREN_MAX } from '../pa/pa-limits.ts';
 import { RENEWAL_CHARGE_DAYS, RENEWAL_NOTICE_DAYS } from '../payments/renewal-rules.ts';
 import { PA_TERMS } from '../rating/benefits/pa-terms.ts';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '../rating/discounts.ts';
