@@ -1,6 +1,5 @@
 import { formatDmy, parseDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
-import { hasReducedPaBenefits } from '@lionrock/domain/eligibility/ages';
 import { hkDistrictName, type THomePlan } from '@lionrock/domain/home/home-model';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';

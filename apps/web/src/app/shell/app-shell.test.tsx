@@ -236,7 +236,10 @@ describe('the shell and the travel landing', () => {
 
   it('clears a home journey from the logo even when the home pages have not loaded in this tab', async () => {
     stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
-    sessionStorage.setItem('lionrock.home', JSON.stringify({ state: { plans: [{ planName: 'ESSENTIAL' }] } }));
+    sessionStorage.setItem(
+      'lionrock.home',
+      JSON.stringify({ state: { plans: [{ planName: 'ESSENTIAL' }] } }),
+    );
     renderAt(<Shell />, '/travel/about-us');
     await userEvent.click(screen.getByRole('button', { name: 'Lionrock Insurance home' }));
     expect(sessionStorage.getItem('lionrock.home')).toBeNull();
