@@ -9,10 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
-import type { TMailer, TMailMessage } from '../src/mail/mailer.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
 import { pdfText } from './helpers/pdf-text.ts';
-import { buildTestApp, postRest } from './helpers/test-app.ts';
+import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -64,15 +63,7 @@ function hongKongHome(): TPolicyInput {
 describeEachDriver('home bought end to end', (driver) => {
   let database: TTestDatabase;
   let app: FastifyInstance;
-  const sent: TMailMessage[] = [];
-  const mailer: TMailer = {
-    kind: 'outbox',
-    async send(message) {
-      sent.push(message);
-      return { accepted: true, location: message.messageId };
-    },
-    close() {},
-  };
+  const { sent, mailer } = recordingMailer();
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);

@@ -7,10 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { policies } from '../src/db/schema.ts';
-import type { TMailer, TMailMessage } from '../src/mail/mailer.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
 import { pdfText } from './helpers/pdf-text.ts';
-import { buildTestApp, postRest } from './helpers/test-app.ts';
+import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -52,15 +51,7 @@ function hongKongPolicy(overrides: Partial<TPolicyInput> = {}): TPolicyInput {
 describeEachDriver('personal accident, bought through the API', (driver) => {
   let database: TTestDatabase;
   let app: FastifyInstance;
-  const sent: TMailMessage[] = [];
-  const mailer: TMailer = {
-    kind: 'outbox',
-    async send(message) {
-      sent.push(message);
-      return { accepted: true, location: message.messageId };
-    },
-    close() {},
-  };
+  const { sent, mailer } = recordingMailer();
   const post = (path: string, payload: unknown) => postRest(app, path, payload);
 
   beforeAll(async () => {

@@ -4,9 +4,8 @@ import { buildHomePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TMailer, TMailMessage } from '../src/mail/mailer.ts';
 import { pdfText } from './helpers/pdf-text.ts';
-import { buildTestApp, postRest } from './helpers/test-app.ts';
+import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const today = localDate(2026, 11, 23);
@@ -15,15 +14,7 @@ const AT = '2026-11-23T02:00:00.000Z';
 describeEachDriver('the schedule mailed with a policy', (driver) => {
   let database: TTestDatabase;
   let app: FastifyInstance;
-  const sent: TMailMessage[] = [];
-  const mailer: TMailer = {
-    kind: 'outbox',
-    async send(message) {
-      sent.push(message);
-      return { accepted: true, location: message.messageId };
-    },
-    close() {},
-  };
+  const { sent, mailer } = recordingMailer();
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);

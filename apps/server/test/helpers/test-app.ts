@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
 import type { TDatabase } from '../../src/db/database.ts';
-import type { TMailer } from '../../src/mail/mailer.ts';
+import type { TMailer, TMailMessage } from '../../src/mail/mailer.ts';
 
 export const SESSION = 'test-session-0001';
 
@@ -43,4 +43,18 @@ export function postRest(app: FastifyInstance, path: string, payload: unknown, s
     headers: { 'session-name': session },
     payload: payload as object,
   });
+}
+
+/** A mailer that keeps every message it is given in `sent`, for a test to read what the shop mailed. */
+export function recordingMailer(): { sent: TMailMessage[]; mailer: TMailer } {
+  const sent: TMailMessage[] = [];
+  const mailer: TMailer = {
+    kind: 'outbox',
+    async send(message) {
+      sent.push(message);
+      return { accepted: true, location: message.messageId };
+    },
+    close() {},
+  };
+  return { sent, mailer };
 }
