@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../dates/local-date.ts';
+import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
+import { addDays, formatDmy, localDate } from '../dates/local-date.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
 import {
   isPlanDOffered,
@@ -65,6 +66,10 @@ describe('personal accident rules (pa-home-payments sections 3–5)', () => {
     expect(validateEffectiveDate('22/11/2026', today)).toBe(K.effectiveDateOutOfRange);
     expect(validateEffectiveDate('21/02/2027', today)).toBeNull();
     expect(validateEffectiveDate('22/02/2027', today)).toBe(K.effectiveDateOutOfRange);
+    // The window is the domain's one cover-start window, as the pickers and the messages read it.
+    const last = addDays(today, COVER_START_WINDOW_DAYS);
+    expect(validateEffectiveDate(formatDmy(last), today)).toBeNull();
+    expect(validateEffectiveDate(formatDmy(addDays(last, 1)), today)).toBe(K.effectiveDateOutOfRange);
   });
 });
 

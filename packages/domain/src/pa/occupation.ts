@@ -1,3 +1,4 @@
+import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
 import { compareDates, daysBetween, parseDmy, type TLocalDate } from '../dates/local-date.ts';
 import type { TCountry } from '../market/market.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
@@ -452,12 +453,12 @@ export function validateClaimsHistory(
     : null;
 }
 
-/** Effective date: required, from today to 90 days ahead (pa-home-payments section 5). */
+/** Effective date: required, from today to the cover-start window ahead (pa-home-payments section 5). */
 export function validateEffectiveDate(value: string, today: TLocalDate): string | null {
   if (value.trim() === '') return MESSAGE_KEYS.effectiveDateRequired;
   const date = parseDmy(value.trim());
   if (!date) return MESSAGE_KEYS.birthDateInvalid;
-  return compareDates(date, today) < 0 || daysBetween(today, date) > 90
+  return compareDates(date, today) < 0 || daysBetween(today, date) > COVER_START_WINDOW_DAYS
     ? MESSAGE_KEYS.effectiveDateOutOfRange
     : null;
 }

@@ -1,3 +1,4 @@
+import { COVER_START_WINDOW_DAYS } from '@lionrock/domain/dates/cover-period';
 import {
   addDays,
   formatDmy,
@@ -35,9 +36,6 @@ import styles from '../components/home.module.css';
 import { Field, RadioField, useMessageText } from '../components/home-fields';
 import { HOME_STEPS } from '../home-steps';
 import { type THomePart, useHomeJourney } from '../state/home-journey-store';
-
-/** The last start date the rules accept: 90 days from today (pa-home-payments section 5, effective date). */
-const START_WINDOW_DAYS = 90;
 
 /**
  * The home landing (`/home`, `/home/partner/{agent}/…`; decision 059): the customer's home as the
@@ -270,7 +268,7 @@ export function HomePage() {
           <Field
             name="effectiveDate"
             label={t('homeLanding.startDate')}
-            hint={t('homeLanding.startDateHint', { days: START_WINDOW_DAYS })}
+            hint={t('homeLanding.startDateHint', { days: COVER_START_WINDOW_DAYS })}
             error={errorOf('effectiveDate')}
           >
             {({ id, describedBy, invalid }) => (
@@ -281,7 +279,7 @@ export function HomePage() {
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 min={formatIso(today)}
-                max={formatIso(addDays(today, START_WINDOW_DAYS))}
+                max={formatIso(addDays(today, COVER_START_WINDOW_DAYS))}
                 value={values.effectiveDate ? formatIso(parseDmy(values.effectiveDate) ?? today) : ''}
                 onChange={(event) => {
                   const date = parseIso(event.target.value);

@@ -1,3 +1,4 @@
+import { COVER_START_WINDOW_DAYS } from '@lionrock/domain/dates/cover-period';
 import { addDays, formatDmy, formatIso, parseDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { validateEffectiveDate } from '@lionrock/domain/pa/occupation';
 import { annualEndDate } from '@lionrock/domain/travel/trip-rules';
@@ -13,7 +14,7 @@ import { usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
 
 /**
- * The policy effective date (pa-home-payments sections 2, 5 and 9): from today to 90 days ahead; the
+ * The policy effective date (pa-home-payments sections 2, 5 and 9): from today to the cover-start window (decision 050) ahead; the
  * annual period ends one year later minus one day. Continue prices every plan.
  */
 export function PaEffectiveDatePage() {
@@ -52,7 +53,7 @@ export function PaEffectiveDatePage() {
             className={styles.input}
             value={value}
             min={formatIso(today)}
-            max={formatIso(addDays(today, 90))}
+            max={formatIso(addDays(today, COVER_START_WINDOW_DAYS))}
             aria-invalid={error ? true : undefined}
             aria-describedby="pa-effective-date-hint pa-effective-date-error"
             onChange={(event) => setValue(event.target.value)}
