@@ -178,5 +178,8 @@ describe('the checkout with a product other than travel (decision 044)', () => {
     renderFlowPage('/home/finish', <FinishPage product={fakeHome} />, '/home');
     expect(await screen.findByText('HSG-0001')).toBeTruthy();
     expect(screen.getByText('Step 6 of 6: Pay')).toBeTruthy();
+    // The thanks names the product bought, not travel.
+    expect(screen.getByText(/Your home policy has been issued/)).toBeTruthy();
+    expect(screen.queryByText(/travel policy/)).toBeNull();
   });
 });

@@ -58,7 +58,9 @@ export function FinishPage<P extends TPolicyPart>({ product }: { product: TCheck
         <h1 id="finish-title" className={styles.title}>
           {t('finish.title')}
         </h1>
-        <p className={styles.lead}>{t('finish.thanks')}</p>
+        <p className={styles.lead}>
+          {t('finish.thanks', { productWord: t(`finish.productWord.${product.key}`) })}
+        </p>
         <dl className={styles.numbers}>
           <div>
             <dt>{t('finish.policyNumber')}</dt>

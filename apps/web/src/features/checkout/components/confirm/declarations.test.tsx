@@ -56,3 +56,27 @@ describe('the confirm page’s declarations for home (decision 059)', () => {
     expect(link.getAttribute('href')).toBe('/b2c-server/rest/document/get/home-policyWording?country=HKG');
   });
 });
+
+describe('the confirm page’s declarations for personal accident (pa-home-payments section 5)', () => {
+  it('lists personal accident’s declarations and exclusions, not travel’s', async () => {
+    renderAt(
+      <Declarations
+        ticks={NOTHING_TICKED}
+        onChange={() => {}}
+        errors={{}}
+        agency={null}
+        country="SGP"
+        product="pa"
+      />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Declarations' }));
+    const declarations = (await screen.findByRole('dialog', { name: 'Declarations' })).textContent ?? '';
+    expect(declarations).toContain('works in the occupation declared');
+    expect(declarations).not.toContain('medical advice');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Major exclusions' }));
+    const exclusions = (await screen.findByRole('dialog', { name: 'Major exclusions' })).textContent ?? '';
+    expect(exclusions).toContain('Class 4 occupations');
+    expect(exclusions).not.toContain('before the trip');
+  });
+});
