@@ -1,5 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -19,6 +20,14 @@ import { createCampaignRepository } from './modules/campaign/campaign-repository
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
 import { createPromoGuard } from './modules/campaign/promo-guard.ts';
+import { cancellationRoutes } from './modules/cancellation/cancellation-routes.ts';
+import {
+  cancellationServiceOf,
+  type TCancellationService,
+} from './modules/cancellation/cancellation-service.ts';
+import { createClaimsRepository } from './modules/claims/claims-repository.ts';
+import { claimsRoutes } from './modules/claims/claims-routes.ts';
+import { createClaimsService, type TClaimsService } from './modules/claims/claims-service.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
@@ -45,12 +54,27 @@ import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
 import { createPricing } from './modules/policy/pricing.ts';
+import { createAccessRepository } from './modules/policyholder/access-repository.ts';
+import { accessRoutes } from './modules/policyholder/access-routes.ts';
+import { createAccessService, type TAccessService } from './modules/policyholder/access-service.ts';
+import { createHolderAccess, type THolderAccess } from './modules/policyholder/holder-access.ts';
+import { holderRoutes } from './modules/policyholder/holder-routes.ts';
+import { manageRoutes } from './modules/policyholder/manage-routes.ts';
+import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
+import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
+import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
 import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
 import {
   createRenewalService,
   createTokenCharger,
   type TRenewalService,
 } from './modules/renewal/renewal-service.ts';
+import { createSavedQuoteRepository } from './modules/saved-quote/saved-quote-repository.ts';
+import { savedQuoteRoutes } from './modules/saved-quote/saved-quote-routes.ts';
+import {
+  createSavedQuoteService,
+  type TSavedQuoteService,
+} from './modules/saved-quote/saved-quote-service.ts';
 import { createSystemRepository } from './modules/system/system-repository.ts';
 import { systemRoutes } from './modules/system/system-routes.ts';
 import { createSystemService } from './modules/system/system-service.ts';
@@ -63,6 +87,8 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { contentSecurityPolicy, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { registerSessionName } from './plugins/session-name.ts';
 import { registerWebApp, WEB_DIST } from './plugins/web-app.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import type { TFileStore } from './storage/file-store.ts';
 
 export type TAppOptions = {
   config: TConfig;
@@ -79,6 +105,8 @@ export type TAppOptions = {
   testGatewayMerchantPost?: boolean;
   /** Outgoing mail; by default SMTP_URL, or the file outbox under DATA_DIR. */
   mailer?: TMailer;
+  /** Claim documents; by default the store FILE_STORE chooses (decision 075). */
+  fileStore?: TFileStore;
 };
 
 declare module 'fastify' {
@@ -91,6 +119,16 @@ declare module 'fastify' {
       issuance: TIssuanceService;
       documents: TPolicyDocumentsService;
       renewal: TRenewalService;
+      /** The policyholder's session and the only way after-sale calls reach a policy (design section 12). */
+      holderAccess: THolderAccess;
+      /** Free-look and short-period cancellation; the reconciliation job settles refunds left requested. */
+      cancellation: TCancellationService;
+      /** Claims, with the one status transition function staff screens will call (decision 073). */
+      claims: TClaimsService;
+      /** Signing in by code or link, and the "Manage your policy" link of e-mails and the finish page. */
+      access: TAccessService;
+      /** Quotes saved for later and the reminder of abandoned journeys (decisions 076, 077). */
+      savedQuotes: TSavedQuoteService;
     };
   }
 }
@@ -145,6 +183,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(cookie);
   await registerSecurity(app, config);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
 
@@ -220,6 +259,18 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
   });
+  const savedQuotes = createSavedQuoteService({
+    repository: createSavedQuoteRepository(database.db),
+    policies: policyService,
+    policyRows: policyRepository,
+    limits: app.limitStore,
+    config,
+    db: database.db,
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  await app.register(savedQuoteRoutes, { service: savedQuotes });
   const mailer =
     options.mailer ??
     createMailer({
@@ -237,6 +288,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     mailer,
     now,
     log: app.log,
+    // Claims mail is composed by the claims module when it is sent (claims is built below).
+    claimMail: (mail) => claims.mailContent(mail),
+    savedQuotes,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -278,6 +332,64 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(renewalRoutes, { service: renewal });
+  const holderAccess = createHolderAccess({ db: database.db, config, now });
+  await app.register(holderRoutes, { access: holderAccess });
+  const accessRepository = createAccessRepository(database.db);
+  const access = createAccessService({
+    db: database.db,
+    config,
+    repository: accessRepository,
+    holders: holderAccess,
+    store: app.limitStore,
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  await app.register(accessRoutes, { service: access, access: holderAccess });
+  await app.register(myPolicyRoutes, {
+    access: holderAccess,
+    service: createMyPolicyService({
+      db: database.db,
+      access: accessRepository,
+      renewals: createRenewalRepository(database.db),
+      documents,
+      now,
+      log: app.log,
+      onMailQueued: options.onMailQueued ?? (() => {}),
+    }),
+  });
+  await app.register(manageRoutes, {
+    access: holderAccess,
+    db: database.db,
+    config,
+    now,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  const claimsRepository = createClaimsRepository(database.db);
+  const claims = createClaimsService({
+    db: database.db,
+    config,
+    access: holderAccess,
+    repository: claimsRepository,
+    policies: policyRepository,
+    agents: agentRepository,
+    store: options.fileStore ?? createFileStore(config),
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  await app.register(claimsRoutes, { access: holderAccess, service: claims });
+  const cancellation = cancellationServiceOf({
+    db: database.db,
+    config,
+    access: holderAccess,
+    // A policy with a claim made is not cancelled online (decision 071).
+    hasClaim: (policyId) => claimsRepository.hasClaimMade(policyId),
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  await app.register(cancellationRoutes, { access: holderAccess, service: cancellation });
   app.decorate('services', {
     payments: paymentRepository,
     alerts,
@@ -285,6 +397,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     issuance,
     documents,
     renewal,
+    holderAccess,
+    claims,
+    access,
+    cancellation,
+    savedQuotes,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),

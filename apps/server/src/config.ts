@@ -112,6 +112,12 @@ const ZEnvSchema = z.object({
       message: 'must be at least 12 characters',
     }),
   LINK_SIGNING_SECRET: optionalText,
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl(['https:', 'http:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
 
 type TEnv = z.infer<typeof ZEnvSchema>;
@@ -147,6 +153,17 @@ export type TConfig = {
   surveyScriptUrl: string | undefined;
   admin: { username: string; password: string } | undefined;
   linkSigningSecret: string | undefined;
+  /** Claim documents: a folder under DATA_DIR (default) or an S3-compatible bucket (decision 075). */
+  fileStore:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      };
 };
 
 export class ConfigError extends Error {
@@ -204,6 +221,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME, ADMIN_PASSWORD: set both or neither');
   }
 
+  let fileStore: TConfig['fileStore'] = { kind: 'local' };
+  if (e.FILE_STORE === 's3') {
+    const s3 = {
+      S3_ENDPOINT: e.S3_ENDPOINT,
+      S3_BUCKET: e.S3_BUCKET,
+      S3_REGION: e.S3_REGION,
+      S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+    };
+    const missing = Object.entries(s3)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when FILE_STORE=s3`);
+    fileStore = {
+      kind: 's3',
+      endpoint: s3.S3_ENDPOINT!,
+      bucket: s3.S3_BUCKET!,
+      region: s3.S3_REGION!,
+      accessKeyId: s3.S3_ACCESS_KEY_ID!,
+      secretAccessKey: s3.S3_SECRET_ACCESS_KEY!,
+    };
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -230,5 +271,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     linkSigningSecret: e.LINK_SIGNING_SECRET,
+    fileStore,
   };
 }

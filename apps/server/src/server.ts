@@ -7,6 +7,7 @@ import { startJobs } from './jobs/job-runner.ts';
 import { DELIVER_MAIL_JOB, deliverMailJob, reconcilePaymentsJob } from './jobs/payment-jobs.ts';
 import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
 import { renewalScanJob } from './jobs/renewal-jobs.ts';
+import { savedQuoteReminderJob } from './jobs/saved-quote-jobs.ts';
 import { shopOrigins } from './lib/shop-origins.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
       deliverMailJob(app),
       reconcilePaymentsJob(app),
       renewalScanJob(app),
+      savedQuoteReminderJob(app),
     ],
     logger: app.log,
   });

@@ -7,6 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { holderCookieFor } from './helpers/purchase.ts';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -20,7 +21,7 @@ const ADMIN = { ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'correct-horse-battery' }
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 type TCall = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The documented path this call exercises, as the document writes it. */
   path: string;
   url: string;
@@ -92,6 +93,19 @@ const EXAMPLES: Record<string, string> = {
   promoCode: 'NOTACODE',
   policyId: '00000000-0000-4000-8000-000000000000',
   id: '999999',
+  claimId: '00000000-0000-4000-8000-000000000001',
+  documentId: '00000000-0000-4000-8000-000000000002',
+  claimNumber: 'CSG26-0000001',
+};
+
+/** A valid body for each policyholder call that takes one. */
+const MY_POLICY_BODIES: Record<string, unknown> = {
+  '/b2c-server/rest/my-policy/policies/{policyId}/contact': {
+    mobileNoCountryCode: '65',
+    mobileNo: '91234567',
+    email: 'someone@example.com',
+  },
+  '/b2c-server/rest/my-policy/policies/{policyId}/contact/confirm-email': { code: '123456' },
 };
 
 /** OpenAPI 3.0's schema dialect as the JSON Schema Ajv reads: boolean exclusive bounds become numbers. */
@@ -195,6 +209,12 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
       ).toBe(true);
     }
     for (const name of Object.keys(call.headers ?? {})) {
+      // The policyholder's cookie is declared as the operation's security scheme (decision 065).
+      if (
+        name === 'cookie' &&
+        (operation?.security ?? []).some((requirement) => 'PolicyholderSession' in requirement)
+      )
+        continue;
       const declared = (operation?.parameters ?? []).some(
         (parameter) =>
           'in' in parameter &&
@@ -268,7 +288,7 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
       }
     }
     // Pages, assets, health, metrics and the built-in test gateway are not the API.
-    for (const key of documented) expect(key).toMatch(/^(GET|POST) \/(b2c-server|ops)\//);
+    for (const key of documented) expect(key).toMatch(/^(GET|POST|PUT|DELETE) \/(b2c-server|ops)\//);
     expect(document.servers?.[0]?.url).toBe('http://localhost:3000');
   });
 
@@ -278,9 +298,12 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
         const operation = item?.[method];
         if (!operation) continue;
         const needs = (operation.security ?? []).some((requirement) => 'SessionName' in requirement);
-        const call = { method: method.toUpperCase() as 'GET' | 'POST', path, url: fillPath(path) };
+        const call = { method: method.toUpperCase() as TCall['method'], path, url: fillPath(path) };
         // Without the header: the server must refuse exactly the calls the document marks.
-        const response = await send({ ...call, payload: method === 'post' ? {} : undefined });
+        const response = await send({
+          ...call,
+          payload: method === 'post' || method === 'put' ? {} : undefined,
+        });
         const refused = response.statusCode === 400 && response.json().field === 'Session-Name';
         expect(refused, `${method.toUpperCase()} ${path}: documented ${needs}, refused ${refused}`).toBe(
           needs,
@@ -362,6 +385,23 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     });
     expect(schedule.headers['content-type']).toBe('application/pdf');
     await get('/b2c-server/rest/policy/schedule/{policyId}', '?s=X&e=1&sig=bad');
+
+    // After the sale: the policyholder's session (decision 065), refused without it.
+    expect((await get('/b2c-server/rest/my-policy/session')).statusCode).toBe(401);
+    const holder = { cookie: await holderCookieFor(app, database.db, policy.policyId) };
+    const sessionAnswer = await call({
+      method: 'GET',
+      path: '/b2c-server/rest/my-policy/session',
+      url: '/b2c-server/rest/my-policy/session',
+      headers: holder,
+    });
+    expect(sessionAnswer.json().policies).toHaveLength(1);
+    await call({
+      method: 'POST',
+      path: '/b2c-server/rest/my-policy/sign-out',
+      url: '/b2c-server/rest/my-policy/sign-out',
+      headers: holder,
+    });
     await post('/b2c-server/rest/policy/logPaymentLifeCycle', { txnRef: response.txnRef, event: 'shown' });
     const notification = {
       txnRef: response.txnRef,
@@ -379,6 +419,23 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     });
     expect(forged.statusCode).toBe(401);
 
+    // The policyholder's calls (my policy) without a session: refused in the error shape.
+    for (const path of Object.keys(document.paths).filter((key) =>
+      key.startsWith('/b2c-server/rest/my-policy/'),
+    ))
+      for (const method of METHODS.filter((name) => document.paths[path]?.[name]))
+        await (method === 'get'
+          ? get(path)
+          : post(path, document.paths[path]?.post?.requestBody ? MY_POLICY_BODIES[path] : undefined));
+    // A journey saved for later, and a link that opens nothing (decision 076).
+    await post('/b2c-server/rest/saved-quote', {
+      policy: await confirmedPolicy(),
+      step: 'confirm',
+      email: 'saver@example.com',
+      language: 'en',
+    });
+    await post('/b2c-server/rest/saved-quote/open', { token: 'A'.repeat(43) });
+
     // The renewal e-service pages and the operations calls.
     await get('/b2c-server/rest/renewal/turn-off/{policyId}', '?s=X&e=1&sig=bad');
     await call({
@@ -387,8 +444,45 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
       url: `${fillPath('/b2c-server/rest/renewal/turn-off/{policyId}')}?s=X&e=1&sig=bad`,
       form: { confirm: 'off' },
     });
+    // Cancellation asks for the policyholder's session first: without one, the documented 401.
+    const cancellation = '/b2c-server/rest/my-policy/policies/{policyId}/cancellation';
+    expect((await get(cancellation)).statusCode).toBe(401);
+    expect((await post(cancellation, { confirm: true })).statusCode).toBe(401);
     await get('/ops/alerts');
     await post('/ops/alerts/{id}/resolve', undefined);
+
+    // Claims without a policyholder's session: refused in the error shape (claims.test.ts drives them whole).
+    const claims = '/b2c-server/rest/claims';
+    await post(`${claims}/draft`, { policyId: EXAMPLES.policyId, lang: 'en' });
+    await get(`${claims}/draft/{claimId}`);
+    await call({
+      method: 'PUT',
+      path: `${claims}/draft/{claimId}`,
+      url: fillPath(`${claims}/draft/{claimId}`),
+      payload: { description: 'x' },
+    });
+    await post(`${claims}/draft/{claimId}/documents`, undefined);
+    const documentPath = `${claims}/draft/{claimId}/documents/{documentId}`;
+    await call({ method: 'DELETE', path: documentPath, url: fillPath(documentPath) });
+    await post(`${claims}/draft/{claimId}/submit`, undefined);
+    await post(`${claims}/draft/{claimId}/finish-later`, undefined);
+    expect((await post(`${claims}/resume`, { token: 'not-a-live-token' })).statusCode).toBe(404);
+    expect((await get(`${claims}/{claimNumber}`)).statusCode).toBe(401);
+    // My policy: signing in answers the same for any facts; without a session every policy call is a 401.
+    const mine = '/b2c-server/rest/my-policy';
+    const start = { policyNumber: 'TSG26-0000001', idNumber: 'S8512345I', dateOfBirth: '15/06/1985' };
+    expect((await post(`${mine}/access/start`, start)).statusCode).toBe(200);
+    expect(
+      (await post(`${mine}/access/verify`, { policyNumber: start.policyNumber, code: '123456' })).statusCode,
+    ).toBe(401);
+    const badLink = { policyId: '00000000-0000-4000-8000-000000000000', s: 'X', e: '1', sig: 'bad' };
+    expect((await post(`${mine}/access/link`, badLink)).statusCode).toBe(401);
+    expect((await get(`${mine}/session`)).statusCode).toBe(401);
+    await post(`${mine}/sign-out`, undefined);
+    expect((await get(`${mine}/policies/{policyId}`)).statusCode).toBe(401);
+    expect((await get(`${mine}/policies/{policyId}/schedule`)).statusCode).toBe(401);
+    expect((await post(`${mine}/policies/{policyId}/resend`, undefined)).statusCode).toBe(401);
+    expect((await post(`${mine}/policies/{policyId}/auto-renewal`, { on: false })).statusCode).toBe(401);
 
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`),

@@ -30,6 +30,13 @@ const INFO_TEXTS = {
   'Traditional Chinese': 'virtual:catalogue/zh-Hant-info',
 };
 
+/** The after-sale pages' texts (my policy, claims), fetched only with those pages (decision 066). */
+const SERVICE_TEXTS = {
+  English: 'virtual:catalogue/en-service',
+  'Simplified Chinese': 'virtual:catalogue/zh-Hans-service',
+  'Traditional Chinese': 'virtual:catalogue/zh-Hant-service',
+};
+
 /** The landing's budget (decision 022): its JS (React DOM, React and the scheduler are 68 kB of it) and its CSS. */
 const LANDING = { js: 120 * kB, css: 20 * kB };
 
@@ -48,6 +55,11 @@ const ON_DEMAND = [
   })),
   ...Object.entries(INFO_TEXTS).map(([language, key]) => ({
     name: `about, contact, terms and privacy texts, ${language}`,
+    load: [key],
+    js: 8 * kB,
+  })),
+  ...Object.entries(SERVICE_TEXTS).map(([language, key]) => ({
+    name: `my policy and claims texts, ${language}`,
     load: [key],
     js: 8 * kB,
   })),
@@ -120,12 +132,45 @@ const ON_DEMAND = [
     css: 4 * kB,
   },
   {
+    // One entry for every after-sale page and a saved quote's link (decision 066): only routes.
+    name: 'after-sale routes (my policy, claims, saved quote)',
+    load: ['src/app/after-sale-routes.tsx'],
+    js: 2 * kB,
+  },
+  {
+    // The e-mailed link of a journey saved for later (decision 076), with its product's contract.
+    name: 'saved quote reopened',
+    load: ['src/features/checkout/routes/resume-page.tsx', 'src/features/travel/travel-product.tsx'],
+    js: 10 * kB,
+    css: 6 * kB,
+  },
+  {
+    name: 'save for later dialog (when asked for)',
+    load: ['src/features/checkout/components/save-for-later/save-for-later-dialog.tsx'],
+    js: 8 * kB,
+    css: 4 * kB,
+  },
+  {
     name: 'about us, contact us, terms, privacy',
     load: ['src/features/info/routes/info-page.tsx'],
     js: 4 * kB,
     css: 2 * kB,
   },
+  // My policy (sign-in, list, details and its panels: contact, the renewal card with the payment page's card form).
+  {
+    name: 'my policy pages',
+    load: ['src/features/my-policy/routes/my-policy-routes.tsx'],
+    js: 45 * kB,
+    css: 6 * kB,
+  },
   { name: 'page not found', load: ['src/features/info/routes/not-found-page.tsx'], js: 2 * kB, css: 2 * kB },
+  {
+    // After the sale: the claims pages (sign-in, form, documents, status), with their own texts.
+    name: 'claims pages',
+    load: ['src/features/claims/routes/claims-routes.tsx'],
+    js: 20 * kB,
+    css: 4 * kB,
+  },
   // The personal accident site's own pages (landing to apply) load together; its checkout pages with its contract.
   {
     name: 'personal accident pages',

@@ -1,5 +1,5 @@
 /**
- * Each catalogue is served in two parts (decision 022): `landing`, what the travel landing and the
+ * Each catalogue is served in parts (decisions 022, 042, 066): `landing`, what the travel landing and the
  * shell around every page read, fetched before the landing's first paint; and `pages`, the texts of
  * every other page, fetched with that page's code. The translators keep one file per language
  * (locales/en.json, locales/zh.json); the build splits it by this list.
@@ -31,6 +31,8 @@ export const PAGE_TEXTS = [
   'homeApplicant',
   'homeErrorMessage',
   'notFound',
+  // Only the button's label: the saved-quote dialog's texts are in the service part (decision 076).
+  'saveForLater',
 ] as const;
 
 /**
@@ -39,17 +41,29 @@ export const PAGE_TEXTS = [
  */
 export const INFO_TEXTS = ['info'] as const;
 
+/**
+ * The after-sale pages' texts (my policy, claims): fetched only with those pages, so neither the
+ * landings nor the buying pages carry them (decision 066).
+ */
+export const SERVICE_TEXTS = ['myPolicy', 'claims', 'savedQuote'] as const;
+
 /** Keys inside PAGE_TEXTS that the landing part keeps: the quote page's frame (decision 021). */
 export const LANDING_KEEPS = ['quotePage.title', 'quotePage.intro'] as const;
 
 export type TCatalogueTree = { [key: string]: unknown };
-export type TCatalogueParts = { landing: TCatalogueTree; pages: TCatalogueTree; info: TCatalogueTree };
+export type TCatalogueParts = {
+  landing: TCatalogueTree;
+  pages: TCatalogueTree;
+  info: TCatalogueTree;
+  service: TCatalogueTree;
+};
 
 /** A catalogue split into its two parts; every key is in exactly one of them. */
 export function splitCatalogue(catalogue: TCatalogueTree): TCatalogueParts {
   const landing: TCatalogueTree = {};
   const pages: TCatalogueTree = {};
   const info: TCatalogueTree = {};
+  const service: TCatalogueTree = {};
   const place = (node: unknown, path: string, inPages: boolean, into: TCatalogueParts) => {
     const deferred = inPages || (PAGE_TEXTS as readonly string[]).includes(path);
     const kept = (LANDING_KEEPS as readonly string[]).includes(path);
@@ -61,9 +75,10 @@ export function splitCatalogue(catalogue: TCatalogueTree): TCatalogueParts {
   };
   for (const [key, node] of Object.entries(catalogue)) {
     if ((INFO_TEXTS as readonly string[]).includes(key)) info[key] = node;
-    else place(node, key, false, { landing, pages, info });
+    else if ((SERVICE_TEXTS as readonly string[]).includes(key)) service[key] = node;
+    else place(node, key, false, { landing, pages, info, service });
   }
-  return { landing, pages, info };
+  return { landing, pages, info, service };
 }
 
 function isSection(node: unknown): node is TCatalogueTree {

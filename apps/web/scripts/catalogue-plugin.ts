@@ -54,10 +54,12 @@ export function catalogues(): Plugin {
         }
         return module(texts);
       }
-      const part = /^virtual:catalogue\/(en|zh-Hans|zh-Hant)-(landing|pages|info)$/.exec(source);
+      const part = /^virtual:catalogue\/(en|zh-Hans|zh-Hant)-(landing|pages|info|service)$/.exec(source);
       if (!part) return undefined;
       return module(
-        splitCatalogue(read(part[1] as TSourceLanguage, watch))[part[2] as 'landing' | 'pages' | 'info'],
+        splitCatalogue(read(part[1] as TSourceLanguage, watch))[
+          part[2] as 'landing' | 'pages' | 'info' | 'service'
+        ],
       );
     },
   };

@@ -287,11 +287,18 @@ export const policies = pgTable(
     renewalOf: uuid('renewal_of'),
     renewalNoticeAt: timestamp('renewal_notice_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /**
+     * Who holds the policy, as a keyed hash of market, ID number and date of birth (never the ID
+     * itself): the policyholder's session sees the policies with its key (design section 12). Set for
+     * every numbered policy the first time a policyholder asks (modules/policyholder).
+     */
+    holderKey: text('holder_key'),
     ...timestamps,
   },
   (table) => [
     index('policies_session_idx').on(table.sessionName),
     index('policies_status_idx').on(table.status, table.updatedAt),
+    index('policies_holder_idx').on(table.holderKey),
   ],
 );
 
@@ -393,11 +400,18 @@ export const mailOutbox = pgTable(
     recipientRole: text('recipient_role').notNull(),
     recipient: text('recipient').notNull(),
     language: text('language').notNull(),
+    /** The claim a claims mail is about (acknowledgement, resume link). */
+    claimId: uuid('claim_id'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * What a mail must carry that the shop keeps no plain copy of (a one-time code), sealed with
+     * AES-GCM under a server secret; cleared once the mail is sent (decision 067).
+     */
+    sealed: text('sealed'),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
@@ -526,3 +540,277 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * A policyholder's session (design section 12): the cookie carries a random token, the table only its
+ * SHA-256, so a copy of the table opens nothing. It ends after 30 minutes idle or 12 hours in all,
+ * or when the policyholder signs out.
+ */
+export const policyholderSessions = pgTable(
+  'policyholder_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    holderKey: text('holder_key').notNull(),
+    country: text('country').notNull(),
+    createdAt: timestamps.createdAt,
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('policyholder_sessions_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * A claim (issue "After the sale", decision 073): a draft until the customer submits it, then numbered
+ * from its market's sequence. The payout's details are stored whole and answered masked (last four);
+ * `holderKey` is the policy's holder's keyed hash, never an ID number.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    claimId: uuid('claim_id').primaryKey().defaultRandom(),
+    claimNumber: text('claim_number').unique(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    holderKey: text('holder_key').notNull(),
+    country: text('country').notNull(),
+    productType: text('product_type').notNull(),
+    claimType: text('claim_type').notNull().default(''),
+    incidentDate: date('incident_date'),
+    incidentPlace: text('incident_place').notNull().default(''),
+    description: text('description').notNull().default(''),
+    officials: jsonb('officials').notNull().default({ noOne: false, officials: {} }),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    currency: text('currency').notNull(),
+    payout: jsonb('payout'),
+    status: text('status').notNull().default('draft'),
+    agentCode: text('agent_code').references(() => agents.agentCode),
+    language: text('language').notNull().default('en'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('claims_holder_idx').on(table.holderKey), index('claims_policy_idx').on(table.policyId)],
+);
+
+/** A claim's documents: the store's random key, the type found by content, the size, a sanitised name. */
+export const claimDocuments = pgTable(
+  'claim_documents',
+  {
+    documentId: uuid('document_id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.claimId),
+    storeKey: text('store_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('claim_documents_claim_idx').on(table.claimId)],
+);
+
+/** Every change of a claim's status (the status page's timeline). */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.claimId),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('claim_events_claim_idx').on(table.claimId, table.id)],
+);
+
+/**
+ * "Save and finish later" (decision 074): the e-mailed link's token is an HMAC of the draft and the
+ * moment it was asked for; only its SHA-256 is kept, and a newer link replaces the older.
+ */
+export const claimDrafts = pgTable('claim_drafts', {
+  claimId: uuid('claim_id')
+    .primaryKey()
+    .references(() => claims.claimId),
+  tokenHash: text('token_hash').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Claim numbers per market: CSG26-0000123, CHK26-0000123 (decision 073). */
+export const claimNumberSgpSeq = pgSequence('claim_number_sgp_seq', { startWith: 1, increment: 1 });
+export const claimNumberHkgSeq = pgSequence('claim_number_hkg_seq', { startWith: 1, increment: 1 });
+
+/**
+ * The one-time code that opens a policyholder's session (design section 12): one live code per policy,
+ * kept only as a keyed hash, valid ACCESS_CODE_VALID_MINUTES and dead after ACCESS_CODE_MAX_TRIES
+ * wrong tries. A new code replaces the row; a right code deletes it, so it works once.
+ */
+export const policyholderAccessCodes = pgTable('policyholder_access_codes', {
+  policyId: uuid('policy_id')
+    .primaryKey()
+    .references(() => policies.policyId),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * A policyholder's change of e-mail address, waiting for its code (design section 12, decision 069):
+ * the new address is applied only once the code sent to it is typed back. The code is kept as an HMAC
+ * for checking; its mail carries it sealed in `mail_outbox.sealed` until sent (decision 067).
+ */
+export const contactChanges = pgTable(
+  'contact_changes',
+  {
+    changeId: uuid('change_id').primaryKey(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    newEmail: text('new_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong tries so far; at the limit the code is dead. */
+    tries: integer('tries').notNull().default(0),
+    /** open → confirmed | used_up | superseded (a newer code for the policy) */
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('contact_changes_policy_idx').on(table.policyId, table.createdAt)],
+);
+
+/**
+ * A change of the card that pays a policy's renewals (decision 069): the signed token-only request
+ * the browser posts to the gateway with the card, bound to the policy by its reference, then the
+ * gateway's verified answer, recorded once. The latest stored one is the policy's renewal card.
+ */
+export const renewalCards = pgTable(
+  'renewal_cards',
+  {
+    referenceNumber: text('reference_number').primaryKey(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    transactionUuid: text('transaction_uuid').notNull(),
+    currency: text('currency').notNull(),
+    /** open → stored | declined | expired */
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    gatewayTransactionId: text('gateway_transaction_id').unique(),
+    decision: text('decision'),
+    reasonCode: integer('reason_code'),
+    paymentToken: text('payment_token'),
+    maskedCard: text('masked_card'),
+    cardType: text('card_type'),
+    cardExpiry: text('card_expiry'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('renewal_cards_policy_idx').on(table.policyId, table.answeredAt)],
+);
+
+/**
+ * A refund owed on a cancelled policy (decision 072): one row per policy, so two cancellations at once
+ * write one refund. A card refund goes to the gateway with `provider_request_id`, a key derived from the
+ * policy, so a retry after a crash asks for the same refund and the gateway answers the same one; a
+ * PayNow refund is paid out by operations (state `manual`, with its operations case).
+ * State: requested → succeeded | failed; or manual.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    refundId: uuid('refund_id').primaryKey().defaultRandom(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    paymentId: uuid('payment_id').references(() => payments.paymentId),
+    /** CC (card gateway) or PN (PayNow, paid out by operations). */
+    method: text('method').notNull(),
+    /** free-look or short-period (the domain's cancellation basis). */
+    basis: text('basis').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').notNull(),
+    providerRequestId: text('provider_request_id').notNull().unique(),
+    /** The gateway's id of the refund, once it answered. */
+    providerReference: text('provider_reference'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Who is calling the gateway now: a caller claims the row until then, so one call is made at a time. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('refunds_policy_once_idx').on(table.policyId),
+    index('refunds_state_idx').on(table.state, table.leasedUntil),
+  ],
+);
+
+/**
+ * The built-in test gateway's refunds (CyberSource REST `POST /pts/v2/payments/{id}/refunds`): one per
+ * merchant and client reference code, so the same refund asked twice is made once.
+ */
+export const testGatewayRefunds = pgTable(
+  'test_gateway_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    profileId: text('profile_id').notNull(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => testGatewayAnswers.transactionId),
+    clientReference: text('client_reference').notNull(),
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('test_gateway_refunds_reference_idx').on(table.profileId, table.clientReference),
+    index('test_gateway_refunds_transaction_idx').on(table.transactionId),
+  ],
+);
+
+/**
+ * Journeys saved for later (travel-flow section 3: the saved-for-later token; decision 076): the policy
+ * document as the browser held it (never its prices: it is re-rated on reopening), the step, and the
+ * e-mail. One live token per journey, kept as its SHA-256 only; the token itself is sealed here just
+ * until its mail is delivered. An abandoned quote given an e-mail gets a row too, when its one
+ * reminder is sent (decision 077).
+ */
+export const savedQuotes = pgTable(
+  'saved_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The Session-Name of the journey: a new save from it replaces its token. */
+    sessionName: text('session_name').notNull().unique(),
+    /** The session that reopened it last: a save from there replaces this token too. */
+    resumedSessionName: text('resumed_session_name'),
+    /** The stored policy the journey had rated, if any (paid → no reminder). */
+    policyId: uuid('policy_id'),
+    productType: text('product_type').notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull(),
+    step: text('step').notNull(),
+    document: jsonb('document').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token, AES-GCM sealed, until the mail that carries it is delivered; then null. */
+    sealedToken: text('sealed_token'),
+    /** Counts the mails of this row: only the newest one carries the live link. */
+    generation: integer('generation').notNull().default(1),
+    /** 'saved' by the customer, or 'abandoned' (found by the reminder scan). */
+    source: text('source').notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the reminder scan decided this journey (sent, opted out or paid): never twice. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    reminderOutcome: text('reminder_outcome'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('saved_quotes_token_idx').on(table.tokenHash),
+    index('saved_quotes_reminder_idx').on(table.remindedAt, table.leftAt),
+    index('saved_quotes_resumed_idx').on(table.resumedSessionName),
+  ],
+);

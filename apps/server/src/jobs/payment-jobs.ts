@@ -18,7 +18,8 @@ export function deliverMailJob(app: FastifyInstance): TJobDefinition {
 /**
  * Every minute: a paid but unissued policy (a crash between receipt and issue) is issued, unanswered
  * payments past their window expire once the gateway has been asked about each card payment (an
- * approved one is recorded and issued instead; decision 024), and day-old idempotency records are pruned.
+ * approved one is recorded and issued instead; decision 024), day-old idempotency records are pruned,
+ * and cancellation refunds left requested are asked of the gateway again (decision 072).
  */
 export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
   return {
@@ -27,7 +28,9 @@ export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
     async handle() {
       const result = await app.services.issuance.reconcile();
       const prunedKeys = await app.services.idempotency.pruneIdempotencyKeys();
-      return { ...result, prunedKeys };
+      // Card refunds a crash or an outage left requested are asked again with their own keys (decision 072).
+      const refundsRetried = await app.services.cancellation.settleUnsettledRefunds();
+      return { ...result, prunedKeys, refundsRetried };
     },
   };
 }

@@ -11,6 +11,7 @@ const EXEMPT_EXACT = new Set([
   '/b2c-server/rest/payment/receipt',
   '/b2c-server/rest/payment/receipt.js',
   '/b2c-server/rest/payNow/notify',
+  '/b2c-server/rest/my-policy/renewal-card/receipt',
 ]);
 
 const EXEMPT_PREFIXES = [

@@ -21,6 +21,14 @@ export const SESSION_NAME_SCHEME = 'SessionName';
 const HEADERS_KEY = 'x-lionrock-headers';
 const RAW_BODY_KEY = 'x-lionrock-raw-body';
 export const OPERATIONS_SCHEME = 'OperationsBasic';
+/** The policyholder's session cookie (decision 065): the after-sale calls behind `requireHolder`. */
+export const HOLDER_SCHEME = 'PolicyholderSession';
+const HOLDER_KEY = 'x-lionrock-holder';
+
+/** Marks a route as behind the policyholder's session: `schema: { ...holderSession(), … }`. */
+export function holderSession() {
+  return { [HOLDER_KEY]: true };
+}
 
 /** An answer of another type than JSON: `{ 200: textPlain(z.enum(['true', 'false'])) }`. */
 export function textPlain<T extends z.ZodType>(schema: T, description = 'Plain text') {
@@ -173,10 +181,12 @@ export function finishDocument(document: OpenAPIV3.Document, publicUrl: string):
       // A 204 has no body, whatever schema the route gave it.
       const empty = operation.responses['204'] as OpenAPIV3.ResponseObject | undefined;
       if (empty) delete empty.content;
+      const holder = operation[HOLDER_KEY] === true;
+      delete operation[HOLDER_KEY];
       operation.security = path.startsWith('/ops/')
         ? [{ [OPERATIONS_SCHEME]: [] }]
         : requiresSessionName(path)
-          ? [{ [SESSION_NAME_SCHEME]: [] }]
+          ? [{ [SESSION_NAME_SCHEME]: [], ...(holder ? { [HOLDER_SCHEME]: [] } : {}) }]
           : [];
       const headers = operation[HEADERS_KEY] as
         | Record<string, { description: string; pattern?: string }>
@@ -233,6 +243,13 @@ export function finishDocument(document: OpenAPIV3.Document, publicUrl: string):
           in: 'header',
           name: 'Session-Name',
           description: `The caller's session id, made once per browser session: ${SESSION_NAME_PATTERN.source}. A policy belongs to the session that rated it; a call without it is a 400.`,
+        },
+        [HOLDER_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'lr_holder',
+          description:
+            "The policyholder's session, set by the one-time code or a policy e-mail's signed link; it ends after 30 minutes idle. Without it the call is a 401.",
         },
         [OPERATIONS_SCHEME]: {
           type: 'http',

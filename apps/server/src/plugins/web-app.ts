@@ -15,6 +15,8 @@ import { CSP_NONCE_PLACEHOLDER } from './security.ts';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const APP_ROOTS = ['/travel', '/pa', '/home'];
+/** The after-sale pages (design section 12): documents of the app too, but no product journey. */
+const SERVICE_ROOTS = ['/my-policy', '/claims'];
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** What the web build's server bundle (apps/web/src/prerender.tsx, built to dist-ssr) exports. */
@@ -222,7 +224,7 @@ export async function registerWebApp(
       sendDocument(reply, survey.contentSecurityPolicy, meta + pageHead(request));
     for (const root of APP_ROOTS) app.get(`${root}/finish`, sendFinish);
   }
-  for (const root of APP_ROOTS) {
+  for (const root of [...APP_ROOTS, ...SERVICE_ROOTS]) {
     if (!prerender?.paths.includes(root)) app.get(root, sendIndex);
     app.get(`${root}/*`, sendIndex);
   }

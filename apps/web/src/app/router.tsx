@@ -4,7 +4,7 @@ import { PageLoading } from '../components/ui/spinner';
 import type { TCheckoutProduct, TPolicyPart } from '../features/checkout/checkout-product';
 import { LandingPage } from '../features/travel/routes/landing-page';
 import { QuotePageFrame } from '../features/travel/routes/quote-page-frame';
-import { loadInfoTexts, loadPageTexts } from '../lib/i18n';
+import { loadInfoTexts, loadPageTexts, loadServiceTexts } from '../lib/i18n';
 import { AppShell } from './shell/app-shell';
 import { useDrawnByServer } from './shell/render-host';
 
@@ -66,6 +66,8 @@ const homeProduct = () => import('../features/home/home-product').then((module) 
 const HomeConfirmPage = checkoutPageOf(homeProduct, loadConfirm, 'ConfirmPage');
 const HomePaymentPage = checkoutPageOf(homeProduct, loadPayment, 'PaymentPage');
 const HomeFinishPage = checkoutPageOf(homeProduct, loadFinish, 'FinishPage');
+// My policy, claims and a saved quote's link: one entry, with the after-sale texts (decision 066).
+const AfterSaleRoutes = pageOf(() => import('./after-sale-routes'), 'AfterSaleRoutes', loadServiceTexts);
 
 /**
  * A lazy page waits in its frame, or a placeholder as tall as the screen, so the footer does not shift
@@ -117,17 +119,22 @@ const ROUTES: RouteObject[] = [
         path: '/travel/applicant',
         element: lazyPage(<ApplicantPage />),
       },
+      { path: '/travel/resume', element: lazyPage(<AfterSaleRoutes page="travel-resume" />) },
       LANDING_ROUTE,
       { path: '/pa/confirm', element: lazyPage(<PaConfirmPage />) },
       { path: '/pa/payment', element: lazyPage(<PaPaymentPage />) },
       { path: '/pa/finish', element: lazyPage(<PaFinishPage />) },
+      { path: '/pa/resume', element: lazyPage(<AfterSaleRoutes page="pa-resume" />) },
       { path: '/pa/*', element: lazyPage(<PaRoutes />) },
       { path: '/home/quote', element: lazyPage(<HomeQuotePage />) },
       { path: '/home/applicant', element: lazyPage(<HomeApplicantPage />) },
       { path: '/home/confirm', element: lazyPage(<HomeConfirmPage />) },
       { path: '/home/payment', element: lazyPage(<HomePaymentPage />) },
       { path: '/home/finish', element: lazyPage(<HomeFinishPage />) },
+      { path: '/home/resume', element: lazyPage(<AfterSaleRoutes page="home-resume" />) },
       { path: '/home/*', element: lazyPage(<HomePage />) },
+      { path: '/my-policy/*', element: lazyPage(<AfterSaleRoutes page="my-policy" />) },
+      { path: '/claims/*', element: lazyPage(<AfterSaleRoutes page="claims" />) },
       { path: '*', element: lazyPage(<NotFoundPage />) },
     ],
   },

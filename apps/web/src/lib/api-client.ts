@@ -19,7 +19,7 @@ export class ApiCallError extends Error {
 }
 
 type TRequest = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Extra headers, e.g. the Idempotency-Key of a state-changing call. */

@@ -19,25 +19,29 @@ export type TI18nLanguage = 'en' | 'zh-Hans' | 'zh-Hant';
  * Each language's catalogue comes in two chunks (decision 022): the `landing` part, fetched the first
  * time the language is shown, and the `pages` part, fetched with the code of the first page after the
  * landing (`loadPageTexts`); the footer pages' notices come in a third, `info`, fetched only with those
- * pages (`loadInfoTexts`, decision 042). The texts are looked up by lib/translate.ts.
+ * pages (`loadInfoTexts`, decision 042), and the after-sale pages' in a fourth, `service`
+ * (`loadServiceTexts`, decision 066). The texts are looked up by lib/translate.ts.
  */
-type TPart = 'landing' | 'pages' | 'info';
+type TPart = 'landing' | 'pages' | 'info' | 'service';
 type TCatalogueModule = Promise<{ default: TCatalogue }>;
 const CATALOGUES: Record<TI18nLanguage, Record<TPart, () => TCatalogueModule>> = {
   en: {
     landing: () => import('virtual:catalogue/en-landing'),
     pages: () => import('virtual:catalogue/en-pages'),
     info: () => import('virtual:catalogue/en-info'),
+    service: () => import('virtual:catalogue/en-service'),
   },
   'zh-Hans': {
     landing: () => import('virtual:catalogue/zh-Hans-landing'),
     pages: () => import('virtual:catalogue/zh-Hans-pages'),
     info: () => import('virtual:catalogue/zh-Hans-info'),
+    service: () => import('virtual:catalogue/zh-Hans-service'),
   },
   'zh-Hant': {
     landing: () => import('virtual:catalogue/zh-Hant-landing'),
     pages: () => import('virtual:catalogue/zh-Hant-pages'),
     info: () => import('virtual:catalogue/zh-Hant-info'),
+    service: () => import('virtual:catalogue/zh-Hant-service'),
   },
 };
 
@@ -47,6 +51,8 @@ const loadedParts = new Map<TI18nLanguage, Set<TPart>>();
 let pagesWanted = false;
 /** Whether a footer page (about, contact, terms, privacy) has asked for its texts (decision 042). */
 let infoWanted = false;
+/** Whether an after-sale page (my policy, claims) has asked for its texts (decision 066). */
+let serviceWanted = false;
 let current: TI18nLanguage = 'en';
 const listeners = new Set<() => void>();
 
@@ -62,6 +68,14 @@ export type TTranslator = {
 
 const translators = new Map<TI18nLanguage, TTranslator>();
 
+/** The values texts name as {{name}}: the domain's, and those a later part's pages add (decision 066). */
+let messageValues: Readonly<Record<string, string | number>> = MESSAGE_VALUES;
+
+/** Adds the values a lazily loaded part's texts name (the after-sale pages'). */
+export function addMessageValues(values: Readonly<Record<string, string | number>>): void {
+  messageValues = { ...messageValues, ...values };
+}
+
 function translatorFor(language: TI18nLanguage): TTranslator {
   let translator = translators.get(language);
   if (!translator) {
@@ -69,7 +83,7 @@ function translatorFor(language: TI18nLanguage): TTranslator {
       language,
       // Every text may name a spec limit as {{name}}: filled from the domain's constants (decision 050).
       t: (key: string, options?: TTranslateOptions) =>
-        translate(loaded.get(language), language, key, options, MESSAGE_VALUES),
+        translate(loaded.get(language), language, key, options, messageValues),
       list: (key) => translateList(loaded.get(language), key),
       exists: (key) => typeof lookup(loaded.get(language), key) === 'string',
     };
@@ -88,7 +102,7 @@ export const i18n = {
   hasCatalogue: (language: TI18nLanguage) => missingParts(language).length === 0,
   addCatalogue: (language: TI18nLanguage, catalogue: TCatalogue) => {
     loaded.set(language, catalogue);
-    loadedParts.set(language, new Set(['landing', 'pages', 'info']));
+    loadedParts.set(language, new Set(['landing', 'pages', 'info', 'service']));
   },
   removeCatalogue: (language: TI18nLanguage) => {
     loaded.delete(language);
@@ -125,6 +139,7 @@ function missingParts(language: TI18nLanguage): TPart[] {
   const needed: TPart[] = ['landing'];
   if (pagesWanted) needed.push('pages');
   if (infoWanted) needed.push('info');
+  if (serviceWanted) needed.push('service');
   return needed.filter((part) => !parts?.has(part));
 }
 
@@ -154,6 +169,13 @@ export function loadPageTexts(): Promise<void> {
 export function loadInfoTexts(): Promise<void> {
   needPageTexts();
   infoWanted = true;
+  return loadCatalogue(current).catch(() => undefined);
+}
+
+/** The after-sale pages' texts (`service`: my policy, claims), with the other pages' texts. */
+export function loadServiceTexts(): Promise<void> {
+  needPageTexts();
+  serviceWanted = true;
   return loadCatalogue(current).catch(() => undefined);
 }
 

@@ -5,6 +5,7 @@ import {
   INFO_TEXTS,
   LANDING_KEEPS,
   PAGE_TEXTS,
+  SERVICE_TEXTS,
   splitCatalogue,
   type TCatalogueTree,
 } from '../../scripts/catalogue-parts';
@@ -58,11 +59,18 @@ function literalsOf(source: string): string[] {
 describe('the catalogue in two parts (decision 022)', () => {
   it('puts every key in exactly one part, for both languages', () => {
     for (const catalogue of [en, zh] as TCatalogueTree[]) {
-      const { landing, pages, info } = splitCatalogue(catalogue);
+      const { landing, pages, info, service } = splitCatalogue(catalogue);
       const landingKeys = keysOf(landing);
       const pageKeys = keysOf(pages);
       const infoKeys = keysOf(info);
-      expect([...landingKeys, ...pageKeys, ...infoKeys].sort()).toEqual(keysOf(catalogue).sort());
+      const serviceKeys = keysOf(service);
+      expect([...landingKeys, ...pageKeys, ...infoKeys, ...serviceKeys].sort()).toEqual(
+        keysOf(catalogue).sort(),
+      );
+      // The after-sale pages' texts travel alone (decision 066).
+      expect(serviceKeys.every((key) => SERVICE_TEXTS.some((section) => key.startsWith(`${section}.`)))).toBe(
+        true,
+      );
       expect(landingKeys.filter((key) => pageKeys.includes(key))).toEqual([]);
       // The footer pages' notices travel alone (decision 042).
       expect(infoKeys.length).toBeGreaterThan(50);

@@ -1,7 +1,8 @@
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '@lionrock/domain/rating/discounts';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { MESSAGE_VALUES, type TMessageValueName } from '@lionrock/domain/validation/message-values';
+import { MESSAGE_VALUES as SHOP_VALUES } from '@lionrock/domain/validation/message-values';
+import { SERVICE_MESSAGE_VALUES } from '@lionrock/domain/validation/service-message-values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { type TCatalogue, translate } from '../lib/translate';
@@ -14,6 +15,10 @@ import zh from './zh.json';
  * the old one.
  */
 const CATALOGUES = { en, zh } as Record<'en' | 'zh', TCatalogue>;
+
+/** Every value a text may name: the shop's, and the after-sale pages' (decision 066). */
+const MESSAGE_VALUES = { ...SHOP_VALUES, ...SERVICE_MESSAGE_VALUES };
+type TMessageValueName = keyof typeof MESSAGE_VALUES;
 
 /** The texts that state a limit, and the values each must name. */
 const STATES_A_LIMIT: Record<string, TMessageValueName[]> = {

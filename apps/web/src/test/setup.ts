@@ -1,7 +1,8 @@
 import zhHant from 'virtual:zh-hant';
+import { SERVICE_MESSAGE_VALUES } from '@lionrock/domain/validation/service-message-values';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n } from '../lib/i18n';
+import { addMessageValues, i18n } from '../lib/i18n';
 import en from '../locales/en.json';
 import zhHans from '../locales/zh.json';
 
@@ -9,6 +10,8 @@ import zhHans from '../locales/zh.json';
 i18n.addCatalogue('en', en);
 i18n.addCatalogue('zh-Hans', zhHans);
 i18n.addCatalogue('zh-Hant', zhHant);
+// The after-sale pages' values, as app/after-sale-routes.tsx adds them when those pages load.
+addMessageValues(SERVICE_MESSAGE_VALUES);
 
 // jsdom lacks the observers and media queries a browser has; the carousel library needs them to exist.
 class NoopObserver {

@@ -309,6 +309,8 @@ export const ZPolicySchema = z.object({
   campaignVoucher: ZCampaignVoucherSchema.optional(),
   /** Set by the server on an issued policy: the signed, expiring link to its schedule PDF (decision 010). */
   scheduleUrl: z.string().max(500).optional(),
+  /** Set by the server on an issued policy: the signed "Manage your policy" link (design section 12). */
+  manageUrl: z.string().max(500).optional(),
   lang: z.enum(['en', 'zh']).default('en'),
 });
 

@@ -5,6 +5,7 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { marketStatements } from './travel-wording.ts';
 import type { TSection } from './wordings.ts';
 
@@ -131,7 +132,7 @@ function claimsAndConditions(country: TCountry): TSection[] {
       heading: 'Cancellation',
       paragraphs: [
         `Free-look period: you may cancel a new policy by telling us in writing within ${FREE_LOOK_DAYS[country]} days of receiving it. If no claim has been made, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
-        'After the free-look period you may cancel at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of 25% of the refund.',
+        `After the free-look period you may cancel at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}% of the refund.`,
         'We may cancel the policy by giving 7 days’ written notice to your last known address or e-mail, and refund the premium for the unexpired period.',
       ],
     },

@@ -7,6 +7,7 @@ import {
   TRAVEL_BENEFITS,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import type { TSection } from './wordings.ts';
@@ -249,7 +250,7 @@ function cancellation(country: TCountry): TSection {
     heading: 'Cancellation',
     paragraphs: [
       `Free-look period: you may cancel a new policy by telling us in writing within ${days} days of receiving it. If no claim has been made and the journey has not begun, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
-      'After the free-look period, a single-trip policy cannot be cancelled once its period of insurance has begun. An annual policy may be cancelled at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of 25% of the refund.',
+      `After the free-look period, a single-trip policy cannot be cancelled once its period of insurance has begun. An annual policy may be cancelled at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}% of the refund.`,
       'We may cancel the policy by giving 7 days’ written notice to your last known address or e-mail, and refund the premium for the unexpired period. We will do so only for fraud, non-payment of premium, or where the law requires it.',
     ],
   };

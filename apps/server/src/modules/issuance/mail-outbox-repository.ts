@@ -36,7 +36,14 @@ export function createMailOutboxRepository(db: TDb) {
           await send(mail);
           await db
             .update(mailOutbox)
-            .set({ status: 'sent', sentAt: sql`now()`, attempts: mail.attempts + 1, lastError: null })
+            .set({
+              status: 'sent',
+              sentAt: sql`now()`,
+              attempts: mail.attempts + 1,
+              lastError: null,
+              // A sealed secret (a one-time code) is kept no longer than it takes to send it.
+              sealed: null,
+            })
             .where(eq(mailOutbox.id, mail.id));
           sent += 1;
         } catch (error) {

@@ -1,15 +1,31 @@
+import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
+import { policyholderAccessCodes } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { openSealedValue } from '../../lib/sealed-values.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
+import { cancellationMailContent, isCancellationMailKind } from '../cancellation/cancellation-mail.ts';
+import { isClaimMailKind } from '../claims/claim-mail.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
+import {
+  ACCESS_CODE_MAIL_KIND,
+  accessCodeHash,
+  composeAccessCodeMail,
+} from '../policyholder/access-code-mail.ts';
+import { isContactMailKind } from '../policyholder/contact-mail.ts';
+import { createContactService } from '../policyholder/contact-service.ts';
+import { manageLink, manageLinkPath } from '../policyholder/manage-link.ts';
 import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
 import { renewalMailContent } from '../renewal/renewal-mail-content.ts';
+import { isSavedQuoteMailKind } from '../saved-quote/saved-quote-mail.ts';
+import type { TSavedQuoteService } from '../saved-quote/saved-quote-service.ts';
 import type { TMailOutboxRepository, TMailRow } from './mail-outbox-repository.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
 import { renderPolicySchedule, scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
@@ -29,12 +45,18 @@ export function createPolicyDocumentsService(deps: {
   mailer: TMailer;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The content of a claims mail (modules/claims); null when it has nothing to send any more. */
+  claimMail?: (mail: TMailRow) => Promise<{ subject: string; text: string; html: string } | null>;
+  /** The mails of journeys saved for later (decision 076): composed where their token is kept. */
+  savedQuotes?: Pick<TSavedQuoteService, 'mailContent' | 'mailDelivered'>;
 }) {
   const secret = () => sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
 
   async function issuedPolicy(policyId: string): Promise<TIssuedPolicy | undefined> {
     const row = await deps.repository.findPolicy(policyId);
-    if (row?.status !== 'issued' || !row.policyNumber || !row.receiptNumber) return undefined;
+    // A policy cancelled before its mail went out still gets it, and its schedule stays readable.
+    if ((row?.status !== 'issued' && row?.status !== 'cancelled') || !row.policyNumber || !row.receiptNumber)
+      return undefined;
     const document = row.document as TPolicy;
     return {
       document,
@@ -51,8 +73,51 @@ export function createPolicyDocumentsService(deps: {
     return `${deps.config.publicUrl}${signLink({ path: `${SCHEDULE_PATH}/${policyId}`, subject: policyNumber, expiresAt }, await secret())}`;
   }
 
+  /** The one-time code's e-mail: its code opened from the sealed copy; a code past its minutes is not sent. */
+  async function sendAccessCode(mail: TMailRow): Promise<void> {
+    const row = mail.policyId ? await deps.repository.findPolicy(mail.policyId) : undefined;
+    const secret = await sharedSecret(deps.db, 'access-code', deps.config.linkSigningSecret);
+    const opened = mail.sealed ? openSealedValue(mail.sealed, secret) : null;
+    // Sealed as "code|expiry in ms": a mail delayed past the code's minutes is not sent.
+    const [code, until] = (opened ?? '').split('|');
+    // Only the live code is sent: one replaced by a newer code (or used, or dead) is not the row's.
+    const [live] = mail.policyId
+      ? await deps.db
+          .select({ codeHash: policyholderAccessCodes.codeHash, tries: policyholderAccessCodes.tries })
+          .from(policyholderAccessCodes)
+          .where(eq(policyholderAccessCodes.policyId, mail.policyId))
+      : [];
+    const current =
+      Boolean(code && mail.policyId) &&
+      live?.tries === 0 &&
+      live.codeHash === accessCodeHash(secret, mail.policyId!, code!);
+    if (!row?.policyNumber || !code || !current || !(Number(until) > deps.now().getTime())) {
+      deps.log.info({ mailId: mail.id, kind: mail.kind }, 'access code mail dropped: nothing to send');
+      return;
+    }
+    const content = composeAccessCodeMail({
+      code,
+      policyNumber: row.policyNumber,
+      productType: row.productType as TPolicy['productType'],
+      country: row.country as TCountry,
+      language: mail.language === 'zh' ? 'zh' : 'en',
+    });
+    await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+    deps.log.info({ mailId: mail.id, kind: mail.kind }, 'access code mail sent');
+  }
+
+  /** The schedule PDF of an issued policy whose access the caller has checked (my policy). */
+  async function scheduleOf(policyId: string): Promise<{ fileName: string; pdf: Buffer } | undefined> {
+    const issued = await issuedPolicy(policyId);
+    if (!issued) return undefined;
+    return { fileName: scheduleFileName(issued.policyNumber), pdf: await renderPolicySchedule(issued) };
+  }
+
   return {
     scheduleLink,
+    scheduleOf,
+    /** The finish page's "Manage your policy" link, on the shop's own origin. */
+    manageLinkPath: (policyId: string, policyNumber: string) => manageLinkPath(deps, policyId, policyNumber),
 
     /** The schedule PDF for a signed, unexpired link; anything else is a 403 that names no policy. */
     async scheduleFor(
@@ -81,6 +146,21 @@ export function createPolicyDocumentsService(deps: {
     /** Sends the due mail of the outbox; a failure is retried later by the outbox, never dropped. */
     async deliverMail(limit = 20) {
       return deps.outbox.deliverDueMail(limit, async (mail: TMailRow) => {
+        if (isCancellationMailKind(mail.kind)) {
+          const content = await cancellationMailContent(deps.db, mail);
+          await deps.mailer.send({ to: mail.recipient, messageId: mail.messageId, ...content });
+          deps.log.info({ mailId: mail.id, kind: mail.kind }, 'cancellation mail sent');
+          return;
+        }
+        if (isClaimMailKind(mail.kind) && deps.claimMail) {
+          const content = await deps.claimMail(mail);
+          if (content) await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          deps.log.info(
+            { mailId: mail.id, kind: mail.kind },
+            content ? 'claims mail sent' : 'claims mail superseded',
+          );
+          return;
+        }
         if (isRenewalMailKind(mail.kind)) {
           const content = await renewalMailContent(deps, mail);
           await deps.mailer.send({
@@ -91,6 +171,30 @@ export function createPolicyDocumentsService(deps: {
             messageId: mail.messageId,
           });
           deps.log.info({ mailId: mail.id, kind: mail.kind }, 'renewal mail sent');
+          return;
+        }
+        if (mail.kind === ACCESS_CODE_MAIL_KIND) {
+          await sendAccessCode(mail);
+          return;
+        }
+        if (isContactMailKind(mail.kind)) {
+          // A change of e-mail address: the code to the new one, the notice to the old (decision 069).
+          const contact = createContactService({ ...deps, onMailQueued: () => {} });
+          const content = await contact.mailContent(mail);
+          if (content) await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          deps.log.info({ mailId: mail.id, kind: mail.kind, sent: content !== null }, 'contact mail done');
+          return;
+        }
+        if (isSavedQuoteMailKind(mail.kind)) {
+          const content = await deps.savedQuotes?.mailContent(mail);
+          // A newer save's mail carries the live link: this one has nothing left to send.
+          if (!content) {
+            deps.log.info({ mailId: mail.id, kind: mail.kind }, 'saved-quote mail superseded');
+            return;
+          }
+          await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          await deps.savedQuotes?.mailDelivered(mail);
+          deps.log.info({ mailId: mail.id, kind: mail.kind }, 'saved-quote mail sent');
           return;
         }
         const issued = mail.policyId ? await issuedPolicy(mail.policyId) : undefined;
@@ -104,6 +208,7 @@ export function createPolicyDocumentsService(deps: {
         const content = composePolicyMail(inLanguage, {
           role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
           scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
+          manageUrl: await manageLink(deps, mail.policyId!, issued.policyNumber),
           ...(agent ? { agentName: agent.name, agencyName: agent.agency } : {}),
         });
         await deps.mailer.send({

@@ -25,6 +25,8 @@ export type TPolicyMailOptions = {
   role: TPolicyMailRole;
   /** The signed download link of the schedule (see `lib/signed-link.ts`), valid SCHEDULE_LINK_VALID_DAYS. */
   scheduleUrl: string;
+  /** The signed "Manage your policy" link (design section 12); the applicant's mail only. */
+  manageUrl?: string;
   agentName?: string;
   agencyName?: string;
 };
@@ -56,6 +58,8 @@ type TCopy = {
   labels: Record<keyof TDetails, string>;
   attached: string;
   download: (days: number) => string;
+  /** The sentence before the "Manage your policy" link. */
+  manage: string;
   contact: (country: TCountry) => string;
   signOff: string;
   /** Between a label and its value: ": " in English, a full-width colon in Chinese. */
@@ -93,6 +97,8 @@ const COPY: Record<TScript, TCopy> = {
     },
     attached: 'The policy schedule is attached to this e-mail as a PDF.',
     download: (days) => `You can also download it here (the link is valid for ${days} days):`,
+    manage:
+      'Manage your policy online (see its details, download documents, turn auto-renewal off or on) with this link, or at /my-policy with your policy number:',
     contact: (country) => `Questions? Call or write to us. ${CONTACT_EN[country]}.`,
     signOff: 'Lionrock Insurance',
     colon: ': ',
@@ -117,6 +123,8 @@ const COPY: Record<TScript, TCopy> = {
     },
     attached: '保单附表已作为PDF附件随本邮件发送。',
     download: (days) => `您也可以通过以下链接下载（链接${days}日内有效）：`,
+    manage:
+      '通过以下链接在线管理您的保单（查看详情、下载文件、开启或关闭自动续保），也可以在网站的“我的保单”页面用保单号码登录：',
     contact: (country) =>
       country === 'SGP'
         ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
@@ -144,6 +152,8 @@ const COPY: Record<TScript, TCopy> = {
     },
     attached: '保單附表已作為PDF附件隨本電郵發送。',
     download: (days) => `您亦可透過以下連結下載（連結${days}日內有效）：`,
+    manage:
+      '透過以下連結在網上管理您的保單（查看詳情、下載文件、開啟或關閉自動續保），亦可在網站的「我的保單」頁面以保單號碼登入：',
     contact: (country) =>
       country === 'SGP'
         ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
@@ -181,6 +191,7 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
   const agentName = oneLine(options.agentName ?? '');
   const agencyName = oneLine(options.agencyName ?? '');
   const url = oneLine(options.scheduleUrl);
+  const manageUrl = options.role === 'applicant' && options.manageUrl ? oneLine(options.manageUrl) : '';
 
   const details: TDetails = {
     policyNumber: oneLine(issued.policyNumber),
@@ -223,6 +234,7 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
     download,
     url,
     '',
+    ...(manageUrl ? [copy.manage, manageUrl, ''] : []),
     contact,
     '',
     copy.signOff,
@@ -244,6 +256,11 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
     ),
     '</table>',
     `<p>${e(copy.attached)}<br>${e(download)}<br>${link}</p>`,
+    ...(manageUrl
+      ? [
+          `<p>${e(copy.manage)}<br>${isWebUrl(manageUrl) ? `<a href="${e(manageUrl)}">${e(manageUrl)}</a>` : e(manageUrl)}</p>`,
+        ]
+      : []),
     `<p>${e(contact)}</p>`,
     `<p>${e(copy.signOff)}</p>`,
     '</body></html>',

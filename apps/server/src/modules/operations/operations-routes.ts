@@ -14,6 +14,7 @@ const KINDS = [
   'reverse_authorisation',
   'forged_answer',
   'late_payment',
+  'paynow_refund',
 ] as const satisfies readonly TAlertKind[];
 
 /**
@@ -98,7 +99,7 @@ export async function operationsRoutes(
         schema: {
           tags: ['operations'],
           summary:
-            'Open operations alerts by queue (review, refund, reverse_authorisation, forged_answer, late_payment)',
+            'Open operations alerts by queue (review, refund, reverse_authorisation, forged_answer, late_payment, paynow_refund)',
           querystring: z.object({ queue: z.enum(KINDS).optional() }),
           response: {
             200: z.object({ alerts: z.array(z.record(z.string(), z.unknown())) }),

@@ -10,7 +10,9 @@ export type TAlertKind =
   | 'late_payment'
   | 'renewal_failed'
   | 'renewal_charge_manual'
-  | 'renewal_unanswered';
+  | 'renewal_unanswered'
+  /** A cancelled PayNow-paid policy's refund, paid out by operations (decision 072). */
+  | 'paynow_refund';
 
 /** Operations alerts (the queues of operations-routes.ts): each kind once per payment, until resolved. */
 export function createAlertRepository(db: TDb) {

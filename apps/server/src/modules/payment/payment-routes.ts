@@ -128,6 +128,8 @@ export async function paymentRoutes(
           return {
             ...policy,
             scheduleUrl: await documents.scheduleLink(policy.policyId, policy.policyNumber),
+            // The finish page's "Manage your policy" link (design section 12), in the answer, not a URL.
+            manageUrl: await documents.manageLinkPath(policy.policyId, policy.policyNumber),
           };
         }),
     );

@@ -72,6 +72,7 @@ function withoutServerFields(policy: TPolicy): TPolicy {
     policyNumber: _policyNumber,
     receiptNumber: _receiptNumber,
     scheduleUrl: _scheduleUrl,
+    manageUrl: _manageUrl,
     campaignVoucher: _campaignVoucher,
     payment,
     ...rest

@@ -3,6 +3,7 @@ import { formatCardExpiry, renewalChargeDate, renewalPeriod } from '@lionrock/do
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
+import { manageLink } from '../policyholder/manage-link.ts';
 import { isoToDmy } from './renewal-context.ts';
 import {
   composeRenewalMail,
@@ -51,6 +52,7 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
       language,
       facts,
       turnOffUrl: await signTurnOffLink(deps, policy.policyId, policy.policyNumber),
+      manageUrl: await manageLink(deps, policy.policyId, policy.policyNumber),
     });
   }
 
@@ -81,5 +83,6 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
     language,
     facts,
     turnOffUrl: await signTurnOffLink(deps, policy.policyId, policy.policyNumber),
+    manageUrl: await manageLink(deps, policy.policyId, policy.policyNumber),
   });
 }

@@ -42,6 +42,8 @@ export type TRenewalMailFacts = {
 export type TRenewalMailOptions = {
   /** The signed link that turns auto-renewal off (valid RENEWAL_LINK_VALID_DAYS). */
   turnOffUrl: string;
+  /** The signed "Manage your policy" link, when there is one. */
+  manageUrl?: string;
   language: 'en' | 'zh';
   facts: TRenewalMailFacts;
 };
@@ -77,6 +79,8 @@ type TCopy = {
   card: (last4: string) => string;
   contact: (country: TCountry) => string;
   signOff: string;
+  /** The sentence before the "Manage your policy" link (design section 12). */
+  manage: string;
   kinds: Record<TRenewalMailKind, TKindCopy>;
 };
 
@@ -94,6 +98,7 @@ const COPY: Record<TScript, TCopy> = {
     card: (last4) => (last4 ? `your card ending ${last4}` : 'your card'),
     contact: (country) => `Questions? Call or write to us. ${CONTACT_EN[country]}.`,
     signOff: 'Lionrock Insurance',
+    manage: 'See this policy, its renewal and its documents online, or turn auto-renewal off or on:',
     kinds: {
       'renewal-notice': {
         subject: (v) => `Your Lionrock ${v.product} policy ${v.number} will be renewed automatically`,
@@ -109,7 +114,7 @@ const COPY: Record<TScript, TCopy> = {
           `The card for the renewal of your Lionrock policy ${v.number} expires before the payment`,
         body: (v) => [
           `Your ${v.product} policy ${v.number} is due to be renewed, and the renewal payment of ${v.amount} will be charged on ${v.charge}.`,
-          `The card saved for it, ${v.card}, expires at the end of ${v.cardExpiry}, before that date, so the payment is likely to be declined and your policy would then end on ${v.expiry}. Please contact us before ${v.charge} to keep your cover.`,
+          `The card saved for it, ${v.card}, expires at the end of ${v.cardExpiry}, before that date, so the payment is likely to be declined and your policy would then end on ${v.expiry}. To keep your cover, please give us another card under My policy on our website, or contact us, before ${v.charge}.`,
         ],
         link: (v) => `To turn auto-renewal off instead (the link is valid for ${v.days} days):`,
       },
@@ -141,6 +146,7 @@ const COPY: Record<TScript, TCopy> = {
         ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
         : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
     signOff: '狮石保险',
+    manage: '在线查看此保单、续保情况和文件，或开启、关闭自动续保：',
     kinds: {
       'renewal-notice': {
         subject: (v) => `您的狮石${v.product}保单 ${v.number} 将自动续保`,
@@ -154,7 +160,7 @@ const COPY: Record<TScript, TCopy> = {
         subject: (v) => `您的狮石保单 ${v.number} 续保所用的信用卡将于扣款前到期`,
         body: (v) => [
           `您的${v.product}保单 ${v.number} 即将续保，续保保费 ${v.amount} 将于 ${v.charge} 扣取。`,
-          `为此保存的${v.card}将于 ${v.cardExpiry} 月底到期，早于扣款日期，因此扣款很可能被拒绝，您的保单将于 ${v.expiry} 终止。请于 ${v.charge} 前联系我们，以保持您的保障。`,
+          `为此保存的${v.card}将于 ${v.cardExpiry} 月底到期，早于扣款日期，因此扣款很可能被拒绝，您的保单将于 ${v.expiry} 终止。请于 ${v.charge} 前在我们网站的“我的保单”更换信用卡或联系我们，以保持您的保障。`,
         ],
         link: (v) => `如您希望关闭自动续保（链接${v.days}日内有效）：`,
       },
@@ -185,6 +191,7 @@ const COPY: Record<TScript, TCopy> = {
         ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
         : `如有疑問，請聯絡我們：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小時海外緊急援助熱線：${contactsOf('HKG').assistance}。`,
     signOff: '獅石保險',
+    manage: '在網上查看此保單、續保情況和文件，或開啟、關閉自動續保：',
     kinds: {
       'renewal-notice': {
         subject: (v) => `您的獅石${v.product}保單 ${v.number} 將自動續保`,
@@ -198,7 +205,7 @@ const COPY: Record<TScript, TCopy> = {
         subject: (v) => `您的獅石保單 ${v.number} 續保所用的信用卡將於扣款前到期`,
         body: (v) => [
           `您的${v.product}保單 ${v.number} 即將續保，續保保費 ${v.amount} 將於 ${v.charge} 扣取。`,
-          `為此儲存的${v.card}將於 ${v.cardExpiry} 月底到期，早於扣款日期，因此扣款很可能被拒絕，您的保單將於 ${v.expiry} 終止。請於 ${v.charge} 前聯絡我們，以保持您的保障。`,
+          `為此儲存的${v.card}將於 ${v.cardExpiry} 月底到期，早於扣款日期，因此扣款很可能被拒絕，您的保單將於 ${v.expiry} 終止。請於 ${v.charge} 前在我們網站的「我的保單」更換信用卡或聯絡我們，以保持您的保障。`,
         ],
         link: (v) => `如您希望關閉自動續保（連結${v.days}日內有效）：`,
       },
@@ -264,6 +271,7 @@ export function composeRenewalMail(
   const paragraphs = kindCopy.body(values);
   const linkIntro = kindCopy.link(values);
   const url = oneLine(options.turnOffUrl);
+  const manageUrl = options.manageUrl ? oneLine(options.manageUrl) : '';
   const contact = copy.contact(policy.country);
   const subject = oneLine(kindCopy.subject(values));
 
@@ -274,6 +282,7 @@ export function composeRenewalMail(
     linkIntro,
     url,
     '',
+    ...(manageUrl ? [copy.manage, manageUrl, ''] : []),
     contact,
     '',
     copy.signOff,
@@ -289,6 +298,11 @@ export function composeRenewalMail(
     `<p>${e(greeting)}</p>`,
     ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
     `<p>${e(linkIntro)}<br>${link}</p>`,
+    ...(manageUrl
+      ? [
+          `<p>${e(copy.manage)}<br>${isWebUrl(manageUrl) ? `<a href="${e(manageUrl)}">${e(manageUrl)}</a>` : e(manageUrl)}</p>`,
+        ]
+      : []),
     `<p>${e(contact)}</p>`,
     `<p>${e(copy.signOff)}</p>`,
     '</body></html>',

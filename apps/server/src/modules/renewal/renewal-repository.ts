@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { mailOutbox, operationsAlerts, payments, policies, policyEvents } from '../../db/schema.ts';
+import {
+  mailOutbox,
+  operationsAlerts,
+  payments,
+  policies,
+  policyEvents,
+  renewalCards,
+} from '../../db/schema.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 
@@ -31,8 +38,28 @@ export type TRenewalCandidate = { policy: TPolicyRow; tokenPayment: TPaymentRow 
  * made only while no policy names the expiring one in `renewal_of`.
  */
 export function createRenewalRepository(db: TDb) {
-  /** The latest paid card payment of the policy that holds a gateway token. */
+  /**
+   * The latest paid card payment of the policy that holds a gateway token; when the policyholder has
+   * since given another card for the renewals (my policy, decision 069), on this policy or on the one
+   * it renews, that card's token, number and expiry stand in for the payment's.
+   */
   async function tokenPayment(policyId: string): Promise<TPaymentRow | undefined> {
+    // A card given on the policy this one renews, after the renewal was charged, counts for it too.
+    const [self] = await db
+      .select({ renewalOf: policies.renewalOf })
+      .from(policies)
+      .where(eq(policies.policyId, policyId));
+    const [card] = await db
+      .select()
+      .from(renewalCards)
+      .where(
+        and(
+          inArray(renewalCards.policyId, self?.renewalOf ? [policyId, self.renewalOf] : [policyId]),
+          eq(renewalCards.status, 'stored'),
+        ),
+      )
+      .orderBy(desc(renewalCards.answeredAt))
+      .limit(1);
     const [row] = await db
       .select()
       .from(payments)
@@ -41,12 +68,19 @@ export function createRenewalRepository(db: TDb) {
           eq(payments.policyId, policyId),
           eq(payments.method, 'CC'),
           eq(payments.status, 'paid'),
-          isNotNull(payments.paymentToken),
+          card ? undefined : isNotNull(payments.paymentToken),
         ),
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    return row;
+    if (!row || !card?.paymentToken) return row;
+    return {
+      ...row,
+      paymentToken: card.paymentToken,
+      maskedCard: card.maskedCard,
+      cardType: card.cardType,
+      cardExpiry: card.cardExpiry,
+    };
   }
 
   return {

@@ -6,6 +6,7 @@ import { chargeToken as chargeTestToken } from '../test-gateway/test-gateway.ts'
 import { inProcessTransport } from '../test-gateway/test-gateway-lookup.ts';
 import { merchantProfile, type TMerchantProfile } from './card-profiles.ts';
 import { type TExpectedAnswer, verifyGatewayAnswer } from './gateway-answer.ts';
+import { requestRefund, type TRefundRequest, type TRefundResult } from './refund-client.ts';
 import { signFields, type TSignedFields } from './signature.ts';
 import { createTransactionLookup, fetchTransport, type TGatewayTransaction } from './transaction-lookup.ts';
 
@@ -18,7 +19,9 @@ import { createTransactionLookup, fetchTransport, type TGatewayTransaction } fro
  *   merchant reference (CyberSource REST over HTTP; the test gateway by a function call into the
  *   same signed handler, so tests need no port);
  * - `chargeToken`: a merchant-initiated charge of a stored token (auto-renewal);
- * - `refund`: refunds are made by operations from the refund queue; no code path calls it.
+ * - `refund`: a refund of a captured transaction through the gateway's REST refund, keyed by the
+ *   shop's stable request id so a retry asks for the same refund (refund-client.ts, decision 072):
+ *   e.g. `refund({ transactionId, amountCents: 12_000, currency: 'SGD', requestId: 'RF…' })`.
  */
 export type TTokenChargeInput = {
   country: TCountry;
@@ -48,7 +51,8 @@ export type TCardProvider = {
   /** Throws GatewayLookupError when the gateway cannot be asked; [] when it has no such transaction. */
   lookupTransaction(query: TLookupQuery): Promise<TGatewayTransaction[]>;
   chargeToken(input: TTokenChargeInput): Promise<TTokenChargeResult>;
-  refund(input: { transactionId: string; amountCents: number; currency: string }): Promise<never>;
+  /** Throws GatewayLookupError when the gateway cannot be asked (then ask again with the same requestId). */
+  refund(input: TRefundRequest): Promise<TRefundResult>;
 };
 
 export type TProviderDeps = {
@@ -61,6 +65,9 @@ export type TProviderDeps = {
 
 export async function cardProvider(deps: TProviderDeps, country: TCountry): Promise<TCardProvider> {
   const profile = await merchantProfile(deps.config, deps.db, country);
+  const transport = profile.isTestGateway
+    ? inProcessTransport(deps.db, [profile], deps.now)
+    : fetchTransport(deps.fetchImpl ?? fetch);
   const lookup = createTransactionLookup(
     {
       baseUrl: profile.restUrl,
@@ -68,9 +75,7 @@ export async function cardProvider(deps: TProviderDeps, country: TCountry): Prom
       keyId: profile.restKeyId,
       sharedSecret: profile.restSecret,
     },
-    profile.isTestGateway
-      ? inProcessTransport(deps.db, [profile], deps.now)
-      : fetchTransport(deps.fetchImpl ?? fetch),
+    transport,
     deps.now,
   );
   return {
@@ -100,8 +105,22 @@ export async function cardProvider(deps: TProviderDeps, country: TCountry): Prom
       });
       return { kind: 'answer', fields };
     },
-    async refund() {
-      throw new Error('Refunds are made by operations from the refund queue (decision 024).');
+    async refund(input) {
+      const credentials = {
+        baseUrl: profile.restUrl,
+        merchantId: profile.merchantId,
+        keyId: profile.restKeyId,
+        sharedSecret: profile.restSecret,
+      };
+      if (!profile.isTestGateway) {
+        // CyberSource: a refund an earlier try made before a crash is found by its reference first.
+        const earlier = (await lookup.byReference(input.requestId)).find(
+          (found) => found.decision === 'ACCEPT',
+        );
+        if (earlier)
+          return { status: 'succeeded', reference: earlier.transactionId, amountCents: earlier.amountCents };
+      }
+      return requestRefund(credentials, transport, input, deps.now());
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { testGatewayAnswers } from '../../db/schema.ts';
+import { REFUND_PATH } from '../card-gateway/refund-client.ts';
 import {
   LOOKUP_PATHS,
   type TRestResponse,
@@ -8,12 +9,14 @@ import {
   verifyRestRequest,
 } from '../card-gateway/transaction-lookup.ts';
 import type { TTestGatewayProfile } from './test-gateway.ts';
+import { answerRefund } from './test-gateway-refunds.ts';
 
 /**
  * The test gateway's transaction lookup (README.md beside this file), shaped as CyberSource's REST
  * Transaction Details and Transaction Search: `GET /gateway/tss/v2/transactions/{id}` and
  * `POST /gateway/tss/v2/searches` with `query: "clientReferenceInformation.code:<reference>"`. Each
- * request carries an HTTP Signature made with the profile's REST key (keyid = its access key,
+ * request carries an HTTP Signature (the refund, `POST /gateway/pts/v2/payments/{id}/refunds`, too:
+ * test-gateway-refunds.ts) made with the profile's REST key (keyid = its access key,
  * `v-c-merchant-id` = its profile id); a profile sees its own transactions only.
  */
 export const LOOKUP_PREFIX = '/gateway';
@@ -74,6 +77,11 @@ export async function answerLookup(
       .from(testGatewayAnswers)
       .where(and(eq(testGatewayAnswers.transactionId, id), mine));
     return row ? json(200, transactionBody(row)) : json(404, { status: 'NOT_FOUND' });
+  }
+  const refundPrefix = `${LOOKUP_PREFIX}${REFUND_PATH.prefix}`;
+  if (request.method === 'POST' && path.startsWith(refundPrefix) && path.endsWith(REFUND_PATH.suffix)) {
+    const id = decodeURIComponent(path.slice(refundPrefix.length, -REFUND_PATH.suffix.length));
+    return answerRefund(db, access.merchantId, id, request.body);
   }
   if (request.method === 'POST' && path === `${LOOKUP_PREFIX}${LOOKUP_PATHS.search}`) {
     let query = '';

@@ -12,6 +12,7 @@ import {
 
 export { chargeToken, type TTestGatewayProfile } from './test-gateway.ts';
 
+import { REFUND_PATH } from '../card-gateway/refund-client.ts';
 import { LOOKUP_PATHS } from '../card-gateway/transaction-lookup.ts';
 import { answerLookup, LOOKUP_PREFIX } from './test-gateway-lookup.ts';
 
@@ -265,6 +266,11 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TTestGate
     // The gateway's own API, not the shop's: not in the shop's OpenAPI document.
     scope.get(`${LOOKUP_PREFIX}${LOOKUP_PATHS.transaction}:id`, { schema: { hide: true } }, lookup);
     scope.post(`${LOOKUP_PREFIX}${LOOKUP_PATHS.search}`, { schema: { hide: true } }, lookup);
+    scope.post(
+      `${LOOKUP_PREFIX}${REFUND_PATH.prefix}:id${REFUND_PATH.suffix}`,
+      { schema: { hide: true } },
+      lookup,
+    );
   });
 
   const staticFile = (path: string, type: string, content: string) =>

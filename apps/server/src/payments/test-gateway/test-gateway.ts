@@ -41,7 +41,9 @@ export const SIGNED_DATE_MAX_AHEAD_MS = 5 * 60_000;
 /** How long the cardholder has to answer the 475 challenge. */
 export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
-export const TRANSACTION_TYPES = ['sale', 'sale,create_payment_token'] as const;
+export const TRANSACTION_TYPES = ['sale', 'sale,create_payment_token', 'create_payment_token'] as const;
+/** Secure Acceptance's token-only transaction: the card is checked and tokenised, no money moves (amount 0.00). */
+export const TOKEN_ONLY = 'create_payment_token';
 export const CURRENCIES = ['SGD', 'HKD'] as const;
 
 /** Fields that, when posted, must be covered by the signature: nobody may change them on the way. */
@@ -202,7 +204,9 @@ export function centsToAmount(cents: number): string {
 export function invalidFields(fields: TFields): string[] {
   const invalid: string[] = [];
   const cents = amountToCents(fields.amount ?? '');
-  if (cents === null || cents <= 0) invalid.push('amount');
+  // A token-only request carries 0.00; any other must ask for money.
+  const tokenOnly = fields.transaction_type === TOKEN_ONLY;
+  if (cents === null || (tokenOnly ? cents !== 0 : cents <= 0)) invalid.push('amount');
   if (!(CURRENCIES as readonly string[]).includes(fields.currency ?? '')) invalid.push('currency');
   if (!(TRANSACTION_TYPES as readonly string[]).includes(fields.transaction_type ?? '')) {
     invalid.push('transaction_type');
@@ -350,6 +354,7 @@ async function answerWithBehaviour(
   behaviour: { reasonCode: number; renewalReasonCode: number },
   now: Date,
 ): Promise<TFields> {
+  if (echo.transaction_type === TOKEN_ONLY) return answerTokenOnly(db, profile, echo, behaviour, now);
   const { reasonCode } = behaviour;
   const decision = decisionForReasonCode(reasonCode);
   const extra: TFields =
@@ -364,6 +369,36 @@ async function answerWithBehaviour(
     });
   }
   return recordAnswer(db, profile, buildAnswer(profile, echo, { decision, reasonCode, extra }, now));
+}
+
+/**
+ * A token-only request (`create_payment_token`): a card that would be approved (100, or a partial
+ * approval or review, which need money) gets ACCEPT 100 with a token and no authorisation; a card
+ * that declines or fails declines or fails alike, with no token.
+ */
+async function answerTokenOnly(
+  db: TDb,
+  profile: TTestGatewayProfile,
+  echo: TFields,
+  behaviour: { reasonCode: number; renewalReasonCode: number },
+  now: Date,
+): Promise<TFields> {
+  const approved = [100, 110, 480].includes(behaviour.reasonCode);
+  const reasonCode = approved ? 100 : behaviour.reasonCode;
+  const extra: TFields = {};
+  if (approved)
+    extra.payment_token = await createToken(db, {
+      maskedCard: echo.card_number ?? '',
+      cardType: echo.card_type ?? '',
+      cardExpiry: echo.card_expiry_date ?? '',
+      reasonCode: behaviour.renewalReasonCode,
+      now,
+    });
+  return recordAnswer(
+    db,
+    profile,
+    buildAnswer(profile, echo, { decision: decisionForReasonCode(reasonCode), reasonCode, extra }, now),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

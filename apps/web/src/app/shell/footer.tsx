@@ -49,6 +49,9 @@ export function Footer() {
               </a>
             </li>
             <li>
+              <a href="/my-policy">{t('header.myPolicy')}</a>
+            </li>
+            <li>
               <Link to="/travel/contact-us" onClick={() => track('contact-us')}>
                 {t('footer.contactUs')}
               </Link>
@@ -58,6 +61,9 @@ export function Footer() {
             </li>
             <li>
               <Link to="/travel/privacy-policy">{t('footer.privacyPolicy')}</Link>
+            </li>
+            <li>
+              <Link to="/claims">{t('footer.claims')}</Link>
             </li>
           </ul>
         </nav>

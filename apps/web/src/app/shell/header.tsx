@@ -264,6 +264,9 @@ export function Header() {
               {productLinks}
             </div>
           </div>
+          <a href="/my-policy" className={styles.myPolicy}>
+            {t('header.myPolicy')}
+          </a>
           {languageSwitch}
         </nav>
         <button
@@ -297,6 +300,9 @@ export function Header() {
       <nav id="mobile-menu" className={styles.mobileMenu} hidden={!mobileOpen} aria-label={t('header.menu')}>
         <h2 className={styles.mobileHeading}>{t('header.products')}</h2>
         {productLinks}
+        <a href="/my-policy" className={styles.myPolicy}>
+          {t('header.myPolicy')}
+        </a>
         {languageSwitch}
       </nav>
     </header>

@@ -10,6 +10,7 @@ import { AutoRenewalCard, TurnOffQuestion } from '../components/confirm/auto-ren
 import { Declarations, type TConsentTicks } from '../components/confirm/declarations';
 import { PlanSummaryCard } from '../components/confirm/plan-summary-card';
 import { PolicyholderCard } from '../components/confirm/policyholder-card';
+import { SaveForLaterButton } from '../components/save-for-later/save-for-later-button';
 import { useErrorTitle } from '../hooks/use-error-title';
 import { checkoutActions } from '../state/checkout-store';
 import styles from './checkout-page.module.css';
@@ -134,6 +135,16 @@ function Confirm<P extends TPolicyPart>({
         </p>
       ) : null}
       <div className={styles.actions}>
+        {paid ? null : (
+          <SaveForLaterButton
+            step="confirm"
+            readPolicy={() => {
+              // The consents as ticked now: a "no" to marketing means no reminder (decision 077).
+              const current = product.useJourney.getState().policy;
+              return consents ? { ...current, consents } : current;
+            }}
+          />
+        )}
         <button type="button" className={styles.back} onClick={() => navigate(product.paths.applicant)}>
           {t('confirm.back')}
         </button>

@@ -82,6 +82,11 @@ export function FinishPage<P extends TPolicyPart>({ product }: { product: TCheck
               <span className="visually-hidden"> {t('header.opensNewTab')}</span>
             </a>
           ) : null}
+          {policy.manageUrl ? (
+            <a href={policy.manageUrl} className={styles.secondaryLink}>
+              {t('finish.manage')}
+            </a>
+          ) : null}
           <button type="button" className={styles.primary} onClick={backHome}>
             {t('finish.backHome')}
           </button>

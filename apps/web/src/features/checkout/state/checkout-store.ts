@@ -64,6 +64,18 @@ export function answeredCampaign(current: TCampaignRef | null, answer: TPolicyIn
 type TSet<S> = (change: Partial<S> | ((state: S) => Partial<S>)) => void;
 
 /**
+ * The journey a new quote builds on: the stored one, unless it was bought (it has a policy number),
+ * then an empty one. A customer who bought, or cancelled from my policy, and quotes again in the same
+ * tab gets a new policy instead of the finished one, which can no longer be re-quoted.
+ */
+export function journeyForNewQuote<T extends { policyNumber?: string | undefined }>(
+  policy: T,
+  emptyPolicy: () => T,
+): T {
+  return policy.policyNumber ? emptyPolicy() : policy;
+}
+
+/**
  * The checkout core of a product's store: spread it into the store's initialiser. `emptyPolicy` is the
  * product's empty journey (its productType and part); `resetAlso` is the product's own state that a
  * reset clears too.

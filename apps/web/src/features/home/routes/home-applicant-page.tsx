@@ -16,6 +16,7 @@ import {
   policyholderValuesOf,
   type TPolicyholderValues,
 } from '../../checkout/components/applicant/policyholder-values';
+import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { useErrorTitle } from '../../checkout/hooks/use-error-title';
 import styles from '../components/home.module.css';
 import { Field, useMessageText } from '../components/home-fields';
@@ -196,6 +197,7 @@ function HomeApplicant({ fixedToday }: { fixedToday: TLocalDate | undefined }) {
           </p>
         ) : null}
         <div className={styles.actions}>
+          <SaveForLaterButton step="applicant" readPolicy={() => useHomeJourney.getState().policy} />
           <Link to="/home/quote" className={styles.secondaryButton}>
             {t('homeQuote.back')}
           </Link>

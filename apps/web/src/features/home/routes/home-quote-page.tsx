@@ -13,6 +13,7 @@ import {
   PriceChangedError,
   showRatingError,
 } from '../../checkout/api/checkout-api';
+import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { useErrorTitle } from '../../checkout/hooks/use-error-title';
 import styles from '../components/home.module.css';
 import { HomeCoverTable } from '../components/home-cover-table';
@@ -144,6 +145,7 @@ export function HomeQuotePage() {
         </p>
       ) : null}
       <div className={styles.actions}>
+        <SaveForLaterButton step="quote" readPolicy={() => useHomeJourney.getState().policy} />
         <Link to={initialUrl ?? '/home'} className={styles.secondaryButton}>
           {t('homeQuote.back')}
         </Link>

@@ -72,4 +72,16 @@ describe('the home journey store (decision 059)', () => {
     expect(store().policy.policyHome).toMatchObject({ district: 'WC', streetName: '18 Harbour Road' });
     expect(JSON.stringify(stored())).not.toContain('1111');
   });
+
+  it('starts a new policy when the journey in the tab was already bought', () => {
+    store().setRated({
+      ...store().policy,
+      policyId: 'bought-0002',
+      policyNumber: 'HSG26-0000001',
+      paymentSuccess: 'true',
+    } as TPolicyInput);
+    store().setQuoteInput({ hdbFlatType: '5_ROOM' }, market);
+    expect(store().policy).toMatchObject({ paymentSuccess: 'false', policyHome: { hdbFlatType: '5_ROOM' } });
+    expect(store().policy.policyNumber).toBeUndefined();
+  });
 });

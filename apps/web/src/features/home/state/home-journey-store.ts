@@ -4,7 +4,12 @@ import type { TPolicyInput, TWirePremiumItem } from '@lionrock/domain/schemas/po
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { TCheckoutPolicy } from '../../checkout/checkout-product';
-import { checkoutCore, checkoutPersistence, type TCheckoutState } from '../../checkout/state/checkout-store';
+import {
+  checkoutCore,
+  checkoutPersistence,
+  journeyForNewQuote,
+  type TCheckoutState,
+} from '../../checkout/state/checkout-store';
 import { JOURNEY_KEYS } from '../../checkout/state/journeys';
 
 export type THomePolicy = TCheckoutPolicy<'policyHome'>;
@@ -58,20 +63,23 @@ export const useHomeJourney = create<THomeJourney>()(
       ...checkoutCore<'policyHome', THomeJourney>(set, emptyHomePolicy, { plans: [] }),
       plans: [],
       setQuoteInput: (change, market) =>
-        set((state) => ({
-          policy: {
-            ...state.policy,
-            country: market.country,
-            lang: market.lang,
-            agentCode: market.agentCode,
-            campaign: market.campaign,
-            // A new quote is not the stored one: its id and status go with the old prices.
-            policyId: undefined,
-            status: undefined,
-            policyHome: { ...state.policy.policyHome, ...change, policyPremium: undefined },
-          },
-          plans: [],
-        })),
+        set((state) => {
+          const journey = journeyForNewQuote(state.policy, emptyHomePolicy);
+          return {
+            policy: {
+              ...journey,
+              country: market.country,
+              lang: market.lang,
+              agentCode: market.agentCode,
+              campaign: market.campaign,
+              // A new quote is not the stored one: its id and status go with the old prices.
+              policyId: undefined,
+              status: undefined,
+              policyHome: { ...journey.policyHome, ...change, policyPremium: undefined },
+            },
+            plans: [],
+          };
+        }),
       setQuoted: (answer, initialUrl) =>
         set((state) => ({
           plans: answer.policyHome?.premiumItems ?? [],

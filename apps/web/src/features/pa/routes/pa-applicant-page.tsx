@@ -8,6 +8,7 @@ import { DismissButton, Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
+import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { coverStart, validateApplication } from '../components/apply-rules';
 import { BenefitTable, KEY_ROWS } from '../components/benefit-table';
 import { OccupationPicker } from '../components/occupation-picker';
@@ -314,6 +315,7 @@ export function PaApplicantPage() {
           </p>
         ) : null}
         <div className={styles.actions}>
+          <SaveForLaterButton step="applicant" readPolicy={() => usePaFlowStore.getState().policy} />
           <button type="button" className={styles.secondary} onClick={() => navigate('/pa/quote')}>
             {t('paQuote.back')}
           </button>

@@ -7,6 +7,7 @@ import { CheckField } from '../../../components/ui/check-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
+import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { ALL_ROWS, BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
 import { PriceLines } from '../components/plan-price';
 import { useQuoteCall } from '../components/use-quote-call';
@@ -125,6 +126,7 @@ export function PaQuotePage() {
         </button>
       </div>
       <div className={styles.actions}>
+        <SaveForLaterButton step="quote" readPolicy={() => usePaFlowStore.getState().policy} />
         <button type="button" className={styles.secondary} onClick={() => navigate('/pa/effective-date')}>
           {t('paQuote.back')}
         </button>

@@ -8,6 +8,7 @@ import {
   answeredCampaign,
   checkoutCore,
   checkoutPersistence,
+  journeyForNewQuote,
   type TCheckoutState,
   withoutCardFields,
 } from '../../checkout/state/checkout-store';
@@ -103,7 +104,7 @@ export const usePaFlowStore = create<TPaFlowState>()(
         setMarket: ({ country, lang, agentCode, subAgentId, campaignCode }) =>
           set((state) => ({
             policy: {
-              ...state.policy,
+              ...journeyForNewQuote(state.policy, emptyPolicy),
               country,
               lang,
               agentCode: agentCode || undefined,

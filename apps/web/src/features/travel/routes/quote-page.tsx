@@ -18,6 +18,7 @@ import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
+import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { planPrice } from '../../checkout/components/summary/plan-price';
 import { usePromoCheck } from '../../checkout/hooks/use-promo-check';
 import {
@@ -419,6 +420,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
         </p>
       ) : null}
       <div className={styles.actions}>
+        <SaveForLaterButton step="quote" readPolicy={() => useTravelFlowStore.getState().policy} />
         <button type="button" className={styles.back} onClick={() => navigate(backUrl)}>
           {t('quotePage.back')}
         </button>

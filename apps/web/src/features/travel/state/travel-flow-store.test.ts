@@ -154,4 +154,25 @@ describe('the travel journey store', () => {
     expect(store().policy.policyTravel).toMatchObject({ journeyCode: '3', promotionCode: 'NEWS2026' });
     expect(stored().state.link).toBe('/travel/promo/NEWS2026');
   });
+
+  it('starts a new policy when the journey in the tab was already bought, and keeps one still quoting', () => {
+    store().setRated({ ...store().policy, policyId: 'quoted-0001' } as TPolicyInput);
+    store().setMarket({ country: 'SGP', lang: 'en' });
+    expect(store().policy.policyId).toBe('quoted-0001');
+    store().setRated({
+      ...store().policy,
+      policyId: 'bought-0001',
+      policyNumber: 'TSG26-0000001',
+      paymentSuccess: 'true',
+    } as TPolicyInput);
+    store().setMarket({ country: 'HKG', lang: 'zh', agentCode: 'HK2001' });
+    expect(store().policy).toMatchObject({
+      country: 'HKG',
+      lang: 'zh',
+      agentCode: 'HK2001',
+      paymentSuccess: 'false',
+    });
+    expect(store().policy.policyId).toBeUndefined();
+    expect(store().policy.policyNumber).toBeUndefined();
+  });
 });

@@ -18,6 +18,7 @@ import {
   answeredCampaign,
   checkoutCore,
   checkoutPersistence,
+  journeyForNewQuote,
   type TCampaignRef,
   type TCheckoutState,
   withoutCardFields,
@@ -189,16 +190,19 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
             },
           })),
         setMarket: ({ country, lang, agentCode, subAgentId, staffCode }) =>
-          set((state) => ({
-            policy: {
-              ...state.policy,
-              country,
-              lang,
-              agentCode: agentCode || undefined,
-              subAgentId: subAgentId || undefined,
-              policyTravel: { ...state.policy.policyTravel, staffCode: staffCode || undefined },
-            },
-          })),
+          set((state) => {
+            const journey = journeyForNewQuote(state.policy, emptyPolicy);
+            return {
+              policy: {
+                ...journey,
+                country,
+                lang,
+                agentCode: agentCode || undefined,
+                subAgentId: subAgentId || undefined,
+                policyTravel: { ...journey.policyTravel, staffCode: staffCode || undefined },
+              },
+            };
+          }),
         setQuoted: (answer, initialUrl) =>
           set((state) => {
             const policy = withoutCardFields({ ...state.policy, ...answer }) as TTravelPolicy;

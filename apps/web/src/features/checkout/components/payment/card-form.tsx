@@ -37,10 +37,13 @@ export function CardForm({
   busy,
   amount,
   onPay,
+  submitLabel,
 }: {
   today: TLocalDate;
   busy: boolean;
   amount: string;
+  /** The button's text where the form does not pay (my policy's renewal card); else "Pay {amount}". */
+  submitLabel?: string;
   /** Resolves true once the card has been posted to the gateway. */
   onPay: (card: TCardForm) => Promise<boolean>;
 }) {
@@ -174,7 +177,7 @@ export function CardForm({
         )}
       </div>
       <button type="submit" className={styles.pay} disabled={busy} aria-disabled={busy}>
-        {t('payment.payAmount', { amount })}
+        {submitLabel ?? t('payment.payAmount', { amount })}
       </button>
     </form>
   );

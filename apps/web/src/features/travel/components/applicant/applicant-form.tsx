@@ -18,6 +18,7 @@ import { systemApi } from '../../../../lib/system-api';
 import { ApplicantDetails } from '../../../checkout/components/applicant/applicant-details';
 import styles from '../../../checkout/components/applicant/applicant-form.module.css';
 import { useMessage } from '../../../checkout/components/applicant/form-field';
+import { SaveForLaterButton } from '../../../checkout/components/save-for-later/save-for-later-button';
 import {
   callErrorKey,
   PriceChangedError,
@@ -383,6 +384,12 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
             </div>
           ) : (
             <div className={styles.actions}>
+              <SaveForLaterButton
+                step="applicant"
+                // What is typed so far goes with the journey, so the link reopens the page as it is.
+                readPolicy={() => submissionFromValues(getValues(), useTravelFlowStore.getState().policy)}
+                readStoredPolicy={() => useTravelFlowStore.getState().policy}
+              />
               <button type="button" className={styles.back} disabled={busy} onClick={() => void back()}>
                 {t('applicant.back')}
               </button>

@@ -1,0 +1,71 @@
+import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { and, desc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/database.ts';
+import { policies, policyEvents } from '../../db/schema.ts';
+import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import {
+  composeCancellationMail,
+  endorsementFileName,
+  renderCancellationEndorsement,
+  type TCancellationFacts,
+} from './cancellation-documents.ts';
+
+/** The outbox kind of the cancellation e-mail. */
+export const CANCELLATION_MAIL_KIND = 'policy-cancelled';
+
+export const isCancellationMailKind = (kind: string): boolean => kind === CANCELLATION_MAIL_KIND;
+
+/** What the 'cancelled' policy event records: the facts the endorsement and the e-mail print. */
+export type TCancelledEventDetail = Omit<TCancellationFacts, 'recordedAt' | 'policyNumber'> & {
+  cancellation: true;
+};
+
+/** The facts of a cancelled policy, read from its row and its 'cancelled' event; null when it is not cancelled. */
+export async function cancellationFactsOf(
+  db: TDb,
+  policyId: string,
+): Promise<{ policy: TPolicy; facts: TCancellationFacts } | null> {
+  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId));
+  if (!row?.policyNumber || row.status !== 'cancelled') return null;
+  const [event] = await db
+    .select()
+    .from(policyEvents)
+    .where(and(eq(policyEvents.policyId, policyId), eq(policyEvents.toStatus, 'cancelled')))
+    .orderBy(desc(policyEvents.id))
+    .limit(1);
+  if (!event) return null;
+  const detail = event.detail as TCancelledEventDetail;
+  return {
+    policy: row.document as TPolicy,
+    facts: {
+      policyNumber: row.policyNumber,
+      periodStart: detail.periodStart,
+      periodEnd: detail.periodEnd,
+      cancelledOn: detail.cancelledOn,
+      basis: detail.basis,
+      paidCents: detail.paidCents,
+      refundCents: detail.refundCents,
+      method: detail.method,
+      cardLast4: detail.cardLast4,
+      recordedAt: event.createdAt,
+    },
+  };
+}
+
+/** The e-mail of an outbox row of kind 'policy-cancelled', with the endorsement attached. */
+export async function cancellationMailContent(db: TDb, mail: TMailRow) {
+  if (!mail.policyId) throw new Error(`mail ${mail.id}: it names no policy`);
+  const found = await cancellationFactsOf(db, mail.policyId);
+  if (!found) throw new Error(`mail ${mail.id}: its policy is not cancelled`);
+  const language = mail.language === 'zh' ? 'zh' : 'en';
+  return {
+    ...composeCancellationMail(found.policy, found.facts, language),
+    attachments: [
+      {
+        filename: endorsementFileName(found.facts.policyNumber),
+        content: await renderCancellationEndorsement(found.policy, found.facts, language),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}

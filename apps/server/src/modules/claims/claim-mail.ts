@@ -1,0 +1,148 @@
+import { CLAIM_DRAFT_LINK_VALID_DAYS } from '@lionrock/domain/claims/claim-rules';
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
+
+/**
+ * The claims e-mails, in the customer's language (English; Chinese in Simplified characters for
+ * Singapore and Traditional for Hong Kong): the acknowledgement with the claim number, and the
+ * "finish later" link. Neither carries an ID number or the payout's details.
+ */
+export const CLAIM_MAIL_KINDS = ['claim-received', 'claim-resume'] as const;
+export type TClaimMailKind = (typeof CLAIM_MAIL_KINDS)[number];
+
+export function isClaimMailKind(kind: string): kind is TClaimMailKind {
+  return (CLAIM_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
+export type TClaimMailFacts = {
+  country: TCountry;
+  productType: TProductType;
+  policyNumber: string;
+  claimNumber: string;
+  amountCents: number | null;
+  /** The status page ('claim-received') or the resume link ('claim-resume'). */
+  url: string;
+};
+
+type TCopy = {
+  subject: Record<TClaimMailKind, (f: TFacts) => string>;
+  body: Record<TClaimMailKind, (f: TFacts) => string[]>;
+  link: Record<TClaimMailKind, (f: TFacts) => string>;
+  greeting: string;
+  contact: (country: TCountry) => string;
+  signOff: string;
+};
+type TFacts = { product: string; policy: string; claim: string; amount: string; days: number };
+
+const contact = (country: TCountry) => INSURER_CONTACTS[country];
+
+const COPY: Record<TScript, TCopy> = {
+  en: {
+    subject: {
+      'claim-received': (f) => `We have received your claim ${f.claim}`,
+      'claim-resume': (f) => `Finish your claim on your ${f.product} policy ${f.policy}`,
+    },
+    body: {
+      'claim-received': (f) => [
+        `Thank you. We have received your claim on your ${f.product} policy ${f.policy}. Your claim number is ${f.claim}${f.amount ? `, for ${f.amount}` : ''}.`,
+        'A claims officer will review it and tell you by e-mail if we need anything more. You can follow its status online with your claim number.',
+      ],
+      'claim-resume': (f) => [
+        `Your claim on your ${f.product} policy ${f.policy} is saved, with the documents you uploaded.`,
+        `Open the link below on any device to finish it. It is valid for ${f.days} days and opens only this claim.`,
+      ],
+    },
+    link: { 'claim-received': () => 'Claim status:', 'claim-resume': () => 'Finish your claim:' },
+    greeting: 'Dear customer,',
+    contact: (country) => `Questions? ${contact(country).hotline}, ${contact(country).email}.`,
+    signOff: 'Lionrock Insurance',
+  },
+  'zh-Hans': {
+    subject: {
+      'claim-received': (f) => `我们已收到您的索偿 ${f.claim}`,
+      'claim-resume': (f) => `请完成您${f.product}保单 ${f.policy} 的索偿`,
+    },
+    body: {
+      'claim-received': (f) => [
+        `谢谢。我们已收到您就${f.product}保单 ${f.policy} 提出的索偿，索偿编号为 ${f.claim}${f.amount ? `，索偿金额 ${f.amount}` : ''}。`,
+        '理赔专员将审核您的索偿，如需更多资料会以电子邮件通知您。您可凭索偿编号在网上查看进度。',
+      ],
+      'claim-resume': (f) => [
+        `您就${f.product}保单 ${f.policy} 提出的索偿已保存，包括您上传的文件。`,
+        `请在任何设备上打开以下链接完成索偿。链接${f.days}日内有效，只能打开这份索偿。`,
+      ],
+    },
+    link: { 'claim-received': () => '索偿进度：', 'claim-resume': () => '完成索偿：' },
+    greeting: '尊敬的客户：',
+    contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
+    signOff: '狮石保险',
+  },
+  'zh-Hant': {
+    subject: {
+      'claim-received': (f) => `我們已收到您的索償 ${f.claim}`,
+      'claim-resume': (f) => `請完成您${f.product}保單 ${f.policy} 的索償`,
+    },
+    body: {
+      'claim-received': (f) => [
+        `謝謝。我們已收到您就${f.product}保單 ${f.policy} 提出的索償，索償編號為 ${f.claim}${f.amount ? `，索償金額 ${f.amount}` : ''}。`,
+        '理賠專員將審核您的索償，如需更多資料會以電郵通知您。您可憑索償編號在網上查看進度。',
+      ],
+      'claim-resume': (f) => [
+        `您就${f.product}保單 ${f.policy} 提出的索償已儲存，包括您上載的文件。`,
+        `請在任何裝置上打開以下連結完成索償。連結${f.days}日內有效，只能打開這份索償。`,
+      ],
+    },
+    link: { 'claim-received': () => '索償進度：', 'claim-resume': () => '完成索償：' },
+    greeting: '尊敬的客戶：',
+    contact: (country) => `如有疑問，請聯絡我們：${contact(country).hotline}，${contact(country).email}。`,
+    signOff: '獅石保險',
+  },
+};
+
+export function composeClaimMail(
+  kind: TClaimMailKind,
+  language: 'en' | 'zh',
+  facts: TClaimMailFacts,
+): { subject: string; text: string; html: string } {
+  const script = scriptFor(language, facts.country);
+  const copy = COPY[script];
+  const values: TFacts = {
+    product: productWord(facts.productType, script),
+    policy: facts.policyNumber,
+    claim: facts.claimNumber,
+    amount: facts.amountCents ? formatMoney(facts.amountCents, facts.country) : '',
+    days: CLAIM_DRAFT_LINK_VALID_DAYS,
+  };
+  const subject = copy.subject[kind](values);
+  const paragraphs = copy.body[kind](values);
+  const linkIntro = copy.link[kind](values);
+  const text = [
+    copy.greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    linkIntro,
+    facts.url,
+    '',
+    copy.contact(facts.country),
+    '',
+    copy.signOff,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
+    `<p>${e(copy.greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${e(p)}</p>`),
+    `<p>${e(linkIntro)}<br><a href="${e(facts.url)}">${e(facts.url)}</a></p>`,
+    `<p>${e(copy.contact(facts.country))}</p>`,
+    `<p>${e(copy.signOff)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+  return { subject, text, html };
+}

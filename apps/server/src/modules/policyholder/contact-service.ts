@@ -1,0 +1,270 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
+import type { TApplicant, TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import {
+  ACCESS_CODE_DIGITS,
+  ACCESS_CODE_MAX_TRIES,
+  ACCESS_CODE_VALID_MINUTES,
+  ACCESS_LOCK_MINUTES,
+} from '@lionrock/domain/self-service/access-rules';
+import {
+  isSameEmail,
+  MANAGE_MESSAGE_KEYS,
+  maskEmail,
+  maskMobile,
+  normaliseContact,
+  type TContactChange,
+  validateContactChange,
+} from '@lionrock/domain/self-service/contact-rules';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/database.ts';
+import { policies } from '../../db/schema.ts';
+import { ApiError, badRequest } from '../../lib/api-error.ts';
+import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
+import { sharedSecret } from '../../lib/server-secrets.ts';
+import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TPolicyRow } from '../policy/policy-repository.ts';
+import { composeContactMail, isContactMailKind } from './contact-mail.ts';
+import { createContactRepository, type TQueuedMail } from './contact-repository.ts';
+
+/** What the contact panel shows: the mobile number, the e-mail masked, and a new one waiting for its code. */
+export type TContactView = {
+  mobileNoCountryCode: string;
+  mobileNo: string;
+  email: string;
+  pendingEmail: string | null;
+};
+
+/** The applicant of a document with some fields changed, wherever the product keeps it. */
+function withApplicant(document: TPolicy, change: Partial<TApplicant>): TPolicy {
+  if (document.productType === 'PTR' && document.policyTravel?.applicant)
+    return {
+      ...document,
+      policyTravel: {
+        ...document.policyTravel,
+        applicant: { ...document.policyTravel.applicant, ...change },
+      },
+    };
+  if (document.productType === 'PAN' && document.policyPAN?.applicant)
+    return {
+      ...document,
+      policyPAN: { ...document.policyPAN, applicant: { ...document.policyPAN.applicant, ...change } },
+    };
+  if (document.productType === 'PHM' && document.policyHome?.applicant)
+    return {
+      ...document,
+      policyHome: { ...document.policyHome, applicant: { ...document.policyHome.applicant, ...change } },
+    };
+  throw new Error('the policy has no applicant');
+}
+
+/**
+ * Contact details after the sale (design section 12, decision 069): the mobile number changes at
+ * once; a new e-mail address only once the 6-digit code sent to it is typed back (10 minutes, 5 tries,
+ * the access rules' numbers), and the old address is told. The change goes into the policy's document,
+ * which every later mail (renewal notices included) reads its address from, and into its events,
+ * masked.
+ */
+export function createContactService(deps: {
+  db: TDb;
+  config: TConfig;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  onMailQueued: () => void;
+}) {
+  const repository = createContactRepository(deps.db);
+  const secret = async () =>
+    deps.config.linkSigningSecret
+      ? createHmac('sha256', deps.config.linkSigningSecret).update('contact-code').digest('base64url')
+      : sharedSecret(deps.db, 'contact-code');
+  const codeHash = async (changeId: string, code: string) =>
+    createHmac('sha256', await secret())
+      .update(`${changeId}:${code}`, 'utf8')
+      .digest('base64url');
+  const newCode = () => String(randomInt(10 ** ACCESS_CODE_DIGITS)).padStart(ACCESS_CODE_DIGITS, '0');
+
+  async function viewOf(row: TPolicyRow, document = row.document as TPolicy): Promise<TContactView> {
+    const applicant = policyApplicant(document);
+    const pending = await repository.latestChange(row.policyId);
+    const waiting = pending?.status === 'open' && pending.expiresAt > deps.now();
+    return {
+      mobileNoCountryCode: applicant?.mobileNoCountryCode ?? '',
+      mobileNo: applicant?.mobileNo ?? '',
+      email: maskEmail(applicant?.email ?? ''),
+      pendingEmail: waiting ? maskEmail(pending.newEmail) : null,
+    };
+  }
+
+  const mailOf = (
+    kind: string,
+    row: { policyId: string },
+    changeId: string,
+    recipient: string,
+    document: TPolicy,
+  ): TQueuedMail => ({
+    kind,
+    policyId: row.policyId,
+    messageId: `contact-change.${changeId}.${kind}`,
+    recipientRole: 'applicant',
+    recipient,
+    language: document.lang ?? 'en',
+  });
+
+  return {
+    view: (row: TPolicyRow) => viewOf(row),
+
+    /**
+     * The contact form: every field by the applicant page's rules (400 naming the first bad field,
+     * nothing written). A new mobile number is saved; a new address gets its code.
+     */
+    async change(row: TPolicyRow, input: TContactChange): Promise<TContactView> {
+      const invalid = validateContactChange(input)[0];
+      if (invalid) throw badRequest(invalid.field, `${invalid.field} is not valid.`, invalid.messageKey);
+      const wanted = normaliseContact(input);
+      const document = row.document as TPolicy;
+      const applicant = policyApplicant(document);
+      if (!applicant)
+        throw new ApiError(409, 'This policy has no policyholder to change.', { field: 'policyId' });
+      const newEmail =
+        wanted.email !== undefined && !isSameEmail(wanted.email, applicant.email) ? wanted.email : null;
+      // Asked before anything is written: a refused code leaves the mobile number as it was too.
+      if (newEmail) {
+        const since = new Date(deps.now().getTime() - ACCESS_LOCK_MINUTES * 60_000);
+        if ((await repository.codesSince(row.policyId, since)) >= ACCESS_CODE_MAX_TRIES)
+          throw new ApiError(429, 'Too many codes were asked for. Please try again later.', {
+            field: 'email',
+            messageKey: MANAGE_MESSAGE_KEYS.tooManyCodes,
+            retryAfterMs: ACCESS_LOCK_MINUTES * 60_000,
+          });
+      }
+      let current = document;
+      if (
+        wanted.mobileNo !== applicant.mobileNo ||
+        wanted.mobileNoCountryCode !== applicant.mobileNoCountryCode
+      ) {
+        current = await repository.changeMobile(
+          row.policyId,
+          (before) =>
+            withApplicant(before, {
+              mobileNoCountryCode: wanted.mobileNoCountryCode,
+              mobileNo: wanted.mobileNo,
+            }),
+          {
+            contact: 'mobile',
+            by: 'policyholder',
+            from: maskMobile(applicant.mobileNoCountryCode, applicant.mobileNo),
+            to: maskMobile(wanted.mobileNoCountryCode, wanted.mobileNo),
+          },
+        );
+        deps.log.info({ policyId: row.policyId }, 'policyholder changed the mobile number');
+      }
+      if (newEmail) {
+        const changeId = randomUUID();
+        const code = newCode();
+        await repository.openChange(
+          {
+            changeId,
+            policyId: row.policyId,
+            newEmail,
+            codeHash: await codeHash(changeId, code),
+            expiresAt: new Date(deps.now().getTime() + ACCESS_CODE_VALID_MINUTES * 60_000),
+            createdAt: deps.now(),
+          },
+          {
+            ...mailOf('contact-email-code', row, changeId, newEmail, document),
+            sealed: sealValue(code, await secret()),
+          },
+        );
+        deps.log.info({ policyId: row.policyId }, 'policyholder asked to change the e-mail address');
+        deps.onMailQueued();
+      }
+      return viewOf(row, current);
+    },
+
+    /**
+     * The code sent to the new address. Wrong: one of the 5 tries is spent, and the 5th wrong one ends
+     * the code (a right one after that is refused too). Right, open and in time: the address changes
+     * and the old one is told. Every refusal is a 400 on `code`, and changes nothing else.
+     */
+    async confirmEmail(row: TPolicyRow, code: string): Promise<TContactView> {
+      const change = await repository.latestChange(row.policyId);
+      const refuse = (messageKey: string, message: string) => badRequest('code', message, messageKey);
+      if (!change || change.status === 'confirmed' || change.status === 'superseded')
+        throw refuse(
+          MANAGE_MESSAGE_KEYS.noPendingChange,
+          'No change of e-mail address is waiting for a code.',
+        );
+      if (change.status !== 'open')
+        throw refuse(MANAGE_MESSAGE_KEYS.codeUsedUp, 'This code has had too many wrong tries.');
+      if (change.expiresAt <= deps.now())
+        throw refuse(MANAGE_MESSAGE_KEYS.codeExpired, 'This code has expired.');
+      const expected = Buffer.from(change.codeHash);
+      const given = Buffer.from(await codeHash(change.changeId, code.trim()));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        const tries = await repository.wrongTry(change.changeId, ACCESS_CODE_MAX_TRIES);
+        if (tries === null || tries >= ACCESS_CODE_MAX_TRIES)
+          throw refuse(MANAGE_MESSAGE_KEYS.codeUsedUp, 'This code has had too many wrong tries.');
+        throw refuse(MANAGE_MESSAGE_KEYS.codeWrong, 'This code is not right.');
+      }
+      const at = deps.now();
+      const changedOn = formatDmy(todayIn(MARKETS[row.country as TCountry].timeZone, at));
+      const document = await repository.confirm(
+        change,
+        at,
+        (before) => withApplicant(before, { email: change.newEmail }),
+        {
+          contact: 'email',
+          by: 'policyholder',
+          from: maskEmail(policyApplicant(row.document as TPolicy)?.email ?? ''),
+          to: maskEmail(change.newEmail),
+          on: changedOn,
+        },
+        (before) => {
+          const old = policyApplicant(before)?.email?.trim();
+          return old ? mailOf('contact-email-changed', row, change.changeId, old, before) : null;
+        },
+      );
+      if (!document) throw refuse(MANAGE_MESSAGE_KEYS.noPendingChange, 'This code has been used already.');
+      deps.log.info({ policyId: row.policyId }, 'policyholder confirmed a new e-mail address');
+      deps.onMailQueued();
+      return viewOf(row, document);
+    },
+
+    /**
+     * The content of a contact mail from the outbox, made when it is sent. A code whose change is no
+     * longer open (confirmed, superseded, used up) is not sent: null.
+     */
+    async mailContent(mail: TMailRow): Promise<{ subject: string; text: string; html: string } | null> {
+      if (!isContactMailKind(mail.kind))
+        throw new Error(`mail ${mail.id}: ${mail.kind} is not a contact mail`);
+      const changeId = /^contact-change\.([0-9a-f-]{36})\./.exec(mail.messageId)?.[1];
+      const change = changeId ? await repository.findChange(changeId) : undefined;
+      if (!change) throw new Error(`mail ${mail.id}: its change is gone`);
+      const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, change.policyId));
+      if (!policy?.policyNumber) throw new Error(`mail ${mail.id}: its policy has no number`);
+      const language = mail.language === 'zh' ? 'zh' : 'en';
+      const document = policy.document as TPolicy;
+      if (mail.kind === 'contact-email-code') {
+        // A code whose change is no longer open, or past its minutes, is not worth sending.
+        const code = mail.sealed ? openSealedValue(mail.sealed, await secret()) : null;
+        if (change.status !== 'open' || change.expiresAt <= deps.now() || !code) return null;
+        return composeContactMail('contact-email-code', document, language, {
+          policyNumber: policy.policyNumber,
+          code,
+        });
+      }
+      const zone = MARKETS[policy.country as TCountry].timeZone;
+      return composeContactMail('contact-email-changed', document, language, {
+        policyNumber: policy.policyNumber,
+        maskedNewEmail: maskEmail(change.newEmail),
+        changedOn: formatDmy(todayIn(zone, change.confirmedAt ?? change.createdAt)),
+      });
+    },
+  };
+}
+
+export type TContactService = ReturnType<typeof createContactService>;

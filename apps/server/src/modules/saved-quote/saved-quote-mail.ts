@@ -1,0 +1,151 @@
+import { formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
+import type { TCountry } from '@lionrock/domain/market/market';
+import { MARKETS } from '@lionrock/domain/market/market';
+import { SAVED_QUOTE_VALID_DAYS } from '@lionrock/domain/self-service/saved-quote-rules';
+import type { TProductType } from '@lionrock/domain/tax/tax';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
+
+/**
+ * The two mails of a journey saved for later (decision 076): the link the customer asked for, and the
+ * one reminder of an abandoned journey (decision 077), in the customer's language and the product's
+ * words from the product catalogue. Neither names the customer, an ID or a price: the link re-rates.
+ */
+export type TSavedQuoteMailKind = 'saved-quote' | 'saved-quote-reminder';
+export const SAVED_QUOTE_MAIL_KINDS: readonly TSavedQuoteMailKind[] = ['saved-quote', 'saved-quote-reminder'];
+
+export function isSavedQuoteMailKind(kind: string): kind is TSavedQuoteMailKind {
+  return (SAVED_QUOTE_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
+type TValues = { product: string; name: string; until: string; days: number };
+type TCopy = {
+  greeting: string;
+  subject: Record<TSavedQuoteMailKind, (v: TValues) => string>;
+  body: Record<TSavedQuoteMailKind, (v: TValues) => string[]>;
+  link: (v: TValues) => string;
+  optOut: string;
+  signOff: string;
+};
+
+const COPY: Record<TScript, TCopy> = {
+  en: {
+    greeting: 'Hello,',
+    subject: {
+      'saved-quote': (v) => `Your ${v.product} quote is saved: continue when you are ready`,
+      'saved-quote-reminder': (v) => `Your ${v.product} quote is still waiting for you`,
+    },
+    body: {
+      'saved-quote': (v) => [
+        `You saved your ${v.name} quote to finish later. The link below opens it where you left off, on any device.`,
+        'We will check the price again when you open it: if it has changed, we show you the new one before you go on.',
+      ],
+      'saved-quote-reminder': (v) => [
+        `You started a ${v.name} quote yesterday and did not finish it. It is saved: the link below opens it where you left off, on any device.`,
+        'We will check the price again when you open it: if it has changed, we show you the new one before you go on. This is the only reminder we send.',
+      ],
+    },
+    link: (v) => `Continue your quote (the link works until ${v.until}, ${v.days} days from the save):`,
+    optOut:
+      'Did not ask for this? You can ignore this e-mail: nothing is bought until you pay. Keep the link to yourself: anyone with it can see the quote.',
+    signOff: 'Lionrock Insurance',
+  },
+  'zh-Hans': {
+    greeting: '您好：',
+    subject: {
+      'saved-quote': (v) => `您的${v.product}报价已保存，可随时继续`,
+      'saved-quote-reminder': (v) => `您的${v.product}报价仍在等您完成`,
+    },
+    body: {
+      'saved-quote': (v) => [
+        `您已保存${v.name}的报价，稍后再完成。点击以下链接，即可在任何设备上从您离开的步骤继续。`,
+        '打开链接时，我们会重新计算保费；如价格有变，我们会先让您看到新价格，再继续。',
+      ],
+      'saved-quote-reminder': (v) => [
+        `您昨天开始了${v.name}的报价，但尚未完成。报价已为您保存：点击以下链接，即可在任何设备上从您离开的步骤继续。`,
+        '打开链接时，我们会重新计算保费；如价格有变，我们会先让您看到新价格，再继续。我们只会发送这一次提醒。',
+      ],
+    },
+    link: (v) => `继续您的报价（链接有效至 ${v.until}，即保存后${v.days}日）：`,
+    optOut:
+      '如您没有要求此邮件，请忽略：在您付款之前，不会购买任何保险。请勿将链接转给他人：任何持有链接的人都可查看此报价。',
+    signOff: '狮石保险',
+  },
+  'zh-Hant': {
+    greeting: '您好：',
+    subject: {
+      'saved-quote': (v) => `您的${v.product}報價已儲存，可隨時繼續`,
+      'saved-quote-reminder': (v) => `您的${v.product}報價仍在等您完成`,
+    },
+    body: {
+      'saved-quote': (v) => [
+        `您已儲存${v.name}的報價，稍後再完成。點擊以下連結，即可在任何裝置上從您離開的步驟繼續。`,
+        '開啟連結時，我們會重新計算保費；如價格有變，我們會先讓您看到新價格，再繼續。',
+      ],
+      'saved-quote-reminder': (v) => [
+        `您昨天開始了${v.name}的報價，但尚未完成。報價已為您儲存：點擊以下連結，即可在任何裝置上從您離開的步驟繼續。`,
+        '開啟連結時，我們會重新計算保費；如價格有變，我們會先讓您看到新價格，再繼續。我們只會發送這一次提醒。',
+      ],
+    },
+    link: (v) => `繼續您的報價（連結有效至 ${v.until}，即儲存後${v.days}日）：`,
+    optOut:
+      '如您沒有要求此電郵，請忽略：在您付款之前，不會購買任何保險。請勿將連結轉給他人：任何持有連結的人都可查看此報價。',
+    signOff: '獅石保險',
+  },
+};
+
+export type TSavedQuoteMailInput = {
+  kind: TSavedQuoteMailKind;
+  productType: TProductType;
+  country: TCountry;
+  language: 'en' | 'zh';
+  /** The link with its token (in the fragment: never sent to a server). */
+  url: string;
+  expiresAt: Date;
+};
+
+/** The mail of a saved (or reminded) journey: subject, text and HTML. */
+export function composeSavedQuoteMail(input: TSavedQuoteMailInput): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const script = scriptFor(input.language, input.country);
+  const copy = COPY[script];
+  const until = formatDmy(todayIn(MARKETS[input.country].timeZone, input.expiresAt));
+  const values: TValues = {
+    product: productWord(input.productType, script),
+    name: productName(input.productType, script),
+    until,
+    days: SAVED_QUOTE_VALID_DAYS,
+  };
+  const subject = copy.subject[input.kind](values);
+  const paragraphs = copy.body[input.kind](values);
+  const linkIntro = copy.link(values);
+  const text = [
+    copy.greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    linkIntro,
+    input.url,
+    '',
+    copy.optOut,
+    '',
+    copy.signOff,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
+    `<p>${e(copy.greeting)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
+    `<p>${e(linkIntro)}<br><a href="${e(input.url)}">${e(input.url)}</a></p>`,
+    `<p>${e(copy.optOut)}</p>`,
+    `<p>${e(copy.signOff)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -1,0 +1,85 @@
+import { recordConsent } from '@lionrock/domain/consents/consents';
+import { formatIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TDb } from '../../src/db/database.ts';
+import { policies } from '../../src/db/schema.ts';
+import { payAtTestGateway, postReceipt } from './card-gateway.ts';
+import { postRest, SESSION } from './test-app.ts';
+
+export type TBought = {
+  policyId: string;
+  policyNumber: string;
+  row: typeof policies.$inferSelect;
+};
+
+/**
+ * Buys a Singapore travel policy the way the browser does (multirate, rate, updateToPending, the test
+ * gateway, the receipt) and returns the issued row. `annual` asks for auto-renewal (a card token);
+ * `edit` changes the rated policy before it is sent to pending (another applicant, say).
+ */
+export async function buyTravelPolicy(
+  app: FastifyInstance,
+  db: TDb,
+  options: {
+    today: TLocalDate;
+    annual?: boolean;
+    card?: string;
+    session?: string;
+    edit?: (policy: { policyTravel: { applicant: Record<string, unknown> } }) => void;
+  },
+): Promise<TBought> {
+  const session = options.session ?? SESSION;
+  const post = (path: string, payload: unknown) => postRest(app, path, payload, session);
+  const annual = options.annual ?? false;
+  const input = buildTravelPolicy(options.today, {
+    policyTravel: (annual ? { paPolicyType: 'A', returnDate: '' } : { paPolicyType: 'S' }) as never,
+  });
+  const quoted = await post('policy/multirate', input);
+  if (quoted.statusCode !== 200) throw new Error(`multirate answered ${quoted.statusCode}: ${quoted.body}`);
+  const rated = await post('policy/rate', {
+    ...input,
+    policyTravel: { ...input.policyTravel, policyPremium: quoted.json().policyTravel.premiumItems[0] },
+  });
+  if (rated.statusCode !== 200) throw new Error(`rate answered ${rated.statusCode}: ${rated.body}`);
+  const at = `${formatIso(options.today)}T02:00:00.000Z`;
+  const consent = recordConsent(true, at);
+  const policy = {
+    ...rated.json(),
+    consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, at) },
+  };
+  policy.policyTravel.applicant.hasAutoRenewal = annual;
+  options.edit?.(policy);
+  const pending = await post('policy/updateToPending', policy);
+  if (pending.statusCode !== 200)
+    throw new Error(`updateToPending answered ${pending.statusCode}: ${pending.body}`);
+  const answer = await payAtTestGateway(app, pending.json().paymentSignature, options.card);
+  const receipt = await postReceipt(app, answer);
+  if (!receipt.json().paid) throw new Error(`the receipt did not pay: ${receipt.body}`);
+  const policyId = pending.json().policy.policyId as string;
+  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId));
+  if (row?.status !== 'issued' || !row.policyNumber) throw new Error(`policy ${policyId} was not issued`);
+  return { policyId, policyNumber: row.policyNumber, row };
+}
+
+/**
+ * A live policyholder session for the holder of `policyId`, as the one-time code or the signed link
+ * opens it: the cookie header to send. It goes through the app's own holder access, so the same
+ * checks apply to it as to a customer's.
+ */
+export async function holderCookieFor(app: FastifyInstance, db: TDb, policyId: string): Promise<string> {
+  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId));
+  if (!row) throw new Error(`no policy ${policyId}`);
+  const holder = await app.services.holderAccess.holderOfPolicy(row);
+  if (!holder) throw new Error(`policy ${policyId} names no holder`);
+  let cookie = '';
+  const reply = {
+    setCookie(name: string, value: string) {
+      cookie = `${name}=${value}`;
+      return reply;
+    },
+  };
+  await app.services.holderAccess.startSession(reply as never, holder);
+  return cookie;
+}

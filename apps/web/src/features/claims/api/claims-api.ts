@@ -1,0 +1,116 @@
+import type { TOfficials } from '@lionrock/domain/claims/attended-officials';
+import type { TPayout } from '@lionrock/domain/claims/claim-rules';
+import { ApiCallError, apiCall, getJson, postJson } from '../../../lib/api-client';
+import { getSessionName } from '../../../lib/session-name';
+
+/** The claims calls (`/b2c-server/rest/claims/…`) and the policyholder's sign-in they need. */
+const CLAIMS = '/b2c-server/rest/claims';
+const MY_POLICY = '/b2c-server/rest/my-policy';
+
+export type TPolicySummary = {
+  policyId: string;
+  policyNumber: string;
+  productType: 'PTR' | 'PAN' | 'PHM';
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+};
+export type TSession = { country: 'SGP' | 'HKG'; policies: TPolicySummary[] };
+
+export type TClaimDocument = { documentId: string; name: string; contentType: string; sizeBytes: number };
+export type TClaimDraft = {
+  claimId: string;
+  claimNumber: string | null;
+  status: string;
+  policyId: string;
+  policyNumber: string;
+  productType: 'PTR' | 'PAN' | 'PHM';
+  country: 'SGP' | 'HKG';
+  coverStart: string;
+  coverEnd: string;
+  claimType: string;
+  incidentDate: string | null;
+  incidentPlace: string;
+  description: string;
+  officials: TOfficials;
+  amountCents: number | null;
+  currency: string;
+  payout?: TPayout;
+  documents: TClaimDocument[];
+};
+export type TClaimStatusAnswer = {
+  claimNumber: string;
+  status: string;
+  policyNumber: string;
+  productType: string;
+  claimType: string;
+  amountCents: number | null;
+  currency: string;
+  submittedAt: string | null;
+  events: { status: string; at: string }[];
+};
+
+/** The live session's policies, or null when there is none (401). */
+export async function fetchSession(): Promise<TSession | null> {
+  try {
+    return await getJson<TSession>(`${MY_POLICY}/session`);
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const startDraft = (body: { policyId: string; lang: 'en' | 'zh'; agentCode?: string }) =>
+  postJson<TClaimDraft>(`${CLAIMS}/draft`, body);
+
+export async function saveDraft(claimId: string, body: Partial<TClaimDraft>): Promise<TClaimDraft> {
+  return (await (await apiCall(`${CLAIMS}/draft/${claimId}`, { method: 'PUT', body })).json()) as TClaimDraft;
+}
+
+export async function deleteDocument(claimId: string, documentId: string): Promise<TClaimDraft> {
+  return (await (
+    await apiCall(`${CLAIMS}/draft/${claimId}/documents/${documentId}`, { method: 'DELETE' })
+  ).json()) as TClaimDraft;
+}
+
+export const submitClaim = (claimId: string) =>
+  postJson<{ claimNumber: string; status: string }>(`${CLAIMS}/draft/${claimId}/submit`, {});
+export const finishLater = (claimId: string) =>
+  postJson<{ sentTo: string }>(`${CLAIMS}/draft/${claimId}/finish-later`, {});
+export const resumeDraft = (token: string) => postJson<TClaimDraft>(`${CLAIMS}/resume`, { token });
+export const fetchClaimStatus = (claimNumber: string) =>
+  getJson<TClaimStatusAnswer>(`${CLAIMS}/${encodeURIComponent(claimNumber)}`);
+
+/**
+ * Uploads one file with its progress (fetch cannot report upload progress): multipart, the field
+ * `file`, the Session-Name header like every call.
+ */
+export function uploadDocument(
+  claimId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<TClaimDraft> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${CLAIMS}/draft/${claimId}/documents`);
+    request.setRequestHeader('Session-Name', getSessionName());
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiCallError('network error', 0));
+    request.onload = () => {
+      let body: { message?: string; field?: string; messageKey?: string } | undefined;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (request.status >= 200 && request.status < 300) resolve(body as unknown as TClaimDraft);
+      else reject(new ApiCallError(body?.message ?? `HTTP ${request.status}`, request.status, body));
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+}

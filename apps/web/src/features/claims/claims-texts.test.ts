@@ -1,0 +1,31 @@
+import { ACCIDENT_QUESTIONS } from '@lionrock/domain/claims/accident-guide';
+import { OFFICIAL_TYPES } from '@lionrock/domain/claims/attended-officials';
+import { CLAIM_MESSAGE_KEYS, CLAIM_TYPES } from '@lionrock/domain/claims/claim-rules';
+import { CLAIM_STATUSES } from '@lionrock/domain/claims/claim-status';
+import { describe, expect, it } from 'vitest';
+import { lookup, type TCatalogue } from '../../lib/translate';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+
+/** Every key the claims rules, API and pages name has its text in both catalogues. */
+const KEYS = [
+  ...Object.values(CLAIM_MESSAGE_KEYS),
+  'claims.errors.linkExpired',
+  'claims.errors.claimNotFound',
+  ...Object.values(CLAIM_TYPES).flatMap((types) => types.map((type) => `claims.types.${type}`)),
+  ...OFFICIAL_TYPES.map((type) => `claims.officials.types.${type}`),
+  ...CLAIM_STATUSES.map((status) => `claims.status.names.${status}`),
+  ...ACCIDENT_QUESTIONS.map((question) => `claims.guide.questions.${question}`),
+  'claims.guide.likelyCovered',
+  'claims.guide.likelyNotCovered',
+];
+
+describe('claims texts', () => {
+  it.each([
+    ['en', en],
+    ['zh', zh],
+  ])('%s has every claims key', (_language, catalogue) => {
+    const missing = KEYS.filter((key) => typeof lookup(catalogue as TCatalogue, key) !== 'string');
+    expect(missing).toEqual([]);
+  });
+});

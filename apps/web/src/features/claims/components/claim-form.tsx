@@ -1,0 +1,513 @@
+import type { TOfficials } from '@lionrock/domain/claims/attended-officials';
+import {
+  CLAIM_DOCUMENT_MAX_BYTES,
+  CLAIM_DOCUMENT_MAX_FILES,
+  CLAIM_DRAFT_LINK_VALID_DAYS,
+  claimTypesFor,
+  DESCRIPTION_MAX_LENGTH,
+  isMaskedValue,
+  PAYOUT_METHODS,
+  PLACE_MAX_LENGTH,
+  type TClaimForm,
+  type TPayout,
+  validateClaimForm,
+} from '@lionrock/domain/claims/claim-rules';
+import { formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiCallError } from '../../../lib/api-client';
+import { formatDisplayDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/i18n';
+import { useSystemStore } from '../../../state/system-store';
+import { finishLater, saveDraft, submitClaim, type TClaimDraft } from '../api/claims-api';
+import { AccidentGuide } from './accident-guide';
+import { AttendedOfficials } from './attended-officials';
+import styles from './claims.module.css';
+import { DocumentUpload } from './document-upload';
+
+const LIMITS = { maxMb: CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024, maxFiles: CLAIM_DOCUMENT_MAX_FILES };
+
+type TFields = {
+  claimType: string;
+  incidentDate: string;
+  incidentPlace: string;
+  description: string;
+  officials: TOfficials;
+  amount: string;
+  method: 'paynow' | 'bank' | '';
+  proxyType: 'mobile' | 'nric' | 'uen';
+  proxy: string;
+  bankName: string;
+  accountNumber: string;
+};
+
+function fieldsOf(draft: TClaimDraft): TFields {
+  const payout = draft.payout;
+  return {
+    claimType: draft.claimType,
+    incidentDate: draft.incidentDate ?? '',
+    incidentPlace: draft.incidentPlace,
+    description: draft.description,
+    officials: draft.officials,
+    amount: draft.amountCents ? (draft.amountCents / 100).toFixed(2) : '',
+    method: payout?.method ?? (draft.country === 'HKG' ? 'bank' : ''),
+    proxyType: payout?.method === 'paynow' ? payout.proxyType : 'mobile',
+    proxy: payout?.method === 'paynow' ? payout.proxy : '',
+    bankName: payout?.method === 'bank' ? payout.bankName : '',
+    accountNumber: payout?.method === 'bank' ? payout.accountNumber : '',
+  };
+}
+
+/** Dollars and cents as typed ("450", "450.5", "1,200.00") to integer cents; null when it is not an amount. */
+function centsOf(amount: string): number | null {
+  const plain = amount.replace(/,/g, '').trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return null;
+  const [whole = '0', fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function payoutOf(fields: TFields): TPayout | null {
+  if (fields.method === 'paynow')
+    return { method: 'paynow', proxyType: fields.proxyType, proxy: fields.proxy.trim() };
+  if (fields.method === 'bank')
+    return { method: 'bank', bankName: fields.bankName.trim(), accountNumber: fields.accountNumber.trim() };
+  return null;
+}
+
+function formOf(fields: TFields): TClaimForm {
+  return {
+    claimType: fields.claimType,
+    incidentDate: fields.incidentDate,
+    incidentPlace: fields.incidentPlace,
+    description: fields.description,
+    officials: fields.officials,
+    amountCents: centsOf(fields.amount),
+    payout: payoutOf(fields),
+  };
+}
+
+/** The whole claim: the form, its review, and the claim number once submitted. */
+export function ClaimForm({ initial }: { initial: TClaimDraft }) {
+  const { t } = useTranslation();
+  const lang = useSystemStore((state) => state.lang);
+  const [draft, setDraft] = useState(initial);
+  const [fields, setFields] = useState<TFields>(() => fieldsOf(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stage, setStage] = useState<'form' | 'review' | 'done'>('form');
+  const [claimNumber, setClaimNumber] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const top = useRef<HTMLHeadingElement>(null);
+
+  const country = draft.country;
+  const today = todayIn(MARKETS[country].timeZone, new Date());
+  const showDate = (iso: string) => {
+    const date = parseIso(iso);
+    return date ? formatDisplayDate(date, lang) : iso;
+  };
+  const set = <K extends keyof TFields>(key: K, value: TFields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+  const errorOf = (field: string) => (errors[field] ? t(errors[field], LIMITS) : undefined);
+  const describedBy = (field: string, hint?: string) =>
+    [hint, errors[field] ? `${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const errorLine = (field: string) =>
+    errors[field] ? (
+      <p id={`${field}-error`} className={styles.error} role="alert">
+        {errorOf(field)}
+      </p>
+    ) : null;
+
+  /** What the server keeps of the form now; a masked payout value sent back keeps the saved one. */
+  async function save(): Promise<TClaimDraft> {
+    const form = formOf(fields);
+    const payout = form.payout;
+    const saved = await saveDraft(draft.claimId, {
+      claimType: form.claimType,
+      incidentDate: form.incidentDate,
+      incidentPlace: form.incidentPlace.slice(0, PLACE_MAX_LENGTH),
+      description: form.description.slice(0, DESCRIPTION_MAX_LENGTH),
+      officials: form.officials,
+      ...(form.amountCents && form.amountCents > 0 ? { amountCents: form.amountCents } : {}),
+      ...(payout ? { payout } : {}),
+    });
+    setDraft(saved);
+    return saved;
+  }
+
+  function check(): boolean {
+    const found = validateClaimForm(
+      formOf(fields),
+      { product: draft.productType, country, today, coverStart: draft.coverStart, coverEnd: draft.coverEnd },
+      draft.documents.length,
+    );
+    // A masked value the server answered stands for the saved one.
+    const payout = draft.payout;
+    if (payout?.method === 'bank' && isMaskedValue(fields.accountNumber)) delete found.accountNumber;
+    if (payout?.method === 'paynow' && isMaskedValue(fields.proxy)) delete found.paynowProxy;
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) document.getElementById(`claim-${first}`)?.focus();
+    return !first;
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof ApiCallError && error.field && error.messageKey?.startsWith('claims.errors.')) {
+        setErrors({ [error.field]: error.messageKey });
+        setStage('form');
+      } else
+        setFailure(
+          t(
+            error instanceof ApiCallError && error.status === 401
+              ? 'claims.errors.session'
+              : 'claims.errors.generic',
+          ),
+        );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (stage === 'done')
+    return (
+      <section className={styles.section} aria-labelledby="claim-done">
+        <h2 id="claim-done" ref={top} tabIndex={-1}>
+          {t('claims.done.title')}
+        </h2>
+        <p>{t('claims.done.number')}</p>
+        <p className={styles.claimNumber}>{claimNumber}</p>
+        <p>{t('claims.done.next')}</p>
+        <Link to={`/claims/status?claim=${encodeURIComponent(claimNumber)}`}>{t('claims.done.status')}</Link>
+      </section>
+    );
+
+  if (stage === 'review') {
+    const form = formOf(fields);
+    const chosen = Object.entries(form.officials.officials).map(
+      ([type, details]) => `${t(`claims.officials.types.${type}`)}${details ? `: ${details}` : ''}`,
+    );
+    const payout = draft.payout;
+    return (
+      <section className={styles.section} aria-labelledby="claim-review">
+        <h2 id="claim-review" ref={top} tabIndex={-1}>
+          {t('claims.review.title')}
+        </h2>
+        <dl className={styles.summary}>
+          <dt>{t('claims.review.policy')}</dt>
+          <dd>{`${t(`claims.products.${draft.productType}`)} ${draft.policyNumber}`}</dd>
+          <dt>{t('claims.review.type')}</dt>
+          <dd>{t(`claims.types.${form.claimType}`)}</dd>
+          <dt>{t('claims.review.date')}</dt>
+          <dd>{showDate(form.incidentDate)}</dd>
+          <dt>{t('claims.review.place')}</dt>
+          <dd>{form.incidentPlace}</dd>
+          <dt>{t('claims.review.description')}</dt>
+          <dd>{form.description}</dd>
+          <dt>{t('claims.review.officials')}</dt>
+          <dd>{form.officials.noOne ? t('claims.review.noOne') : chosen.join(', ')}</dd>
+          <dt>{t('claims.review.amount')}</dt>
+          <dd>{formatMoney(form.amountCents ?? 0, country)}</dd>
+          <dt>{t('claims.review.payout')}</dt>
+          <dd>
+            {payout?.method === 'paynow'
+              ? `${t('claims.payout.paynow')} ${payout.proxy}`
+              : payout?.method === 'bank'
+                ? `${payout.bankName} ${payout.accountNumber}`
+                : ''}
+          </dd>
+          <dt>{t('claims.review.documents')}</dt>
+          <dd>{draft.documents.map((document) => document.name).join(', ')}</dd>
+        </dl>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                const answer = await submitClaim(draft.claimId);
+                setClaimNumber(answer.claimNumber);
+                setStage('done');
+                queueMicrotask(() => top.current?.focus());
+              })
+            }
+          >
+            {t('claims.review.submit')}
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => setStage('form')}>
+            {t('claims.review.change')}
+          </button>
+        </div>
+        {failure ? (
+          <p className={styles.error} role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </section>
+    );
+  }
+
+  const methods = PAYOUT_METHODS[country];
+  // The later of the two is never a valid incident date: ISO dates sort as text.
+  const maxDate = [draft.coverEnd, formatIso(today)].sort()[0];
+  return (
+    <form
+      className={styles.stack}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!check()) return;
+        void run(async () => {
+          await save();
+          setStage('review');
+          queueMicrotask(() => top.current?.focus());
+        });
+      }}
+    >
+      <section className={styles.section} aria-labelledby="claim-type-title">
+        <h2 id="claim-type-title">{`${t(`claims.products.${draft.productType}`)} ${draft.policyNumber}`}</h2>
+        <fieldset className={styles.choices} aria-describedby={describedBy('claimType')}>
+          <legend>{t('claims.types.legend')}</legend>
+          {claimTypesFor(draft.productType).map((type, index) => (
+            <label key={type} className={styles.choice}>
+              <input
+                id={index === 0 ? 'claim-claimType' : undefined}
+                type="radio"
+                name="claimType"
+                checked={fields.claimType === type}
+                onChange={() => set('claimType', type)}
+              />
+              {t(`claims.types.${type}`)}
+            </label>
+          ))}
+        </fieldset>
+        {errorLine('claimType')}
+      </section>
+
+      {draft.productType === 'PAN' ? <AccidentGuide /> : null}
+
+      <section className={styles.section} aria-labelledby="claim-incident">
+        <h2 id="claim-incident">{t('claims.incident.title')}</h2>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-incidentDate">
+            {t('claims.incident.date')}
+          </label>
+          <p className={styles.hint} id="claim-date-hint">
+            {t('claims.incident.dateHint', {
+              start: showDate(draft.coverStart),
+              end: showDate(draft.coverEnd),
+            })}
+          </p>
+          <input
+            id="claim-incidentDate"
+            type="date"
+            className={styles.input}
+            min={draft.coverStart}
+            max={maxDate}
+            value={fields.incidentDate}
+            aria-invalid={errors.incidentDate ? true : undefined}
+            aria-describedby={describedBy('incidentDate', 'claim-date-hint')}
+            onChange={(event) => set('incidentDate', event.target.value)}
+          />
+          {errorLine('incidentDate')}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-incidentPlace">
+            {t('claims.incident.place')}
+          </label>
+          <p className={styles.hint} id="claim-place-hint">
+            {t('claims.incident.placeHint')}
+          </p>
+          <input
+            id="claim-incidentPlace"
+            className={styles.input}
+            maxLength={PLACE_MAX_LENGTH}
+            value={fields.incidentPlace}
+            aria-invalid={errors.incidentPlace ? true : undefined}
+            aria-describedby={describedBy('incidentPlace', 'claim-place-hint')}
+            onChange={(event) => set('incidentPlace', event.target.value)}
+          />
+          {errorLine('incidentPlace')}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-description">
+            {t('claims.incident.description')}
+          </label>
+          <textarea
+            id="claim-description"
+            className={styles.textarea}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            value={fields.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy('description', 'claim-description-counter')}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <p className={styles.hint} id="claim-description-counter" aria-live="polite">
+            {t('claims.incident.counter', { count: fields.description.length, max: DESCRIPTION_MAX_LENGTH })}
+          </p>
+          {errorLine('description')}
+        </div>
+        <AttendedOfficials
+          value={fields.officials}
+          onChange={(value) => set('officials', value)}
+          error={errorOf('officials')}
+        />
+      </section>
+
+      <section className={styles.section} aria-labelledby="claim-amount-title">
+        <h2 id="claim-amount-title">{t('claims.amount.title')}</h2>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-amountCents">
+            {t('claims.amount.label', { currency: MARKETS[country].currencySymbol })}
+          </label>
+          <p className={styles.hint} id="claim-amount-hint">
+            {t('claims.amount.hint')}
+          </p>
+          <input
+            id="claim-amountCents"
+            className={styles.input}
+            inputMode="decimal"
+            value={fields.amount}
+            aria-invalid={errors.amountCents ? true : undefined}
+            aria-describedby={describedBy('amountCents', 'claim-amount-hint')}
+            onChange={(event) => set('amount', event.target.value)}
+          />
+          {errorLine('amountCents')}
+        </div>
+        <fieldset className={styles.choices}>
+          <legend>{t('claims.payout.legend')}</legend>
+          {methods.map((method, index) => (
+            <label key={method} className={styles.choice}>
+              <input
+                id={index === 0 ? 'claim-payoutMethod' : undefined}
+                type="radio"
+                name="payoutMethod"
+                checked={fields.method === method}
+                onChange={() => set('method', method)}
+              />
+              {t(`claims.payout.${method}`)}
+            </label>
+          ))}
+        </fieldset>
+        {errorLine('payoutMethod')}
+        {fields.method === 'paynow' ? (
+          <>
+            <fieldset className={styles.choices} style={{ marginTop: 16 }}>
+              <legend>{t('claims.payout.proxyType')}</legend>
+              {(['mobile', 'nric', 'uen'] as const).map((type) => (
+                <label key={type} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="proxyType"
+                    checked={fields.proxyType === type}
+                    onChange={() => set('proxyType', type)}
+                  />
+                  {t(`claims.payout.proxyTypes.${type}`)}
+                </label>
+              ))}
+            </fieldset>
+            <div className={styles.field} style={{ marginTop: 16 }}>
+              <label className={styles.label} htmlFor="claim-paynowProxy">
+                {t('claims.payout.proxy')}
+              </label>
+              <input
+                id="claim-paynowProxy"
+                className={styles.input}
+                autoComplete="off"
+                value={fields.proxy}
+                aria-invalid={errors.paynowProxy ? true : undefined}
+                aria-describedby={describedBy(
+                  'paynowProxy',
+                  isMaskedValue(fields.proxy) ? 'claim-masked' : undefined,
+                )}
+                onChange={(event) => set('proxy', event.target.value)}
+              />
+              {errorLine('paynowProxy')}
+            </div>
+          </>
+        ) : null}
+        {fields.method === 'bank' ? (
+          <div style={{ marginTop: 16 }}>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="claim-bankName">
+                {t('claims.payout.bankName')}
+              </label>
+              <input
+                id="claim-bankName"
+                className={styles.input}
+                value={fields.bankName}
+                aria-invalid={errors.bankName ? true : undefined}
+                aria-describedby={describedBy('bankName')}
+                onChange={(event) => set('bankName', event.target.value)}
+              />
+              {errorLine('bankName')}
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="claim-accountNumber">
+                {t('claims.payout.accountNumber')}
+              </label>
+              <input
+                id="claim-accountNumber"
+                className={styles.input}
+                inputMode="numeric"
+                autoComplete="off"
+                value={fields.accountNumber}
+                aria-invalid={errors.accountNumber ? true : undefined}
+                aria-describedby={describedBy(
+                  'accountNumber',
+                  isMaskedValue(fields.accountNumber) ? 'claim-masked' : undefined,
+                )}
+                onChange={(event) => set('accountNumber', event.target.value)}
+              />
+              {errorLine('accountNumber')}
+            </div>
+          </div>
+        ) : null}
+        {isMaskedValue(fields.accountNumber) || isMaskedValue(fields.proxy) ? (
+          <p className={styles.hint} id="claim-masked">
+            {t('claims.payout.masked')}
+          </p>
+        ) : null}
+      </section>
+
+      <DocumentUpload draft={draft} onChange={setDraft} error={errorOf('documents')} />
+
+      {notice ? (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {t('claims.review.button')}
+        </button>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              await save();
+              const { sentTo } = await finishLater(draft.claimId);
+              setNotice(t('claims.later.sent', { email: sentTo, days: CLAIM_DRAFT_LINK_VALID_DAYS }));
+            })
+          }
+        >
+          {t('claims.later.button')}
+        </button>
+      </div>
+    </form>
+  );
+}

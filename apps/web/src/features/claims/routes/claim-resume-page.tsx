@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { resumeDraft, type TClaimDraft } from '../api/claims-api';
+import { ClaimForm } from '../components/claim-form';
+import styles from '../components/claims.module.css';
+
+/**
+ * /claims/resume#<token>: the "finish later" link. The token rides in the fragment, which the browser
+ * never sends, so it reaches no server log; the page posts it to open that one draft (decision 074).
+ */
+export function ClaimResumePage() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<TClaimDraft | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const token = window.location.hash.slice(1);
+    // The token leaves the address bar and the history at once.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (!token) {
+      setFailed(true);
+      return;
+    }
+    resumeDraft(token).then(setDraft, () => setFailed(true));
+  }, []);
+
+  return (
+    <article className={styles.page}>
+      <h1>{t('claims.resume.title')}</h1>
+      {draft ? <ClaimForm initial={draft} /> : null}
+      {!draft && !failed ? <p role="status">{t('claims.resume.opening')}</p> : null}
+      {failed ? (
+        <>
+          <p className={styles.error} role="alert">
+            {t('claims.errors.linkExpired')}
+          </p>
+          <Link to="/claims">{t('claims.status.newClaim')}</Link>
+        </>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { ApiCallError, apiCall, getJson, postJson } from '../../../lib/api-client';
+
+/**
+ * The policyholder's calls (`/b2c-server/rest/my-policy/…`, design section 12). The session is an
+ * HttpOnly cookie the browser sends by itself; the page never sees it.
+ */
+const BASE = '/b2c-server/rest/my-policy';
+
+export type TPolicySummary = {
+  policyId: string;
+  policyNumber: string;
+  productType: 'PTR' | 'PAN' | 'PHM';
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+};
+
+export type TSignedIn = { country: 'SGP' | 'HKG'; policies: TPolicySummary[]; policyId?: string };
+
+export type TAutoRenewalBlock =
+  | 'not-eligible'
+  | 'no-card'
+  | 'charge-window'
+  | 'already-renewed'
+  | 'not-in-force';
+
+export type TPolicyDetails = {
+  policyId: string;
+  policyNumber: string;
+  productType: 'PTR' | 'PAN' | 'PHM';
+  country: 'SGP' | 'HKG';
+  status: string;
+  startDate: string;
+  endDate: string;
+  planCode: string;
+  planName: { en: string; zh: string };
+  insuredPersons: { name: string; role: string; idNumber: string }[];
+  currency: string;
+  premiumCents: number;
+  taxCents: number;
+  totalCents: number;
+  payment: { method: string; card: string | null } | null;
+  autoRenewal: { on: boolean; canTurnOn: boolean; blockedBecause: TAutoRenewalBlock | null };
+  renewal: { mails: { kind: string; status: string; at: string }[]; renewedPolicyNumber: string | null };
+  wordingUrl: string;
+};
+
+export const startAccess = (body: {
+  policyNumber: string;
+  idNumber: string;
+  dateOfBirth: string;
+  language: 'en' | 'zh';
+}) => postJson<{ accepted: true }>(`${BASE}/access/start`, body);
+
+export const verifyAccess = (body: { policyNumber: string; code: string }) =>
+  postJson<TSignedIn>(`${BASE}/access/verify`, body);
+
+export const openAccessLink = (body: { policyId: string; s: string; e: string; sig: string }) =>
+  postJson<TSignedIn>(`${BASE}/access/link`, body);
+
+export const getSession = () => getJson<TSignedIn>(`${BASE}/session`);
+
+export const getPolicy = (policyId: string) =>
+  getJson<TPolicyDetails>(`${BASE}/policies/${encodeURIComponent(policyId)}`);
+
+export const setAutoRenewal = (policyId: string, on: boolean) =>
+  postJson<TPolicyDetails>(`${BASE}/policies/${encodeURIComponent(policyId)}/auto-renewal`, { on });
+
+export const resendPolicyMail = (policyId: string) =>
+  postJson<{ queued: true }>(`${BASE}/policies/${encodeURIComponent(policyId)}/resend`, {});
+
+export const signOut = () => apiCall(`${BASE}/sign-out`, { method: 'POST' });
+
+/** Where the schedule downloads from (the cookie goes with a plain link on the shop's origin). */
+export const scheduleUrl = (policyId: string) => `${BASE}/policies/${encodeURIComponent(policyId)}/schedule`;
+
+/** The session ended (idle, or signed out elsewhere): the page goes back to sign-in and says so. */
+export const isSessionEnded = (error: unknown) => error instanceof ApiCallError && error.status === 401;

@@ -1,0 +1,167 @@
+import { ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../lib/i18n';
+import { stubServer } from '../../../test/render';
+import { ContactPanel } from './contact-panel';
+
+const POLICY_ID = 'b633b901-6336-420a-9c9c-9af1318d1947';
+const CONTACT = { mobileNoCountryCode: '65', mobileNo: '91234567', email: 'W***@E***.COM' };
+
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body ?? '{}'));
+
+beforeEach(() => applyLanguage('en', 'SGP'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  applyLanguage('en', 'SGP');
+});
+
+describe('the contact panel (decision 069)', () => {
+  it('shows the mobile number and the masked address, and checks the applicant page’s rules before sending', async () => {
+    const { calls } = stubServer([]);
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    expect(screen.getByText('+65 91234567')).toBeTruthy();
+    expect(screen.getByText('W***@E***.COM')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    const mobile = screen.getByLabelText('Mobile number');
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '9123-45');
+    await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'not an address');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toHaveLength(2);
+    expect(document.activeElement).toBe(mobile);
+    expect(mobile.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.url.includes('/my-policy/'))).toHaveLength(0);
+  });
+
+  it('saves a new mobile number without sending the address it does not know', async () => {
+    const changed = { ...CONTACT, mobileNo: '87654321', pendingEmail: null };
+    const { calls } = stubServer([{ match: /\/contact$/, body: changed }]);
+    const onChanged = vi.fn();
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} onChanged={onChanged} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    const mobile = screen.getByLabelText('Mobile number');
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '87654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your contact details are saved.')).toBeTruthy();
+    const call = calls.find((entry) => entry.url.endsWith(`/my-policy/policies/${POLICY_ID}/contact`))!;
+    expect(call.init?.method).toBe('POST');
+    expect(bodyOf(call.init)).toEqual({ mobileNoCountryCode: '65', mobileNo: '87654321' });
+    expect(screen.getByText('+65 87654321')).toBeTruthy();
+    expect(onChanged).toHaveBeenCalledWith(changed);
+  });
+
+  it('asks for the code sent to a new address, shows a wrong code’s refusal, and applies the right one', async () => {
+    let confirms = 0;
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push({ url, init });
+        const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+        if (url.endsWith('/contact')) return json({ ...CONTACT, pendingEmail: 'N***@E***.ORG' });
+        if (url.endsWith('/confirm-email')) {
+          confirms += 1;
+          return confirms === 1
+            ? json(
+                {
+                  statusCode: 400,
+                  field: 'code',
+                  messageKey: 'myPolicy.contact.errors.codeWrong',
+                  message: 'x',
+                },
+                400,
+              )
+            : json({ ...CONTACT, email: 'N***@E***.ORG', pendingEmail: null });
+        }
+        return new Response('', { status: 204 });
+      }),
+    );
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Mobile number'));
+    await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'new.home@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Code')));
+    expect(
+      await screen.findByText(
+        `We've sent a 6-digit code to N***@E***.ORG. Enter it within ${ACCESS_CODE_VALID_MINUTES} minutes to use this address.`,
+      ),
+    ).toBeTruthy();
+    expect(bodyOf(calls.find((call) => call.url.endsWith('/contact'))!.init)).toMatchObject({
+      email: 'new.home@example.org',
+    });
+    // The address is not the new one until the code is confirmed.
+    expect(screen.getByText('W***@E***.COM')).toBeTruthy();
+
+    const code = screen.getByLabelText('Code');
+    await userEvent.type(code, '12a3456');
+    expect((code as HTMLInputElement).value).toBe('123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm e-mail address' }));
+    expect(
+      await screen.findByText("That code isn't right. Please check the e-mail and try again."),
+    ).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm e-mail address' }));
+    expect(
+      await screen.findByText(
+        "Your e-mail address is now N***@E***.ORG. We've told your old address about the change.",
+      ),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change contact details' }));
+    const confirmCall = calls.filter((call) => call.url.endsWith('/confirm-email'));
+    expect(confirmCall.map((call) => bodyOf(call.init))).toEqual([{ code: '123456' }, { code: '654321' }]);
+    expect(screen.getByText('N***@E***.ORG')).toBeTruthy();
+  });
+
+  it('refuses a short code before sending it, and offers a new code for the same address', async () => {
+    const { calls } = stubServer([
+      { match: /\/contact$/, body: { ...CONTACT, pendingEmail: 'N***@E***.ORG' } },
+    ]);
+    render(<ContactPanel policyId={POLICY_ID} contact={{ ...CONTACT, pendingEmail: 'N***@E***.ORG' }} />);
+    await userEvent.type(screen.getByLabelText('Code'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm e-mail address' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter numbers only.');
+    expect(calls.filter((call) => call.url.includes('confirm-email'))).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(screen.getByLabelText('Mobile number')).toBeTruthy();
+  });
+
+  it('tells a customer who asked for too many codes how long to wait', async () => {
+    stubServer([
+      {
+        match: /\/contact$/,
+        status: 429,
+        body: {
+          statusCode: 429,
+          field: 'email',
+          messageKey: 'myPolicy.contact.errors.tooManyCodes',
+          message: 'x',
+        },
+      },
+    ]);
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'n@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Please wait 15 minutes/));
+  });
+
+  it('speaks Chinese in Singapore (Simplified) and Hong Kong (Traditional)', async () => {
+    stubServer([]);
+    applyLanguage('zh', 'SGP');
+    const { unmount } = render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    expect(await screen.findByRole('heading', { name: '联系资料' })).toBeTruthy();
+    unmount();
+    applyLanguage('zh', 'HKG');
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    expect(await screen.findByRole('heading', { name: '聯繫資料' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,329 @@
+import {
+  ACCESS_CODE_DIGITS,
+  ACCESS_CODE_VALID_MINUTES,
+  ACCESS_LOCK_MINUTES,
+} from '@lionrock/domain/self-service/access-rules';
+import { type TContactError, validateContactChange } from '@lionrock/domain/self-service/contact-rules';
+import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiCallError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { manageApi, type TContactChangeRequest, type TContactView } from '../api/manage-api';
+import styles from './manage-panels.module.css';
+
+type TField = 'mobileNoCountryCode' | 'mobileNo' | 'email' | 'code';
+type TMode = 'view' | 'edit' | 'code';
+
+/** The values the texts name, from the access rules (decision 050: no number written in a text). */
+const CODE_VALUES = {
+  digits: ACCESS_CODE_DIGITS,
+  minutes: ACCESS_CODE_VALID_MINUTES,
+};
+
+/**
+ * The policy's contact details on my policy (decision 069): the mobile number changes at once; a new
+ * e-mail address is used only once the code sent to it is typed back. The form checks the applicant
+ * page's rules from the domain before it sends; the server checks them again.
+ */
+export function ContactPanel({
+  policyId,
+  contact,
+  onChanged,
+}: {
+  policyId: string;
+  contact: { mobileNoCountryCode: string; mobileNo: string; email: string; pendingEmail?: string | null };
+  onChanged?: (contact: TContactView) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [shown, setShown] = useState<TContactView>({ pendingEmail: null, ...contact });
+  const [mode, setMode] = useState<TMode>(contact.pendingEmail ? 'code' : 'view');
+  const [form, setForm] = useState({
+    mobileNoCountryCode: contact.mobileNoCountryCode,
+    mobileNo: contact.mobileNo,
+    email: '',
+  });
+  const [code, setCode] = useState('');
+  /** The new address last asked for: "Send a new code" offers it again. */
+  const [lastEmail, setLastEmail] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<TField, HTMLInputElement | null>>>({});
+  const changeButton = useRef<HTMLButtonElement>(null);
+
+  // Keyboard and screen-reader users land where the panel went: the first field, the code, or back on Change.
+  const previousMode = useRef(mode);
+  useEffect(() => {
+    if (previousMode.current === mode) return;
+    previousMode.current = mode;
+    if (mode === 'edit') inputs.current.mobileNo?.focus();
+    else if (mode === 'code') inputs.current.code?.focus();
+    else changeButton.current?.focus();
+  }, [mode]);
+
+  const applied = (view: TContactView) => {
+    setShown(view);
+    onChanged?.(view);
+  };
+
+  /** A refusal from the server: on its field when it names one of ours, else above the actions. */
+  const refused = (error: unknown, fallback: string) => {
+    if (error instanceof ApiCallError && error.messageKey) {
+      const field = error.field as TField | undefined;
+      const text = t(error.messageKey, { minutes: ACCESS_LOCK_MINUTES });
+      if (field && field in inputs.current && error.status === 400) {
+        setErrors({ [field]: text });
+        inputs.current[field]?.focus();
+        return;
+      }
+      setFormError(text);
+      return;
+    }
+    setFormError(t(fallback));
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const request: TContactChangeRequest = {
+      mobileNoCountryCode: form.mobileNoCountryCode,
+      mobileNo: form.mobileNo,
+      ...(form.email.trim() === '' ? {} : { email: form.email }),
+    };
+    const found = validateContactChange(request);
+    setErrors(Object.fromEntries(found.map((error: TContactError) => [error.field, t(error.messageKey)])));
+    setFormError(null);
+    if (found[0]) {
+      inputs.current[found[0].field]?.focus();
+      return;
+    }
+    setBusy(true);
+    if (request.email) setLastEmail(request.email);
+    try {
+      const view = await manageApi.changeContact(policyId, request);
+      applied(view);
+      setDone(view.pendingEmail ? null : t('myPolicy.contact.saved'));
+      setCode('');
+      setMode(view.pendingEmail ? 'code' : 'view');
+    } catch (error) {
+      refused(error, 'myPolicy.contact.errors.failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    if (!new RegExp(`^\\d{${ACCESS_CODE_DIGITS}}$`).test(code.trim())) {
+      setErrors({ code: t('validation.number') });
+      inputs.current.code?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const view = await manageApi.confirmEmail(policyId, code.trim());
+      applied(view);
+      setDone(t('myPolicy.contact.emailChanged', { email: view.email }));
+      setMode('view');
+      setForm((current) => ({ ...current, email: '' }));
+    } catch (error) {
+      refused(error, 'myPolicy.contact.errors.failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = () => {
+    setMode('view');
+    setErrors({});
+    setFormError(null);
+  };
+
+  const field = (
+    name: Exclude<TField, 'code'>,
+    label: string,
+    props: { maxLength: number; inputMode?: 'numeric' | 'email'; autoComplete: string; type?: string },
+    hint?: string,
+  ) => {
+    const error = errors[name];
+    const described = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div className={styles.field}>
+        <label htmlFor={`${id}-${name}`} className={styles.label}>
+          {label}
+        </label>
+        <input
+          {...props}
+          id={`${id}-${name}`}
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          className={styles.input}
+          value={form[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(event) => {
+            const value = event.target.value;
+            setForm((current) => ({ ...current, [name]: value }));
+            if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+          }}
+        />
+        {hint ? (
+          <p id={`${id}-${name}-hint`} className={styles.hint}>
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${id}-${name}-error`} className={styles.fieldError} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const errorBlock = formError ? (
+    <p className={styles.formError} role="alert">
+      {formError}
+    </p>
+  ) : null;
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('myPolicy.contact.title')}
+      </h2>
+      <p className={styles.intro}>{t('myPolicy.contact.intro')}</p>
+      <dl className={styles.facts}>
+        <dt>{t('myPolicy.contact.mobile')}</dt>
+        <dd>{`+${shown.mobileNoCountryCode} ${shown.mobileNo}`}</dd>
+        <dt>{t('myPolicy.contact.email')}</dt>
+        <dd>{shown.email}</dd>
+      </dl>
+      <div role="status" aria-live="polite">
+        {done ? <p className={styles.success}>{done}</p> : null}
+      </div>
+
+      {mode === 'view' ? (
+        <button
+          ref={changeButton}
+          type="button"
+          className={styles.secondary}
+          onClick={() => {
+            setDone(null);
+            setForm({ mobileNoCountryCode: shown.mobileNoCountryCode, mobileNo: shown.mobileNo, email: '' });
+            setMode('edit');
+          }}
+        >
+          {t('myPolicy.contact.change')}
+        </button>
+      ) : null}
+
+      {mode === 'edit' ? (
+        <form className={styles.form} noValidate onSubmit={save} aria-label={t('myPolicy.contact.change')}>
+          <div className={styles.mobileRow}>
+            {field('mobileNoCountryCode', t('myPolicy.contact.countryCode'), {
+              maxLength: FIELD_LENGTHS.mobileCountryCode + 1,
+              inputMode: 'numeric',
+              autoComplete: 'tel-country-code',
+            })}
+            {field('mobileNo', t('myPolicy.contact.mobile'), {
+              maxLength: FIELD_LENGTHS.mobile,
+              inputMode: 'numeric',
+              autoComplete: 'tel-national',
+            })}
+          </div>
+          {field(
+            'email',
+            t('myPolicy.contact.newEmail'),
+            { maxLength: FIELD_LENGTHS.email, inputMode: 'email', autoComplete: 'email', type: 'email' },
+            t('myPolicy.contact.newEmailHint', { email: shown.email }),
+          )}
+          {errorBlock}
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={cancel} disabled={busy}>
+              {t('myPolicy.contact.cancel')}
+            </button>
+            <button type="submit" className={styles.primary} disabled={busy} aria-disabled={busy}>
+              {busy ? t('myPolicy.contact.saving') : t('myPolicy.contact.save')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {mode === 'code' ? (
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={confirm}
+          aria-label={t('myPolicy.contact.codeTitle')}
+        >
+          <h3 className={styles.title}>{t('myPolicy.contact.codeTitle')}</h3>
+          <p className={styles.intro}>
+            {t('myPolicy.contact.codeSent', { ...CODE_VALUES, email: shown.pendingEmail ?? '' })}
+          </p>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-code`} className={styles.label}>
+              {t('myPolicy.contact.code')}
+            </label>
+            <input
+              id={`${id}-code`}
+              ref={(element) => {
+                inputs.current.code = element;
+              }}
+              className={styles.input}
+              value={code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={ACCESS_CODE_DIGITS}
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby={errors.code ? `${id}-code-error` : undefined}
+              onChange={(event) => {
+                setCode(event.target.value.replace(/\D/g, '').slice(0, ACCESS_CODE_DIGITS));
+                if (errors.code) setErrors({});
+              }}
+            />
+            {errors.code ? (
+              <p id={`${id}-code-error`} className={styles.fieldError} role="alert">
+                {errors.code}
+              </p>
+            ) : null}
+          </div>
+          {errorBlock}
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={busy}
+            onClick={() => {
+              setErrors({});
+              setFormError(null);
+              setForm({
+                mobileNoCountryCode: shown.mobileNoCountryCode,
+                mobileNo: shown.mobileNo,
+                email: lastEmail,
+              });
+              setMode('edit');
+            }}
+          >
+            {t('myPolicy.contact.resend')}
+          </button>
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={cancel} disabled={busy}>
+              {t('myPolicy.contact.cancel')}
+            </button>
+            <button type="submit" className={styles.primary} disabled={busy} aria-disabled={busy}>
+              {t('myPolicy.contact.confirm')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

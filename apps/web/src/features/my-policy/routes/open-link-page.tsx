@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTranslation } from '../../../lib/i18n';
+import { openAccessLink } from '../api/my-policy-api';
+import styles from '../components/my-policy.module.css';
+import type { TSignInState } from '../state/use-session-ended';
+
+/**
+ * `/my-policy/open/{policyId}?s=…&e=…&sig=…`: the "Manage your policy" link of a policy e-mail or the
+ * finish page opens the policy directly; the signature leaves the address bar at once.
+ */
+export function OpenLinkPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { policyId = '' } = useParams();
+  const [query] = useSearchParams();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const parts = { policyId, s: query.get('s') ?? '', e: query.get('e') ?? '', sig: query.get('sig') ?? '' };
+    openAccessLink(parts)
+      .then((signedIn) => navigate(`/my-policy/policies/${signedIn.policyId ?? policyId}`, { replace: true }))
+      .catch(() =>
+        navigate('/my-policy', { replace: true, state: { linkFailed: true } satisfies TSignInState }),
+      );
+  }, [navigate, policyId, query]);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('myPolicy.open.title')}</h1>
+      <Spinner />
+    </div>
+  );
+}

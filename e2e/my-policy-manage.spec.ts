@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { recordConsent } from '@lionrock/domain/consents/consents';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { watchConsole } from './support/console.ts';
+import { SHOP_TIME_ZONE } from './support/dates.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
+import { newestCode } from './support/outbox.ts';
+import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * After the sale, the policyholder's own changes (decision 069): signed in at /my-policy, they change
+ * the mobile number, give a new e-mail address and confirm it with the code mailed to it, and give a
+ * new card for the renewals, posted straight to the gateway. The shop is one of its own, so its mail
+ * outbox can be read.
+ */
+
+let shop: TServerProcess;
+
+type TWire = {
+  policyTravel: { premiumItems: unknown[]; applicant: { hasAutoRenewal: boolean } };
+  paymentSignature: Record<string, string>;
+  consents?: unknown;
+};
+
+async function api(pathname: string, body: unknown, session: string) {
+  const response = await fetch(`${shop.baseUrl}/b2c-server/rest/${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'session-name': session },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, pathname).toBe(200);
+  // The wire policy as the API answers it; the test reads a few of its fields.
+  return (await response.json()) as TWire;
+}
+
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    fields[name!] = value!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+  return fields;
+}
+
+/** An annual travel policy with auto-renewal, bought through the API and the test gateway as a browser does. */
+async function buyAnnualPolicy(): Promise<string> {
+  const session = `e2e-manage-${Date.now()}`;
+  const input = buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date()), {
+    policyTravel: { paPolicyType: 'A', returnDate: '' } as never,
+  });
+  const quoted = await api('policy/multirate', input, session);
+  const rated = await api(
+    'policy/rate',
+    { ...input, policyTravel: { ...input.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] } },
+    session,
+  );
+  const at = new Date().toISOString();
+  const consent = recordConsent(true, at);
+  rated.consents = { declaration1: consent, declaration2: consent, marketing: recordConsent(false, at) };
+  rated.policyTravel.applicant.hasAutoRenewal = true;
+  const pending = await api('policy/updateToPending', rated, session);
+  const { paymentUrl, paymentSignatureKey, ...signed } = pending.paymentSignature as Record<string, string>;
+  const gateway = await fetch(paymentUrl!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      ...signed,
+      signature: paymentSignatureKey!,
+      card_type: '001',
+      card_number: '4111111111111111',
+      card_expiry_date: '12-2030',
+      card_cvn: '123',
+    }).toString(),
+  });
+  const receipt = await fetch(`${shop.baseUrl}/b2c-server/rest/payment/receipt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(hiddenFields(await gateway.text())).toString(),
+  });
+  const result = (await receipt.json()) as { paid: boolean; policyNumber: string };
+  expect(result.paid).toBe(true);
+  return result.policyNumber;
+}
+
+async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
+  const viewport = page.viewportSize();
+  try {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      if (width === 375) await expectNoHorizontalScroll(page);
+      await expectNoSeriousAxeViolations(page);
+      const file = testInfo.outputPath(`${name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+      if (process.env.SHOTS_DIR)
+        await page.screenshot({
+          path: path.join(process.env.SHOTS_DIR, `${name}-${width}.png`),
+          fullPage: true,
+        });
+    }
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
+
+test.describe('my policy: contact details and the renewal card', () => {
+  test.beforeAll(async () => {
+    shop = await startServer('manage', {}, { keepDataDir: true });
+  });
+  test.afterAll(async () => {
+    await stopServer(shop.child);
+    fs.rmSync(shop.dataDir, { recursive: true, force: true });
+  });
+
+  test('changes the mobile, confirms a new e-mail address by its code, and saves a new card for renewals', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const policyNumber = await buyAnnualPolicy();
+    const context = await browser.newContext({
+      baseURL: shop.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+
+    // Signed in with the policy number, ID and birth date, then the code mailed to the policy's address.
+    const asked = Date.now() - 1000;
+    await page.goto('/my-policy');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.getByLabel('Policy number').fill(policyNumber);
+    await page.getByLabel("Policyholder's ID number").fill('S8512345I');
+    await page.getByLabel("Policyholder's date of birth").fill('15/06/1985');
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    const signInCode = await newestCode(shop.dataDir, `${policyNumber}.access-code.`, asked);
+    await page.getByLabel('One-time code').fill(signInCode);
+    await page.getByRole('button', { name: 'Open my policy' }).click();
+    const view = page.getByRole('link', { name: new RegExp(`View policy ${policyNumber}`) });
+    await expect(page.getByRole('heading', { name: 'Contact details' }).or(view)).toBeVisible({
+      timeout: 20_000,
+    });
+    if (await view.isVisible()) await view.click();
+
+    const contact = page.getByRole('region', { name: 'Contact details' });
+    await expect(contact).toBeVisible();
+    await expect(contact.getByText('+65 91234567')).toBeVisible();
+    await expect(contact.getByText('W***@E***.COM')).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-manage-en');
+
+    // A new mobile number and a new address: the number at once, the address waits for its code.
+    await contact.getByRole('button', { name: 'Change contact details' }).click();
+    await contact.getByLabel('Mobile number').fill('87654321');
+    await contact.getByLabel('New e-mail address (optional)').fill('new.home@example.org');
+    await checkScreen(page, testInfo, 'my-policy-contact-form-en');
+    const changed = Date.now() - 1000;
+    await contact.getByRole('button', { name: 'Save' }).click();
+    await expect(contact.getByText(/We've sent a 6-digit code to N\*\*\*@E\*\*\*\.ORG/)).toBeVisible();
+    await expect(contact.getByText('+65 87654321')).toBeVisible();
+    const code = await newestCode(shop.dataDir, 'contact-change.', changed);
+    await contact.getByLabel('Code').fill(code);
+    await checkScreen(page, testInfo, 'my-policy-contact-code-en');
+    await contact.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await expect(contact.getByText(/Your e-mail address is now N\*\*\*@E\*\*\*\.ORG/)).toBeVisible();
+
+    // A new card for the renewals: posted to the gateway in the hidden frame, nothing charged.
+    const card = page.getByRole('region', { name: 'Card for renewals' });
+    await expect(card.getByText(/card ending •••• 1111/)).toBeVisible();
+    const shopCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/b2c-server/')) shopCalls.push(request.postData() ?? '');
+    });
+    await card.getByRole('button', { name: 'Change card' }).click();
+    await card.getByLabel('Card number').fill('5555555555554444');
+    await card.getByLabel('Name on card').fill('TAN WEI MING');
+    await card.getByLabel('Expiry date').fill('12-30');
+    await card.getByLabel('CVV').fill('123');
+    await checkScreen(page, testInfo, 'my-policy-card-form-en');
+    await card.getByRole('button', { name: 'Save this card' }).click();
+    await expect(
+      card.getByText('Your renewals will now be charged to the card ending •••• 4444.'),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(card.getByText(/card ending •••• 4444 \(expires 12\/2030\)/)).toBeVisible();
+    // The card number went to the gateway only, never to the shop's API.
+    expect(shopCalls.filter((body) => body.includes('5555555555554444'))).toEqual([]);
+    await checkScreen(page, testInfo, 'my-policy-card-saved-en');
+
+    // In Chinese (Simplified in Singapore), the panels speak it too, and the forms open in it.
+    await page.getByRole('button', { name: '中文' }).first().click();
+    const contactZh = page.getByRole('region', { name: '联系资料' });
+    await expect(contactZh).toBeVisible();
+    await contactZh.getByRole('button', { name: '更改联系资料' }).click();
+    await expect(contactZh.getByLabel('新电子邮件地址（选填）')).toBeVisible();
+    const cardZh = page.getByRole('region', { name: '续保用信用卡' });
+    await expect(cardZh.getByText(/尾号为 •••• 4444 的信用卡/)).toBeVisible();
+    await cardZh.getByRole('button', { name: '更改信用卡' }).click();
+    await expect(cardZh.getByRole('button', { name: '保存此信用卡' })).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-manage-zh');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
