@@ -16,6 +16,8 @@ import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
+import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
+import { createStaffAccess, type TStaffAccess } from './modules/back-office/staff-access.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
@@ -129,6 +131,8 @@ declare module 'fastify' {
       access: TAccessService;
       /** Quotes saved for later and the reminder of abandoned journeys (decisions 076, 077). */
       savedQuotes: TSavedQuoteService;
+      /** Back-office and agents' desk accounts, sessions and roles (decision 078). */
+      staffAccess: TStaffAccess;
     };
   }
 }
@@ -279,6 +283,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       outboxDir: path.join(config.dataDir, 'outbox'),
     });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const staffAccess = createStaffAccess({
+    db: database.db,
+    config,
+    store: app.limitStore,
+    now,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+  });
+  await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,
@@ -290,6 +302,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     log: app.log,
     // Claims mail is composed by the claims module when it is sent (claims is built below).
     claimMail: (mail) => claims.mailContent(mail),
+    staffMail: (mail) => staffAccess.resetMailContent(mail.sealed),
     savedQuotes,
   });
   await app.register(paymentRoutes, {
@@ -402,6 +415,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     access,
     cancellation,
     savedQuotes,
+    staffAccess,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),

@@ -111,6 +111,12 @@ const ZEnvSchema = z.object({
     .refine((value) => value === undefined || value === '' || value.length >= 12, {
       message: 'must be at least 12 characters',
     }),
+  DEMO_AGENT_PASSWORD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || value.length >= 12, {
+      message: 'must be at least 12 characters',
+    }),
   LINK_SIGNING_SECRET: optionalText,
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl(['https:', 'http:']),
@@ -153,6 +159,8 @@ export type TConfig = {
   surveyScriptUrl: string | undefined;
   admin: { username: string; password: string } | undefined;
   linkSigningSecret: string | undefined;
+  /** In `local` only: the demo agents' password at /agent (else one is made and printed at each start). */
+  demoAgentPassword: string | undefined;
   /** Claim documents: a folder under DATA_DIR (default) or an S3-compatible bucket (decision 075). */
   fileStore:
     | { kind: 'local' }
@@ -271,6 +279,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     linkSigningSecret: e.LINK_SIGNING_SECRET,
+    /** In `local` only: the demo agents' password (else a new one is made and printed at each start). */
+    demoAgentPassword: e.DEMO_AGENT_PASSWORD || undefined,
     fileStore,
   };
 }

@@ -9,6 +9,7 @@ import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
 import { renewalScanJob } from './jobs/renewal-jobs.ts';
 import { savedQuoteReminderJob } from './jobs/saved-quote-jobs.ts';
 import { shopOrigins } from './lib/shop-origins.ts';
+import { ensureLocalAccounts } from './modules/back-office/local-accounts.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   // Issuing nudges the mail job once the queue runs; until then the schedule catches up.
   let nudgeMail = () => {};
   const app = await buildApp({ config, database, onMailQueued: () => nudgeMail() });
+  const accountLines = await ensureLocalAccounts(database.db, config, app.services.staffAccess);
   const jobs = await startJobs({
     database,
     databaseUrl: config.databaseUrl,
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
   app.log.info(
     `Lionrock is ready on ${addresses} (${driver}, APP_ENV=${config.appEnv}, HOST=${config.host})`,
   );
+  // Local only (demo logins): printed, not logged, so no log ever holds a password.
+  for (const line of accountLines) console.info(line);
 }
 
 main().catch((error: unknown) => {

@@ -814,3 +814,93 @@ export const savedQuotes = pgTable(
     index('saved_quotes_resumed_idx').on(table.resumedSessionName),
   ],
 );
+
+/**
+ * Back-office and agents' desk accounts (issue 18, decision 078). A password is kept as its scrypt
+ * hash; the TOTP secret sealed (AES-GCM) under a server secret. `agentCode` binds an agent's account
+ * to one agent code and its sub-agents. Failed sign-ins count towards a lock.
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    role: text('role').notNull(),
+    agentCode: text('agent_code'),
+    passwordHash: text('password_hash').notNull(),
+    /** The sealed TOTP secret; `totpConfirmedAt` is set once a first code from it was typed back. */
+    totpSecret: text('totp_secret'),
+    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('staff_accounts_username_idx').on(table.username),
+    index('staff_accounts_agent_idx').on(table.agentCode),
+  ],
+);
+
+/**
+ * Back-office sessions: the SHA-256 of the cookie's token, the CSRF token the pages send back in a
+ * header, and the stage: `password` (a second factor is still due) or `ready`.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    stage: text('stage').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('staff_sessions_account_idx').on(table.accountId)],
+);
+
+/** Password-reset links: the SHA-256 of the token, valid an hour, used once. */
+export const staffPasswordResets = pgTable('staff_password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+  /** The link, sealed, until its mail is delivered (as the policyholder's codes are). */
+  sealedToken: text('sealed_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The audit trail (issue 18): who changed what, when, with the record before and after (personal
+ * data masked). Revealing a masked value is itself a row (`action` = 'reveal').
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id'),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    note: text('note'),
+  },
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId, table.at),
+    index('audit_log_actor_idx').on(table.actorId, table.at),
+  ],
+);

@@ -47,6 +47,8 @@ export function createPolicyDocumentsService(deps: {
   log: FastifyBaseLogger;
   /** The content of a claims mail (modules/claims); null when it has nothing to send any more. */
   claimMail?: (mail: TMailRow) => Promise<{ subject: string; text: string; html: string } | null>;
+  /** Back-office mail (a password-reset link): its content, or null when there is nothing to send. */
+  staffMail?: (mail: TMailRow) => Promise<{ subject: string; text: string } | null>;
   /** The mails of journeys saved for later (decision 076): composed where their token is kept. */
   savedQuotes?: Pick<TSavedQuoteService, 'mailContent' | 'mailDelivered'>;
 }) {
@@ -150,6 +152,15 @@ export function createPolicyDocumentsService(deps: {
           const content = await cancellationMailContent(deps.db, mail);
           await deps.mailer.send({ to: mail.recipient, messageId: mail.messageId, ...content });
           deps.log.info({ mailId: mail.id, kind: mail.kind }, 'cancellation mail sent');
+          return;
+        }
+        if (mail.recipientRole === 'staff' && deps.staffMail) {
+          const content = await deps.staffMail(mail);
+          if (content) await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          deps.log.info(
+            { mailId: mail.id, kind: mail.kind, sent: content !== null },
+            'back-office mail done',
+          );
           return;
         }
         if (isClaimMailKind(mail.kind) && deps.claimMail) {

@@ -1,0 +1,70 @@
+import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
+import { and, desc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/database.ts';
+import { auditLog } from '../../db/schema.ts';
+import { maskIdNumber } from '../issuance/policy-schedule.ts';
+
+/**
+ * The audit trail (issue 18): every change made from the back office or the agents' desk is one row,
+ * written in the same transaction as the change where there is one. Before and after are the record's
+ * fields, with ID numbers, mobiles and e-mails masked: the trail itself never shows them whole.
+ */
+export type TActor = { id: string | null; label: string };
+export type TAuditEntry = {
+  at: Date;
+  actor: TActor;
+  /** A verb: create, update, delete, reveal, accept, reject, status, lock, password... */
+  action: string;
+  /** What was changed: policy, claim, campaign, account, flags... and its id. */
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  note?: string;
+};
+
+const ID_KEYS = /^(hkId|nric|idNumber|uen|passport|fin)$/i;
+const EMAIL_KEYS = /e-?mail/i;
+const MOBILE_KEYS = /^(mobile|mobileNo|phone|telephone)$/i;
+
+/** A copy of `value` with personal data masked at any depth (keys named like ID number, e-mail, mobile). */
+export function maskPersonalData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskPersonalData);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof field === 'string' && field !== '') {
+      if (ID_KEYS.test(key)) out[key] = maskIdNumber(field);
+      else if (EMAIL_KEYS.test(key)) out[key] = maskEmail(field);
+      else if (MOBILE_KEYS.test(key)) out[key] = `****${field.slice(-4)}`;
+      else out[key] = field;
+    } else out[key] = maskPersonalData(field);
+  }
+  return out;
+}
+
+type TDbOrTx = Pick<TDb, 'insert' | 'select'>;
+
+export async function recordAudit(db: TDbOrTx, entry: TAuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    at: entry.at,
+    actorId: entry.actor.id,
+    actor: entry.actor.label,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: maskPersonalData(entry.before ?? null) as never,
+    after: maskPersonalData(entry.after ?? null) as never,
+    note: entry.note ?? null,
+  });
+}
+
+/** The trail of one record, newest first: what the staff pages show beside it. */
+export async function auditOf(db: TDb, entity: string, entityId: string, limit = 200) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}

@@ -1,0 +1,187 @@
+import { ACCOUNT_ROLES } from '@lionrock/domain/back-office/staff-rules';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TDb } from '../../db/database.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { apiErrors } from '../../lib/openapi.ts';
+import { auditOf } from './audit.ts';
+import { STAFF_API_PREFIX, type TStaffAccess } from './staff-access.ts';
+
+const ZAccount = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(ACCOUNT_ROLES),
+  agentCode: z.string().nullable(),
+});
+
+const ZSession = z.object({
+  stage: z.enum(['password', 'ready']),
+  account: ZAccount.nullable(),
+  csrfToken: z.string(),
+  /** On a first sign-in: the new TOTP secret to add to an authenticator app, and its otpauth address. */
+  enrol: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+});
+
+/**
+ * Signing in and out of the back office and the agents' desk, the password reset, and the audit trail
+ * of a record (decision 078). Under `/back-office/api`: the pages at `/admin` and `/agent` call it.
+ */
+export async function backOfficeSessionRoutes(
+  app: FastifyInstance,
+  options: { access: TStaffAccess; db: TDb },
+): Promise<void> {
+  const { access } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const publicAccount = (account: z.infer<typeof ZAccount> & Record<string, unknown>) => ({
+    id: account.id,
+    username: account.username,
+    displayName: account.displayName,
+    role: account.role,
+    agentCode: account.agentCode,
+  });
+
+  routes.post(
+    `${STAFF_API_PREFIX}/session/sign-in`,
+    {
+      config: strict,
+      schema: {
+        tags: ['back-office'],
+        body: z.object({ username: z.string().trim().min(1).max(60), password: z.string().min(1).max(200) }),
+        response: { 200: ZSession, ...apiErrors(401, 423) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await access.signIn(request, reply, request.body);
+      return answer.stage === 'ready'
+        ? {
+            stage: 'ready' as const,
+            account: publicAccount(answer.account),
+            csrfToken: answer.csrfToken,
+            enrol: null,
+          }
+        : { stage: 'password' as const, account: null, csrfToken: answer.csrfToken, enrol: answer.enrol };
+    },
+  );
+
+  routes.post(
+    `${STAFF_API_PREFIX}/session/code`,
+    {
+      config: strict,
+      schema: {
+        tags: ['back-office'],
+        body: z.object({ code: z.string().trim().max(10) }),
+        response: { 200: ZSession, ...apiErrors(401, 403, 423) },
+      },
+    },
+    async (request) => {
+      const account = await access.confirmCode(request, request.body.code);
+      const me = await access.whoIs(request);
+      return {
+        stage: 'ready' as const,
+        account: publicAccount(account),
+        csrfToken: me!.csrfToken,
+        enrol: null,
+      };
+    },
+  );
+
+  routes.get(
+    `${STAFF_API_PREFIX}/session`,
+    { schema: { tags: ['back-office'], response: { 200: ZSession, ...apiErrors(401) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const me = await access.whoIs(request);
+      if (!me) throw new ApiError(401, 'Please sign in.', { field: 'session' });
+      return {
+        stage: me.stage,
+        account: me.stage === 'ready' ? publicAccount(me.account) : null,
+        csrfToken: me.csrfToken,
+        enrol: null,
+      };
+    },
+  );
+
+  routes.post(
+    `${STAFF_API_PREFIX}/session/sign-out`,
+    { schema: { tags: ['back-office'], response: { 200: z.object({ signedOut: z.literal(true) }) } } },
+    async (request, reply) => {
+      await access.signOut(request, reply);
+      return { signedOut: true as const };
+    },
+  );
+
+  routes.post(
+    `${STAFF_API_PREFIX}/session/reset`,
+    {
+      config: strict,
+      schema: {
+        tags: ['back-office'],
+        body: z.object({ username: z.string().trim().min(1).max(60) }),
+        response: { 200: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await access.startReset(request, request.body.username);
+      // The same answer whether or not there is such an account.
+      return { sent: true as const };
+    },
+  );
+
+  routes.post(
+    `${STAFF_API_PREFIX}/session/reset/finish`,
+    {
+      config: strict,
+      schema: {
+        tags: ['back-office'],
+        body: z.object({ token: z.string().min(20).max(100), password: z.string().min(1).max(200) }),
+        response: { 200: z.object({ reset: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await access.finishReset(request.body.token, request.body.password);
+      return { reset: true as const };
+    },
+  );
+
+  routes.get(
+    `${STAFF_API_PREFIX}/audit`,
+    {
+      preHandler: access.requireAccount('audit.read'),
+      schema: {
+        tags: ['back-office'],
+        querystring: z.object({ entity: z.string().min(1).max(40), entityId: z.string().min(1).max(100) }),
+        response: {
+          200: z.object({
+            entries: z.array(
+              z.object({
+                at: z.string(),
+                actor: z.string(),
+                action: z.string(),
+                before: z.unknown(),
+                after: z.unknown(),
+                note: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...apiErrors(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await auditOf(options.db, request.query.entity, request.query.entityId);
+      return {
+        entries: rows.map((row) => ({
+          at: row.at.toISOString(),
+          actor: row.actor,
+          action: row.action,
+          before: row.before,
+          after: row.after,
+          note: row.note,
+        })),
+      };
+    },
+  );
+}

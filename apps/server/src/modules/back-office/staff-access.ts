@@ -1,0 +1,527 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  can,
+  isValidUsername,
+  needsSecondFactor,
+  normaliseUsername,
+  PASSWORD_RESET_VALID_MINUTES,
+  passwordProblem,
+  STAFF_SESSION_IDLE_MINUTES,
+  STAFF_SESSION_MAX_HOURS,
+  STAFF_SIGN_IN,
+  type TAccountRole,
+  type TPermission,
+} from '@lionrock/domain/back-office/staff-rules';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/database.ts';
+import { mailOutbox, staffAccounts, staffPasswordResets, staffSessions } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { TLimitStore } from '../../lib/limit-store.ts';
+import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
+import { sharedSecret } from '../../lib/server-secrets.ts';
+import { recordAudit } from './audit.ts';
+import { DECOY_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+
+/**
+ * Accounts, sign-in and sessions of the back office (`/admin`) and the agents' desk (`/agent`)
+ * (issue 18, design section 12, decision 078). Every back-office call passes `requireAccount` first:
+ * 401 without a live session, 403 for a role without the permission, and, on a change, 403 without
+ * the session's CSRF token in the `x-csrf-token` header.
+ */
+
+/** The session cookie: HttpOnly, SameSite=Strict, sent only to the back-office API. */
+export const STAFF_COOKIE = 'lr_staff';
+export const STAFF_API_PREFIX = '/back-office/api';
+const COOKIE_PATH = `${STAFF_API_PREFIX}/`;
+/** The header the pages send the session's CSRF token in, on every call that changes something. */
+export const CSRF_HEADER = 'x-csrf-token';
+/** The outbox kind of a password-reset link. */
+export const PASSWORD_RESET_MAIL_KIND = 'staff-password-reset';
+
+export type TAccount = {
+  id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  role: TAccountRole;
+  /** An agent's own code (its sub-agents' codes start with it); null for staff. */
+  agentCode: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireAccount` for the calls behind it. */
+    account?: TAccount;
+  }
+}
+
+type TAccountRow = typeof staffAccounts.$inferSelect;
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
+
+function accountOf(row: TAccountRow): TAccount {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role as TAccountRole,
+    agentCode: row.agentCode,
+  };
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(sha256(a));
+  const right = Buffer.from(sha256(b));
+  return timingSafeEqual(left, right);
+}
+
+export type TStaffAccessDeps = {
+  db: TDb;
+  config: TConfig;
+  store: TLimitStore;
+  now: () => Date;
+  onMailQueued: () => void;
+};
+
+export type TSignInAnswer =
+  | { stage: 'ready'; account: TAccount; csrfToken: string }
+  | { stage: 'totp'; enrol: null; csrfToken: string }
+  | { stage: 'totp'; enrol: { secret: string; uri: string }; csrfToken: string };
+
+export function createStaffAccess(deps: TStaffAccessDeps) {
+  const { db, config, store, now } = deps;
+  const totpKey = () => sharedSecret(db, 'staff-totp', config.linkSigningSecret);
+  const resetKey = () => sharedSecret(db, 'staff-reset', config.linkSigningSecret);
+
+  const secureCookie = config.isProduction || config.publicUrl.startsWith('https:');
+  const cookieOptions = {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: secureCookie,
+  };
+
+  /** Creates an account (the CLI, the local set-up, operations' account screen). */
+  async function createAccount(input: {
+    username: string;
+    email: string;
+    displayName: string;
+    role: TAccountRole;
+    password: string;
+    agentCode?: string | null;
+    createdBy: string;
+  }): Promise<TAccount> {
+    const username = normaliseUsername(input.username);
+    if (!isValidUsername(username))
+      throw new ApiError(400, 'A username has 3 to 60 letters, digits, dots, dashes, underscores or @.', {
+        field: 'username',
+      });
+    const problem = passwordProblem(input.password, username);
+    if (problem)
+      throw new ApiError(400, 'The password must have 12 to 128 characters and not be guessable.', {
+        field: 'password',
+        messageKey: problem,
+      });
+    if (input.role === 'agent' && !input.agentCode)
+      throw new ApiError(400, 'An agent account is bound to an agent code.', { field: 'agentCode' });
+    const [row] = await db
+      .insert(staffAccounts)
+      .values({
+        username,
+        email: input.email.trim(),
+        displayName: input.displayName.trim(),
+        role: input.role,
+        agentCode: input.role === 'agent' ? (input.agentCode ?? null) : null,
+        passwordHash: await hashPassword(input.password),
+        createdBy: input.createdBy,
+        updatedBy: input.createdBy,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new ApiError(409, 'There is already an account with this username.', { field: 'username' });
+    await recordAudit(db, {
+      at: now(),
+      actor: { id: null, label: input.createdBy },
+      action: 'create',
+      entity: 'account',
+      entityId: row.id,
+      before: null,
+      after: { username, role: row.role, agentCode: row.agentCode, email: row.email },
+    });
+    return accountOf(row);
+  }
+
+  /** Sets a new password (the CLI, a reset link, the local set-up); clears the lock. */
+  async function setPassword(accountId: string, password: string, by: string): Promise<void> {
+    const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, accountId));
+    if (!row) throw new ApiError(404, 'No such account.', { field: 'accountId' });
+    const problem = passwordProblem(password, row.username);
+    if (problem)
+      throw new ApiError(400, 'The password must have 12 to 128 characters and not be guessable.', {
+        field: 'password',
+        messageKey: problem,
+      });
+    await db
+      .update(staffAccounts)
+      .set({
+        passwordHash: await hashPassword(password),
+        failedSignIns: 0,
+        lockedUntil: null,
+        updatedBy: by,
+        updatedAt: now(),
+      })
+      .where(eq(staffAccounts.id, accountId));
+    // Every session of the account ends: whoever knew the old password is out.
+    await db.delete(staffSessions).where(eq(staffSessions.accountId, accountId));
+    await recordAudit(db, {
+      at: now(),
+      actor: { id: null, label: by },
+      action: 'password',
+      entity: 'account',
+      entityId: accountId,
+      before: null,
+      after: null,
+    });
+  }
+
+  async function findByUsername(username: string): Promise<TAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, normaliseUsername(username)));
+    return row;
+  }
+
+  const refused = () => new ApiError(401, 'The username or password is not right.', { field: 'password' });
+  const lockedError = (until: Date) => {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 60_000));
+    return new ApiError(
+      423,
+      `Too many failed sign-ins: this account is locked for ${minutes} minutes, or reset the password.`,
+      { field: 'username', retryAfterMs: until.getTime() - now().getTime() },
+    );
+  };
+
+  /** Counts a failure against the account, locking it at the limit. */
+  async function countFailure(row: TAccountRow): Promise<void> {
+    const at = now();
+    const failures = row.failedSignIns + 1;
+    const lock = failures >= STAFF_SIGN_IN.maxFailures;
+    await db
+      .update(staffAccounts)
+      .set({
+        failedSignIns: sql`${staffAccounts.failedSignIns} + 1`,
+        ...(lock ? { lockedUntil: new Date(at.getTime() + STAFF_SIGN_IN.lockMinutes * 60_000) } : {}),
+      })
+      .where(eq(staffAccounts.id, row.id));
+    if (lock)
+      await recordAudit(db, {
+        at,
+        actor: { id: null, label: 'system' },
+        action: 'lock',
+        entity: 'account',
+        entityId: row.id,
+        before: null,
+        after: { lockedMinutes: STAFF_SIGN_IN.lockMinutes },
+      });
+  }
+
+  async function openSession(reply: FastifyReply, accountId: string, stage: 'password' | 'ready') {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    const at = now();
+    await db.insert(staffSessions).values({
+      tokenHash: sha256(token),
+      accountId,
+      csrfToken,
+      stage,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + STAFF_SESSION_MAX_HOURS * 3_600_000),
+    });
+    reply.setCookie(STAFF_COOKIE, token, cookieOptions);
+    return csrfToken;
+  }
+
+  /**
+   * Username and password. Per client, tries are limited; per account, five failures lock it. A right
+   * password opens a session: ready for an agent, waiting for the TOTP code for staff (with a new
+   * secret to enrol when the account has none confirmed yet).
+   */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { username: string; password: string },
+  ): Promise<TSignInAnswer> {
+    const clientKey = `staff-sign-in:client:${request.clientKey}`;
+    const windowMs = STAFF_SIGN_IN.windowMinutes * 60_000;
+    const byClient = await store.add(clientKey, 1, windowMs);
+    if (byClient.count > STAFF_SIGN_IN.perClientPerWindow)
+      throw new ApiError(429, 'Too many sign-ins from here. Please wait and try again.', {
+        retryAfterMs: byClient.retryAfterMs,
+      });
+    const row = await findByUsername(input.username);
+    const at = now();
+    if (row?.lockedUntil && row.lockedUntil > at) {
+      await verifyPassword(input.password, DECOY_HASH);
+      throw lockedError(row.lockedUntil);
+    }
+    const right = await verifyPassword(input.password, row?.passwordHash ?? DECOY_HASH);
+    if (!row || !right || row.disabledAt) {
+      if (row && !row.disabledAt) await countFailure(row);
+      throw refused();
+    }
+    await store.add(clientKey, -1, windowMs);
+    const role = row.role as TAccountRole;
+    if (!needsSecondFactor(role) && !row.totpConfirmedAt) {
+      await db
+        .update(staffAccounts)
+        .set({ failedSignIns: 0, lockedUntil: null })
+        .where(eq(staffAccounts.id, row.id));
+      const csrfToken = await openSession(reply, row.id, 'ready');
+      return { stage: 'ready', account: accountOf(row), csrfToken };
+    }
+    const csrfToken = await openSession(reply, row.id, 'password');
+    if (row.totpConfirmedAt && row.totpSecret) return { stage: 'totp', enrol: null, csrfToken };
+    // First sign-in: a new secret to add to an authenticator app, confirmed by its first code.
+    const secret = newTotpSecret();
+    await db
+      .update(staffAccounts)
+      .set({ totpSecret: sealValue(secret, await totpKey()), totpConfirmedAt: null })
+      .where(eq(staffAccounts.id, row.id));
+    return { stage: 'totp', enrol: { secret, uri: otpauthUri(secret, row.username) }, csrfToken };
+  }
+
+  type TSessionRow = typeof staffSessions.$inferSelect;
+
+  /** The live session of the request (any stage), kept alive by the call; null when none. */
+  async function currentSession(
+    request: FastifyRequest,
+  ): Promise<{ session: TSessionRow; account: TAccountRow } | null> {
+    const token = request.cookies?.[STAFF_COOKIE];
+    if (!token || token.length > 100) return null;
+    const at = now();
+    const idleSince = new Date(at.getTime() - STAFF_SESSION_IDLE_MINUTES * 60_000);
+    const [session] = await db
+      .update(staffSessions)
+      .set({ lastSeenAt: at })
+      .where(
+        and(
+          eq(staffSessions.tokenHash, sha256(token)),
+          gt(staffSessions.lastSeenAt, idleSince),
+          gt(staffSessions.expiresAt, at),
+        ),
+      )
+      .returning();
+    if (!session) return null;
+    const [account] = await db
+      .select()
+      .from(staffAccounts)
+      .where(and(eq(staffAccounts.id, session.accountId), isNull(staffAccounts.disabledAt)));
+    return account ? { session, account } : null;
+  }
+
+  /** The TOTP code after the password: confirms enrolment the first time; five wrong codes lock. */
+  async function confirmCode(request: FastifyRequest, code: string): Promise<TAccount> {
+    const found = await currentSession(request);
+    if (!found || found.session.stage !== 'password')
+      throw new ApiError(401, 'Please sign in again: your session has ended.', { field: 'session' });
+    checkCsrf(request, found.session);
+    const { account } = found;
+    const at = now();
+    if (account.lockedUntil && account.lockedUntil > at) throw lockedError(account.lockedUntil);
+    const secret = account.totpSecret ? openSealedValue(account.totpSecret, await totpKey()) : null;
+    const step = secret ? matchTotp(secret, code.trim(), at, account.totpLastStep ?? null) : null;
+    if (step === null) {
+      await countFailure(account);
+      throw new ApiError(401, 'That code is not right. Type the code your authenticator app shows now.', {
+        field: 'code',
+      });
+    }
+    // Only this step and later ones work from now on: the same code cannot be replayed.
+    const [updated] = await db
+      .update(staffAccounts)
+      .set({
+        totpLastStep: step,
+        totpConfirmedAt: account.totpConfirmedAt ?? at,
+        failedSignIns: 0,
+        lockedUntil: null,
+      })
+      .where(
+        and(
+          eq(staffAccounts.id, account.id),
+          account.totpLastStep === null
+            ? isNull(staffAccounts.totpLastStep)
+            : lt(staffAccounts.totpLastStep, step),
+        ),
+      )
+      .returning();
+    if (!updated)
+      throw new ApiError(401, 'That code was used already. Wait for the next one.', { field: 'code' });
+    await db
+      .update(staffSessions)
+      .set({ stage: 'ready' })
+      .where(eq(staffSessions.tokenHash, found.session.tokenHash));
+    if (!account.totpConfirmedAt)
+      await recordAudit(db, {
+        at,
+        actor: { id: account.id, label: account.username },
+        action: 'enrol-totp',
+        entity: 'account',
+        entityId: account.id,
+        before: null,
+        after: null,
+      });
+    return accountOf(updated);
+  }
+
+  function checkCsrf(request: FastifyRequest, session: TSessionRow): void {
+    const given = request.headers[CSRF_HEADER];
+    if (typeof given !== 'string' || !sameText(given, session.csrfToken))
+      throw new ApiError(403, 'This page is out of date: reload it and try again.', { field: 'csrf' });
+  }
+
+  /** Who is signed in (for the pages), with the CSRF token to send back; null when no one. */
+  async function whoIs(
+    request: FastifyRequest,
+  ): Promise<{ account: TAccount; stage: 'password' | 'ready'; csrfToken: string } | null> {
+    const found = await currentSession(request);
+    if (!found) return null;
+    return {
+      account: accountOf(found.account),
+      stage: found.session.stage as 'password' | 'ready',
+      csrfToken: found.session.csrfToken,
+    };
+  }
+
+  async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = request.cookies?.[STAFF_COOKIE];
+    if (token) await db.delete(staffSessions).where(eq(staffSessions.tokenHash, sha256(token)));
+    reply.clearCookie(STAFF_COOKIE, { path: COOKIE_PATH });
+  }
+
+  /**
+   * A preHandler for a back-office call: 401 without a ready session, 403 when the role lacks
+   * `permission`, and 403 for a change (any method but GET/HEAD) without the session's CSRF token.
+   */
+  function requireAccount(permission: TPermission): preHandlerAsyncHookHandler {
+    return async (request) => {
+      const found = await currentSession(request);
+      if (!found || found.session.stage !== 'ready')
+        throw new ApiError(401, 'Please sign in: your session has ended.', { field: 'session' });
+      if (request.method !== 'GET' && request.method !== 'HEAD') checkCsrf(request, found.session);
+      const account = accountOf(found.account);
+      if (!can(account.role, permission))
+        throw new ApiError(403, 'Your role does not allow this.', { field: 'role' });
+      request.account = account;
+    };
+  }
+
+  /**
+   * Asks for a reset link: the same answer whether or not the username exists; a link (one hour,
+   * once) is mailed to the account's address when it does.
+   */
+  async function startReset(request: FastifyRequest, username: string): Promise<void> {
+    const clientKey = `staff-reset:client:${request.clientKey}`;
+    const counted = await store.add(clientKey, 1, 60 * 60_000);
+    if (counted.count > 10)
+      throw new ApiError(429, 'Too many reset requests from here. Please wait and try again.', {
+        retryAfterMs: counted.retryAfterMs,
+      });
+    const row = await findByUsername(username);
+    if (!row || row.disabledAt) return;
+    const perAccount = await store.add(`staff-reset:account:${row.id}`, 1, 60 * 60_000);
+    if (perAccount.count > 3) return;
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await db.transaction(async (tx) => {
+      await tx.insert(staffPasswordResets).values({
+        tokenHash: sha256(token),
+        accountId: row.id,
+        expiresAt: new Date(at.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000),
+        createdAt: at,
+      });
+      await tx.insert(mailOutbox).values({
+        messageId: `<reset-${randomBytes(12).toString('hex')}@lionrock>`,
+        kind: PASSWORD_RESET_MAIL_KIND,
+        recipientRole: 'staff',
+        recipient: row.email,
+        language: 'en',
+        sealed: sealValue(token, await resetKey()),
+      });
+    });
+    deps.onMailQueued();
+  }
+
+  /** Sets the new password from a reset link's token: once, within the hour. */
+  async function finishReset(token: string, password: string): Promise<void> {
+    const at = now();
+    const [reset] = await db
+      .update(staffPasswordResets)
+      .set({ usedAt: at })
+      .where(
+        and(
+          eq(staffPasswordResets.tokenHash, sha256(token)),
+          isNull(staffPasswordResets.usedAt),
+          gt(staffPasswordResets.expiresAt, at),
+        ),
+      )
+      .returning();
+    if (!reset)
+      throw new ApiError(400, 'This reset link has expired or was used. Ask for a new one.', {
+        field: 'token',
+      });
+    await setPassword(reset.accountId, password, 'password-reset');
+  }
+
+  /** The reset mail's content when it is sent; the link opens `/admin/reset#<token>`. */
+  async function resetMailContent(sealed: string | null): Promise<{ subject: string; text: string } | null> {
+    const token = sealed ? openSealedValue(sealed, await resetKey()) : null;
+    if (!token) return null;
+    const link = `${config.publicUrl}/admin/reset#${token}`;
+    return {
+      subject: 'Reset your Lionrock back-office password',
+      text: [
+        'Someone asked to reset the password of your Lionrock back-office account.',
+        '',
+        `Open this link within ${PASSWORD_RESET_VALID_MINUTES} minutes to choose a new password (it works once):`,
+        link,
+        '',
+        'If this was not you, ignore this e-mail: your password stays as it is.',
+        '',
+      ].join('\n'),
+    };
+  }
+
+  /** Sessions past their end or idle for a day are removed (a job may call this). */
+  async function pruneSessions(): Promise<void> {
+    const at = now();
+    await db.delete(staffSessions).where(lt(staffSessions.expiresAt, at));
+    await db.delete(staffSessions).where(lt(staffSessions.lastSeenAt, new Date(at.getTime() - 86_400_000)));
+  }
+
+  return {
+    createAccount,
+    setPassword,
+    findByUsername: async (username: string) => {
+      const row = await findByUsername(username);
+      return row ? accountOf(row) : undefined;
+    },
+    signIn,
+    confirmCode,
+    whoIs,
+    signOut,
+    requireAccount,
+    startReset,
+    finishReset,
+    resetMailContent,
+    pruneSessions,
+  };
+}
+
+export type TStaffAccess = ReturnType<typeof createStaffAccess>;
