@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumVersion, findChromium } from './chromium.ts';
+import { DEMO_AGENT_PASSWORD, STAFF_PASSWORD, STAFF_USERNAME } from './support/back-office.ts';
 import { PORT, SURVEY_PORT, SURVEY_SCRIPT_URL } from './support/servers.ts';
 
 const executablePath = findChromium();
@@ -40,7 +41,15 @@ export default defineConfig({
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'local' },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        APP_ENV: 'local',
+        ADMIN_USERNAME: STAFF_USERNAME,
+        ADMIN_PASSWORD: STAFF_PASSWORD,
+        DEMO_AGENT_PASSWORD,
+      },
       stdout: 'ignore',
       stderr: 'pipe',
     },
