@@ -439,6 +439,8 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     if (perAccount.count > 3) return;
     const token = randomBytes(32).toString('base64url');
     const at = now();
+    // Read before the transaction: on the embedded database a second query inside it would wait forever.
+    const sealed = sealValue(token, await resetKey());
     await db.transaction(async (tx) => {
       await tx.insert(staffPasswordResets).values({
         tokenHash: sha256(token),
@@ -452,7 +454,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
         recipientRole: 'staff',
         recipient: row.email,
         language: 'en',
-        sealed: sealValue(token, await resetKey()),
+        sealed,
       });
     });
     deps.onMailQueued();
