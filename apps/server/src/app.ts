@@ -2,6 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import type { TPermission } from '@lionrock/domain/back-office/staff-rules';
 import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,7 +18,12 @@ import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
 import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
-import { createStaffAccess, type TStaffAccess } from './modules/back-office/staff-access.ts';
+import {
+  createStaffAccess,
+  permissionOfHandler,
+  STAFF_API_PREFIX,
+  type TStaffAccess,
+} from './modules/back-office/staff-access.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
@@ -134,6 +140,8 @@ declare module 'fastify' {
       /** Back-office and agents' desk accounts, sessions and roles (decision 078). */
       staffAccess: TStaffAccess;
     };
+    /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
+    backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
   }
 }
 
@@ -190,6 +198,22 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await registerSecurity(app, config);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
+  const backOfficeRoutes: FastifyInstance['backOfficeRoutes'] = [];
+  app.decorate('backOfficeRoutes', backOfficeRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${STAFF_API_PREFIX}/`)) return;
+    // Who is calling is asked first, before the input is validated: a 401/403 never turns into a 400
+    // that tells a stranger what the call expects. `requireAccount` given as a preHandler moves here.
+    const handlers = [route.preHandler ?? []].flat();
+    const guards = handlers.filter((handler) => permissionOfHandler(handler));
+    if (guards.length > 0) {
+      route.preHandler = handlers.filter((handler) => !guards.includes(handler));
+      route.onRequest = [...guards, ...[route.onRequest ?? []].flat()] as typeof route.onRequest;
+    }
+    const permission = [route.onRequest ?? []].flat().map(permissionOfHandler).find(Boolean) ?? null;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') backOfficeRoutes.push({ method, url: route.url, permission });
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

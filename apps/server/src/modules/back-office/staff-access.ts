@@ -60,6 +60,12 @@ declare module 'fastify' {
 
 type TAccountRow = typeof staffAccounts.$inferSelect;
 
+/** The permission each `requireAccount` preHandler asks, so a test can walk every back-office route. */
+const PERMISSION_OF = new WeakMap<object, TPermission>();
+export function permissionOfHandler(handler: unknown): TPermission | undefined {
+  return typeof handler === 'function' ? PERMISSION_OF.get(handler) : undefined;
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
 function accountOf(row: TAccountRow): TAccount {
@@ -410,7 +416,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
    * `permission`, and 403 for a change (any method but GET/HEAD) without the session's CSRF token.
    */
   function requireAccount(permission: TPermission): preHandlerAsyncHookHandler {
-    return async (request) => {
+    const handler: preHandlerAsyncHookHandler = async (request) => {
       const found = await currentSession(request);
       if (!found || found.session.stage !== 'ready')
         throw new ApiError(401, 'Please sign in: your session has ended.', { field: 'session' });
@@ -420,6 +426,8 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
         throw new ApiError(403, 'Your role does not allow this.', { field: 'role' });
       request.account = account;
     };
+    PERMISSION_OF.set(handler, permission);
+    return handler;
   }
 
   /**
