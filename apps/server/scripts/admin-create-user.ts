@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     process.exit(64);
   }
   const password = await askPassword();
+  // The shop's own start-up chatter (an unbuilt web app, say) is not this command's business.
+  process.env.LOG_LEVEL ??= 'error';
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

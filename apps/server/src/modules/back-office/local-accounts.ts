@@ -26,7 +26,7 @@ export async function ensureLocalAccounts(db: TDb, config: TConfig, access: TSta
         createdBy: 'ADMIN_USERNAME',
       });
     lines.push(
-      `Back office: ${config.publicUrl}/admin, signed in as ${config.admin.username} (ADMIN_PASSWORD)`,
+      `Back office: ${config.publicUrl}/admin: sign in as ${config.admin.username} with ADMIN_PASSWORD`,
     );
   } else {
     const [anyStaff] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
