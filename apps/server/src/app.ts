@@ -17,6 +17,7 @@ import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
+import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
 import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
 import {
   createStaffAccess,
@@ -315,6 +316,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
+  await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,

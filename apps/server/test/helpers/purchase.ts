@@ -28,12 +28,15 @@ export async function buyTravelPolicy(
     card?: string;
     session?: string;
     edit?: (policy: { policyTravel: { applicant: Record<string, unknown> } }) => void;
+    /** Fields of the quote itself (a campaign and promo code, say), given before it is rated. */
+    quote?: Record<string, unknown>;
   },
 ): Promise<TBought> {
   const session = options.session ?? SESSION;
   const post = (path: string, payload: unknown) => postRest(app, path, payload, session);
   const annual = options.annual ?? false;
   const input = buildTravelPolicy(options.today, {
+    ...options.quote,
     policyTravel: (annual ? { paPolicyType: 'A', returnDate: '' } : { paPolicyType: 'S' }) as never,
   });
   const quoted = await post('policy/multirate', input);
