@@ -257,7 +257,6 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
               type="button"
               className={styles.headerButton}
               lang={lang === 'en' ? (country === 'HKG' ? 'zh-Hant' : 'zh-Hans') : 'en'}
-              aria-label={t('languageLabel')}
               onClick={() => setLanguage(lang === 'en' ? 'zh' : 'en')}
             >
               {t('language')}
