@@ -80,7 +80,7 @@ export async function confirmSecondFactor(page: Page, username: string, code?: s
   const secretShown = page.getByTestId('totp-secret');
   let enrolledNow = false;
   if (await secretShown.isVisible()) {
-    const secret = (await secretShown.innerText()).replace(/\s/g, '');
+    const secret = ((await secretShown.textContent()) ?? '').replace(/\s/g, '');
     if (enrolled.get(username)?.secret !== secret) {
       enrolled.set(username, { secret, lastStep: 0 });
       enrolledNow = true;

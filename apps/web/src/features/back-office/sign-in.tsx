@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import styles from './back-office.module.css';
 import { BackOfficeError, backOfficeCall, setCsrfToken } from './back-office-api';
 import { groupSecret, type TBackOfficeAccount, type TDesk, type TSessionAnswer } from './back-office-session';
@@ -91,6 +91,12 @@ export function SignIn({
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<TErrors>({});
   const [busy, setBusy] = useState(false);
+
+  // A field's mistake takes the focus, so a screen reader hears it and the fix starts there.
+  useEffect(() => {
+    const first = (['username', 'password', 'code'] as const).find((field) => errors[field]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }, [errors, id]);
 
   const go = (next: TStep) => {
     setErrors({});
