@@ -1,0 +1,116 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubServer } from '../../test/render';
+import BackOffice from './back-office-routes';
+import { BACK_OFFICE_PAGES, type TBackOfficePage } from './page-registry';
+
+const account = (role: string, agentCode: string | null = null) => ({
+  stage: 'ready',
+  account: { id: 'a1', username: 'someone', displayName: 'Sam Someone', role, agentCode },
+  csrfToken: 'csrf',
+  enrol: null,
+});
+
+const TEST_PAGES: TBackOfficePage[] = [
+  {
+    desk: 'admin',
+    path: 'policies/*',
+    label: 'Policies',
+    permission: 'policies.read',
+    load: async () => ({ default: () => <h1>The policies page</h1> }),
+  },
+  {
+    desk: 'admin',
+    path: 'accounts',
+    label: 'Accounts',
+    permission: 'accounts.write',
+    load: async () => ({ default: () => <h1>The accounts page</h1> }),
+  },
+  {
+    desk: 'admin',
+    path: 'policy/:id',
+    label: 'A policy',
+    permission: 'policies.read',
+    nav: false,
+    load: async () => ({ default: () => <h1>One policy</h1> }),
+  },
+];
+
+beforeEach(() => BACK_OFFICE_PAGES.push(...TEST_PAGES));
+afterEach(() => {
+  BACK_OFFICE_PAGES.splice(BACK_OFFICE_PAGES.length - TEST_PAGES.length);
+  vi.unstubAllGlobals();
+});
+
+function renderDesk(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/*', element: <BackOffice desk="admin" /> },
+      { path: '/agent/*', element: <BackOffice desk="agent" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the back office shell (decision 079)', () => {
+  it('shows the sign-in without a session', async () => {
+    stubServer([{ match: /\/session$/, status: 401, body: { statusCode: 401, message: 'Please sign in.' } }]);
+    renderDesk('/admin/policies');
+    expect(screen.getByRole('status').textContent).toMatch(/Checking your session/);
+    expect(await screen.findByRole('heading', { name: 'Sign in to the back office' })).toBeTruthy();
+  });
+
+  it("lists only the role's pages, opens one lazily, and signs out", async () => {
+    const { calls } = stubServer([
+      { match: /\/session$/, body: account('read_only') },
+      { match: /sign-out/, body: { signedOut: true } },
+    ]);
+    const user = userEvent.setup();
+    renderDesk('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Back office pages' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Policies']);
+    expect(screen.getByRole('banner').textContent).toMatch(/Sam Someone.*Read only/);
+    expect(screen.getByRole('heading', { name: 'What you can do' })).toBeTruthy();
+
+    await user.click(within(nav).getByRole('link', { name: 'Policies' }));
+    expect(await screen.findByRole('heading', { name: 'The policies page' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Policies' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to the back office' })).toBeTruthy();
+    expect(new Headers(calls.at(-1)?.init?.headers).get('x-csrf-token')).toBe('csrf');
+  });
+
+  it('does not open a page the role may not, and tells an agent at /admin where the desk is', async () => {
+    stubServer([{ match: /\/session$/, body: account('read_only') }]);
+    renderDesk('/admin/accounts');
+    expect(await screen.findByText('There is no such page here.')).toBeTruthy();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+
+    stubServer([{ match: /\/session$/, body: account('agent', 'AG1001') }]);
+    renderDesk('/admin');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/staff side of Lionrock/);
+    expect(screen.getByRole('link', { name: "Go to the agents' desk" }).getAttribute('href')).toBe('/agent');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('welcomes an agent at the desk, in Chinese on asking', async () => {
+    stubServer([{ match: /\/session$/, body: account('agent', 'AG1001') }]);
+    const user = userEvent.setup();
+    renderDesk('/agent');
+    expect(await screen.findByRole('heading', { name: "Welcome to the agents' desk" })).toBeTruthy();
+    expect(screen.getByText(/AG1001/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '中文' }));
+    expect(screen.getByRole('heading', { name: '欢迎来到代理人专区' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'EN' }));
+  });
+});
