@@ -19,4 +19,12 @@ export type TBackOfficePage = {
 export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
   // Each area's lines go here, e.g.
   // { desk: 'admin', path: 'policies/*', label: 'Policies', permission: 'policies.read', load: () => import('./operations/policies-page') },
+  // Marketing: campaigns and promo codes (decision 078's roles).
+  {
+    desk: 'admin',
+    path: 'campaigns',
+    label: 'Campaigns',
+    permission: 'marketing.read',
+    load: () => import('./marketing/campaigns-page'),
+  },
 ];
