@@ -19,4 +19,26 @@ export type TBackOfficePage = {
 export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
   // Each area's lines go here, e.g.
   // { desk: 'admin', path: 'policies/*', label: 'Policies', permission: 'policies.read', load: () => import('./operations/policies-page') },
+  // Operations (decision 080).
+  {
+    desk: 'admin',
+    path: 'policies/*',
+    label: 'Policies',
+    permission: 'policies.read',
+    load: () => import('./operations/policies-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'queues',
+    label: 'Queues',
+    permission: 'policies.read',
+    load: () => import('./operations/queues-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'mail',
+    label: 'Mail outbox',
+    permission: 'policies.read',
+    load: () => import('./operations/mail-page'),
+  },
 ];
