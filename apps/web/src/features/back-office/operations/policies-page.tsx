@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, Route, Routes, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
 import styles from './operations.module.css';
 import { money, Problem, Progress, useLoad } from './ops-shared';
 import { PolicyPage } from './policy-page';
@@ -27,7 +27,11 @@ type TSearchAnswer = { page: number; pageSize: number; total: number; policies: 
 const FILTERS = ['q', 'status', 'product', 'agent', 'from', 'to'] as const;
 
 function PolicySearch() {
-  const [params, setParams] = useSearchParams();
+  // The location and navigate (not useSearchParams): the shop's own bundle has them already.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const setParams = (next: URLSearchParams) => navigate({ search: `?${next}` });
   const query = new URLSearchParams();
   for (const name of [...FILTERS, 'page'] as const) {
     const value = params.get(name);
@@ -188,10 +192,8 @@ function PolicySearch() {
 
 /** Operations' policies: the search (`/admin/policies`) and one policy (`/admin/policies/:policyId`). */
 export default function PoliciesPage() {
-  return (
-    <Routes>
-      <Route index element={<PolicySearch />} />
-      <Route path=":policyId" element={<PolicyPage />} />
-    </Routes>
-  );
+  return useRoutes([
+    { index: true, element: <PolicySearch /> },
+    { path: ':policyId', element: <PolicyPage /> },
+  ]);
 }
