@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seedJourney } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { authenticatorCode, STAFF_PASSWORD, STAFF_USERNAME } from './support/back-office.ts';
 import { confirmAndGoToPayment, payByCard } from './support/journey.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
 import { mailsWith } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, test } from './support/test.ts';
@@ -65,6 +67,7 @@ test.describe('back-office operations', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Queues' })).toBeVisible();
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByRole('row')).toHaveCount(2);
+    await expectNoSeriousAxeViolations(page);
     await panel.getByRole('button', { name: 'Accept' }).click();
     await expect(panel.getByText('Accept this payment?')).toBeVisible();
     await panel.getByRole('button', { name: 'Confirm accept' }).click();
@@ -83,6 +86,9 @@ test.describe('back-office operations', () => {
     const details = page.getByRole('region', { name: 'Details' });
     await expect(details.getByRole('definition').first()).toHaveText('issued');
     await expect(page.getByRole('region', { name: 'Audit trail' })).toContainText('accept-payment');
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalScroll(page);
     await mailsWith(shop.dataDir, policyNumber);
     await context.close();
   });
