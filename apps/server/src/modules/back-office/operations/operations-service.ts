@@ -542,11 +542,14 @@ export function createOperationsService(deps: {
   async function retryMail(actor: TActor, id: number) {
     const [row] = await db
       .update(mailOutbox)
-      .set({ nextAttemptAt: now(), status: 'queued' })
-      .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['queued', 'sending'])))
+      .set({ nextAttemptAt: now() })
+      // Only a mail waiting for its next try: one being sent now is left to its sender (no second copy).
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')))
       .returning();
     if (!row)
-      throw new ApiError(409, 'This mail is sent already, or there is no such mail.', { field: 'id' });
+      throw new ApiError(409, 'This mail is being sent or sent already, or there is no such mail.', {
+        field: 'id',
+      });
     await recordAudit(db, {
       at: now(),
       actor,
