@@ -18,6 +18,8 @@ import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
+import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
+import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
 import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
 import {
   createStaffAccess,
@@ -341,6 +343,19 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     documents,
   });
   await app.register(issuanceRoutes, { documents });
+  // The back office's operations work (issue 18, decision 080): policies, queues, mail, client logs.
+  await app.register(backOfficeOperationsRoutes, {
+    access: staffAccess,
+    service: createOperationsService({
+      db: database.db,
+      payments: paymentRepository,
+      alerts,
+      issuance,
+      documents,
+      now,
+      onMailQueued: options.onMailQueued ?? (() => {}),
+    }),
+  });
   await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });
   if (usesTestGateway(config)) {
     // Without a merchant profile a market pays through the built-in test gateway (design section 6).

@@ -27,4 +27,26 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'marketing.read',
     load: () => import('./marketing/campaigns-page'),
   },
+  // Operations (decision 080).
+  {
+    desk: 'admin',
+    path: 'policies/*',
+    label: 'Policies',
+    permission: 'policies.read',
+    load: () => import('./operations/policies-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'queues',
+    label: 'Queues',
+    permission: 'policies.read',
+    load: () => import('./operations/queues-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'mail',
+    label: 'Mail outbox',
+    permission: 'policies.read',
+    load: () => import('./operations/mail-page'),
+  },
 ];

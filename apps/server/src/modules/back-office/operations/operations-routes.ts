@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TActor } from '../audit.ts';
+import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
+import { QUEUE_KINDS, type TOperationsService } from './operations-service.ts';
+
+const ADMIN = `${STAFF_API_PREFIX}/admin`;
+const ZPolicyParams = z.object({ policyId: z.string().uuid() });
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const actorOf = (request: FastifyRequest): TActor => ({
+  id: request.account!.id,
+  label: request.account!.username,
+});
+
+/**
+ * Operations' back-office API (issue 18, decision 080): policies, the queues, the mail outbox and the
+ * client logs, under `/back-office/api/admin`. Reading needs policies.read; changing a policy
+ * policies.write, working a payment case payments.write; revealing a masked field pii.reveal.
+ */
+export async function backOfficeOperationsRoutes(
+  app: FastifyInstance,
+  options: { access: TStaffAccess; service: TOperationsService },
+): Promise<void> {
+  const { access, service } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['back-office'];
+  const read = access.requireAccount('policies.read');
+  const writePolicy = access.requireAccount('policies.write');
+  const writePayment = access.requireAccount('payments.write');
+
+  routes.get(
+    `${ADMIN}/policies`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          status: z.string().max(30).optional(),
+          product: z.string().max(10).optional(),
+          agent: z.string().max(30).optional(),
+          from: ZDate.optional(),
+          to: ZDate.optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+        }),
+      },
+    },
+    async (request) => service.searchPolicies(request.query),
+  );
+
+  routes.get(
+    `${ADMIN}/policies/:policyId`,
+    { preHandler: read, schema: { tags, params: ZPolicyParams } },
+    async (request) => service.policyDetails(request.params.policyId),
+  );
+
+  routes.post(
+    `${ADMIN}/policies/:policyId/reveal`,
+    {
+      preHandler: access.requireAccount('pii.reveal'),
+      schema: {
+        tags,
+        params: ZPolicyParams,
+        body: z.object({ field: z.enum(['idNumber', 'email', 'mobile']) }),
+      },
+    },
+    async (request) => ({
+      field: request.body.field,
+      value: await service.reveal(actorOf(request), request.params.policyId, request.body.field),
+    }),
+  );
+
+  routes.post(
+    `${ADMIN}/policies/:policyId/resend`,
+    { preHandler: writePolicy, schema: { tags, params: ZPolicyParams } },
+    async (request) => {
+      await service.resend(actorOf(request), request.params.policyId);
+      return { queued: true };
+    },
+  );
+
+  routes.get(
+    `${ADMIN}/policies/:policyId/schedule.pdf`,
+    { preHandler: read, schema: { tags, params: ZPolicyParams } },
+    async (request, reply) => {
+      const file = await service.schedule(request.params.policyId);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.pdf);
+    },
+  );
+
+  routes.get(
+    `${ADMIN}/queues`,
+    {
+      preHandler: read,
+      schema: { tags, querystring: z.object({ kind: z.enum(QUEUE_KINDS).optional() }) },
+    },
+    async (request) => ({ cases: await service.queue(request.query.kind) }),
+  );
+
+  routes.post(
+    `${ADMIN}/queues/:id/accept`,
+    { preHandler: writePayment, schema: { tags, params: ZIdParams } },
+    async (request) => service.acceptReview(actorOf(request), request.params.id),
+  );
+
+  routes.post(
+    `${ADMIN}/queues/:id/reject`,
+    {
+      preHandler: writePayment,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: z.object({ note: z.string().trim().max(500).optional() }).optional(),
+      },
+    },
+    async (request) => service.rejectReview(actorOf(request), request.params.id, request.body?.note),
+  );
+
+  routes.post(
+    `${ADMIN}/queues/:id/record-refund`,
+    {
+      preHandler: writePayment,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: z.object({ reference: z.string().trim().min(1).max(100), paidOn: ZDate }),
+      },
+    },
+    async (request) => service.recordRefund(actorOf(request), request.params.id, request.body),
+  );
+
+  routes.post(
+    `${ADMIN}/queues/:id/resolve`,
+    {
+      preHandler: writePayment,
+      schema: { tags, params: ZIdParams, body: z.object({ note: z.string().trim().min(1).max(500) }) },
+    },
+    async (request) => service.resolve(actorOf(request), request.params.id, request.body.note),
+  );
+
+  routes.get(
+    `${ADMIN}/mail`,
+    {
+      preHandler: read,
+      schema: { tags, querystring: z.object({ status: z.enum(['failed', 'queued']).default('failed') }) },
+    },
+    async (request) => ({ mails: await service.mail(request.query.status) }),
+  );
+
+  routes.post(
+    `${ADMIN}/mail/:id/retry`,
+    { preHandler: access.requireAccount('system.write'), schema: { tags, params: ZIdParams } },
+    async (request) => service.retryMail(actorOf(request), request.params.id),
+  );
+
+  routes.get(
+    `${ADMIN}/client-logs`,
+    {
+      preHandler: access.requireAccount('system.read'),
+      schema: { tags, querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }) },
+    },
+    async (request) => ({ logs: await service.clientLogList(request.query.page) }),
+  );
+}

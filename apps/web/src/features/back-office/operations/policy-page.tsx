@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
+import styles from './operations.module.css';
+import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
+import type { TPolicySummary } from './policies-page';
+
+type TDetails = {
+  policy: TPolicySummary & {
+    mobile: string;
+    receiptNumber: string | null;
+    planCode: string | null;
+    autoRenewal: boolean;
+    renewalNoticeAt: string | null;
+  };
+  payments: {
+    paymentId: string;
+    referenceNumber: string;
+    method: string;
+    status: string;
+    amountCents: number;
+    currency: string;
+    reasonCode: number | null;
+    maskedCard: string | null;
+    createdAt: string;
+  }[];
+  events: { at: string; from: string | null; to: string }[];
+  mails: {
+    id: number;
+    kind: string;
+    recipient: string;
+    status: string;
+    attempts: number;
+    createdAt: string;
+  }[];
+  refunds: { refundId: string; method: string; state: string; amountCents: number; currency: string }[];
+  claimCount: number;
+  audit: { id: number; at: string; actor: string; action: string; note: string | null }[];
+};
+
+type TField = 'idNumber' | 'email' | 'mobile';
+const FIELD_LABELS: Record<TField, string> = { idNumber: 'ID number', email: 'E-mail', mobile: 'Mobile' };
+
+/** One policy for operations: details masked (Reveal is audited), payments, mail, and its audit trail. */
+export function PolicyPage() {
+  const { policyId = '' } = useParams();
+  const { data, error, loading, reload } = useLoad<TDetails>(
+    `/admin/policies/${encodeURIComponent(policyId)}`,
+  );
+  const [revealed, setRevealed] = useState<Partial<Record<TField, string>>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const reveal = async (field: TField) => {
+    setBusy(field);
+    setProblem(null);
+    try {
+      const answer = await backOfficeCall<{ value: string }>('POST', `/admin/policies/${policyId}/reveal`, {
+        field,
+      });
+      setRevealed((previous) => ({ ...previous, [field]: answer.value }));
+      reload();
+    } catch (caught) {
+      setProblem(messageOf(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const resend = async () => {
+    setBusy('resend');
+    setProblem(null);
+    setNotice(null);
+    try {
+      await backOfficeCall('POST', `/admin/policies/${policyId}/resend`);
+      setNotice('The policy e-mail is queued again.');
+      reload();
+    } catch (caught) {
+      setProblem(messageOf(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (loading && !data) return <Progress text="Loading the policy…" />;
+  if (error && !data) return <Problem message={error} />;
+  if (!data) return null;
+  const { policy } = data;
+  const masked: Record<TField, string> = {
+    idNumber: policy.idNumber,
+    email: policy.email,
+    mobile: policy.mobile,
+  };
+
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link to="/admin/policies">Back to policies</Link>
+      </p>
+      <h1 className={styles.heading}>Policy {policy.policyNumber ?? policy.policyId}</h1>
+      <Problem message={problem} />
+      {notice && (
+        <p className={styles.status} role="status">
+          {notice}
+        </p>
+      )}
+      <div className={styles.columns}>
+        <div className={styles.page}>
+          <section className={styles.panel} aria-labelledby="policy-details">
+            <h2 id="policy-details" className={styles.subheading}>
+              Details
+            </h2>
+            <dl className={styles.details}>
+              <dt>Status</dt>
+              <dd>{policy.status}</dd>
+              <dt>Product</dt>
+              <dd>
+                {policy.product} {policy.market} {policy.planCode ?? ''}
+              </dd>
+              <dt>Holder</dt>
+              <dd>{policy.holderName}</dd>
+              {(Object.keys(FIELD_LABELS) as TField[]).map((field) => (
+                <div key={field} style={{ display: 'contents' }}>
+                  <dt>{FIELD_LABELS[field]}</dt>
+                  <dd>
+                    {revealed[field] ?? masked[field]}{' '}
+                    {revealed[field] === undefined && masked[field] && (
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy !== null}
+                        onClick={() => reveal(field)}
+                        aria-label={`Reveal ${FIELD_LABELS[field]}`}
+                      >
+                        {busy === field ? 'Revealing…' : 'Reveal'}
+                      </button>
+                    )}
+                  </dd>
+                </div>
+              ))}
+              <dt>Premium</dt>
+              <dd>{money(policy.totalCents, policy.currency)}</dd>
+              <dt>Cover</dt>
+              <dd>
+                {policy.startDate ?? ''} – {policy.endDate ?? ''}
+              </dd>
+              <dt>Issued</dt>
+              <dd>{when(policy.issuedAt)}</dd>
+              <dt>Receipt</dt>
+              <dd>{policy.receiptNumber ?? ''}</dd>
+              <dt>Agent</dt>
+              <dd>{policy.agentCode ?? ''}</dd>
+              <dt>Auto-renewal</dt>
+              <dd>{policy.autoRenewal ? 'On' : 'Off'}</dd>
+              <dt>Claims</dt>
+              <dd>{data.claimCount}</dd>
+            </dl>
+            <div className={styles.actions}>
+              <button type="button" className={styles.primary} disabled={busy !== null} onClick={resend}>
+                {busy === 'resend' ? 'Sending…' : 'Re-send e-mail'}
+              </button>
+              {policy.status === 'issued' && (
+                <a
+                  className={styles.secondary}
+                  href={`${BACK_OFFICE_API}/admin/policies/${policyId}/schedule.pdf`}
+                >
+                  Download schedule
+                </a>
+              )}
+            </div>
+          </section>
+          <section className={styles.panel} aria-labelledby="policy-payments">
+            <h2 id="policy-payments" className={styles.subheading}>
+              Payments
+            </h2>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Reference</th>
+                    <th scope="col">Method</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Card</th>
+                    <th scope="col">Started</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.payments.map((payment) => (
+                    <tr key={payment.paymentId}>
+                      <td>{payment.referenceNumber}</td>
+                      <td>{payment.method}</td>
+                      <td>{payment.status}</td>
+                      <td>{money(payment.amountCents, payment.currency)}</td>
+                      <td>{payment.reasonCode ?? ''}</td>
+                      <td>{payment.maskedCard ?? ''}</td>
+                      <td>{when(payment.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section className={styles.panel} aria-labelledby="policy-mail">
+            <h2 id="policy-mail" className={styles.subheading}>
+              E-mail and events
+            </h2>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Mail</th>
+                    <th scope="col">To</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Queued</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.mails.map((mail) => (
+                    <tr key={mail.id}>
+                      <td>{mail.kind}</td>
+                      <td>{mail.recipient}</td>
+                      <td>{mail.status}</td>
+                      <td>{when(mail.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className={styles.trail}>
+              {data.events.map((event) => (
+                <li key={`${event.at}-${event.to}`}>
+                  {when(event.at)}: {event.from ?? '—'} → {event.to}
+                </li>
+              ))}
+              {data.refunds.map((refund) => (
+                <li key={refund.refundId}>
+                  Refund {money(refund.amountCents, refund.currency)} ({refund.method}): {refund.state}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <section className={styles.panel} aria-labelledby="policy-audit">
+          <h2 id="policy-audit" className={styles.subheading}>
+            Audit trail
+          </h2>
+          {data.audit.length === 0 ? (
+            <p>No changes from the back office yet.</p>
+          ) : (
+            <ol className={styles.trail}>
+              {data.audit.map((entry) => (
+                <li key={entry.id}>
+                  {when(entry.at)} {entry.actor}: {entry.action}
+                  {entry.note ? ` (${entry.note})` : ''}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
