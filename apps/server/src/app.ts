@@ -16,6 +16,7 @@ import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
+import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
 import { createStaffAccess, type TStaffAccess } from './modules/back-office/staff-access.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
@@ -291,6 +292,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
+  await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,

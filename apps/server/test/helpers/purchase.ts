@@ -27,6 +27,8 @@ export async function buyTravelPolicy(
     annual?: boolean;
     card?: string;
     session?: string;
+    /** The agent (and sub-agent) the journey came by, from the first quote on, as a partner link sets it. */
+    agent?: { agentCode: string; subAgentId?: string };
     edit?: (policy: { policyTravel: { applicant: Record<string, unknown> } }) => void;
   },
 ): Promise<TBought> {
@@ -35,6 +37,7 @@ export async function buyTravelPolicy(
   const annual = options.annual ?? false;
   const input = buildTravelPolicy(options.today, {
     policyTravel: (annual ? { paPolicyType: 'A', returnDate: '' } : { paPolicyType: 'S' }) as never,
+    ...(options.agent ?? {}),
   });
   const quoted = await post('policy/multirate', input);
   if (quoted.statusCode !== 200) throw new Error(`multirate answered ${quoted.statusCode}: ${quoted.body}`);
