@@ -19,4 +19,19 @@ export type TBackOfficePage = {
 export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
   // Each area's lines go here, e.g.
   // { desk: 'admin', path: 'policies/*', label: 'Policies', permission: 'policies.read', load: () => import('./operations/policies-page') },
+  // The agents' desk (decision 083).
+  {
+    desk: 'agent',
+    path: 'sales',
+    label: 'My sales',
+    permission: 'desk.read',
+    load: () => import('./desk/desk-home-page'),
+  },
+  {
+    desk: 'agent',
+    path: 'links',
+    label: 'Share a quote link',
+    permission: 'desk.read',
+    load: () => import('./desk/quote-link-page'),
+  },
 ];
