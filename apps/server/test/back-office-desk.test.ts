@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buyTravelPolicy, type TBought } from './helpers/purchase.ts';
-import { buildTestApp } from './helpers/test-app.ts';
+import { buildTestApp, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -21,13 +21,14 @@ describeEachDriver('agents desk', (driver) => {
   let ag1002: TSignedIn;
   let own: TBought;
   let other: TBought;
+  const recorder = recordingMailer();
 
   const get = (url: string, who?: TSignedIn) =>
     app.inject({ method: 'GET', url: `${BACK_OFFICE}${url}`, ...(who ? { headers: who.headers } : {}) });
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    app = await buildTestApp(database, { now: () => clock });
+    app = await buildTestApp(database, { now: () => clock, mailer: recorder.mailer });
     own = await buyTravelPolicy(app, database.db, {
       today,
       session: 'desk-own',
@@ -119,6 +120,15 @@ describeEachDriver('agents desk', (driver) => {
     expect(summary.json().quotes).toBeGreaterThanOrEqual(1);
     const outside = await get('/desk/summary?from=2026-10-01&to=2026-10-31', ag1001);
     expect(outside.json()).toMatchObject({ sales: 0, commissionCents: 0 });
+  });
+
+  it("names the agent's registration number in the customer's policy e-mail", async () => {
+    await app.services.documents.deliverMail(50);
+    const forCustomer = recorder.sent.filter(
+      (mail) => mail.subject.includes(own.policyNumber) && mail.to === 'WEIMING.TAN@EXAMPLE.COM',
+    );
+    expect(forCustomer.length).toBeGreaterThan(0);
+    expect(forCustomer[0]!.text).toContain('Agent registration no.: RNF-TWL-1001');
   });
 
   it('lists claims and renewals of the agent only', async () => {
