@@ -27,6 +27,8 @@ export async function buyTravelPolicy(
     annual?: boolean;
     card?: string;
     session?: string;
+    /** The agent (and sub-agent) the journey came by, from the first quote on, as a partner link sets it. */
+    agent?: { agentCode: string; subAgentId?: string };
     edit?: (policy: { policyTravel: { applicant: Record<string, unknown> } }) => void;
     /** Fields of the quote itself (a campaign and promo code, say), given before it is rated. */
     quote?: Record<string, unknown>;
@@ -38,6 +40,7 @@ export async function buyTravelPolicy(
   const input = buildTravelPolicy(options.today, {
     ...options.quote,
     policyTravel: (annual ? { paPolicyType: 'A', returnDate: '' } : { paPolicyType: 'S' }) as never,
+    ...(options.agent ?? {}),
   });
   const quoted = await post('policy/multirate', input);
   if (quoted.statusCode !== 200) throw new Error(`multirate answered ${quoted.statusCode}: ${quoted.body}`);

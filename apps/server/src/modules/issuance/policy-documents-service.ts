@@ -210,17 +210,27 @@ export function createPolicyDocumentsService(deps: {
         }
         const issued = mail.policyId ? await issuedPolicy(mail.policyId) : undefined;
         if (!issued) throw new Error(`mail ${mail.id}: its policy is not issued`);
-        const agent =
-          mail.recipientRole === 'agent' && issued.document.agentCode
-            ? await deps.agents.findAgent(issued.document.agentCode)
-            : undefined;
+        // The agent's mail greets it; the applicant's names the agent and its registration number (issue 18).
+        const agent = issued.document.agentCode
+          ? await deps.agents.findAgent(issued.document.agentCode)
+          : undefined;
+        const namedAgent = agent && !agent.isDefault ? agent : undefined;
         // The mail and its schedule in the mail's language (decision 031).
         const inLanguage: TIssuedPolicy = { ...issued, language: mail.language === 'zh' ? 'zh' : 'en' };
         const content = composePolicyMail(inLanguage, {
           role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
           scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
           manageUrl: await manageLink(deps, mail.policyId!, issued.policyNumber),
-          ...(agent ? { agentName: agent.name, agencyName: agent.agency } : {}),
+          ...(namedAgent && mail.recipientRole === 'agent'
+            ? { agentName: namedAgent.name, agencyName: namedAgent.agency }
+            : {}),
+          ...(namedAgent && mail.recipientRole !== 'agent'
+            ? {
+                agentName: namedAgent.name,
+                agencyName: namedAgent.agency,
+                agentRegistrationNo: namedAgent.registrationNo,
+              }
+            : {}),
         });
         await deps.mailer.send({
           to: mail.recipient,

@@ -130,6 +130,24 @@ describe('composePolicyMail', () => {
     expect(anonymous.text).not.toContain('Agency');
   });
 
+  it("names the agent and its registration number in the applicant's mail when an agent sold it", () => {
+    const options = {
+      role: 'applicant' as const,
+      scheduleUrl: url,
+      agentName: 'Tan Wei Ling',
+      agencyName: 'Harbourfront Advisers',
+      agentRegistrationNo: 'RNF-TWL-1001',
+    };
+    const mail = composePolicyMail(travel('en'), options);
+    expect(mail.text).toContain('Dear TAN WEI MING,');
+    expect(mail.text).toContain('Your agent: Tan Wei Ling, Harbourfront Advisers');
+    expect(mail.text).toContain('Agent registration no.: RNF-TWL-1001');
+    expect(mail.html).toContain('RNF-TWL-1001');
+    expect(composePolicyMail(travel('zh'), options).text).toContain('代理注册编号：RNF-TWL-1001');
+    const direct = composePolicyMail(travel('en'), { role: 'applicant', scheduleUrl: url });
+    expect(direct.text).not.toContain('registration');
+  });
+
   it('writes Chinese in Simplified characters for Singapore', () => {
     const applicant = composePolicyMail(travel('zh'), { role: 'applicant', scheduleUrl: url });
     expect(applicant.subject).toBe('您的狮石旅游保险保单 TSG26-0001234');

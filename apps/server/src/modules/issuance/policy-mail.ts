@@ -29,6 +29,11 @@ export type TPolicyMailOptions = {
   manageUrl?: string;
   agentName?: string;
   agencyName?: string;
+  /**
+   * The agent's registration number (issue 18; MAS / IA require the intermediary to be identifiable):
+   * named with the agent in the applicant's mail when the policy was sold through one.
+   */
+  agentRegistrationNo?: string;
 };
 
 export type TPolicyMail = { subject: string; text: string; html: string };
@@ -53,6 +58,9 @@ type TCopy = {
   applicantIntro: (product: string) => string;
   agentIntro: (client: string) => string;
   agency: string;
+  /** The applicant's mail: who sold the policy, and the agent's registration number. */
+  yourAgent: string;
+  registrationNo: string;
   /** The campaign's gift per policy (pa-home-payments section 9), when the policy has one. */
   voucher: string;
   labels: Record<keyof TDetails, string>;
@@ -86,6 +94,8 @@ const COPY: Record<TScript, TCopy> = {
       `Thank you for choosing Lionrock Insurance. Your ${product} policy has been issued.`,
     agentIntro: (client) => `A policy was issued for your client ${client}.`,
     agency: 'Agency',
+    yourAgent: 'Your agent',
+    registrationNo: 'Agent registration no.',
     voucher: 'Campaign gift',
     labels: {
       policyNumber: 'Policy number',
@@ -112,6 +122,8 @@ const COPY: Record<TScript, TCopy> = {
     applicantIntro: (product) => `感谢您选择狮石保险。您的${product}保单已经签发。`,
     agentIntro: (client) => `已为您的客户${client}签发保单。`,
     agency: '代理机构',
+    yourAgent: '您的代理',
+    registrationNo: '代理注册编号',
     voucher: '活动礼品',
     labels: {
       policyNumber: '保单号码',
@@ -141,6 +153,8 @@ const COPY: Record<TScript, TCopy> = {
     applicantIntro: (product) => `感謝您選擇獅石保險。您的${product}保單已經簽發。`,
     agentIntro: (client) => `已為您的客戶${client}簽發保單。`,
     agency: '代理機構',
+    yourAgent: '您的代理',
+    registrationNo: '代理註冊編號',
     voucher: '活動禮品',
     labels: {
       policyNumber: '保單號碼',
@@ -219,6 +233,11 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
     rows.push([copy.voucher, oneLine(named || formatMoney(wireToCents(voucher.amount), policy.country))]);
   }
   if (agent && agencyName) rows.push([copy.agency, agencyName]);
+  const registrationNo = oneLine(options.agentRegistrationNo ?? '');
+  if (!agent && registrationNo) {
+    if (agentName) rows.push([copy.yourAgent, agencyName ? `${agentName}, ${agencyName}` : agentName]);
+    rows.push([copy.registrationNo, registrationNo]);
+  }
   const subject = copy.subject(word, details.policyNumber, options.role);
   const download = copy.download(SCHEDULE_LINK_VALID_DAYS);
   const contact = copy.contact(policy.country);

@@ -17,6 +17,7 @@ export function AgentCard({ agent }: { agent: TAgent }) {
       </h2>
       <p className={styles.name}>{agent.name}</p>
       <p className={styles.agency}>{agent.agency}</p>
+      {agent.registrationNo && <p>{t('agent.reg', { no: agent.registrationNo })}</p>}
       <p>
         <a href={`https://wa.me/${phone}`} target="_blank" rel="noopener noreferrer">
           {t('agent.call', { name: agent.name, phone: `+${phone}` })}

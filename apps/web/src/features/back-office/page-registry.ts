@@ -49,4 +49,19 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'policies.read',
     load: () => import('./operations/mail-page'),
   },
+  // The agents' desk (decision 083).
+  {
+    desk: 'agent',
+    path: 'sales',
+    label: 'My sales',
+    permission: 'desk.read',
+    load: () => import('./desk/desk-home-page'),
+  },
+  {
+    desk: 'agent',
+    path: 'links',
+    label: 'Share a quote link',
+    permission: 'desk.read',
+    load: () => import('./desk/quote-link-page'),
+  },
 ];

@@ -1,0 +1,183 @@
+import { parseIso } from '@lionrock/domain/dates/local-date';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema.ts';
+import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
+import { buyTravelPolicy, type TBought } from './helpers/purchase.ts';
+import { buildTestApp, recordingMailer } from './helpers/test-app.ts';
+import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
+
+/**
+ * The agents' desk (issue 18, decision 083): an agent sees its own sales and commission only; another
+ * agent's sale is a 404; staff roles are refused the desk and agents the back office.
+ */
+describeEachDriver('agents desk', (driver) => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+  const clock = new Date('2026-11-25T02:00:00.000Z');
+  const today = parseIso('2026-11-25')!;
+  let ag1001: TSignedIn;
+  let ag1002: TSignedIn;
+  let own: TBought;
+  let other: TBought;
+  const recorder = recordingMailer();
+
+  const get = (url: string, who?: TSignedIn) =>
+    app.inject({ method: 'GET', url: `${BACK_OFFICE}${url}`, ...(who ? { headers: who.headers } : {}) });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    app = await buildTestApp(database, { now: () => clock, mailer: recorder.mailer });
+    own = await buyTravelPolicy(app, database.db, {
+      today,
+      session: 'desk-own',
+      agent: { agentCode: 'AG1001', subAgentId: 'S01' },
+    });
+    other = await buyTravelPolicy(app, database.db, {
+      today,
+      session: 'desk-other',
+      agent: { agentCode: 'AG1002' },
+    });
+    ag1001 = await signedInAs(app, 'agent', { agentCode: 'AG1001', at: clock });
+    ag1002 = await signedInAs(app, 'agent', { agentCode: 'AG1002', at: clock });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('answers 401 without a session and 403 to staff roles', async () => {
+    expect((await get('/desk/summary')).statusCode).toBe(401);
+    expect((await get('/desk/sales')).statusCode).toBe(401);
+    const operations = await signedInAs(app, 'operations', { at: clock });
+    for (const url of ['/desk/summary', '/desk/sales', '/desk/renewals', '/desk/claims'])
+      expect((await get(url, operations)).statusCode).toBe(403);
+    const link = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/links`,
+      headers: operations.headers,
+      payload: { product: 'travel', market: 'SGP' },
+    });
+    expect(link.statusCode).toBe(403);
+  });
+
+  it('refuses an agent the back office (the audit trail)', async () => {
+    const audit = await get(`/audit?entity=policy&entityId=${own.policyId}`, ag1001);
+    expect(audit.statusCode).toBe(403);
+  });
+
+  it("shows an agent its own sale with masked contact, and another agent's as 404", async () => {
+    expect(own.row.agentCode).toBe('AG1001');
+    const list = await get('/desk/sales?from=2026-11-01&to=2026-11-30', ag1001);
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().items.map((item: { policyId: string }) => item.policyId);
+    expect(ids).toContain(own.policyId);
+    expect(ids).not.toContain(other.policyId);
+    const sale = list.json().items.find((item: { policyId: string }) => item.policyId === own.policyId);
+    expect(sale.policyNumber).toBe(own.policyNumber);
+    expect(sale.maskedIdNumber).toMatch(/^\w\*{4}/);
+    expect(sale.maskedEmail).toContain('***');
+
+    expect((await get(`/desk/sales/${own.policyId}`, ag1001)).statusCode).toBe(200);
+    const foreign = await get(`/desk/sales/${other.policyId}`, ag1001);
+    expect(foreign.statusCode).toBe(404);
+    expect((await get(`/desk/sales/${own.policyId}`, ag1002)).statusCode).toBe(404);
+    expect((await get('/desk/sales/not-a-policy', ag1001)).statusCode).toBe(404);
+  });
+
+  it("computes commission on the premium before tax: the agent campaign's priced rate, else the product default", async () => {
+    // AG1001 has an agent campaign for SGP travel (seed agents.json: campaignCommissionRate 1500):
+    // by hand, 15 % of the premium before tax, rounded half up to the cent.
+    const premium = own.row.premiumCents!;
+    expect(premium).toBeGreaterThan(0);
+    const expected = Math.round((premium * 15) / 100);
+    const sale = (await get(`/desk/sales/${own.policyId}`, ag1001)).json();
+    expect(sale).toMatchObject({
+      premiumCents: premium,
+      commissionCents: expected,
+      commissionBasisPoints: 1500,
+    });
+    expect(sale).toMatchObject({ subAgentCode: 'S01', subAgentName: 'Lim Jun Jie' });
+
+    // AG1002 has none: the desk's default for travel, 25 % of the premium before tax.
+    const otherPremium = other.row.premiumCents!;
+    const otherSale = (await get(`/desk/sales/${other.policyId}`, ag1002)).json();
+    expect(otherSale.commissionCents).toBe(Math.round(otherPremium / 4));
+    expect(otherSale.commissionBasisPoints).toBe(2500);
+
+    const summary = await get('/desk/summary?from=2026-11-01&to=2026-11-30&period=month', ag1001);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({
+      agentCode: 'AG1001',
+      registrationNo: 'RNF-TWL-1001',
+      sales: 1,
+      premiumCents: premium,
+      commissionCents: expected,
+      byPeriod: [{ key: '2026-11', sales: 1, premiumCents: premium, commissionCents: expected }],
+      bySubAgent: [{ key: 'S01', sales: 1 }],
+    });
+    expect(summary.json().quotes).toBeGreaterThanOrEqual(1);
+    const outside = await get('/desk/summary?from=2026-10-01&to=2026-10-31', ag1001);
+    expect(outside.json()).toMatchObject({ sales: 0, commissionCents: 0 });
+  });
+
+  it("names the agent's registration number in the customer's policy e-mail", async () => {
+    await app.services.documents.deliverMail(50);
+    const forCustomer = recorder.sent.filter(
+      (mail) => mail.subject.includes(own.policyNumber) && mail.to === 'WEIMING.TAN@EXAMPLE.COM',
+    );
+    expect(forCustomer.length).toBeGreaterThan(0);
+    expect(forCustomer[0]!.text).toContain('Agent registration no.: RNF-TWL-1001');
+  });
+
+  it('lists claims and renewals of the agent only', async () => {
+    const claims = await get('/desk/claims', ag1001);
+    expect(claims.statusCode).toBe(200);
+    expect(claims.json().items).toEqual([]);
+    const renewals = await get('/desk/renewals?within=60', ag1001);
+    expect(renewals.statusCode).toBe(200);
+    // A single trip is not an annual policy: it never appears as a renewal.
+    expect(renewals.json().items.map((item: { policyId: string }) => item.policyId)).not.toContain(
+      own.policyId,
+    );
+  });
+
+  it('makes a quote link that carries the agent, and audits it', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/links`,
+      headers: ag1001.headers,
+      payload: { product: 'travel', market: 'SGP', lang: 'zh' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().path).toBe('/travel/partner/AG1001/lang/zh');
+    const hk = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/links`,
+      headers: ag1001.headers,
+      payload: { product: 'home', market: 'HKG' },
+    });
+    expect(hk.json().path).toBe('/home/partner/AG1001?country=HKG');
+    const foreignSub = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/links`,
+      headers: ag1001.headers,
+      payload: { product: 'travel', market: 'SGP', subAgentCode: 'NOT-MINE' },
+    });
+    expect(foreignSub.statusCode).toBe(400);
+    const withoutCsrf = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/links`,
+      headers: { cookie: ag1001.headers.cookie! },
+      payload: { product: 'travel', market: 'SGP' },
+    });
+    expect(withoutCsrf.statusCode).toBe(403);
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'quote-link'), eq(auditLog.entityId, 'AG1001')));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.actorId).toBe(ag1001.accountId);
+  });
+});

@@ -1,0 +1,354 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import shell from '../back-office.module.css';
+import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import styles from './desk.module.css';
+import { money, type TDeskWord, type TDeskWords, useDeskWords } from './desk-words';
+
+type TGroup = { key: string; sales: number; premiumCents: number; commissionCents: number };
+type TSummary = {
+  agentCode: string;
+  agentName: string;
+  registrationNo: string;
+  currency: string;
+  from: string;
+  to: string;
+  quotes: number;
+  savedQuotes: number;
+  sales: number;
+  premiumCents: number;
+  commissionCents: number;
+  byPeriod: TGroup[];
+  bySubAgent: TGroup[];
+  byCampaign: TGroup[];
+};
+type TSale = {
+  policyId: string;
+  policyNumber: string;
+  product: string;
+  currency: string;
+  customerName: string;
+  maskedIdNumber: string;
+  maskedEmail: string;
+  premiumCents: number;
+  commissionCents: number;
+  subAgentCode: string | null;
+  subAgentName: string | null;
+  campaignCode: string | null;
+  issuedDate: string;
+};
+type TRenewal = {
+  policyId: string;
+  policyNumber: string;
+  product: string;
+  customerName: string;
+  endDate: string;
+  autoRenewal: boolean;
+};
+type TClaim = {
+  claimNumber: string;
+  status: string;
+  product: string;
+  policyNumber: string;
+  submittedAt: string | null;
+  updatedAt: string;
+};
+type TDeskData = { summary: TSummary; sales: TSale[]; renewals: TRenewal[]; claims: TClaim[] };
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The desk's home: the period's figures, the sales, commission by month, renewals due and claims. */
+export default function DeskHomePage() {
+  const { w, language } = useDeskWords();
+  const today = new Date();
+  const [from, setFrom] = useState(isoDay(new Date(today.getFullYear(), today.getMonth() - 2, 1)));
+  const [to, setTo] = useState(isoDay(today));
+  const [data, setData] = useState<TDeskData | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(true);
+
+  const load = useCallback(async (range: { from: string; to: string }) => {
+    setBusy(true);
+    setError('');
+    try {
+      const query = `from=${range.from}&to=${range.to}`;
+      const [summary, sales, renewals, claims] = await Promise.all([
+        backOfficeCall<TSummary>('GET', `/desk/summary?${query}&period=month`),
+        backOfficeCall<{ items: TSale[] }>('GET', `/desk/sales?${query}`),
+        backOfficeCall<{ items: TRenewal[] }>('GET', '/desk/renewals?within=60'),
+        backOfficeCall<{ items: TClaim[] }>('GET', '/desk/claims'),
+      ]);
+      setData({ summary, sales: sales.items, renewals: renewals.items, claims: claims.items });
+    } catch (caught) {
+      setError(caught instanceof BackOfficeError ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first load only; later ones come from the form
+  useEffect(() => {
+    void load({ from, to });
+  }, [load]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void load({ from, to });
+  };
+  const currency = data?.summary.currency ?? '';
+  const productName = (code: string) => w(`product.${code}` as TDeskWord);
+
+  return (
+    <section className={shell.card} lang={language} aria-labelledby="desk-heading" aria-busy={busy}>
+      <h1 id="desk-heading" className={shell.heading}>
+        {w('heading')}
+      </h1>
+      {data?.summary.registrationNo && (
+        <p>
+          {data.summary.agentName} ({data.summary.agentCode}) ·{' '}
+          {w('registration', { no: data.summary.registrationNo })}
+        </p>
+      )}
+      <form className={styles.range} onSubmit={submit}>
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor="desk-from">
+            {w('from')}
+          </label>
+          <input
+            id="desk-from"
+            className={shell.input}
+            type="date"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            required
+          />
+        </div>
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor="desk-to">
+            {w('to')}
+          </label>
+          <input
+            id="desk-to"
+            className={shell.input}
+            type="date"
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+            required
+          />
+        </div>
+        <button className={shell.secondary} type="submit" disabled={busy}>
+          {w('show')}
+        </button>
+      </form>
+      {error && (
+        <p className={shell.formError} role="alert">
+          {error}
+        </p>
+      )}
+      {busy && (
+        <p className={shell.loading} role="status">
+          {w('loading')}
+        </p>
+      )}
+      {data && (
+        <>
+          <ul className={styles.cards}>
+            <Stat label={w('quotes')} value={String(data.summary.quotes)} />
+            <Stat label={w('savedQuotes')} value={String(data.summary.savedQuotes)} />
+            <Stat label={w('sales')} value={String(data.summary.sales)} />
+            <Stat label={w('premium')} value={money(data.summary.premiumCents, currency)} />
+            <Stat
+              label={w('commission')}
+              value={money(data.summary.commissionCents, currency)}
+              testId="desk-commission"
+            />
+          </ul>
+
+          <h2>{w('salesTable')}</h2>
+          {data.sales.length === 0 ? (
+            <p>{w('noSales')}</p>
+          ) : (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{w('policyNumber')}</th>
+                    <th scope="col">{w('product')}</th>
+                    <th scope="col">{w('customer')}</th>
+                    <th scope="col">{w('idNumber')}</th>
+                    <th scope="col">{w('email')}</th>
+                    <th scope="col" className={styles.number}>
+                      {w('premium')}
+                    </th>
+                    <th scope="col" className={styles.number}>
+                      {w('commission')}
+                    </th>
+                    <th scope="col">{w('subAgent')}</th>
+                    <th scope="col">{w('campaign')}</th>
+                    <th scope="col">{w('issued')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.sales.map((sale) => (
+                    <tr key={sale.policyId}>
+                      <th scope="row">{sale.policyNumber}</th>
+                      <td>{productName(sale.product)}</td>
+                      <td>{sale.customerName}</td>
+                      <td>{sale.maskedIdNumber}</td>
+                      <td>{sale.maskedEmail}</td>
+                      <td className={styles.number}>{money(sale.premiumCents, sale.currency)}</td>
+                      <td className={styles.number}>{money(sale.commissionCents, sale.currency)}</td>
+                      <td>
+                        {sale.subAgentName
+                          ? `${sale.subAgentName} (${sale.subAgentCode})`
+                          : (sale.subAgentCode ?? w('none'))}
+                      </td>
+                      <td>{sale.campaignCode ?? w('none')}</td>
+                      <td>{sale.issuedDate}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+
+          <GroupTable
+            caption={w('byMonth')}
+            keyLabel={w('month')}
+            groups={data.summary.byPeriod}
+            currency={currency}
+            w={w}
+          />
+          <GroupTable
+            caption={w('bySubAgent')}
+            keyLabel={w('subAgent')}
+            groups={data.summary.bySubAgent}
+            currency={currency}
+            w={w}
+          />
+          <GroupTable
+            caption={w('byCampaign')}
+            keyLabel={w('campaign')}
+            groups={data.summary.byCampaign}
+            currency={currency}
+            w={w}
+          />
+
+          <h2>{w('renewals')}</h2>
+          {data.renewals.length === 0 ? (
+            <p>{w('noRenewals')}</p>
+          ) : (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{w('policyNumber')}</th>
+                    <th scope="col">{w('product')}</th>
+                    <th scope="col">{w('customer')}</th>
+                    <th scope="col">{w('endDate')}</th>
+                    <th scope="col">{w('autoRenewal')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.renewals.map((renewal) => (
+                    <tr key={renewal.policyId}>
+                      <th scope="row">{renewal.policyNumber}</th>
+                      <td>{productName(renewal.product)}</td>
+                      <td>{renewal.customerName}</td>
+                      <td>{renewal.endDate}</td>
+                      <td>{renewal.autoRenewal ? w('on') : w('off')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+
+          <h2>{w('claims')}</h2>
+          {data.claims.length === 0 ? (
+            <p>{w('noClaims')}</p>
+          ) : (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{w('claimNumber')}</th>
+                    <th scope="col">{w('policyNumber')}</th>
+                    <th scope="col">{w('status')}</th>
+                    <th scope="col">{w('submitted')}</th>
+                    <th scope="col">{w('updated')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.claims.map((claim) => (
+                    <tr key={claim.claimNumber}>
+                      <th scope="row">{claim.claimNumber}</th>
+                      <td>{claim.policyNumber}</td>
+                      <td>{claim.status}</td>
+                      <td>{claim.submittedAt?.slice(0, 10) ?? w('none')}</td>
+                      <td>{claim.updatedAt.slice(0, 10)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <li className={styles.stat} data-testid={testId}>
+      <div className={styles.statLabel}>{label}</div>
+      <div className={styles.statValue}>{value}</div>
+    </li>
+  );
+}
+
+function GroupTable(props: {
+  caption: string;
+  keyLabel: string;
+  groups: TGroup[];
+  currency: string;
+  w: TDeskWords;
+}) {
+  const { caption, keyLabel, groups, currency, w } = props;
+  if (groups.length === 0) return null;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>
+          <h2>{caption}</h2>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{keyLabel}</th>
+            <th scope="col" className={styles.number}>
+              {w('sales')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {w('premium')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {w('commission')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <tr key={group.key}>
+              <th scope="row">{group.key || w('none')}</th>
+              <td className={styles.number}>{group.sales}</td>
+              <td className={styles.number}>{money(group.premiumCents, currency)}</td>
+              <td className={styles.number}>{money(group.commissionCents, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
