@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -36,8 +39,27 @@ export function authenticatorCode(secret: string, at = Date.now(), stepOffset = 
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-/** The TOTP secret of each account enrolled in this run, and the last 30 s step a code was used in. */
-const enrolled = new Map<string, { secret: string; lastStep: number }>();
+/**
+ * The TOTP secret of each account enrolled in this run, and the last 30 s step a code was used in: kept
+ * in a file per shop port too, so a new worker (after a failed test) still knows the accounts enrolled
+ * before it. A stale file of an earlier run does no harm: a fresh shop shows the key to enrol again.
+ */
+const enrolledFile = path.join(os.tmpdir(), `lionrock-e2e-totp-${process.env.E2E_PORT ?? 3100}.json`);
+const enrolled = {
+  read(): Record<string, { secret: string; lastStep: number }> {
+    try {
+      return JSON.parse(fs.readFileSync(enrolledFile, 'utf8'));
+    } catch {
+      return {};
+    }
+  },
+  get(username: string) {
+    return this.read()[username];
+  },
+  set(username: string, value: { secret: string; lastStep: number }) {
+    fs.writeFileSync(enrolledFile, JSON.stringify({ ...this.read(), [username]: value }));
+  },
+};
 
 /** The secret this run enrolled for `username`, if it did. */
 export function knownSecret(username: string): string | undefined {
@@ -56,7 +78,7 @@ export async function nextAuthenticatorCode(username: string): Promise<string> {
     const step = Math.floor(Date.now() / 30_000);
     const offset = known.lastStep < step ? 0 : known.lastStep === step ? 1 : -1;
     if (offset >= 0) {
-      known.lastStep = step + offset;
+      enrolled.set(username, { secret: known.secret, lastStep: step + offset });
       return authenticatorCode(known.secret, Date.now(), offset);
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -100,9 +122,14 @@ export async function signInToBackOffice(
   { desk, username, password }: { desk: 'admin' | 'agent'; username: string; password: string },
 ): Promise<void> {
   await page.goto(`/${desk}`);
-  await submitPassword(page, username, password);
   const signOut = page.getByRole('button', { name: 'Sign out' });
   const codeField = page.getByLabel('6-digit code');
+  const usernameField = page.getByLabel('Username', { exact: true });
+  // Whoever is signed in (or half-way, at the code) goes first: this sign-in starts from the password.
+  await expect(usernameField.or(signOut).or(codeField)).toBeVisible();
+  if (await signOut.isVisible()) await signOut.click();
+  else if (await codeField.isVisible()) await page.getByRole('button', { name: 'Start again' }).click();
+  await submitPassword(page, username, password);
   await expect(signOut.or(codeField)).toBeVisible();
   if (await codeField.isVisible()) await confirmSecondFactor(page, username);
   await expect(signOut).toBeVisible();

@@ -114,3 +114,13 @@ describe('the back office shell (decision 079)', () => {
     await user.click(screen.getByRole('button', { name: 'EN' }));
   });
 });
+
+describe('the desk language (decision 079)', () => {
+  it('keeps staff pages English and shows the desk in the market’s Chinese', async () => {
+    const { deskLanguageOf } = await import('./desk-texts');
+    expect(deskLanguageOf('admin', 'zh', 'HKG')).toBe('en');
+    expect(deskLanguageOf('agent', 'zh', 'HKG')).toBe('zh-Hant');
+    expect(deskLanguageOf('agent', 'zh', 'SGP')).toBe('zh-Hans');
+    expect(deskLanguageOf('agent', 'en', 'HKG')).toBe('en');
+  });
+});
