@@ -77,6 +77,22 @@ describe('serving the built web app', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it.each(['/admin', '/admin/reset', '/agent', '/agent/policies/P-1'])(
+    'answers the back office page %s with the app, a strict policy and no indexing',
+    async (url) => {
+      const response = await served.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(nonces(response).scriptSrc).toMatch(/^'nonce-[^']+'$/);
+      expect(response.body).not.toMatch(/<script(?![^>]*nonce=)[^>]*>/);
+    },
+  );
+
+  it('lets the shop pages be indexed', async () => {
+    expect((await served.app.inject({ url: '/travel/quote' })).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('serves hashed assets compressed with a year-long immutable cache', async () => {
     const response = await served.app.inject({
       url: '/assets/index-abc123.js',

@@ -17,6 +17,8 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const APP_ROOTS = ['/travel', '/pa', '/home'];
 /** The after-sale pages (design section 12): documents of the app too, but no product journey. */
 const SERVICE_ROOTS = ['/my-policy', '/claims'];
+/** The back office and the agents' desk (decision 079): the same app, never indexed. */
+const STAFF_ROOTS = ['/admin', '/agent'];
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** What the web build's server bundle (apps/web/src/prerender.tsx, built to dist-ssr) exports. */
@@ -227,5 +229,11 @@ export async function registerWebApp(
   for (const root of [...APP_ROOTS, ...SERVICE_ROOTS]) {
     if (!prerender?.paths.includes(root)) app.get(root, sendIndex);
     app.get(`${root}/*`, sendIndex);
+  }
+  const sendStaffIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendIndex(request, reply.header('x-robots-tag', 'noindex, nofollow'));
+  for (const root of STAFF_ROOTS) {
+    app.get(root, sendStaffIndex);
+    app.get(`${root}/*`, sendStaffIndex);
   }
 }

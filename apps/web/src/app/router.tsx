@@ -68,6 +68,8 @@ const HomePaymentPage = checkoutPageOf(homeProduct, loadPayment, 'PaymentPage');
 const HomeFinishPage = checkoutPageOf(homeProduct, loadFinish, 'FinishPage');
 // My policy, claims and a saved quote's link: one entry, with the after-sale texts (decision 066).
 const AfterSaleRoutes = pageOf(() => import('./after-sale-routes'), 'AfterSaleRoutes', loadServiceTexts);
+// The back office and the agents' desk: one entry for both, outside the shop's shell (decision 079).
+const BackOffice = lazy(() => import('../features/back-office/back-office-routes'));
 
 /**
  * A lazy page waits in its frame, or a placeholder as tall as the screen, so the footer does not shift
@@ -92,6 +94,8 @@ function lazyPage(page: ReactNode, frame?: ReactNode) {
 const LANDING_ROUTE: RouteObject = { path: '/travel/*', element: <LandingPage /> };
 
 const ROUTES: RouteObject[] = [
+  { path: '/admin/*', element: lazyPage(<BackOffice desk="admin" />) },
+  { path: '/agent/*', element: lazyPage(<BackOffice desk="agent" />) },
   {
     element: <AppShell />,
     children: [
