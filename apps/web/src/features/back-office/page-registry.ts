@@ -19,4 +19,19 @@ export type TBackOfficePage = {
 export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
   // Each area's lines go here, e.g.
   // { desk: 'admin', path: 'policies/*', label: 'Policies', permission: 'policies.read', load: () => import('./operations/policies-page') },
+  // Claims queue and system settings (decisions 081, 082).
+  {
+    desk: 'admin',
+    path: 'claims/*',
+    label: 'Claims',
+    permission: 'claims.read',
+    load: () => import('./claims/claims-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'system',
+    label: 'System settings',
+    permission: 'system.read',
+    load: () => import('./system/system-page'),
+  },
 ];
