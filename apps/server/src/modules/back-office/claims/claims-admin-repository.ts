@@ -50,6 +50,15 @@ export function createClaimsAdminRepository(db: TDb) {
         .orderBy(desc(claims.submittedAt), desc(claims.claimId))
         .limit(limit);
     },
+
+    /** The policy beside a claim: its status and holder's name. */
+    async policySummary(policyId: string) {
+      const [row] = await db
+        .select({ status: policies.status, holderName })
+        .from(policies)
+        .where(eq(policies.policyId, policyId));
+      return row;
+    },
   };
 }
 

@@ -1,11 +1,9 @@
 import { maskPayout, type TPayout } from '@lionrock/domain/claims/claim-rules';
 import { CLAIM_STATUSES, CLAIM_TRANSITIONS, isClaimStatus } from '@lionrock/domain/claims/claim-status';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../../db/database.ts';
-import { policies } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
 import type { TClaimsRepository } from '../../claims/claims-repository.ts';
@@ -87,11 +85,7 @@ export async function claimsAdminRoutes(
       reply.header('cache-control', 'no-store');
       const claim = await submitted(request.params.claimId);
       const view = await claims.view(claim);
-      const [policy] = await db
-        .select({ status: policies.status, document: policies.document, totalCents: policies.totalCents })
-        .from(policies)
-        .where(eq(policies.policyId, claim.policyId));
-      const [holder] = await admin.list({ q: claim.claimNumber ?? '' }, 1);
+      const policy = await admin.policySummary(claim.policyId);
       const events = await repository.eventsOf(claim.claimId);
       const decisions = await repository.decisionsOf(claim.claimId);
       const audit = await auditOf(db, 'claim', claim.claimId);
@@ -111,7 +105,7 @@ export async function claimsAdminRoutes(
           country: view.country,
           coverStart: view.coverStart,
           coverEnd: view.coverEnd,
-          holderName: holder?.holderName ?? null,
+          holderName: policy?.holderName ?? null,
         },
         events: events.map((event) => ({
           from: event.fromStatus,
