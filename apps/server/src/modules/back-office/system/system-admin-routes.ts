@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../../db/database.ts';
-import { banners, maintenanceNotices, systemFlags } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
-import { recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
+import { createSystemAdminRepository, type TSettingsTable } from './system-admin-repository.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/system`;
 const ZCountry = z.enum(['SGP', 'HKG']);
@@ -64,11 +62,6 @@ const dated = <T extends { startsAt?: string | null; endsAt?: string | null }>(v
     throw new ApiError(400, 'The end must come after the start.', { field: 'endsAt' });
   return out;
 };
-const plain = (row: object | undefined) => {
-  if (!row) return null;
-  const { createdAt: _c, updatedAt: _u, ...rest } = row as Record<string, unknown>;
-  return rest;
-};
 
 /**
  * The system settings of the back office (issue 18, decision 082): flags per market, maintenance
@@ -80,7 +73,8 @@ export async function systemAdminRoutes(
   app: FastifyInstance,
   options: { access: TStaffAccess; db: TDb },
 ): Promise<void> {
-  const { access, db } = options;
+  const { access } = options;
+  const repository = createSystemAdminRepository(options.db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireAccount('system.read');
   const write = access.requireAccount('system.write');
@@ -88,24 +82,14 @@ export async function systemAdminRoutes(
     id: request.account!.id,
     label: `${request.account!.displayName} (${request.account!.username})`,
   });
+  const noSuchRecord = () => new ApiError(404, 'No such record.', { field: 'id' });
 
   routes.get(
     BASE,
     { preHandler: read, schema: { response: { 200: ZAnswer, ...apiErrors(401, 403) } } },
-    async (_r, reply) => {
+    async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const [flags, notices, bannerRows] = await Promise.all([
-        db.select().from(systemFlags).orderBy(asc(systemFlags.country)),
-        db
-          .select()
-          .from(maintenanceNotices)
-          .orderBy(asc(maintenanceNotices.country), asc(maintenanceNotices.id)),
-        db
-          .select()
-          .from(banners)
-          .orderBy(asc(banners.country), asc(banners.product), asc(banners.sortOrder), asc(banners.id)),
-      ]);
-      return { flags, notices, banners: bannerRows };
+      return repository.overview();
     },
   );
 
@@ -120,66 +104,29 @@ export async function systemAdminRoutes(
       },
     },
     async (request) => {
-      const { country } = request.params;
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(systemFlags)
-          .where(eq(systemFlags.country, country))
-          .for('update');
-        if (!before) throw new ApiError(404, 'No flags for this market.', { field: 'country' });
-        const [after] = await tx
-          .update(systemFlags)
-          .set({ ...request.body, updatedAt: sql`now()` })
-          .where(eq(systemFlags.country, country))
-          .returning();
-        await recordAudit(tx, {
-          at: new Date(),
-          actor: actorOf(request),
-          action: 'update',
-          entity: 'system_flags',
-          entityId: country,
-          before: plain(before),
-          after: plain(after),
-        });
-        return after;
-      });
+      const after = await repository.updateFlags(request.params.country, request.body, actorOf(request));
+      if (!after) throw new ApiError(404, 'No flags for this market.', { field: 'country' });
+      return after;
     },
   );
 
-  /** Create, update and delete of a notice or banner table, audited the same way. */
-  function crud<TTable extends typeof maintenanceNotices | typeof banners>(
+  /** Create, update and delete of notices or banners, audited the same way. */
+  function crud(
     path: string,
-    table: TTable,
-    entity: string,
+    kind: TSettingsTable,
     schema: typeof ZNoticeSchema | typeof ZBannerSchema,
     defaults: (body: Record<string, unknown>) => Record<string, unknown>,
   ) {
-    const t = table as typeof banners;
     routes.post(
       `${BASE}/${path}`,
       {
         preHandler: write,
         schema: { body: schema, response: { 200: ZAnswer, ...apiErrors(400, 401, 403) } },
       },
-      async (request) =>
-        db.transaction(async (tx) => {
-          const values = dated(request.body);
-          const [row] = await tx
-            .insert(t)
-            .values({ ...defaults(values), ...values } as typeof banners.$inferInsert)
-            .returning();
-          await recordAudit(tx, {
-            at: new Date(),
-            actor: actorOf(request),
-            action: 'create',
-            entity,
-            entityId: String(row!.id),
-            before: null,
-            after: plain(row),
-          });
-          return row;
-        }),
+      async (request) => {
+        const values = dated(request.body);
+        return repository.create(kind, { ...defaults(values), ...values }, actorOf(request));
+      },
     );
     routes.put(
       `${BASE}/${path}/:id`,
@@ -191,33 +138,25 @@ export async function systemAdminRoutes(
           response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        db.transaction(async (tx) => {
-          const [before] = await tx.select().from(t).where(eq(t.id, request.params.id)).for('update');
-          if (!before) throw new ApiError(404, 'No such record.', { field: 'id' });
-          const changes = dated(request.body);
-          const merged = { startsAt: before.startsAt, endsAt: before.endsAt, ...changes } as {
-            startsAt: Date | null;
-            endsAt: Date | null;
-          };
-          if (merged.startsAt && merged.endsAt && merged.endsAt <= merged.startsAt)
-            throw new ApiError(400, 'The end must come after the start.', { field: 'endsAt' });
-          const [after] = await tx
-            .update(t)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(t.id, request.params.id))
-            .returning();
-          await recordAudit(tx, {
-            at: new Date(),
-            actor: actorOf(request),
-            action: 'update',
-            entity,
-            entityId: String(before.id),
-            before: plain(before),
-            after: plain(after),
-          });
-          return after;
-        }),
+      async (request) => {
+        const changes = dated(request.body);
+        const after = await repository.update(
+          kind,
+          request.params.id,
+          changes,
+          actorOf(request),
+          (before) => {
+            const startsAt = (
+              changes.startsAt === undefined ? before.startsAt : changes.startsAt
+            ) as Date | null;
+            const endsAt = (changes.endsAt === undefined ? before.endsAt : changes.endsAt) as Date | null;
+            if (startsAt && endsAt && endsAt <= startsAt)
+              throw new ApiError(400, 'The end must come after the start.', { field: 'endsAt' });
+          },
+        );
+        if (!after) throw noSuchRecord();
+        return after;
+      },
     );
     routes.delete(
       `${BASE}/${path}/:id`,
@@ -225,34 +164,23 @@ export async function systemAdminRoutes(
         preHandler: write,
         schema: { params: ZId, response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) } },
       },
-      async (request) =>
-        db.transaction(async (tx) => {
-          const [before] = await tx.delete(t).where(eq(t.id, request.params.id)).returning();
-          if (!before) throw new ApiError(404, 'No such record.', { field: 'id' });
-          await recordAudit(tx, {
-            at: new Date(),
-            actor: actorOf(request),
-            action: 'delete',
-            entity,
-            entityId: String(before.id),
-            before: plain(before),
-            after: null,
-          });
-          return { deleted: true };
-        }),
+      async (request) => {
+        if (!(await repository.remove(kind, request.params.id, actorOf(request)))) throw noSuchRecord();
+        return { deleted: true };
+      },
     );
   }
 
   const code = (prefix: string, body: Record<string, unknown>) =>
     `${body.country}-${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
   // What a new record has unless the request says otherwise (a partial update keeps the rest).
-  crud('notices', maintenanceNotices, 'maintenance_notice', ZNoticeSchema, (body) => ({
+  crud('notices', 'notice', ZNoticeSchema, (body) => ({
     code: code('NOTICE', body),
     longMessageEn: '',
     longMessageZh: '',
     active: false,
   }));
-  crud('banners', banners, 'banner', ZBannerSchema, (body) => ({
+  crud('banners', 'banner', ZBannerSchema, (body) => ({
     code: code(String(body.product), body),
     contentEn: '',
     contentZh: '',
@@ -269,28 +197,10 @@ export async function systemAdminRoutes(
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const { ids } = request.body;
-        const rows = await tx.select().from(banners).where(inArray(banners.id, ids)).for('update');
-        if (rows.length !== new Set(ids).size || rows.length !== ids.length)
-          throw new ApiError(404, 'Some of these banners do not exist.', { field: 'ids' });
-        const before = Object.fromEntries(rows.map((row) => [row.id, row.sortOrder]));
-        for (const [index, id] of ids.entries())
-          await tx
-            .update(banners)
-            .set({ sortOrder: index + 1, updatedAt: sql`now()` })
-            .where(eq(banners.id, id));
-        await recordAudit(tx, {
-          at: new Date(),
-          actor: actorOf(request),
-          action: 'reorder',
-          entity: 'banner',
-          entityId: ids.join(','),
-          before: { sortOrder: before },
-          after: { sortOrder: Object.fromEntries(ids.map((id, index) => [id, index + 1])) },
-        });
-        return { order: ids };
-      }),
+    async (request) => {
+      if (!(await repository.reorderBanners(request.body.ids, actorOf(request))))
+        throw new ApiError(404, 'Some of these banners do not exist.', { field: 'ids' });
+      return { order: request.body.ids };
+    },
   );
 }
