@@ -64,4 +64,19 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'desk.read',
     load: () => import('./desk/quote-link-page'),
   },
+  // Claims queue and system settings (decisions 081, 082).
+  {
+    desk: 'admin',
+    path: 'claims/*',
+    label: 'Claims',
+    permission: 'claims.read',
+    load: () => import('./claims/claims-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'system',
+    label: 'System settings',
+    permission: 'system.read',
+    load: () => import('./system/system-page'),
+  },
 ];
