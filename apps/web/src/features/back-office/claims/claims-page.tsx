@@ -2,7 +2,7 @@ import { CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { Link, Route, Routes, useParams } from 'react-router';
+import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from './claims.module.css';
 
@@ -505,11 +505,10 @@ function ClaimDetail() {
   );
 }
 
+// useRoutes, not <Routes>/<Route>: those would be bundled into the shop's landing with react-router.
 export default function ClaimsPage() {
-  return (
-    <Routes>
-      <Route index element={<ClaimsQueue />} />
-      <Route path=":claimId" element={<ClaimDetail />} />
-    </Routes>
-  );
+  return useRoutes([
+    { index: true, element: <ClaimsQueue /> },
+    { path: ':claimId', element: <ClaimDetail /> },
+  ]);
 }
