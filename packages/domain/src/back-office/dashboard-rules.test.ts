@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelOf } from './dashboard-rules';
+import { channelOf } from './dashboard-rules.ts';
 
 describe('channelOf (decision 084)', () => {
   const defaults = new Set(['DEFAULT', 'DEFAULTHK']);
