@@ -18,6 +18,7 @@ import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
 import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
+import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
@@ -323,6 +324,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
   await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,

@@ -19,6 +19,14 @@ export type TBackOfficePage = {
 export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
   // Each area's lines go here, e.g.
   // { desk: 'admin', path: 'policies/*', label: 'Policies', permission: 'policies.read', load: () => import('./operations/policies-page') },
+  // The dashboard, first of the admin pages (decision 084).
+  {
+    desk: 'admin',
+    path: 'dashboard',
+    label: 'Dashboard',
+    permission: 'dashboard.read',
+    load: () => import('./dashboard/dashboard-page'),
+  },
   // Marketing: campaigns and promo codes (decision 078's roles).
   {
     desk: 'admin',
