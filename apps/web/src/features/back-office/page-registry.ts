@@ -1,5 +1,6 @@
 import type { TPermission } from '@lionrock/domain/back-office/staff-rules';
 import type { ComponentType } from 'react';
+import type { TDeskKey } from './desk-texts';
 
 /**
  * Every screen of the back office (`/admin/...`) and the agents' desk (`/agent/...`), in one list the
@@ -11,6 +12,8 @@ export type TBackOfficePage = {
   desk: 'admin' | 'agent';
   path: string;
   label: string;
+  /** The menu's words from the desk's dictionary (the agents' desk in Chinese); `label` when absent. */
+  labelKey?: TDeskKey;
   permission: TPermission;
   nav?: boolean;
   load: () => Promise<{ default: ComponentType }>;
@@ -54,6 +57,7 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     desk: 'agent',
     path: 'sales',
     label: 'My sales',
+    labelKey: 'nav.sales',
     permission: 'desk.read',
     load: () => import('./desk/desk-home-page'),
   },
@@ -61,6 +65,7 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     desk: 'agent',
     path: 'links',
     label: 'Share a quote link',
+    labelKey: 'nav.links',
     permission: 'desk.read',
     load: () => import('./desk/quote-link-page'),
   },
