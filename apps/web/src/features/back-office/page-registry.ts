@@ -30,6 +30,28 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'marketing.read',
     load: () => import('./marketing/campaigns-page'),
   },
+  // Marketing's partners and operations' accounts (decision 086).
+  {
+    desk: 'admin',
+    path: 'agents',
+    label: 'Agents',
+    permission: 'marketing.read',
+    load: () => import('./partners/agents-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'staff-codes',
+    label: 'Staff codes',
+    permission: 'marketing.read',
+    load: () => import('./partners/staff-codes-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'accounts',
+    label: 'Accounts',
+    permission: 'accounts.write',
+    load: () => import('./accounts/accounts-page'),
+  },
   // Operations (decision 080).
   {
     desk: 'admin',
