@@ -17,12 +17,14 @@ import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
+import { accountsRoutes } from './modules/back-office/accounts/accounts-routes.ts';
 import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
 import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
 import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
+import { partnersRoutes } from './modules/back-office/partners/partners-routes.ts';
 import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
 import {
   createStaffAccess,
@@ -323,6 +325,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
   await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
+  // Marketing's partners and operations' accounts (decision 086).
+  await app.register(partnersRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(accountsRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({

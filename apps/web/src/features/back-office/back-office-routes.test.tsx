@@ -38,9 +38,15 @@ const TEST_PAGES: TBackOfficePage[] = [
   },
 ];
 
-beforeEach(() => BACK_OFFICE_PAGES.push(...TEST_PAGES));
+// The staff desk shows only these pages here; the agents' desk keeps its real ones (their menu words).
+let registered: TBackOfficePage[] = [];
+beforeEach(() => {
+  registered = BACK_OFFICE_PAGES.splice(0);
+  BACK_OFFICE_PAGES.push(...TEST_PAGES, ...registered.filter((page) => page.desk === 'agent'));
+});
 afterEach(() => {
-  BACK_OFFICE_PAGES.splice(BACK_OFFICE_PAGES.length - TEST_PAGES.length);
+  BACK_OFFICE_PAGES.splice(0);
+  BACK_OFFICE_PAGES.push(...registered);
   vi.unstubAllGlobals();
 });
 
@@ -107,7 +113,7 @@ describe('the back office shell (decision 079)', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
-  it('welcomes an agent at the desk, in Chinese on asking', async () => {
+  it('welcomes an agent at the desk, in Chinese on asking, with the menu in Chinese too', async () => {
     stubServer([{ match: /\/session$/, body: account('agent', 'AG1001') }]);
     const user = userEvent.setup();
     renderDesk('/agent');
@@ -115,6 +121,9 @@ describe('the back office shell (decision 079)', () => {
     expect(screen.getByText(/AG1001/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '中文' }));
     expect(screen.getByRole('heading', { name: '欢迎来到代理人专区' })).toBeTruthy();
+    const menu = screen.getByRole('navigation');
+    expect(within(menu).getByRole('link', { name: '我的销售' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: '分享报价链接' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'EN' }));
   });
 });

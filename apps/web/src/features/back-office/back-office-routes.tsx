@@ -94,7 +94,7 @@ function AdminHome({ pages, t }: { pages: TBackOfficePage[]; t: TDeskText }) {
         <ul className={styles.homeList}>
           {nav.map((page) => (
             <li key={`${page.desk}/${page.path}`}>
-              <Link to={pageHref(page)}>{page.label}</Link>
+              <Link to={pageHref(page)}>{page.labelKey ? t(page.labelKey) : page.label}</Link>
             </li>
           ))}
         </ul>
@@ -293,7 +293,7 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
             {nav.map((page) => (
               <li key={page.path}>
                 <Link to={pageHref(page)} aria-current={current(pageHref(page))}>
-                  {page.label}
+                  {page.labelKey ? t(page.labelKey) : page.label}
                 </Link>
               </li>
             ))}

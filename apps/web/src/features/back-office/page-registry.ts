@@ -1,5 +1,6 @@
 import type { TPermission } from '@lionrock/domain/back-office/staff-rules';
 import type { ComponentType } from 'react';
+import type { TDeskKey } from './desk-texts';
 
 /**
  * Every screen of the back office (`/admin/...`) and the agents' desk (`/agent/...`), in one list the
@@ -11,6 +12,8 @@ export type TBackOfficePage = {
   desk: 'admin' | 'agent';
   path: string;
   label: string;
+  /** The menu's words from the desk's dictionary (the agents' desk in Chinese); `label` when absent. */
+  labelKey?: TDeskKey;
   permission: TPermission;
   nav?: boolean;
   load: () => Promise<{ default: ComponentType }>;
@@ -34,6 +37,28 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     label: 'Campaigns',
     permission: 'marketing.read',
     load: () => import('./marketing/campaigns-page'),
+  },
+  // Marketing's partners and operations' accounts (decision 086).
+  {
+    desk: 'admin',
+    path: 'agents',
+    label: 'Agents',
+    permission: 'marketing.read',
+    load: () => import('./partners/agents-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'staff-codes',
+    label: 'Staff codes',
+    permission: 'marketing.read',
+    load: () => import('./partners/staff-codes-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'accounts',
+    label: 'Accounts',
+    permission: 'accounts.write',
+    load: () => import('./accounts/accounts-page'),
   },
   // Operations (decision 080).
   {
@@ -62,6 +87,7 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     desk: 'agent',
     path: 'sales',
     label: 'My sales',
+    labelKey: 'nav.sales',
     permission: 'desk.read',
     load: () => import('./desk/desk-home-page'),
   },
@@ -69,6 +95,7 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     desk: 'agent',
     path: 'links',
     label: 'Share a quote link',
+    labelKey: 'nav.links',
     permission: 'desk.read',
     load: () => import('./desk/quote-link-page'),
   },

@@ -1,0 +1,467 @@
+import {
+  agentCampaignErrors,
+  agentErrors,
+  PARTNER_COUNTRIES,
+  PARTNER_PRODUCTS,
+  subAgentErrors,
+  type TAgentCampaignInput,
+  type TAgentInput,
+  type TSubAgentInput,
+} from '@lionrock/domain/back-office/partner-rules';
+import { useCallback, useEffect, useState } from 'react';
+import shell from '../back-office.module.css';
+import { backOfficeCall } from '../back-office-api';
+import { PartnerForm, problemOf, type TFieldSpec } from './partner-form';
+import styles from './partners.module.css';
+
+/**
+ * Marketing's agents (issue 18): the list (e-mail and telephone masked), one agent with its sub-agents,
+ * agent campaigns (commission rates) and staff codes, and forms to add or edit each. Staff screens are
+ * English only; the domain's partner rules check each form before it is sent.
+ */
+type TAgent = TAgentInput & { subAgents: number; campaigns: number; staffCodes: number };
+type TSubAgent = TSubAgentInput & { agentCode: string };
+type TAgentCampaign = TAgentCampaignInput & { id: number };
+type TStaffCode = { agentCode: string; country: string; productCode: string; staffCode: string };
+type TDetail = {
+  agent: TAgentInput;
+  subAgents: TSubAgent[];
+  campaigns: TAgentCampaign[];
+  staffCodes: TStaffCode[];
+};
+
+const percent = (basisPoints: number) => `${basisPoints / 100}%`;
+
+const AGENT_FIELDS: TFieldSpec[] = [
+  { key: 'agentCode', label: 'Agent code', hint: '2 to 20 capitals and digits; it appears in links' },
+  { key: 'name', label: 'Name' },
+  { key: 'agency', label: 'Agency' },
+  { key: 'registrationNo', label: 'Registration number' },
+  { key: 'email', label: 'E-mail', type: 'email' },
+  { key: 'tel', label: 'Telephone', type: 'tel' },
+  { key: 'country', label: 'Market', options: PARTNER_COUNTRIES },
+  { key: 'active', label: 'Active', type: 'checkbox' },
+  { key: 'isDefault', label: 'Default (direct) agent', type: 'checkbox' },
+];
+const KEEP_HINT = 'Shown masked; leave empty to keep it.';
+
+const SUB_AGENT_FIELDS: TFieldSpec[] = [
+  { key: 'subAgentCode', label: 'Sub-agent code' },
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'E-mail', type: 'email' },
+  { key: 'tel', label: 'Telephone', type: 'tel' },
+  { key: 'active', label: 'Active', type: 'checkbox' },
+];
+
+const CAMPAIGN_FIELDS: TFieldSpec[] = [
+  { key: 'code', label: 'Campaign code' },
+  { key: 'productCode', label: 'Product', options: PARTNER_PRODUCTS },
+  { key: 'country', label: 'Market', options: PARTNER_COUNTRIES },
+  { key: 'staffId', label: 'Staff code' },
+  {
+    key: 'accountCommissionRate',
+    label: 'Account commission (basis points)',
+    type: 'number',
+    hint: '1500 = 15%',
+  },
+  {
+    key: 'campaignCommissionRate',
+    label: 'Campaign commission (basis points)',
+    type: 'number',
+    hint: 'At most the account’s',
+  },
+  { key: 'promotion', label: 'Promotion' },
+  { key: 'affiliation', label: 'Affiliation' },
+  { key: 'catalogueCode', label: 'Catalogue code' },
+  { key: 'url', label: 'Link path', hint: 'e.g. /travel/partner/AG1001' },
+  { key: 'campaignTitle', label: 'Title', wide: true },
+  { key: 'campaignDetails', label: 'Details', wide: true },
+  { key: 'active', label: 'Active', type: 'checkbox' },
+];
+
+const asAgent = (values: Record<string, unknown>) => values as unknown as TAgentInput;
+
+function AgentDetail({
+  agentCode,
+  canWrite,
+  onChanged,
+}: {
+  agentCode: string;
+  canWrite: boolean;
+  onChanged: () => void;
+}) {
+  const [detail, setDetail] = useState<TDetail | null>(null);
+  const [error, setError] = useState('');
+  const [editing, setEditing] = useState<'agent' | 'sub' | 'campaign' | `campaign-${number}` | null>(null);
+  const [saved, setSaved] = useState('');
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      setDetail(
+        await backOfficeCall<TDetail>('GET', `/admin/partners/agents/${encodeURIComponent(agentCode)}`),
+      );
+    } catch (caught) {
+      setError(problemOf(caught));
+    }
+  }, [agentCode]);
+  useEffect(() => {
+    setDetail(null);
+    setEditing(null);
+    void load();
+  }, [load]);
+
+  const done = (message: string) => () => {
+    setEditing(null);
+    setSaved(message);
+    onChanged();
+    void load();
+  };
+
+  if (error)
+    return (
+      <p className={shell.formError} role="alert">
+        {error}
+      </p>
+    );
+  if (!detail)
+    return (
+      <p className={shell.loading} role="status">
+        Loading {agentCode}…
+      </p>
+    );
+  const { agent } = detail;
+  const editingCampaign =
+    typeof editing === 'string' && editing.startsWith('campaign-')
+      ? detail.campaigns.find((campaign) => `campaign-${campaign.id}` === editing)
+      : undefined;
+
+  return (
+    <section className={shell.card} aria-labelledby="agent-heading">
+      <h2 className={shell.heading} id="agent-heading">
+        {agent.agentCode}: {agent.name}
+      </h2>
+      {saved ? (
+        <p className={styles.done} role="status">
+          {saved}
+        </p>
+      ) : null}
+      <dl>
+        <dt>Agency</dt>
+        <dd>{agent.agency}</dd>
+        <dt>Registration number</dt>
+        <dd>{agent.registrationNo}</dd>
+        <dt>E-mail</dt>
+        <dd>{agent.email}</dd>
+        <dt>Telephone</dt>
+        <dd>{agent.tel}</dd>
+        <dt>Market</dt>
+        <dd>
+          {agent.country}
+          {agent.isDefault ? ' (default agent)' : ''}
+          {agent.active ? '' : ' (inactive)'}
+        </dd>
+      </dl>
+      {canWrite && editing === null ? (
+        <div className={styles.row}>
+          <button className={shell.secondary} type="button" onClick={() => setEditing('agent')}>
+            Edit agent
+          </button>
+          <button className={shell.secondary} type="button" onClick={() => setEditing('sub')}>
+            Add sub-agent
+          </button>
+          <button className={shell.secondary} type="button" onClick={() => setEditing('campaign')}>
+            Add agent campaign
+          </button>
+        </div>
+      ) : null}
+      {editing === 'agent' ? (
+        <PartnerForm
+          heading={`Edit ${agent.agentCode}`}
+          fields={AGENT_FIELDS.filter((field) => field.key !== 'agentCode').map((field) =>
+            field.key === 'email' || field.key === 'tel' ? { ...field, hint: KEEP_HINT } : field,
+          )}
+          initial={{ ...agent, email: '', tel: '' }}
+          check={(values) => {
+            const errors = agentErrors({
+              ...asAgent(values),
+              email: String(values.email) || 'kept@example.com',
+              tel: String(values.tel) || '00000000',
+            });
+            return errors;
+          }}
+          send={{
+            method: 'PUT',
+            path: `/admin/partners/agents/${encodeURIComponent(agent.agentCode)}`,
+            body: ({ agentCode: _code, email, tel, ...rest }) => ({
+              ...rest,
+              ...(email ? { email } : {}),
+              ...(tel ? { tel } : {}),
+            }),
+          }}
+          onSaved={done('The agent is saved.')}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+
+      <h3>Sub-agents</h3>
+      {detail.subAgents.length === 0 ? (
+        <p>No sub-agents.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Telephone</th>
+                <th scope="col">Active</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.subAgents.map((sub) => (
+                <tr key={sub.subAgentCode}>
+                  <td>{sub.subAgentCode}</td>
+                  <td>{sub.name}</td>
+                  <td>{sub.email}</td>
+                  <td>{sub.tel}</td>
+                  <td>{sub.active ? 'Yes' : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing === 'sub' ? (
+        <PartnerForm
+          heading={`New sub-agent of ${agent.agentCode}`}
+          fields={SUB_AGENT_FIELDS}
+          initial={{ subAgentCode: '', name: '', email: '', tel: '', active: true }}
+          check={(values) => subAgentErrors(values as unknown as TSubAgentInput)}
+          send={{
+            method: 'POST',
+            path: `/admin/partners/agents/${encodeURIComponent(agent.agentCode)}/sub-agents`,
+          }}
+          onSaved={done('The sub-agent is added.')}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+
+      <h3>Agent campaigns</h3>
+      {detail.campaigns.length === 0 ? (
+        <p>No agent campaigns.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Product</th>
+                <th scope="col">Market</th>
+                <th scope="col">Account commission</th>
+                <th scope="col">Campaign commission</th>
+                <th scope="col">Staff code</th>
+                <th scope="col">Active</th>
+                {canWrite ? <th scope="col">Change</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {detail.campaigns.map((campaign) => (
+                <tr key={campaign.id}>
+                  <td>{campaign.code}</td>
+                  <td>{campaign.productCode}</td>
+                  <td>{campaign.country}</td>
+                  <td>{percent(campaign.accountCommissionRate)}</td>
+                  <td>{percent(campaign.campaignCommissionRate)}</td>
+                  <td>{campaign.staffId || '—'}</td>
+                  <td>{campaign.active ? 'Yes' : 'No'}</td>
+                  {canWrite ? (
+                    <td>
+                      <button
+                        className={shell.link}
+                        type="button"
+                        onClick={() => setEditing(`campaign-${campaign.id}`)}
+                        aria-label={`Edit ${campaign.code}`}
+                      >
+                        Edit
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing === 'campaign' || editingCampaign ? (
+        <PartnerForm
+          key={editing}
+          heading={
+            editingCampaign ? `Edit ${editingCampaign.code}` : `New agent campaign of ${agent.agentCode}`
+          }
+          fields={CAMPAIGN_FIELDS}
+          initial={
+            editingCampaign ?? {
+              code: `${agent.agentCode}-`,
+              accountNo: agent.agentCode,
+              staffId: '',
+              productCode: 'PTR',
+              country: agent.country,
+              promotion: '',
+              affiliation: '',
+              catalogueCode: '',
+              accountCommissionRate: 0,
+              campaignCommissionRate: 0,
+              url: '',
+              campaignTitle: '',
+              campaignDetails: '',
+              active: true,
+            }
+          }
+          check={(values) => agentCampaignErrors(values as unknown as TAgentCampaignInput)}
+          send={
+            editingCampaign
+              ? {
+                  method: 'PUT',
+                  path: `/admin/partners/agent-campaigns/${editingCampaign.id}`,
+                  body: ({ id: _id, ...rest }) => rest,
+                }
+              : { method: 'POST', path: '/admin/partners/agent-campaigns' }
+          }
+          onSaved={done('The agent campaign is saved.')}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+
+      <h3>Staff codes</h3>
+      {detail.staffCodes.length === 0 ? (
+        <p>No staff codes. Import them on the Staff codes page.</p>
+      ) : (
+        <ul>
+          {detail.staffCodes.map((code) => (
+            <li key={`${code.country}-${code.productCode}`}>
+              {code.country} {code.productCode}: {code.staffCode}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default function AgentsPage() {
+  // Every role that opens the page sees the forms; the server refuses a change the role may not make.
+  const canWrite = true;
+  const [agents, setAgents] = useState<TAgent[] | null>(null);
+  const [error, setError] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      setAgents((await backOfficeCall<{ agents: TAgent[] }>('GET', '/admin/partners/agents')).agents);
+    } catch (caught) {
+      setError(problemOf(caught));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <>
+      <h1 className={shell.heading}>Agents</h1>
+      {error ? (
+        <p className={shell.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {canWrite && !creating ? (
+        <button className={shell.primary} type="button" onClick={() => setCreating(true)}>
+          New agent
+        </button>
+      ) : null}
+      {creating ? (
+        <PartnerForm
+          heading="New agent"
+          fields={AGENT_FIELDS}
+          initial={{
+            agentCode: '',
+            name: '',
+            agency: '',
+            registrationNo: '',
+            email: '',
+            tel: '',
+            country: 'SGP',
+            active: true,
+            isDefault: false,
+          }}
+          check={(values) =>
+            agentErrors(asAgent({ ...values, agentCode: String(values.agentCode).toUpperCase() }))
+          }
+          send={{ method: 'POST', path: '/admin/partners/agents' }}
+          onSaved={() => {
+            setCreating(false);
+            void load();
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      ) : null}
+      {agents === null && !error ? (
+        <p className={shell.loading} role="status">
+          Loading agents…
+        </p>
+      ) : null}
+      {agents ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={shell.visuallyHidden}>Agents</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Name</th>
+                <th scope="col">Agency</th>
+                <th scope="col">Market</th>
+                <th scope="col">Registration</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Sub-agents</th>
+                <th scope="col">Campaigns</th>
+                <th scope="col">Staff codes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {agents.map((agent) => (
+                <tr key={agent.agentCode}>
+                  <td>
+                    <button
+                      className={shell.link}
+                      type="button"
+                      aria-pressed={chosen === agent.agentCode}
+                      onClick={() => setChosen(agent.agentCode)}
+                    >
+                      {agent.agentCode}
+                    </button>
+                  </td>
+                  <td>
+                    {agent.name}
+                    {agent.active ? '' : ' (inactive)'}
+                  </td>
+                  <td>{agent.agency}</td>
+                  <td>{agent.country}</td>
+                  <td>{agent.registrationNo}</td>
+                  <td>{agent.email}</td>
+                  <td>{agent.subAgents}</td>
+                  <td>{agent.campaigns}</td>
+                  <td>{agent.staffCodes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {chosen ? <AgentDetail agentCode={chosen} canWrite={canWrite} onChanged={() => void load()} /> : null}
+    </>
+  );
+}

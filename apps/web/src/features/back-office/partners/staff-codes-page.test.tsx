@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubServer } from '../../../test/render';
+import StaffCodesPage from './staff-codes-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const REPORT = [
+  { row: 2, status: 'ok', field: null, message: null },
+  { row: 3, status: 'error', field: 'agentCode', message: 'No agent has this code.' },
+];
+
+describe('StaffCodesPage', () => {
+  it('checks a pasted CSV, shows the row report, then saves the good rows', async () => {
+    const { calls } = stubServer([
+      { match: /staff-codes$/, body: { staffCodes: [] } },
+      { match: /import$/, body: { applied: false, ok: 1, errors: 1, report: REPORT } },
+    ]);
+    const user = userEvent.setup();
+    render(<StaffCodesPage />);
+    expect(await screen.findByText('Saved staff codes (0)')).toBeTruthy();
+    const save = screen.getByRole('button', { name: /Save the/ }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Or paste the CSV'), 'agentCode,country,productCode,staffCode');
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    const table = await screen.findByRole('table', { name: 'Row report' });
+    expect(within(table).getByText('No agent has this code.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/nothing saved yet.*1 good row, 1 with errors/);
+    expect(JSON.parse(String(calls.at(-1)?.init?.body))).toMatchObject({ apply: false });
+
+    stubServer([
+      { match: /staff-codes$/, body: { staffCodes: [] } },
+      { match: /import$/, body: { applied: true, ok: 1, errors: 1, report: REPORT } },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save the 1 good rows' }));
+    expect((await screen.findByText(/^Saved: /)).textContent).toMatch(
+      /1 good row, 1 with errors \(not saved\)/,
+    );
+  });
+
+  it('shows a refused file in an alert', async () => {
+    stubServer([
+      { match: /staff-codes$/, body: { staffCodes: [] } },
+      {
+        match: /import$/,
+        status: 400,
+        body: { statusCode: 400, message: 'The first row must name the columns', field: 'csv' },
+      },
+    ]);
+    const user = userEvent.setup();
+    render(<StaffCodesPage />);
+    await user.type(screen.getByLabelText('Or paste the CSV'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/first row must name/);
+  });
+});

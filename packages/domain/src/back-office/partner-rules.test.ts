@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agentCampaignErrors,
+  agentErrors,
+  readStaffCodeImport,
+  STAFF_CODE_IMPORT_MAX_ROWS,
+  staffCodeKey,
+  subAgentErrors,
+} from './partner-rules.ts';
+
+const AGENT = {
+  agentCode: 'AG1001',
+  name: 'Harbourfront Advisers',
+  agency: 'Harbourfront',
+  email: 'desk@harbourfront.example',
+  tel: '+65 6222 3333',
+  registrationNo: 'MAS-123',
+  country: 'SGP',
+  isDefault: false,
+  active: true,
+};
+const CAMPAIGN = {
+  code: 'AG1001-PTR',
+  accountNo: 'AG1001',
+  staffId: 'ST1001T',
+  productCode: 'PTR',
+  country: 'SGP',
+  promotion: 'HARBOUR10',
+  affiliation: 'HFA',
+  catalogueCode: 'TRV-SG',
+  accountCommissionRate: 2500,
+  campaignCommissionRate: 1500,
+  url: '/travel/partner/AG1001',
+  campaignTitle: 'Save 10%',
+  campaignDetails: '',
+  active: true,
+};
+
+describe('partner rules', () => {
+  it('accepts a complete agent and names each broken field', () => {
+    expect(agentErrors(AGENT)).toEqual({});
+    expect(
+      agentErrors({
+        ...AGENT,
+        agentCode: 'ag',
+        name: ' ',
+        agency: 'x'.repeat(201),
+        email: 'no',
+        tel: '12',
+        registrationNo: '',
+        country: 'MYS',
+      }),
+    ).toEqual({
+      agentCode: expect.any(String),
+      name: expect.any(String),
+      agency: expect.any(String),
+      email: expect.any(String),
+      tel: expect.any(String),
+      registrationNo: expect.any(String),
+      country: expect.any(String),
+    });
+  });
+
+  it('checks a sub-agent', () => {
+    const sub = { subAgentCode: 'S01', name: 'Lim', email: 'lim@x.example', tel: '91112222', active: true };
+    expect(subAgentErrors(sub)).toEqual({});
+    expect(Object.keys(subAgentErrors({ ...sub, subAgentCode: '=1', name: '', email: '', tel: '' }))).toEqual(
+      ['subAgentCode', 'name', 'email', 'tel'],
+    );
+  });
+
+  it("checks an agent campaign: rates in basis points, the campaign's not above the account's", () => {
+    expect(agentCampaignErrors(CAMPAIGN)).toEqual({});
+    expect(agentCampaignErrors({ ...CAMPAIGN, staffId: '', url: '' })).toEqual({});
+    expect(agentCampaignErrors({ ...CAMPAIGN, campaignCommissionRate: 3000 })).toEqual({
+      campaignCommissionRate: "The campaign's rate cannot exceed the account's.",
+    });
+    expect(
+      Object.keys(
+        agentCampaignErrors({
+          ...CAMPAIGN,
+          code: 'x',
+          accountNo: '',
+          staffId: '@a',
+          productCode: 'CAR',
+          country: '',
+          promotion: 'p'.repeat(41),
+          accountCommissionRate: 10_001,
+          campaignCommissionRate: 1.5,
+          url: 'https://elsewhere.example',
+          campaignDetails: 'd'.repeat(2001),
+        }),
+      ),
+    ).toEqual([
+      'code',
+      'accountNo',
+      'staffId',
+      'productCode',
+      'country',
+      'promotion',
+      'accountCommissionRate',
+      'campaignCommissionRate',
+      'url',
+      'campaignDetails',
+    ]);
+  });
+});
+
+describe('the staff-code import', () => {
+  const agents = new Set(['AG1001', 'HK2001']);
+  const known = new Map([
+    ['ST1001T', staffCodeKey({ agentCode: 'AG1001', country: 'SGP', productCode: 'PTR' })],
+  ]);
+
+  it('reports every row: good ones ok, each bad one with its field and message', () => {
+    const csv = [
+      'staffCode,agentCode,country,productCode',
+      'ST1001T,ag1001,sgp,ptr',
+      'ST1001H,AG1001,SGP,PHM',
+      '"ST2001T",HK2001,HKG,PTR',
+      'ST9,AG9999,SGP,PTR',
+      'ST1001H,HK2001,HKG,PAN',
+      'ST1001T,HK2001,HKG,PHM',
+      'ST5,AG1001,SGP,PHM',
+      `${'X'.repeat(21)},AG1001,SGP,PAN`,
+      'ST6,AG1001,MYS,PAN',
+      'ST7,AG1001,SGP,CAR',
+      '=cmd,AG1001,SGP,PAN',
+      ',,,',
+    ].join('\r\n');
+    const result = readStaffCodeImport(csv, agents, known);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.rows.map((row) => row.row)).toEqual([2, 3, 4]);
+    expect(result.rows[0]!.value).toEqual({
+      agentCode: 'AG1001',
+      country: 'SGP',
+      productCode: 'PTR',
+      staffCode: 'ST1001T',
+    });
+    expect(result.report.filter((row) => row.status === 'error').map((row) => [row.row, row.field])).toEqual([
+      [5, 'agentCode'],
+      [6, 'staffCode'],
+      [7, 'staffCode'],
+      [8, 'productCode'],
+      [9, 'staffCode'],
+      [10, 'country'],
+      [11, 'productCode'],
+      [12, 'staffCode'],
+    ]);
+  });
+
+  it('refuses a file without its header, without rows, too large, too long or unreadable', () => {
+    expect(readStaffCodeImport('agentCode,country\nAG1001,SGP', agents, known)).toMatchObject({
+      ok: false,
+      field: 'csv',
+    });
+    expect(readStaffCodeImport('', agents, known)).toMatchObject({ ok: false });
+    expect(readStaffCodeImport('agentCode,country,productCode,staffCode\n', agents, known)).toMatchObject({
+      ok: false,
+    });
+    expect(readStaffCodeImport('x'.repeat(1024 * 1024 + 1), agents, known)).toMatchObject({ ok: false });
+    const many = [
+      'agentCode,country,productCode,staffCode',
+      ...Array.from({ length: STAFF_CODE_IMPORT_MAX_ROWS + 1 }, (_, i) => `AG1001,SGP,PTR,S${i}`),
+    ];
+    expect(readStaffCodeImport(many.join('\n'), agents, known)).toMatchObject({ ok: false });
+    expect(
+      readStaffCodeImport('agentCode,country,productCode,staffCode\n"AG1001', agents, known),
+    ).toMatchObject({
+      ok: false,
+      message: 'Line 2: A quoted field is never closed.',
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import { CAMPAIGN_COUNTRIES, CAMPAIGN_PRODUCTS } from './campaign-rules.ts';
+import { parseCsv } from './csv.ts';
+
+/**
+ * Marketing's partner data (issue 18): agents, their sub-agents, agent campaigns (commission rates) and
+ * the staff codes an agent quotes each product with, imported from a CSV with a report per row. The
+ * back-office API and its forms read these; the shop reads the saved rows as it always has.
+ */
+export const PARTNER_COUNTRIES = CAMPAIGN_COUNTRIES;
+export const PARTNER_PRODUCTS = CAMPAIGN_PRODUCTS;
+
+/** An agent code: 2 to 20 capital letters and digits (it appears in links: /travel/partner/{code}). */
+const AGENT_CODE = /^[A-Z0-9]{2,20}$/;
+/** A sub-agent or staff code: 1 to 20 letters, digits, dashes; never starting with = + - @ (a formula). */
+const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TEL = /^\+?[0-9 ]{6,20}$/;
+/** A commission rate in basis points (1500 = 15 %): at most 100 %. */
+export const MAX_COMMISSION_BASIS_POINTS = 10_000;
+export const TEXT_MAX = 200;
+
+type TErrors<T> = Partial<Record<keyof T, string>>;
+
+export type TAgentInput = {
+  agentCode: string;
+  name: string;
+  agency: string;
+  email: string;
+  tel: string;
+  registrationNo: string;
+  country: string;
+  isDefault: boolean;
+  active: boolean;
+};
+
+const oneOf = (list: readonly string[], value: string) => list.includes(value);
+const textProblem = (value: string, label: string, max = TEXT_MAX) =>
+  value.trim() === '' || value.length > max ? `Give ${label} of at most ${max} characters.` : undefined;
+
+function clean<T>(errors: Record<string, string | undefined>): TErrors<T> {
+  return Object.fromEntries(Object.entries(errors).filter(([, value]) => value !== undefined)) as TErrors<T>;
+}
+
+export function agentErrors(input: TAgentInput): TErrors<TAgentInput> {
+  return clean<TAgentInput>({
+    agentCode: AGENT_CODE.test(input.agentCode) ? undefined : 'Use 2 to 20 capital letters and digits.',
+    name: textProblem(input.name, 'a name'),
+    agency: textProblem(input.agency, 'an agency'),
+    email: EMAIL.test(input.email) && input.email.length <= TEXT_MAX ? undefined : 'Enter an e-mail address.',
+    tel: TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
+    registrationNo: textProblem(input.registrationNo, 'a registration number', 40),
+    country: oneOf(PARTNER_COUNTRIES, input.country) ? undefined : 'Choose SGP or HKG.',
+  });
+}
+
+export type TSubAgentInput = {
+  subAgentCode: string;
+  name: string;
+  email: string;
+  tel: string;
+  active: boolean;
+};
+
+export function subAgentErrors(input: TSubAgentInput): TErrors<TSubAgentInput> {
+  return clean<TSubAgentInput>({
+    subAgentCode: CODE.test(input.subAgentCode) ? undefined : 'Use 1 to 20 letters, digits or dashes.',
+    name: textProblem(input.name, 'a name'),
+    email: EMAIL.test(input.email) && input.email.length <= TEXT_MAX ? undefined : 'Enter an e-mail address.',
+    tel: TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
+  });
+}
+
+export type TAgentCampaignInput = {
+  code: string;
+  accountNo: string;
+  staffId: string;
+  productCode: string;
+  country: string;
+  promotion: string;
+  affiliation: string;
+  catalogueCode: string;
+  /** Basis points of premium (2500 = 25 %); the campaign's rate never exceeds the account's. */
+  accountCommissionRate: number;
+  campaignCommissionRate: number;
+  url: string;
+  campaignTitle: string;
+  campaignDetails: string;
+  active: boolean;
+};
+
+const rateProblem = (rate: number) =>
+  Number.isInteger(rate) && rate >= 0 && rate <= MAX_COMMISSION_BASIS_POINTS
+    ? undefined
+    : 'Enter basis points from 0 to 10000 (1500 = 15 %).';
+const optionalText = (value: string, max = TEXT_MAX) =>
+  value.length > max ? `At most ${max} characters.` : undefined;
+
+export function agentCampaignErrors(input: TAgentCampaignInput): TErrors<TAgentCampaignInput> {
+  return clean<TAgentCampaignInput>({
+    code: /^[A-Z0-9][A-Z0-9-]{1,39}$/.test(input.code)
+      ? undefined
+      : 'Use 2 to 40 capital letters, digits or dashes.',
+    accountNo: AGENT_CODE.test(input.accountNo) ? undefined : 'Choose the agent.',
+    staffId:
+      input.staffId === '' || CODE.test(input.staffId) ? undefined : 'Use 1 to 20 letters, digits or dashes.',
+    productCode: oneOf(PARTNER_PRODUCTS, input.productCode) ? undefined : 'Choose PTR, PAN or PHM.',
+    country: oneOf(PARTNER_COUNTRIES, input.country) ? undefined : 'Choose SGP or HKG.',
+    promotion: optionalText(input.promotion, 40),
+    affiliation: optionalText(input.affiliation, 40),
+    catalogueCode: optionalText(input.catalogueCode, 40),
+    accountCommissionRate: rateProblem(input.accountCommissionRate),
+    campaignCommissionRate:
+      rateProblem(input.campaignCommissionRate) ??
+      (input.campaignCommissionRate > input.accountCommissionRate
+        ? "The campaign's rate cannot exceed the account's."
+        : undefined),
+    url:
+      input.url === '' || (/^\/[^\s]*$/.test(input.url) && input.url.length <= TEXT_MAX)
+        ? undefined
+        : 'Use a path on the shop, starting with /.',
+    campaignTitle: optionalText(input.campaignTitle),
+    campaignDetails: optionalText(input.campaignDetails, 2000),
+  });
+}
+
+/** The staff-code import: a header row naming these columns (any order), at most 1 MB and 5000 rows. */
+export const STAFF_CODE_COLUMNS = ['agentCode', 'country', 'productCode', 'staffCode'] as const;
+export const STAFF_CODE_IMPORT_MAX_BYTES = 1024 * 1024;
+export const STAFF_CODE_IMPORT_MAX_ROWS = 5000;
+
+export type TStaffCodeRow = { agentCode: string; country: string; productCode: string; staffCode: string };
+/** A row's outcome; `row` is the line of the file (the header is row 1). */
+export type TImportRowReport = {
+  row: number;
+  status: 'ok' | 'error';
+  field: string | null;
+  message: string | null;
+};
+export type TStaffCodeImport =
+  | { ok: false; field: string; message: string }
+  | { ok: true; rows: { row: number; value: TStaffCodeRow }[]; report: TImportRowReport[] };
+
+/** Which staff codes exist already, and for which agent/market/product (`AG1001|SGP|PTR`). */
+export type TKnownStaffCodes = ReadonlyMap<string, string>;
+export const staffCodeKey = (row: Pick<TStaffCodeRow, 'agentCode' | 'country' | 'productCode'>) =>
+  `${row.agentCode}|${row.country}|${row.productCode}`;
+
+function staffCodeRowProblem(
+  value: TStaffCodeRow,
+  agentCodes: ReadonlySet<string>,
+): { field: keyof TStaffCodeRow; message: string } | null {
+  for (const column of STAFF_CODE_COLUMNS)
+    if (value[column].length > 20) return { field: column, message: 'At most 20 characters.' };
+  if (!agentCodes.has(value.agentCode)) return { field: 'agentCode', message: 'No agent has this code.' };
+  if (!oneOf(PARTNER_COUNTRIES, value.country)) return { field: 'country', message: 'Use SGP or HKG.' };
+  if (!oneOf(PARTNER_PRODUCTS, value.productCode))
+    return { field: 'productCode', message: 'Use PTR, PAN or PHM.' };
+  if (!CODE.test(value.staffCode))
+    return { field: 'staffCode', message: 'Use 1 to 20 letters, digits or dashes.' };
+  return null;
+}
+
+/**
+ * Reads a staff-code CSV and checks every row: the agent exists, the market and product are known, the
+ * code is well formed, and a staff code belongs to one agent/market/product only (in the file and
+ * against the saved ones: `known` maps a code to its key). A row for a key already saved replaces it.
+ */
+/** The length of `text` in UTF-8 bytes (the domain has no TextEncoder: it runs without a platform). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+export function readStaffCodeImport(
+  csv: string,
+  agentCodes: ReadonlySet<string>,
+  known: TKnownStaffCodes,
+): TStaffCodeImport {
+  if (utf8Length(csv) > STAFF_CODE_IMPORT_MAX_BYTES)
+    return { ok: false, field: 'csv', message: 'The file is larger than 1 MB.' };
+  const parsed = parseCsv(csv);
+  if (!parsed.ok) return { ok: false, field: 'csv', message: `Line ${parsed.line}: ${parsed.message}` };
+  const [header = [], ...records] = parsed.records.filter((record) =>
+    record.some((cell) => cell.trim() !== ''),
+  );
+  const names = header.map((cell) => cell.trim());
+  const missing = STAFF_CODE_COLUMNS.filter((column) => !names.includes(column));
+  if (missing.length > 0)
+    return {
+      ok: false,
+      field: 'csv',
+      message: `The first row must name the columns ${STAFF_CODE_COLUMNS.join(', ')} (missing: ${missing.join(', ')}).`,
+    };
+  if (records.length === 0)
+    return { ok: false, field: 'csv', message: 'The file has no rows under its header.' };
+  if (records.length > STAFF_CODE_IMPORT_MAX_ROWS)
+    return { ok: false, field: 'csv', message: `At most ${STAFF_CODE_IMPORT_MAX_ROWS} rows in one file.` };
+  const rows: { row: number; value: TStaffCodeRow }[] = [];
+  const report: TImportRowReport[] = [];
+  const codeOwner = new Map(known);
+  const keysInFile = new Set<string>();
+  records.forEach((record, index) => {
+    const row = index + 2;
+    const cell = (column: string) => (record[names.indexOf(column)] ?? '').trim();
+    const value: TStaffCodeRow = {
+      agentCode: cell('agentCode').toUpperCase(),
+      country: cell('country').toUpperCase(),
+      productCode: cell('productCode').toUpperCase(),
+      staffCode: cell('staffCode'),
+    };
+    const key = staffCodeKey(value);
+    const owner = codeOwner.get(value.staffCode);
+    const problem =
+      staffCodeRowProblem(value, agentCodes) ??
+      (keysInFile.has(key)
+        ? { field: 'productCode', message: 'An earlier row sets this agent, market and product.' }
+        : owner !== undefined && owner !== key
+          ? { field: 'staffCode', message: 'This staff code belongs to another agent, market or product.' }
+          : null);
+    if (problem) {
+      report.push({ row, status: 'error', field: problem.field, message: problem.message });
+      return;
+    }
+    keysInFile.add(key);
+    codeOwner.set(value.staffCode, key);
+    rows.push({ row, value });
+    report.push({ row, status: 'ok', field: null, message: null });
+  });
+  return { ok: true, rows, report };
+}
