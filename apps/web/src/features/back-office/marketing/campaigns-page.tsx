@@ -174,7 +174,7 @@ function CampaignForm({
   };
 
   return (
-    <form className={shell.card} onSubmit={submit} noValidate aria-busy={saving}>
+    <form className={styles.card} onSubmit={submit} noValidate aria-busy={saving}>
       <h2 className={shell.heading}>
         {campaignId === null ? 'New campaign' : `Edit ${initial.campaignCode}`}
       </h2>
@@ -353,7 +353,7 @@ function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => 
     }
   };
   return (
-    <section className={shell.card} aria-labelledby={`${id}-title`}>
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 className={shell.heading} id={`${id}-title`}>
         Promo codes
       </h2>
@@ -468,7 +468,7 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
           Back to campaigns
         </button>
       </p>
-      <section className={shell.card} aria-label={`Campaign ${campaign.campaignCode}`}>
+      <section className={styles.card} aria-label={`Campaign ${campaign.campaignCode}`}>
         <h2 className={shell.heading}>
           {campaign.campaignCode}: {campaign.campaignName}
         </h2>
@@ -482,7 +482,7 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
         </button>
       </section>
       {campaign.promoCodeRequired ? <Codes campaign={campaign} onChanged={load} /> : null}
-      <section className={shell.card} aria-label="Changes">
+      <section className={styles.card} aria-label="Changes">
         <h2 className={shell.heading}>Changes</h2>
         <ul className={styles.trail}>
           {data.audit.map((entry) => (
@@ -511,8 +511,8 @@ export default function CampaignsPage() {
   useEffect(load, [load]);
 
   return (
-    <div>
-      <h1 className={shell.title}>Campaigns and promo codes</h1>
+    <div className={styles.page}>
+      <h1 className={shell.heading}>Campaigns and promo codes</h1>
       {view.kind === 'new' ? (
         <CampaignForm
           initial={EMPTY}
@@ -532,7 +532,7 @@ export default function CampaignsPage() {
           }}
         />
       ) : (
-        <section className={shell.card} aria-label="Campaigns">
+        <section className={styles.card} aria-label="Campaigns">
           <p>
             <button type="button" className={shell.primary} onClick={() => setView({ kind: 'new' })}>
               New campaign
