@@ -28,6 +28,7 @@ import {
   STAFF_API_PREFIX,
   type TStaffAccess,
 } from './modules/back-office/staff-access.ts';
+import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
@@ -321,6 +322,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
   await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,
