@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signInToBackOffice } from './support/back-office.ts';
 import { singaporeDateIn } from './support/dates.ts';
 import { EN, planCard } from './support/journey.ts';
@@ -96,6 +97,8 @@ test.describe('back-office underwriting', () => {
     await expect(week).toContainText('36.00');
     await expect(week).toContainText('500.00');
     await expect(week).toContainText('+464.00');
+
+    await expectNoSeriousAxeViolations(page);
 
     // A draft prices nothing yet.
     const customer = await context.newPage();

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
-import { Field, Loading, problem } from './shared';
+import { Field, Loading, problem, ScrollRegion } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -168,7 +168,7 @@ export default function BlacklistPage() {
         ) : entries.length === 0 ? (
           <p>No ID number is on the blacklist.</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <ScrollRegion label="Blacklist entries">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -211,7 +211,7 @@ export default function BlacklistPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

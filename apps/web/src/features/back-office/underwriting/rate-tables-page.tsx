@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
-import { Field, Loading, problem } from './shared';
+import { Field, Loading, problem, ScrollRegion } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -94,7 +94,7 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
       {diff.samples.length === 0 ? (
         <p>A benefit schedule carries no prices: there is nothing to compare.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <ScrollRegion label="Price comparison">
           <table className={styles.table}>
             <caption className={shell.hint}>
               Premium before tax and discounts on sample policies starting {diff.effectiveDate}
@@ -135,7 +135,7 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {done ? (
         <p className={styles.done} role="status">
@@ -350,7 +350,7 @@ export default function RateTablesPage() {
         {versions === null ? (
           <Loading label="Loading the versions…" />
         ) : (
-          <div className={styles.tableWrap}>
+          <ScrollRegion label="Versions">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -379,7 +379,7 @@ export default function RateTablesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>
