@@ -60,7 +60,7 @@ test('staff sign in with a password and an authenticator code, a wrong code refu
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByLabel('6-digit code')).toBeVisible();
   expect(await confirmSecondFactor(page, STAFF_USERNAME)).toBe(false);
-  expect(knownSecret(STAFF_USERNAME)).toBeTruthy();
+  expect(knownSecret(page, STAFF_USERNAME)).toBeTruthy();
 
   await expect(page.getByRole('banner')).toContainText('Operations');
   await expect(page.getByRole('heading', { name: 'What you can do' })).toBeVisible();

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { authenticatorCode, STAFF_PASSWORD, STAFF_USERNAME } from './support/back-office.ts';
+import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/back-office.ts';
 import { confirmAndGoToPayment, payByCard } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { mailsWith } from './support/outbox.ts';
@@ -19,18 +18,6 @@ import { expect, test } from './support/test.ts';
 const REVIEW_CARD = '4000000000004806';
 
 let shop: TServerProcess;
-
-/** Signs in to /admin as the operations account, enrolling the authenticator on its first sign-in. */
-async function signInToAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(STAFF_USERNAME);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
-  expect(secret).not.toBe('');
-  await page.getByLabel('6-digit code').fill(authenticatorCode(secret));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-}
 
 test.describe('back-office operations', () => {
   test.beforeAll(async () => {
@@ -62,7 +49,7 @@ test.describe('back-office operations', () => {
     await payByCard(page, { number: REVIEW_CARD });
     await expect(page.getByText('Your payment is being reviewed.')).toBeVisible({ timeout: 20_000 });
 
-    await signInToAdmin(page);
+    await signInToBackOffice(page, { desk: 'admin', username: STAFF_USERNAME, password: STAFF_PASSWORD });
     await page.getByRole('link', { name: 'Queues' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Queues' })).toBeVisible();
     const panel = page.getByRole('tabpanel');

@@ -317,7 +317,8 @@ test.describe('personal accident refusals and screens', () => {
     await page.getByRole('button', { name: 'Get a quote' }).click();
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await page.getByRole('radio', { name: 'Singapore citizen' }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    // From the keyboard: the page scrolls to its top half a second after it opens, which a click could race.
+    await page.getByRole('button', { name: 'Continue' }).press('Enter');
     await expect(page.getByText(/Please click on the circle to declare/)).toBeVisible();
     await expect(page).toHaveURL(/\/pa\/occupation$/);
   });

@@ -61,9 +61,14 @@ const enrolled = {
   },
 };
 
-/** The secret this run enrolled for `username`, if it did. */
-export function knownSecret(username: string): string | undefined {
-  return enrolled.get(username)?.secret;
+/** An account is known per shop: two shops of one run may each have an operations account of one name. */
+function accountKey(page: Page, username: string): string {
+  return `${new URL(page.url()).host}/${username}`;
+}
+
+/** The secret this run enrolled for `username` on the page's shop, if it did. */
+export function knownSecret(page: Page, username: string): string | undefined {
+  return enrolled.get(accountKey(page, username))?.secret;
 }
 
 /**
@@ -71,14 +76,14 @@ export function knownSecret(username: string): string | undefined {
  * the next step's code is typed (the server allows one step of drift), or, past that, the next step is
  * waited for.
  */
-export async function nextAuthenticatorCode(username: string): Promise<string> {
-  const known = enrolled.get(username);
-  if (!known) throw new Error(`No TOTP secret is known for ${username} in this run.`);
+export async function nextAuthenticatorCode(account: string): Promise<string> {
+  const known = enrolled.get(account);
+  if (!known) throw new Error(`No TOTP secret is known for ${account} in this run.`);
   for (;;) {
     const step = Math.floor(Date.now() / 30_000);
     const offset = known.lastStep < step ? 0 : known.lastStep === step ? 1 : -1;
     if (offset >= 0) {
-      enrolled.set(username, { secret: known.secret, lastStep: step + offset });
+      enrolled.set(account, { secret: known.secret, lastStep: step + offset });
       return authenticatorCode(known.secret, Date.now(), offset);
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -100,15 +105,16 @@ export async function confirmSecondFactor(page: Page, username: string, code?: s
   const codeField = page.getByLabel('6-digit code');
   await codeField.waitFor();
   const secretShown = page.getByTestId('totp-secret');
+  const account = accountKey(page, username);
   let enrolledNow = false;
   if (await secretShown.isVisible()) {
     const secret = ((await secretShown.textContent()) ?? '').replace(/\s/g, '');
-    if (enrolled.get(username)?.secret !== secret) {
-      enrolled.set(username, { secret, lastStep: 0 });
+    if (enrolled.get(account)?.secret !== secret) {
+      enrolled.set(account, { secret, lastStep: 0 });
       enrolledNow = true;
     }
   }
-  await codeField.fill(code ?? (await nextAuthenticatorCode(username)));
+  await codeField.fill(code ?? (await nextAuthenticatorCode(account)));
   await page.getByRole('button', { name: 'Confirm' }).click();
   return enrolledNow;
 }

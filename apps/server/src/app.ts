@@ -17,6 +17,8 @@ import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
+import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
+import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
@@ -28,6 +30,7 @@ import {
   STAFF_API_PREFIX,
   type TStaffAccess,
 } from './modules/back-office/staff-access.ts';
+import { systemAdminRoutes } from './modules/back-office/system/system-admin-routes.ts';
 import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
@@ -322,6 +325,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
   await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
@@ -437,6 +441,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(claimsRoutes, { access: holderAccess, service: claims });
+  // Back office: the claims queue and the system settings (issue 18, decisions 081 and 082).
+  await app.register(claimsAdminRoutes, {
+    access: staffAccess,
+    db: database.db,
+    claims,
+    repository: claimsRepository,
+  });
+  await app.register(systemAdminRoutes, { access: staffAccess, db: database.db });
   const cancellation = cancellationServiceOf({
     db: database.db,
     config,

@@ -908,3 +908,26 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.at),
   ],
 );
+
+/**
+ * What a staff member gave with a claim's status change (issue 18, decision 081): the note (e-mailed
+ * when more information is needed), the amount approved in cents, the payout's reference, and who.
+ * One row per staff move, beside the claim event it explains.
+ */
+export const claimDecisions = pgTable(
+  'claim_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.claimId),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    amountApprovedCents: bigint('amount_approved_cents', { mode: 'number' }),
+    payoutReference: text('payout_reference'),
+    actorId: uuid('actor_id'),
+    actor: text('actor').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('claim_decisions_claim_idx').on(table.claimId, table.id)],
+);

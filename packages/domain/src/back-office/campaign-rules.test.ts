@@ -5,7 +5,7 @@ import {
   promoPrefixProblem,
   randomPartLength,
   type TCampaignInput,
-} from './campaign-rules';
+} from './campaign-rules.ts';
 
 const VALID: TCampaignInput = {
   campaignCode: 'SPRING27',

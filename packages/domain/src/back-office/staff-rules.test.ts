@@ -9,7 +9,7 @@ import {
   PERMISSIONS,
   passwordProblem,
   type TPermission,
-} from './staff-rules';
+} from './staff-rules.ts';
 
 const permissions = Object.keys(PERMISSIONS) as TPermission[];
 

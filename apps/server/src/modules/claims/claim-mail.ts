@@ -10,7 +10,15 @@ import { productWord, scriptFor, type TProductType, type TScript } from '../prod
  * Singapore and Traditional for Hong Kong): the acknowledgement with the claim number, and the
  * "finish later" link. Neither carries an ID number or the payout's details.
  */
-export const CLAIM_MAIL_KINDS = ['claim-received', 'claim-resume'] as const;
+export const CLAIM_MAIL_KINDS = [
+  'claim-received',
+  'claim-resume',
+  // A staff member's move the customer is told about (issue 18, decision 081).
+  'claim-more-information',
+  'claim-approved',
+  'claim-declined',
+  'claim-paid',
+] as const;
 export type TClaimMailKind = (typeof CLAIM_MAIL_KINDS)[number];
 
 export function isClaimMailKind(kind: string): kind is TClaimMailKind {
@@ -23,6 +31,10 @@ export type TClaimMailFacts = {
   policyNumber: string;
   claimNumber: string;
   amountCents: number | null;
+  /** With a staff move: what information is needed, the amount approved, the payout's reference. */
+  note?: string | null;
+  amountApprovedCents?: number | null;
+  payoutReference?: string | null;
   /** The status page ('claim-received') or the resume link ('claim-resume'). */
   url: string;
 };
@@ -35,7 +47,16 @@ type TCopy = {
   contact: (country: TCountry) => string;
   signOff: string;
 };
-type TFacts = { product: string; policy: string; claim: string; amount: string; days: number };
+type TFacts = {
+  product: string;
+  policy: string;
+  claim: string;
+  amount: string;
+  days: number;
+  note: string;
+  approved: string;
+  reference: string;
+};
 
 const contact = (country: TCountry) => INSURER_CONTACTS[country];
 
@@ -44,6 +65,10 @@ const COPY: Record<TScript, TCopy> = {
     subject: {
       'claim-received': (f) => `We have received your claim ${f.claim}`,
       'claim-resume': (f) => `Finish your claim on your ${f.product} policy ${f.policy}`,
+      'claim-more-information': (f) => `We need more information for your claim ${f.claim}`,
+      'claim-approved': (f) => `Your claim ${f.claim} is approved`,
+      'claim-declined': (f) => `Your claim ${f.claim} has been declined`,
+      'claim-paid': (f) => `Your claim ${f.claim} has been paid`,
     },
     body: {
       'claim-received': (f) => [
@@ -54,8 +79,33 @@ const COPY: Record<TScript, TCopy> = {
         `Your claim on your ${f.product} policy ${f.policy} is saved, with the documents you uploaded.`,
         `Open the link below on any device to finish it. It is valid for ${f.days} days and opens only this claim.`,
       ],
+      'claim-more-information': (f) => [
+        `To go on with your claim ${f.claim} on your ${f.product} policy ${f.policy}, our claims officer needs more information:`,
+        f.note,
+        'Please reply to this e-mail with it, or call us.',
+      ],
+      'claim-approved': (f) => [
+        `Good news: your claim ${f.claim} on your ${f.product} policy ${f.policy} is approved for ${f.approved}.`,
+        'We will pay it to the account you gave us and tell you when it is paid.',
+      ],
+      'claim-declined': (f) => [
+        `We are sorry: after reviewing your claim ${f.claim} on your ${f.product} policy ${f.policy}, we cannot pay it.`,
+        ...(f.note ? [f.note] : []),
+        'If you would like to know more or to appeal, please contact us.',
+      ],
+      'claim-paid': (f) => [
+        `Your claim ${f.claim} on your ${f.product} policy ${f.policy} has been paid${f.approved ? `: ${f.approved}` : ''}.`,
+        ...(f.reference ? [`Payment reference: ${f.reference}.`] : []),
+      ],
     },
-    link: { 'claim-received': () => 'Claim status:', 'claim-resume': () => 'Finish your claim:' },
+    link: {
+      'claim-received': () => 'Claim status:',
+      'claim-resume': () => 'Finish your claim:',
+      'claim-more-information': () => 'Claim status:',
+      'claim-approved': () => 'Claim status:',
+      'claim-declined': () => 'Claim status:',
+      'claim-paid': () => 'Claim status:',
+    },
     greeting: 'Dear customer,',
     contact: (country) => `Questions? ${contact(country).hotline}, ${contact(country).email}.`,
     signOff: 'Lionrock Insurance',
@@ -64,6 +114,10 @@ const COPY: Record<TScript, TCopy> = {
     subject: {
       'claim-received': (f) => `我们已收到您的索偿 ${f.claim}`,
       'claim-resume': (f) => `请完成您${f.product}保单 ${f.policy} 的索偿`,
+      'claim-more-information': (f) => `您的索偿 ${f.claim} 需要更多资料`,
+      'claim-approved': (f) => `您的索偿 ${f.claim} 已获批准`,
+      'claim-declined': (f) => `您的索偿 ${f.claim} 未获批准`,
+      'claim-paid': (f) => `您的索偿 ${f.claim} 已支付`,
     },
     body: {
       'claim-received': (f) => [
@@ -74,8 +128,33 @@ const COPY: Record<TScript, TCopy> = {
         `您就${f.product}保单 ${f.policy} 提出的索偿已保存，包括您上传的文件。`,
         `请在任何设备上打开以下链接完成索偿。链接${f.days}日内有效，只能打开这份索偿。`,
       ],
+      'claim-more-information': (f) => [
+        `为继续处理您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim}，理赔专员需要以下资料：`,
+        f.note,
+        '请回复此电子邮件提供资料，或致电我们。',
+      ],
+      'claim-approved': (f) => [
+        `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已获批准，金额为 ${f.approved}。`,
+        '我们将把款项支付到您提供的账户，支付后会再通知您。',
+      ],
+      'claim-declined': (f) => [
+        `很抱歉，经审核，我们无法就您${f.product}保单 ${f.policy} 的索偿 ${f.claim} 作出赔付。`,
+        ...(f.note ? [f.note] : []),
+        '如需了解详情或提出上诉，请联系我们。',
+      ],
+      'claim-paid': (f) => [
+        `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已支付${f.approved ? `：${f.approved}` : ''}。`,
+        ...(f.reference ? [`付款参考编号：${f.reference}。`] : []),
+      ],
     },
-    link: { 'claim-received': () => '索偿进度：', 'claim-resume': () => '完成索偿：' },
+    link: {
+      'claim-received': () => '索偿进度：',
+      'claim-resume': () => '完成索偿：',
+      'claim-more-information': () => '索偿进度：',
+      'claim-approved': () => '索偿进度：',
+      'claim-declined': () => '索偿进度：',
+      'claim-paid': () => '索偿进度：',
+    },
     greeting: '尊敬的客户：',
     contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
     signOff: '狮石保险',
@@ -84,6 +163,10 @@ const COPY: Record<TScript, TCopy> = {
     subject: {
       'claim-received': (f) => `我們已收到您的索償 ${f.claim}`,
       'claim-resume': (f) => `請完成您${f.product}保單 ${f.policy} 的索償`,
+      'claim-more-information': (f) => `您的索償 ${f.claim} 需要更多資料`,
+      'claim-approved': (f) => `您的索償 ${f.claim} 已獲批准`,
+      'claim-declined': (f) => `您的索償 ${f.claim} 未獲批准`,
+      'claim-paid': (f) => `您的索償 ${f.claim} 已支付`,
     },
     body: {
       'claim-received': (f) => [
@@ -94,8 +177,33 @@ const COPY: Record<TScript, TCopy> = {
         `您就${f.product}保單 ${f.policy} 提出的索償已儲存，包括您上載的文件。`,
         `請在任何裝置上打開以下連結完成索償。連結${f.days}日內有效，只能打開這份索償。`,
       ],
+      'claim-more-information': (f) => [
+        `為繼續處理您就${f.product}保單 ${f.policy} 提出的索償 ${f.claim}，理賠專員需要以下資料：`,
+        f.note,
+        '請回覆此電郵提供資料，或致電我們。',
+      ],
+      'claim-approved': (f) => [
+        `您就${f.product}保單 ${f.policy} 提出的索償 ${f.claim} 已獲批准，金額為 ${f.approved}。`,
+        '我們將把款項支付到您提供的戶口，支付後會再通知您。',
+      ],
+      'claim-declined': (f) => [
+        `很抱歉，經審核，我們無法就您${f.product}保單 ${f.policy} 的索償 ${f.claim} 作出賠付。`,
+        ...(f.note ? [f.note] : []),
+        '如需了解詳情或提出上訴，請聯絡我們。',
+      ],
+      'claim-paid': (f) => [
+        `您就${f.product}保單 ${f.policy} 提出的索償 ${f.claim} 已支付${f.approved ? `：${f.approved}` : ''}。`,
+        ...(f.reference ? [`付款參考編號：${f.reference}。`] : []),
+      ],
     },
-    link: { 'claim-received': () => '索償進度：', 'claim-resume': () => '完成索償：' },
+    link: {
+      'claim-received': () => '索償進度：',
+      'claim-resume': () => '完成索償：',
+      'claim-more-information': () => '索償進度：',
+      'claim-approved': () => '索償進度：',
+      'claim-declined': () => '索償進度：',
+      'claim-paid': () => '索償進度：',
+    },
     greeting: '尊敬的客戶：',
     contact: (country) => `如有疑問，請聯絡我們：${contact(country).hotline}，${contact(country).email}。`,
     signOff: '獅石保險',
@@ -115,6 +223,9 @@ export function composeClaimMail(
     claim: facts.claimNumber,
     amount: facts.amountCents ? formatMoney(facts.amountCents, facts.country) : '',
     days: CLAIM_DRAFT_LINK_VALID_DAYS,
+    note: facts.note ?? '',
+    approved: facts.amountApprovedCents ? formatMoney(facts.amountApprovedCents, facts.country) : '',
+    reference: facts.payoutReference ?? '',
   };
   const subject = copy.subject[kind](values);
   const paragraphs = copy.body[kind](values);

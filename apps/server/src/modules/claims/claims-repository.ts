@@ -1,10 +1,25 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { claimDocuments, claimDrafts, claimEvents, claims, mailOutbox } from '../../db/schema.ts';
+import {
+  claimDecisions,
+  claimDocuments,
+  claimDrafts,
+  claimEvents,
+  claims,
+  mailOutbox,
+} from '../../db/schema.ts';
 import { nextClaimNumber } from './claim-number.ts';
 
 export type TClaimRow = typeof claims.$inferSelect;
+export type TClaimDecisionRow = typeof claimDecisions.$inferSelect;
+type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+/** A staff move's extras (decision 081): its decision row, the customer's e-mail, and what else the same transaction writes (the audit row). */
+export type TMoveExtras = {
+  decision: Omit<typeof claimDecisions.$inferInsert, 'claimId' | 'toStatus'>;
+  mail: (decisionId: number) => TClaimMail | null;
+  alongside: (tx: TTx, moved: TClaimRow) => Promise<void>;
+};
 export type TClaimDocumentRow = typeof claimDocuments.$inferSelect;
 export type TClaimMail = {
   kind: string;
@@ -134,17 +149,47 @@ export function createClaimsRepository(db: TDb) {
       });
     },
 
-    /** Moves a claim from one status to another if it is still in `from`; records the event. */
-    async moveStatus(claimId: string, from: string, to: string): Promise<TClaimRow | undefined> {
+    /**
+     * Moves a claim from one status to another if it is still in `from`; records the event, and for a
+     * staff move its decision, the customer's e-mail and the audit row, all in one transaction.
+     */
+    async moveStatus(
+      claimId: string,
+      from: string,
+      to: string,
+      extras?: TMoveExtras,
+    ): Promise<TClaimRow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(claims)
           .set({ status: to, updatedAt: sql`now()` })
           .where(and(eq(claims.claimId, claimId), eq(claims.status, from)))
           .returning();
-        if (row) await tx.insert(claimEvents).values({ claimId, fromStatus: from, toStatus: to });
+        if (!row) return undefined;
+        await tx.insert(claimEvents).values({ claimId, fromStatus: from, toStatus: to });
+        if (extras) {
+          const [decision] = await tx
+            .insert(claimDecisions)
+            .values({ ...extras.decision, claimId, toStatus: to })
+            .returning({ id: claimDecisions.id });
+          const mail = extras.mail(decision!.id);
+          if (mail)
+            await tx
+              .insert(mailOutbox)
+              .values({ ...mail, recipientRole: 'applicant', claimId })
+              .onConflictDoNothing();
+          await extras.alongside(tx, row);
+        }
         return row;
       });
+    },
+
+    async decisionsOf(claimId: string): Promise<TClaimDecisionRow[]> {
+      return db
+        .select()
+        .from(claimDecisions)
+        .where(eq(claimDecisions.claimId, claimId))
+        .orderBy(asc(claimDecisions.id));
     },
 
     /** Whether a claim has been made (submitted, whatever came of it) under the policy; a draft is not one. */

@@ -10,7 +10,14 @@ import {
   type TPayout,
   validateClaimForm,
 } from '@lionrock/domain/claims/claim-rules';
-import { canMoveClaim, isClaimStatus, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
+import {
+  CUSTOMER_MAILED_STATUSES,
+  canMoveClaim,
+  claimDecisionProblem,
+  isClaimStatus,
+  type TClaimDecision,
+  type TClaimStatus,
+} from '@lionrock/domain/claims/claim-status';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
@@ -28,7 +35,14 @@ import type { TPolicyRepository } from '../policy/policy-repository.ts';
 import type { THolderAccess, TPolicyholder } from '../policyholder/holder-access.ts';
 import type { TProductType } from '../product/product-catalogue.ts';
 import { composeClaimMail, isClaimMailKind } from './claim-mail.ts';
-import type { TClaimDocumentRow, TClaimRow, TClaimsRepository } from './claims-repository.ts';
+import type { TClaimDocumentRow, TClaimRow, TClaimsRepository, TMoveExtras } from './claims-repository.ts';
+
+/** A staff member's move (issue 18): what they gave with it and what else its transaction writes. */
+export type TStaffMove = {
+  decision: TClaimDecision;
+  actor: { id: string | null; label: string };
+  alongside: TMoveExtras['alongside'];
+};
 
 /** The cookie a resume link opens: that one draft only, for the link's life (decision 074). */
 export const CLAIM_DRAFT_COOKIE = 'lr_claim_draft';
@@ -418,16 +432,61 @@ export function createClaimsService(deps: TClaimsDeps) {
       };
     },
 
-    /** The one way a claim's status changes (staff screens call it later): only the domain's transitions. */
-    async moveStatus(claimId: string, to: TClaimStatus) {
+    /**
+     * The one way a claim's status changes: only the domain's transitions. A staff move (issue 18,
+     * decision 081) also carries its decision (amount approved, note, payout reference), e-mails the
+     * customer the moves they see, and writes its audit row in the same transaction.
+     */
+    async moveStatus(claimId: string, to: TClaimStatus, staff?: TStaffMove) {
       const claim = await repository.findClaim(claimId);
       if (!claim || !isClaimStatus(claim.status) || !canMoveClaim(claim.status, to))
-        throw new ApiError(409, `A claim cannot move from ${claim?.status ?? 'nothing'} to ${to}.`, {
-          field: 'status',
-        });
-      const moved = await repository.moveStatus(claimId, claim.status, to);
+        throw new ApiError(
+          409,
+          claim
+            ? `A claim cannot move from ${claim.status} to ${to}.`
+            : `There is no submitted claim to move to ${to}.`,
+          { field: 'status' },
+        );
+      let extras: TMoveExtras | undefined;
+      if (staff) {
+        const problem = claimDecisionProblem(to, staff.decision, claim.amountCents);
+        if (problem) throw new ApiError(400, problem.message, { field: problem.field });
+        const policy = await policyOf(claim);
+        const email = policyApplicant(policy.document as TPolicy)?.email;
+        const kind = `claim-${to === 'moreInformation' ? 'more-information' : to}`;
+        extras = {
+          decision: {
+            note: staff.decision.note?.trim() || null,
+            amountApprovedCents: staff.decision.amountApprovedCents ?? null,
+            payoutReference: staff.decision.payoutReference?.trim() || null,
+            actorId: staff.actor.id,
+            actor: staff.actor.label,
+          },
+          mail: (decisionId) =>
+            email && CUSTOMER_MAILED_STATUSES.includes(to)
+              ? {
+                  kind,
+                  recipient: email,
+                  language: claim.language,
+                  messageId: `${claim.claimNumber}.${kind}.${decisionId}`,
+                  policyId: claim.policyId,
+                }
+              : null,
+          alongside: staff.alongside,
+        };
+      }
+      const moved = await repository.moveStatus(claimId, claim.status, to, extras);
       if (!moved) throw new ApiError(409, 'The claim changed meanwhile.', { field: 'status' });
+      if (extras) deps.onMailQueued();
       return moved;
+    },
+
+    /** A claim's document and its bytes from the file store (the staff download, issue 18); 404 if either is missing. */
+    async documentFile(claimId: string, documentId: string) {
+      const row = (await repository.documentsOf(claimId)).find((doc) => doc.documentId === documentId);
+      const bytes = row ? await store.get(row.storeKey) : null;
+      if (!row || !bytes) throw new ApiError(404, 'No such document.', { field: 'documentId' });
+      return { name: row.originalName, contentType: row.contentType, bytes };
     },
 
     /** The content of a claims e-mail of the outbox, worked out when it is sent; null: nothing to send any more. */
@@ -445,12 +504,29 @@ export function createClaimsService(deps: TClaimsDeps) {
           return null;
         url = `${deps.config.publicUrl}${RESUME_PAGE}#${await resumeToken(claim.claimId, link.issuedAt)}`;
       }
+      let decided: {
+        note?: string | null;
+        amountApprovedCents?: number | null;
+        payoutReference?: string | null;
+      } = {};
+      if (mail.kind !== 'claim-received' && mail.kind !== 'claim-resume') {
+        const decisions = await repository.decisionsOf(claim.claimId);
+        const decisionId = Number(mail.messageId.split('.').at(-1));
+        const decision = decisions.find((row) => row.id === decisionId);
+        const approval = decisions.filter((row) => row.toStatus === 'approved').at(-1);
+        decided = {
+          note: decision?.note ?? null,
+          amountApprovedCents: approval?.amountApprovedCents ?? null,
+          payoutReference: decision?.payoutReference ?? null,
+        };
+      }
       return composeClaimMail(mail.kind, mail.language === 'zh' ? 'zh' : 'en', {
         country: claim.country as TCountry,
         productType: claim.productType as TProductType,
         policyNumber: policy.policyNumber!,
         claimNumber: claim.claimNumber ?? '',
         amountCents: claim.amountCents,
+        ...decided,
         url,
       });
     },

@@ -19,6 +19,14 @@ export type TBackOfficePage = {
 export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
   // Each area's lines go here, e.g.
   // { desk: 'admin', path: 'policies/*', label: 'Policies', permission: 'policies.read', load: () => import('./operations/policies-page') },
+  // The dashboard, first of the admin pages (decision 084).
+  {
+    desk: 'admin',
+    path: 'dashboard',
+    label: 'Dashboard',
+    permission: 'dashboard.read',
+    load: () => import('./dashboard/dashboard-page'),
+  },
   // Marketing: campaigns and promo codes (decision 078's roles).
   {
     desk: 'admin',
@@ -78,5 +86,20 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     label: 'Share a quote link',
     permission: 'desk.read',
     load: () => import('./desk/quote-link-page'),
+  },
+  // Claims queue and system settings (decisions 081, 082).
+  {
+    desk: 'admin',
+    path: 'claims/*',
+    label: 'Claims',
+    permission: 'claims.read',
+    load: () => import('./claims/claims-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'system',
+    label: 'System settings',
+    permission: 'system.read',
+    load: () => import('./system/system-page'),
   },
 ];

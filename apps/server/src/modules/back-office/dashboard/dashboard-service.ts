@@ -1,0 +1,238 @@
+import {
+  channelOf,
+  DASHBOARD_DEFAULT_RANGE_DAYS,
+  DASHBOARD_MARKETS,
+  DASHBOARD_MAX_RANGE_DAYS,
+  DASHBOARD_PRODUCTS,
+  FUNNEL_STEPS,
+  type TDashboardMarket,
+  type TDashboardProduct,
+  type TFunnelStep,
+} from '@lionrock/domain/back-office/dashboard-rules';
+import { addDays, daysBetween, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { and, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../../db/database.ts';
+import { agents, campaigns, payments, policies } from '../../../db/schema.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+
+export type TDashboardQuery = {
+  from?: string | undefined;
+  to?: string | undefined;
+  product?: TDashboardProduct | undefined;
+  market?: TDashboardMarket | undefined;
+};
+
+/** Amounts in cents per currency: SGD and HKD are never added together. */
+export type TMoney = Record<string, number>;
+export type TGroup = { key: string; label: string; sales: number; premiumCents: TMoney };
+export type TDay = { date: string; quotes: number; sales: number; premiumCents: TMoney };
+export type TFunnel = { product: string; label: string; steps: { step: TFunnelStep; count: number }[] };
+
+export type TDashboard = {
+  from: string;
+  to: string;
+  product: string | null;
+  market: string | null;
+  currencies: string[];
+  totals: { quotes: number; sales: number; premiumCents: TMoney };
+  days: TDay[];
+  funnel: TFunnel[];
+  byProduct: TGroup[];
+  byMarket: TGroup[];
+  byChannel: TGroup[];
+  byAgent: TGroup[];
+  byCampaign: TGroup[];
+};
+
+const DAY_MS = 86_400_000;
+
+/** The market-local date of an instant (each row in its own market's zone). */
+function localDayOf(country: string, at: Date): string {
+  const market = MARKETS[country as TCountry] ?? MARKETS.SGP;
+  return formatIso(todayIn(market.timeZone, at));
+}
+
+function dateOf(value: string, field: 'from' | 'to') {
+  const date = parseIso(value);
+  if (!date) throw new ApiError(400, 'This is not a date.', { field });
+  return date;
+}
+
+/** The range asked for, `from`..`to` inclusive; by default the 30 days to today in the market asked for. */
+export function dashboardRange(query: TDashboardQuery, now: Date): { from: string; to: string } {
+  const zone = MARKETS[(query.market ?? 'SGP') as TCountry].timeZone;
+  const to = query.to ?? formatIso(todayIn(zone, now));
+  const from = query.from ?? formatIso(addDays(dateOf(to, 'to'), -(DASHBOARD_DEFAULT_RANGE_DAYS - 1)));
+  const days = daysBetween(dateOf(from, 'from'), dateOf(to, 'to')) + 1;
+  if (days < 1) throw new ApiError(400, 'The range starts after it ends.', { field: 'from' });
+  if (days > DASHBOARD_MAX_RANGE_DAYS)
+    throw new ApiError(400, `A range covers at most ${DASHBOARD_MAX_RANGE_DAYS} days.`, { field: 'from' });
+  return { from, to };
+}
+
+function addMoney(money: TMoney, currency: string, cents: number): void {
+  money[currency] = (money[currency] ?? 0) + cents;
+}
+
+/**
+ * The dashboard's figures (issue 18, decision 084): quotes (stored rated policies, renewals and
+ * declined ones aside) and sales (issued policies, by issue date) per market-local day, the funnel of
+ * the range's quotes per product, and sales by product, market, channel, agent and campaign.
+ */
+export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Date): Promise<TDashboard> {
+  const { from, to } = dashboardRange(query, now);
+  // A day on either side in UTC covers every market's local day; rows are then kept by local date.
+  const low = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
+  const high = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS);
+  const filters: SQL[] = [];
+  if (query.product) filters.push(eq(policies.productType, query.product));
+  if (query.market) filters.push(eq(policies.country, query.market));
+  const createdIn = and(gte(policies.createdAt, low), lte(policies.createdAt, high))!;
+  const issuedIn = and(gte(policies.issuedAt, low), lte(policies.issuedAt, high))!;
+
+  const [rows, paid, agentRows, campaignRows] = await Promise.all([
+    db
+      .select({
+        policyId: policies.policyId,
+        productType: policies.productType,
+        country: policies.country,
+        status: policies.status,
+        currency: policies.currency,
+        premiumCents: policies.premiumCents,
+        agentCode: policies.agentCode,
+        campaignId: policies.campaignId,
+        renewalOf: policies.renewalOf,
+        createdAt: policies.createdAt,
+        issuedAt: policies.issuedAt,
+      })
+      .from(policies)
+      .where(and(or(createdIn, issuedIn), ...filters)),
+    db
+      .select({ policyId: payments.policyId, answeredAt: payments.answeredAt })
+      .from(payments)
+      .innerJoin(policies, eq(payments.policyId, policies.policyId))
+      .where(and(createdIn, ...filters)),
+    db.select({ code: agents.agentCode, name: agents.name, isDefault: agents.isDefault }).from(agents),
+    db
+      .select({ id: campaigns.campaignId, code: campaigns.campaignCode, name: campaigns.campaignName })
+      .from(campaigns),
+  ]);
+
+  const inRange = (day: string) => day >= from && day <= to;
+  const defaultAgents = new Set(agentRows.filter((agent) => agent.isDefault).map((agent) => agent.code));
+  const agentNames = new Map(agentRows.map((agent) => [agent.code, agent.name]));
+  const campaignNames = new Map(campaignRows.map((campaign) => [campaign.id, campaign]));
+  const paymentOpened = new Set<string>();
+  const paymentAnswered = new Set<string>();
+  for (const payment of paid) {
+    paymentOpened.add(payment.policyId);
+    if (payment.answeredAt) paymentAnswered.add(payment.policyId);
+  }
+
+  const count = daysBetween(dateOf(from, 'from'), dateOf(to, 'to')) + 1;
+  const days: TDay[] = Array.from({ length: count }, (_, index) => ({
+    date: formatIso(addDays(dateOf(from, 'from'), index)),
+    quotes: 0,
+    sales: 0,
+    premiumCents: {},
+  }));
+  const dayIndex = new Map(days.map((day, index) => [day.date, index]));
+  const totals = { quotes: 0, sales: 0, premiumCents: {} as TMoney };
+  const currencies = new Set<string>();
+  const funnels = new Map<string, Record<TFunnelStep, number>>();
+  const groups = {
+    byProduct: new Map<string, TGroup>(),
+    byMarket: new Map<string, TGroup>(),
+    byChannel: new Map<string, TGroup>(),
+    byAgent: new Map<string, TGroup>(),
+    byCampaign: new Map<string, TGroup>(),
+  };
+  const addTo = (map: Map<string, TGroup>, key: string, label: string, currency: string, cents: number) => {
+    const group = map.get(key) ?? { key, label, sales: 0, premiumCents: {} };
+    group.sales += 1;
+    addMoney(group.premiumCents, currency, cents);
+    map.set(key, group);
+  };
+
+  for (const row of rows) {
+    const quoted =
+      row.status !== 'declined' && row.renewalOf === null && inRange(localDayOf(row.country, row.createdAt));
+    if (quoted) {
+      totals.quotes += 1;
+      days[dayIndex.get(localDayOf(row.country, row.createdAt))!]!.quotes += 1;
+      const funnel = funnels.get(row.productType) ?? {
+        quoted: 0,
+        toPayment: 0,
+        paymentAnswered: 0,
+        issued: 0,
+      };
+      funnel.quoted += 1;
+      if (paymentOpened.has(row.policyId)) funnel.toPayment += 1;
+      if (paymentAnswered.has(row.policyId)) funnel.paymentAnswered += 1;
+      if (row.issuedAt) funnel.issued += 1;
+      funnels.set(row.productType, funnel);
+    }
+    if (!row.issuedAt) continue;
+    const issuedDay = localDayOf(row.country, row.issuedAt);
+    if (!inRange(issuedDay)) continue;
+    const cents = row.premiumCents ?? 0;
+    const currency = row.currency;
+    currencies.add(currency);
+    totals.sales += 1;
+    addMoney(totals.premiumCents, currency, cents);
+    const day = days[dayIndex.get(issuedDay)!]!;
+    day.sales += 1;
+    addMoney(day.premiumCents, currency, cents);
+    const product = row.productType;
+    addTo(
+      groups.byProduct,
+      product,
+      DASHBOARD_PRODUCTS[product as TDashboardProduct] ?? product,
+      currency,
+      cents,
+    );
+    addTo(
+      groups.byMarket,
+      row.country,
+      DASHBOARD_MARKETS[row.country as TDashboardMarket] ?? row.country,
+      currency,
+      cents,
+    );
+    const channel = channelOf(row.agentCode, defaultAgents);
+    addTo(groups.byChannel, channel, channel === 'agent' ? 'Agent' : 'Direct', currency, cents);
+    if (channel === 'agent') {
+      const code = row.agentCode!.trim();
+      addTo(groups.byAgent, code, `${code} ${agentNames.get(code) ?? ''}`.trim(), currency, cents);
+    }
+    const campaign = row.campaignId === null ? undefined : campaignNames.get(row.campaignId);
+    if (campaign)
+      addTo(groups.byCampaign, campaign.code, `${campaign.code} ${campaign.name}`, currency, cents);
+    else addTo(groups.byCampaign, '', 'No campaign', currency, cents);
+  }
+
+  const sorted = (map: Map<string, TGroup>) =>
+    [...map.values()].sort((a, b) => b.sales - a.sales || a.key.localeCompare(b.key));
+  const funnel: TFunnel[] = [...funnels.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([product, steps]) => ({
+      product,
+      label: DASHBOARD_PRODUCTS[product as TDashboardProduct] ?? product,
+      steps: FUNNEL_STEPS.map((step) => ({ step, count: steps[step] })),
+    }));
+  return {
+    from,
+    to,
+    product: query.product ?? null,
+    market: query.market ?? null,
+    currencies: [...currencies].sort(),
+    totals,
+    days,
+    funnel,
+    byProduct: sorted(groups.byProduct),
+    byMarket: sorted(groups.byMarket),
+    byChannel: sorted(groups.byChannel),
+    byAgent: sorted(groups.byAgent),
+    byCampaign: sorted(groups.byCampaign),
+  };
+}

@@ -1,0 +1,514 @@
+import { CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
+import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useRoutes } from 'react-router';
+import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
+import styles from './claims.module.css';
+
+/** The claims queue and a claim's page (issue 18, decision 081). Staff screens are English only. */
+export const STATUS_LABELS: Record<TClaimStatus, string> = {
+  received: 'Received',
+  underReview: 'Under review',
+  moreInformation: 'More information needed',
+  approved: 'Approved',
+  declined: 'Declined',
+  paid: 'Paid',
+};
+const MOVE_LABELS: Record<TClaimStatus, string> = {
+  received: 'Received',
+  underReview: 'Move to under review',
+  moreInformation: 'Ask for more information',
+  approved: 'Approve',
+  declined: 'Decline',
+  paid: 'Mark as paid',
+};
+const PRODUCTS: Record<string, string> = { PTR: 'Travel', PAN: 'Personal accident', HOM: 'Home' };
+const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
+
+const label = (status: string) => STATUS_LABELS[status as TClaimStatus] ?? status;
+const money = (cents: number | null | undefined, country: string) =>
+  cents === null || cents === undefined ? '—' : formatMoney(cents, country as TCountry);
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG') : '—');
+const problem = (error: unknown) =>
+  error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
+
+type TPayout = { method: string; bankName?: string; accountNumber?: string; proxy?: string } | null;
+type TClaimRow = {
+  claimId: string;
+  claimNumber: string;
+  status: string;
+  productType: string;
+  country: string;
+  claimType: string;
+  amountCents: number | null;
+  payout: TPayout;
+  submittedAt: string | null;
+  policyNumber: string;
+  holderName: string | null;
+};
+
+function payoutText(payout: TPayout) {
+  if (!payout) return '—';
+  return payout.method === 'bank'
+    ? `${payout.bankName ?? 'Bank'} ${payout.accountNumber ?? ''}`
+    : `PayNow ${payout.proxy ?? ''}`;
+}
+
+function Progress({ text }: { text: string }) {
+  return (
+    <p role="status" className={styles.muted}>
+      {text}
+    </p>
+  );
+}
+
+function ClaimsQueue() {
+  const [filters, setFilters] = useState({ status: '', product: '', market: '', q: '' });
+  const [applied, setApplied] = useState(filters);
+  const [rows, setRows] = useState<TClaimRow[] | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    setRows(null);
+    setError('');
+    const query = new URLSearchParams(Object.entries(applied).filter(([, value]) => value !== ''));
+    backOfficeCall<{ claims: TClaimRow[] }>('GET', `/admin/claims?${query}`)
+      .then((answer) => live && setRows(answer.claims))
+      .catch((caught: unknown) => live && setError(problem(caught)));
+    return () => {
+      live = false;
+    };
+  }, [applied]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(filters);
+  };
+  const select = (name: keyof typeof filters, text: string, options: Record<string, string>) => (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`claims-${name}`}>
+        {text}
+      </label>
+      <select
+        id={`claims-${name}`}
+        className={styles.input}
+        value={filters[name]}
+        onChange={(event) => setFilters({ ...filters, [name]: event.target.value })}
+      >
+        <option value="">All</option>
+        {Object.entries(options).map(([value, optionLabel]) => (
+          <option key={value} value={value}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <section className={styles.page} aria-labelledby="claims-heading">
+      <h1 id="claims-heading" className={styles.heading}>
+        Claims
+      </h1>
+      <form className={styles.filters} onSubmit={submit} aria-label="Filter claims">
+        {select(
+          'status',
+          'Status',
+          Object.fromEntries(CLAIM_STATUSES.map((status) => [status, label(status)])),
+        )}
+        {select('product', 'Product', PRODUCTS)}
+        {select('market', 'Market', MARKETS)}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claims-q">
+            Claim no., policy no. or holder
+          </label>
+          <input
+            id="claims-q"
+            className={styles.input}
+            value={filters.q}
+            maxLength={60}
+            onChange={(event) => setFilters({ ...filters, q: event.target.value })}
+          />
+        </div>
+        <button type="submit" className={styles.primary}>
+          Search
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      )}
+      {!rows && !error && <Progress text="Loading claims…" />}
+      {rows && rows.length === 0 && <p>No claims match.</p>}
+      {rows && rows.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.muted}>{rows.length} claims, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Claim</th>
+                <th scope="col">Status</th>
+                <th scope="col">Policy</th>
+                <th scope="col">Holder</th>
+                <th scope="col">Product</th>
+                <th scope="col">Amount claimed</th>
+                <th scope="col">Payout</th>
+                <th scope="col">Submitted</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.claimId}>
+                  <td>
+                    <Link to={`/admin/claims/${row.claimId}`}>{row.claimNumber}</Link>
+                  </td>
+                  <td>{label(row.status)}</td>
+                  <td>{row.policyNumber}</td>
+                  <td>{row.holderName ?? '—'}</td>
+                  <td>
+                    {PRODUCTS[row.productType] ?? row.productType} ({row.country})
+                  </td>
+                  <td>{money(row.amountCents, row.country)}</td>
+                  <td>{payoutText(row.payout)}</td>
+                  <td>{when(row.submittedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+type TDetail = {
+  claim: TClaimRow & {
+    incidentDate: string | null;
+    incidentPlace: string;
+    description: string;
+    currency: string;
+    amountApproved: number | null;
+    documents: { documentId: string; name: string; contentType: string; sizeBytes: number }[];
+  };
+  policy: {
+    policyNumber: string;
+    status: string | null;
+    productType: string;
+    country: string;
+    coverStart: string;
+    coverEnd: string;
+    holderName: string | null;
+  };
+  events: { from: string | null; to: string; at: string }[];
+  decisions: {
+    to: string;
+    note: string | null;
+    amountApproved: number | null;
+    payoutReference: string | null;
+    actor: string;
+    at: string;
+  }[];
+  audit: {
+    at: string;
+    actor: string;
+    action: string;
+    before: unknown;
+    after: unknown;
+    note: string | null;
+  }[];
+  allowedMoves: TClaimStatus[];
+};
+
+function StatusForm({ detail, onMoved }: { detail: TDetail; onMoved: () => void }) {
+  const [to, setTo] = useState<TClaimStatus | ''>('');
+  const [note, setNote] = useState('');
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  if (detail.allowedMoves.length === 0)
+    return (
+      <p className={styles.muted}>
+        This claim is {label(detail.claim.status).toLowerCase()}: no further moves.
+      </p>
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!to) {
+      setError('Choose the new status.');
+      return;
+    }
+    const body: Record<string, unknown> = { status: to };
+    if (note.trim()) body.note = note.trim();
+    if (to === 'approved') {
+      const cents = Math.round(Number(amount) * 100);
+      if (!amount || !Number.isFinite(cents) || cents <= 0) {
+        setError('Enter the amount approved.');
+        return;
+      }
+      body.amountApproved = cents;
+    }
+    if (to === 'paid' && reference.trim()) body.payoutReference = reference.trim();
+    setBusy(true);
+    setError('');
+    setDone('');
+    try {
+      await backOfficeCall('POST', `/admin/claims/${detail.claim.claimId}/status`, body);
+      setDone(`Moved to ${label(to).toLowerCase()}.`);
+      setTo('');
+      setNote('');
+      setAmount('');
+      setReference('');
+      onMoved();
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-labelledby="status-form-heading">
+      <h2 id="status-form-heading" className={styles.subheading}>
+        Change status
+      </h2>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="claim-move">
+          New status
+        </label>
+        <select
+          id="claim-move"
+          className={styles.input}
+          value={to}
+          onChange={(event) => setTo(event.target.value as TClaimStatus)}
+        >
+          <option value="">Choose…</option>
+          {detail.allowedMoves.map((move) => (
+            <option key={move} value={move}>
+              {MOVE_LABELS[move]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {to === 'approved' && (
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-amount">
+            Amount approved ({detail.claim.currency}), at most{' '}
+            {money(detail.claim.amountCents, detail.claim.country)}
+          </label>
+          <input
+            id="claim-amount"
+            className={styles.input}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
+      )}
+      {to === 'paid' && (
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-reference">
+            Payout reference (optional)
+          </label>
+          <input
+            id="claim-reference"
+            className={styles.input}
+            maxLength={60}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+          />
+        </div>
+      )}
+      {to !== '' && (
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="claim-note">
+            {to === 'moreInformation' ? 'What is needed (e-mailed to the customer)' : 'Note (optional)'}
+          </label>
+          <textarea
+            id="claim-note"
+            className={styles.input}
+            rows={3}
+            maxLength={2000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className={styles.success}>
+          {done}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+        {busy ? 'Saving…' : 'Save status'}
+      </button>
+    </form>
+  );
+}
+
+function ClaimDetail() {
+  const { claimId = '' } = useParams();
+  const [detail, setDetail] = useState<TDetail | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    backOfficeCall<TDetail>('GET', `/admin/claims/${encodeURIComponent(claimId)}`)
+      .then(setDetail)
+      .catch((caught: unknown) => setError(problem(caught)));
+  }, [claimId]);
+  useEffect(load, [load]);
+
+  if (error)
+    return (
+      <p role="alert" className={styles.formError}>
+        {error}
+      </p>
+    );
+  if (!detail) return <Progress text="Loading the claim…" />;
+  const { claim, policy } = detail;
+  return (
+    <section className={styles.page} aria-labelledby="claim-heading">
+      <p>
+        <Link to="/admin/claims">← All claims</Link>
+      </p>
+      <h1 id="claim-heading" className={styles.heading}>
+        Claim {claim.claimNumber}
+      </h1>
+      <p>
+        Status: <strong data-testid="claim-status">{label(claim.status)}</strong>
+      </p>
+      <div className={styles.card}>
+        <dl className={styles.facts}>
+          <dt>Policy</dt>
+          <dd>
+            {policy.policyNumber} ({PRODUCTS[policy.productType] ?? policy.productType},{' '}
+            {MARKETS[policy.country]})
+          </dd>
+          <dt>Holder</dt>
+          <dd>{policy.holderName ?? '—'}</dd>
+          <dt>Cover</dt>
+          <dd>
+            {policy.coverStart} to {policy.coverEnd}
+          </dd>
+          <dt>Claim type</dt>
+          <dd>{claim.claimType}</dd>
+          <dt>Incident</dt>
+          <dd>
+            {claim.incidentDate ?? '—'}, {claim.incidentPlace}
+          </dd>
+          <dt>What happened</dt>
+          <dd>{claim.description}</dd>
+          <dt>Amount claimed</dt>
+          <dd>{money(claim.amountCents, claim.country)}</dd>
+          <dt>Amount approved</dt>
+          <dd>{money(claim.amountApproved, claim.country)}</dd>
+          <dt>Payout</dt>
+          <dd>{payoutText(claim.payout)}</dd>
+        </dl>
+      </div>
+      <div className={styles.card}>
+        <h2 className={styles.subheading}>Documents</h2>
+        {claim.documents.length === 0 ? (
+          <p>No documents.</p>
+        ) : (
+          <ul>
+            {claim.documents.map((document) => (
+              <li key={document.documentId}>
+                <a
+                  href={`${BACK_OFFICE_API}/admin/claims/${claim.claimId}/documents/${document.documentId}`}
+                  download={document.name}
+                >
+                  {document.name}
+                </a>{' '}
+                <span className={styles.muted}>({Math.ceil(document.sizeBytes / 1024)} kB)</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={styles.card}>
+        <StatusForm detail={detail} onMoved={load} />
+      </div>
+      <div className={styles.card}>
+        <h2 className={styles.subheading}>History</h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.events.map((event) => (
+                <tr key={`${event.at}-${event.to}`}>
+                  <td>{when(event.at)}</td>
+                  <td>{label(event.to)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <div className={styles.card}>
+        <h2 className={styles.subheading}>Audit trail</h2>
+        {detail.audit.length === 0 ? (
+          <p>No staff changes yet.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">Note</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.audit.map((entry) => {
+                  const before = entry.before as { status?: string } | null;
+                  const after = entry.after as {
+                    status?: string;
+                    amountApproved?: number;
+                    payoutReference?: string;
+                  } | null;
+                  return (
+                    <tr key={`${entry.at}-${entry.action}-${after?.status}`}>
+                      <td>{when(entry.at)}</td>
+                      <td>{entry.actor}</td>
+                      <td>
+                        {label(before?.status ?? '')} → {label(after?.status ?? '')}
+                        {after?.amountApproved !== undefined &&
+                          ` (${money(after.amountApproved, claim.country)})`}
+                        {after?.payoutReference && ` ref. ${after.payoutReference}`}
+                      </td>
+                      <td>{entry.note ?? ''}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+// useRoutes, not <Routes>/<Route>: those would be bundled into the shop's landing with react-router.
+export default function ClaimsPage() {
+  return useRoutes([
+    { index: true, element: <ClaimsQueue /> },
+    { path: ':claimId', element: <ClaimDetail /> },
+  ]);
+}

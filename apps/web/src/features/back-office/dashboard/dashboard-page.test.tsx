@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from './dashboard-page';
+
+const DAYS = ['2026-11-24', '2026-11-25'];
+const ANSWER = {
+  from: DAYS[0],
+  to: DAYS[1],
+  currencies: ['HKD', 'SGD'],
+  totals: { quotes: 5, sales: 2, premiumCents: { SGD: 3600, HKD: 50000 } },
+  days: [
+    { date: DAYS[0], quotes: 2, sales: 0, premiumCents: {} },
+    { date: DAYS[1], quotes: 3, sales: 2, premiumCents: { SGD: 3600, HKD: 50000 } },
+  ],
+  funnel: [
+    {
+      product: 'PTR',
+      label: 'Travel',
+      steps: [
+        { step: 'quoted', count: 5 },
+        { step: 'toPayment', count: 3 },
+        { step: 'paymentAnswered', count: 2 },
+        { step: 'issued', count: 2 },
+      ],
+    },
+  ],
+  byProduct: [{ key: 'PTR', label: 'Travel', sales: 2, premiumCents: { SGD: 3600, HKD: 50000 } }],
+  byMarket: [
+    { key: 'HKG', label: 'Hong Kong', sales: 1, premiumCents: { HKD: 50000 } },
+    { key: 'SGP', label: 'Singapore', sales: 1, premiumCents: { SGD: 3600 } },
+  ],
+  byChannel: [{ key: 'direct', label: 'Direct', sales: 2, premiumCents: { SGD: 3600, HKD: 50000 } }],
+  byAgent: [],
+  byCampaign: [{ key: 'SPRING27', label: 'SPRING27 Spring', sales: 1, premiumCents: { SGD: 3600 } }],
+};
+
+function server() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      return new Response(JSON.stringify(ANSWER), { status: 200 });
+    }),
+  );
+  return urls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DashboardPage', () => {
+  it('draws each chart as a labelled image with a summary and its numbers in a table, money per currency', async () => {
+    server();
+    render(<DashboardPage />);
+    const sales = await screen.findByRole('figure', { name: 'Sales per day' });
+    expect(within(sales).getByRole('img').getAttribute('aria-labelledby')).toBe(
+      'sales-per-day-title sales-per-day-summary',
+    );
+    expect(sales.textContent).toContain('2 sales from 2026-11-24 to 2026-11-25');
+    // Never SGD + HKD added: each currency its own column and its own total.
+    const table = within(sales).getByRole('table', { hidden: true });
+    expect(
+      within(table)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Sales', 'Premium HKD', 'Premium SGD']);
+    const funnel = screen.getByRole('figure', { name: 'Funnel: Travel' });
+    expect(funnel.textContent).toContain('Of 5 quotes, 2 issued (40%).');
+    expect(screen.getByRole('figure', { name: 'Sales by campaign' }).textContent).toContain(
+      'SPRING27 Spring: 1',
+    );
+    expect(screen.getByTestId('dashboard-sales').textContent).toBe('2');
+  });
+
+  it('asks for the range and filters chosen', async () => {
+    const urls = server();
+    render(<DashboardPage />);
+    await screen.findByRole('figure', { name: 'Quotes per day' });
+    expect(urls[0]).toBe('/back-office/api/admin/dashboard?');
+    await userEvent.selectOptions(screen.getByLabelText('Market'), 'HKG');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() => expect(urls).toHaveLength(2));
+    expect(urls[1]).toBe('/back-office/api/admin/dashboard?from=2026-11-24&to=2026-11-25&market=HKG');
+  });
+});

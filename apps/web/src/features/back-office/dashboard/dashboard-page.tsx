@@ -1,0 +1,340 @@
+import {
+  DASHBOARD_MARKETS,
+  DASHBOARD_MAX_RANGE_DAYS,
+  DASHBOARD_PRODUCTS,
+  FUNNEL_STEP_LABELS,
+  type TFunnelStep,
+} from '@lionrock/domain/back-office/dashboard-rules';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import shell from '../back-office.module.css';
+import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { DayBars, HorizontalBars, type TColumn } from './charts';
+import styles from './dashboard.module.css';
+
+type TMoney = Record<string, number>;
+type TGroup = { key: string; label: string; sales: number; premiumCents: TMoney };
+type TDay = { date: string; quotes: number; sales: number; premiumCents: TMoney };
+type TFunnel = { product: string; label: string; steps: { step: TFunnelStep; count: number }[] };
+type TDashboard = {
+  from: string;
+  to: string;
+  currencies: string[];
+  totals: { quotes: number; sales: number; premiumCents: TMoney };
+  days: TDay[];
+  funnel: TFunnel[];
+  byProduct: TGroup[];
+  byMarket: TGroup[];
+  byChannel: TGroup[];
+  byAgent: TGroup[];
+  byCampaign: TGroup[];
+};
+
+function money(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-SG', { style: 'currency', currency }).format(cents / 100);
+}
+
+/** Amounts per currency, side by side (SGD and HKD are never added). */
+function moneyText(amounts: TMoney): string {
+  const entries = Object.entries(amounts);
+  return entries.length === 0 ? '0' : entries.map(([currency, cents]) => money(cents, currency)).join(' + ');
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`;
+}
+
+function groupColumns(currencies: string[], first: string): TColumn<TGroup>[] {
+  return [
+    { header: first, value: (group) => group.label },
+    { header: 'Sales', value: (group) => String(group.sales), number: true },
+    ...currencies.map((currency) => ({
+      header: `Premium ${currency}`,
+      value: (group: TGroup) => money(group.premiumCents[currency] ?? 0, currency),
+      number: true,
+    })),
+  ];
+}
+
+function groupSummary(groups: TGroup[], what: string): string {
+  if (groups.length === 0) return `No sales in the range, so none by ${what}.`;
+  const top = groups[0]!;
+  return `${plural(groups.length, what)} with sales; the most: ${top.label}, ${plural(top.sales, 'sale')} (${moneyText(top.premiumCents)}).`;
+}
+
+function GroupChart(props: {
+  id: string;
+  title: string;
+  what: string;
+  groups: TGroup[];
+  currencies: string[];
+}) {
+  return (
+    <HorizontalBars
+      id={props.id}
+      title={props.title}
+      summary={groupSummary(props.groups, props.what)}
+      bars={props.groups.map((group) => ({
+        label: group.label,
+        value: group.sales,
+        text: `${group.sales} · ${moneyText(group.premiumCents)}`,
+      }))}
+      rows={props.groups}
+      columns={groupColumns(props.currencies, props.what[0]!.toUpperCase() + props.what.slice(1))}
+    />
+  );
+}
+
+/**
+ * The managers' dashboard (issue 18, decision 084): quotes and sales per day, the funnel per product
+ * and sales by product, market, channel, agent and campaign for a date range, as charts with their
+ * numbers.
+ */
+export default function DashboardPage() {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [product, setProduct] = useState('');
+  const [market, setMarket] = useState('');
+  const [data, setData] = useState<TDashboard | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(true);
+
+  const load = useCallback(async (filters: Record<string, string>) => {
+    setBusy(true);
+    setError('');
+    try {
+      const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
+      const answer = await backOfficeCall<TDashboard>('GET', `/admin/dashboard?${query}`);
+      setData(answer);
+      setFrom(answer.from);
+      setTo(answer.to);
+    } catch (caught) {
+      setError(caught instanceof BackOfficeError ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load({});
+  }, [load]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void load({ from, to, product, market });
+  };
+  const currencies = data?.currencies ?? [];
+  const dayColumns = (figure: 'quotes' | 'sales'): TColumn<TDay>[] => [
+    { header: 'Date', value: (day) => day.date },
+    { header: figure === 'quotes' ? 'Quotes' : 'Sales', value: (day) => String(day[figure]), number: true },
+    ...(figure === 'sales'
+      ? currencies.map((currency) => ({
+          header: `Premium ${currency}`,
+          value: (day: TDay) => money(day.premiumCents[currency] ?? 0, currency),
+          number: true,
+        }))
+      : []),
+  ];
+
+  return (
+    <section className={shell.card} aria-labelledby="dashboard-heading" aria-busy={busy}>
+      <h1 id="dashboard-heading" className={shell.heading}>
+        Dashboard
+      </h1>
+      <form className={styles.filters} onSubmit={submit} aria-label="Date range and filters">
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor="dashboard-from">
+            From
+          </label>
+          <input
+            id="dashboard-from"
+            className={shell.input}
+            type="date"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            required
+          />
+        </div>
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor="dashboard-to">
+            To
+          </label>
+          <input
+            id="dashboard-to"
+            className={shell.input}
+            type="date"
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+            required
+          />
+        </div>
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor="dashboard-product">
+            Product
+          </label>
+          <select
+            id="dashboard-product"
+            className={shell.input}
+            value={product}
+            onChange={(event) => setProduct(event.target.value)}
+          >
+            <option value="">All products</option>
+            {Object.entries(DASHBOARD_PRODUCTS).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor="dashboard-market">
+            Market
+          </label>
+          <select
+            id="dashboard-market"
+            className={shell.input}
+            value={market}
+            onChange={(event) => setMarket(event.target.value)}
+          >
+            <option value="">All markets</option>
+            {Object.entries(DASHBOARD_MARKETS).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button className={shell.secondary} type="submit" disabled={busy}>
+          Show
+        </button>
+      </form>
+      <p className={shell.hint}>
+        Dates are the market's own (Singapore and Hong Kong time); a range covers at most{' '}
+        {DASHBOARD_MAX_RANGE_DAYS} days.
+      </p>
+      {error && (
+        <p className={shell.formError} role="alert">
+          {error}
+        </p>
+      )}
+      {busy && (
+        <p className={shell.loading} role="status">
+          Loading the figures…
+        </p>
+      )}
+      {data && (
+        <>
+          <ul className={styles.cards} aria-label="Totals">
+            <li className={styles.stat}>
+              <span className={styles.statLabel}>Quotes</span>
+              <span className={styles.statValue}>{data.totals.quotes}</span>
+            </li>
+            <li className={styles.stat}>
+              <span className={styles.statLabel}>Sales</span>
+              <span className={styles.statValue} data-testid="dashboard-sales">
+                {data.totals.sales}
+              </span>
+            </li>
+            <li className={styles.stat}>
+              <span className={styles.statLabel}>Conversion</span>
+              <span className={styles.statValue}>{percent(data.totals.sales, data.totals.quotes)}</span>
+            </li>
+            {Object.entries(data.totals.premiumCents).map(([currency, cents]) => (
+              <li key={currency} className={styles.stat}>
+                <span className={styles.statLabel}>Premium {currency}</span>
+                <span className={styles.statValue}>{money(cents, currency)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.charts}>
+            <DayBars
+              id="quotes-per-day"
+              title="Quotes per day"
+              summary={`${plural(data.totals.quotes, 'quote')} from ${data.from} to ${data.to}; the busiest day had ${Math.max(0, ...data.days.map((day) => day.quotes))}.`}
+              days={data.days}
+              value={(day) => day.quotes}
+              columns={dayColumns('quotes')}
+            />
+            <DayBars
+              id="sales-per-day"
+              title="Sales per day"
+              summary={`${plural(data.totals.sales, 'sale')} from ${data.from} to ${data.to}, ${moneyText(data.totals.premiumCents)} premium; the best day had ${Math.max(0, ...data.days.map((day) => day.sales))}.`}
+              days={data.days}
+              value={(day) => day.sales}
+              columns={dayColumns('sales')}
+            />
+            {data.funnel.length === 0 ? (
+              <figure className={styles.chart}>
+                <h2>Funnel</h2>
+                <p className={styles.summary}>No quotes in the range.</p>
+              </figure>
+            ) : (
+              data.funnel.map((funnel) => {
+                const quoted = funnel.steps[0]?.count ?? 0;
+                const issued = funnel.steps[funnel.steps.length - 1]?.count ?? 0;
+                return (
+                  <HorizontalBars
+                    key={funnel.product}
+                    id={`funnel-${funnel.product}`}
+                    title={`Funnel: ${funnel.label}`}
+                    summary={`Of ${plural(quoted, 'quote')}, ${issued} issued (${percent(issued, quoted)}).`}
+                    accent
+                    bars={funnel.steps.map((step) => ({
+                      label: FUNNEL_STEP_LABELS[step.step],
+                      value: step.count,
+                      text: `${step.count} (${percent(step.count, quoted)})`,
+                    }))}
+                    rows={funnel.steps}
+                    columns={[
+                      { header: 'Step', value: (step) => FUNNEL_STEP_LABELS[step.step] },
+                      { header: 'Count', value: (step) => String(step.count), number: true },
+                      { header: 'Of quotes', value: (step) => percent(step.count, quoted), number: true },
+                    ]}
+                  />
+                );
+              })
+            )}
+            <GroupChart
+              id="by-product"
+              title="Sales by product"
+              what="product"
+              groups={data.byProduct}
+              currencies={currencies}
+            />
+            <GroupChart
+              id="by-market"
+              title="Sales by market"
+              what="market"
+              groups={data.byMarket}
+              currencies={currencies}
+            />
+            <GroupChart
+              id="by-channel"
+              title="Sales by channel"
+              what="channel"
+              groups={data.byChannel}
+              currencies={currencies}
+            />
+            <GroupChart
+              id="by-agent"
+              title="Sales by agent"
+              what="agent"
+              groups={data.byAgent}
+              currencies={currencies}
+            />
+            <GroupChart
+              id="by-campaign"
+              title="Sales by campaign"
+              what="campaign"
+              groups={data.byCampaign}
+              currencies={currencies}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

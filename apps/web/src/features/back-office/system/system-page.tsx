@@ -1,0 +1,501 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import styles from '../claims/claims.module.css';
+
+/**
+ * System settings (issue 18, decision 082): flags per market, maintenance notices and banners. A
+ * change reaches every server within seconds; turning a market's system off or private mode on asks
+ * first. Staff screens are English only.
+ */
+type TFlags = {
+  country: string;
+  systemAvailable: boolean;
+  privateMode: boolean;
+  paynowAvailable: boolean;
+  seniorLoadingAvailable: boolean;
+};
+type TNotice = {
+  id: number;
+  country: string;
+  messageEn: string;
+  messageZh: string;
+  longMessageEn: string;
+  longMessageZh: string;
+  active: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+};
+type TBanner = {
+  id: number;
+  country: string;
+  product: string;
+  titleEn: string;
+  titleZh: string;
+  contentEn: string;
+  contentZh: string;
+  url: string | null;
+  sortOrder: number;
+  active: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+};
+type TSystem = { flags: TFlags[]; notices: TNotice[]; banners: TBanner[] };
+
+const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
+const FLAG_LABELS: Record<Exclude<keyof TFlags, 'country'>, string> = {
+  systemAvailable: 'System available',
+  privateMode: 'Private mode (no quotes)',
+  paynowAvailable: 'PayNow available',
+  seniorLoadingAvailable: 'Senior loading',
+};
+const problem = (error: unknown) =>
+  error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG') : '—');
+/** A `datetime-local` value to an ISO instant (the browser's zone), or null when empty. */
+const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
+
+function Flags({ flags, onChanged }: { flags: TFlags[]; onChanged: () => void }) {
+  const [busy, setBusy] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const change = async (country: string, flag: keyof typeof FLAG_LABELS, value: boolean) => {
+    const risky = (flag === 'systemAvailable' && !value) || (flag === 'privateMode' && value);
+    if (
+      risky &&
+      !window.confirm(
+        flag === 'systemAvailable'
+          ? `Turn the system off in ${MARKETS[country]}? Customers there cannot buy until it is on again.`
+          : `Turn private mode on in ${MARKETS[country]}? Customers there cannot get quotes until it is off again.`,
+      )
+    )
+      return;
+    setBusy(`${country}.${flag}`);
+    setError('');
+    setDone('');
+    try {
+      await backOfficeCall('PUT', `/admin/system/flags/${country}`, { [flag]: value });
+      setDone(
+        `${FLAG_LABELS[flag]} is now ${value ? 'on' : 'off'} in ${MARKETS[country]}. Every server has it within seconds.`,
+      );
+      onChanged();
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy('');
+    }
+  };
+  return (
+    <div className={styles.card}>
+      <h2 className={styles.subheading}>Flags per market</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Market</th>
+              {Object.values(FLAG_LABELS).map((text) => (
+                <th scope="col" key={text}>
+                  {text}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {flags.map((row) => (
+              <tr key={row.country}>
+                <th scope="row">{MARKETS[row.country] ?? row.country}</th>
+                {(Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[]).map((flag) => (
+                  <td key={flag}>
+                    <label className={styles.toggle}>
+                      <input
+                        type="checkbox"
+                        checked={row[flag]}
+                        disabled={busy !== ''}
+                        aria-busy={busy === `${row.country}.${flag}`}
+                        onChange={(event) => void change(row.country, flag, event.target.checked)}
+                      />
+                      <span>
+                        {FLAG_LABELS[flag]}, {MARKETS[row.country]}
+                      </span>
+                    </label>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {busy && (
+        <p role="status" className={styles.muted}>
+          Saving…
+        </p>
+      )}
+      {error && (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className={styles.success}>
+          {done}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TextField({
+  id,
+  text,
+  value,
+  onChange,
+  required = false,
+  type = 'text',
+}: {
+  id: string;
+  text: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  type?: string;
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {text}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        type={type}
+        required={required}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => void }) {
+  const empty = {
+    country: 'SGP',
+    messageEn: '',
+    messageZh: '',
+    longMessageEn: '',
+    longMessageZh: '',
+    startsAt: '',
+    endsAt: '',
+  };
+  const [form, setForm] = useState(empty);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+      onChanged();
+      return true;
+    } catch (caught) {
+      setError(problem(caught));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await run(() =>
+      backOfficeCall('POST', '/admin/system/notices', {
+        ...form,
+        active: true,
+        startsAt: toIso(form.startsAt),
+        endsAt: toIso(form.endsAt),
+      }),
+    );
+    if (ok) setForm(empty);
+  };
+  return (
+    <div className={styles.card}>
+      <h2 className={styles.subheading}>Maintenance notices</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Market</th>
+              <th scope="col">Message (English / Chinese)</th>
+              <th scope="col">Shown</th>
+              <th scope="col">Schedule</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {notices.map((notice) => (
+              <tr key={notice.id}>
+                <td>{MARKETS[notice.country]}</td>
+                <td>
+                  {notice.messageEn}
+                  <br />
+                  <span lang="zh">{notice.messageZh}</span>
+                </td>
+                <td>{notice.active ? 'Yes' : 'No'}</td>
+                <td>
+                  {when(notice.startsAt)} to {when(notice.endsAt)}
+                </td>
+                <td className={styles.row}>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    disabled={busy}
+                    onClick={() =>
+                      void run(() =>
+                        backOfficeCall('PUT', `/admin/system/notices/${notice.id}`, {
+                          active: !notice.active,
+                        }),
+                      )
+                    }
+                  >
+                    {notice.active ? 'Hide' : 'Show'}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    disabled={busy}
+                    onClick={() =>
+                      window.confirm('Delete this notice?') &&
+                      void run(() => backOfficeCall('DELETE', `/admin/system/notices/${notice.id}`))
+                    }
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form className={styles.form} onSubmit={create} aria-labelledby="new-notice">
+        <h3 id="new-notice" className={styles.subheading}>
+          New notice
+        </h3>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="notice-country">
+            Market
+          </label>
+          <select
+            id="notice-country"
+            className={styles.input}
+            value={form.country}
+            onChange={(event) => setForm({ ...form, country: event.target.value })}
+          >
+            {Object.entries(MARKETS).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="notice-en"
+          text="Message (English)"
+          required
+          value={form.messageEn}
+          onChange={(v) => setForm({ ...form, messageEn: v })}
+        />
+        <TextField
+          id="notice-long-en"
+          text="Details (English)"
+          value={form.longMessageEn}
+          onChange={(v) => setForm({ ...form, longMessageEn: v })}
+        />
+        <TextField
+          id="notice-zh"
+          text="Message (Chinese)"
+          required
+          value={form.messageZh}
+          onChange={(v) => setForm({ ...form, messageZh: v })}
+        />
+        <TextField
+          id="notice-long-zh"
+          text="Details (Chinese)"
+          value={form.longMessageZh}
+          onChange={(v) => setForm({ ...form, longMessageZh: v })}
+        />
+        <TextField
+          id="notice-starts"
+          text="Starts (optional)"
+          type="datetime-local"
+          value={form.startsAt}
+          onChange={(v) => setForm({ ...form, startsAt: v })}
+        />
+        <TextField
+          id="notice-ends"
+          text="Ends (optional)"
+          type="datetime-local"
+          value={form.endsAt}
+          onChange={(v) => setForm({ ...form, endsAt: v })}
+        />
+        {error && (
+          <p role="alert" className={styles.formError}>
+            {error}
+          </p>
+        )}
+        <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving…' : 'Add notice'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const groups = new Map<string, TBanner[]>();
+  for (const banner of banners) {
+    const key = `${banner.country} ${banner.product}`;
+    groups.set(key, [...(groups.get(key) ?? []), banner]);
+  }
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+      onChanged();
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const moveBy = (list: TBanner[], index: number, step: number) => {
+    const ids = list.map((banner) => banner.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + step, 0, id!);
+    void run(() => backOfficeCall('POST', '/admin/system/banners/reorder', { ids }));
+  };
+  return (
+    <div className={styles.card}>
+      <h2 className={styles.subheading}>Banners</h2>
+      {busy && (
+        <p role="status" className={styles.muted}>
+          Saving…
+        </p>
+      )}
+      {error && (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      )}
+      {[...groups.entries()].map(([key, list]) => (
+        <div key={key} className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>{key}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Title (English / Chinese)</th>
+                <th scope="col">Link</th>
+                <th scope="col">Shown</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((banner, index) => (
+                <tr key={banner.id}>
+                  <td>{index + 1}</td>
+                  <td>
+                    {banner.titleEn}
+                    <br />
+                    <span lang="zh">{banner.titleZh}</span>
+                  </td>
+                  <td>{banner.url ?? '—'}</td>
+                  <td>{banner.active ? 'Yes' : 'No'}</td>
+                  <td className={styles.row}>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy || index === 0}
+                      aria-label={`Move "${banner.titleEn}" up`}
+                      onClick={() => moveBy(list, index, -1)}
+                    >
+                      Up
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy || index === list.length - 1}
+                      aria-label={`Move "${banner.titleEn}" down`}
+                      onClick={() => moveBy(list, index, 1)}
+                    >
+                      Down
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      onClick={() =>
+                        void run(() =>
+                          backOfficeCall('PUT', `/admin/system/banners/${banner.id}`, {
+                            active: !banner.active,
+                          }),
+                        )
+                      }
+                    >
+                      {banner.active ? 'Hide' : 'Show'}
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      onClick={() =>
+                        window.confirm(`Delete "${banner.titleEn}"?`) &&
+                        void run(() => backOfficeCall('DELETE', `/admin/system/banners/${banner.id}`))
+                      }
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function SystemPage() {
+  const [system, setSystem] = useState<TSystem | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    backOfficeCall<TSystem>('GET', '/admin/system')
+      .then(setSystem)
+      .catch((caught: unknown) => setError(problem(caught)));
+  }, []);
+  useEffect(load, [load]);
+  return (
+    <section className={styles.page} aria-labelledby="system-heading">
+      <h1 id="system-heading" className={styles.heading}>
+        System settings
+      </h1>
+      {error && (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      )}
+      {!system && !error && (
+        <p role="status" className={styles.muted}>
+          Loading settings…
+        </p>
+      )}
+      {system && (
+        <>
+          <Flags flags={system.flags} onChanged={load} />
+          <Notices notices={system.notices} onChanged={load} />
+          <Banners banners={system.banners} onChanged={load} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordConsent } from '@lionrock/domain/consents/consents';
+import { addDays, formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/back-office.ts';
+import { SHOP_TIME_ZONE } from './support/dates.ts';
+import { newestCode } from './support/outbox.ts';
+import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * The back office's claims queue and system settings (issue 18, decisions 081 and 082), on a shop of its
+ * own (the private-mode switch must not reach the rest of the suite): operations switch private mode on
+ * for Singapore and a customer's /travel refuses quotes within seconds; a claims officer moves a claim
+ * filed through the API to under review and approves it, and the customer's status page says approved.
+ */
+const CLAIMS_USERNAME = 'claims.e2e';
+const CLAIMS_PASSWORD = 'e2e-claims-officer-password';
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+let shop: TServerProcess;
+/** The shop's data directory (its database and mail outbox): made here so the account exists first. */
+let dataDir: string;
+
+test.beforeAll(async () => {
+  // A claims officer's account, made as an administrator would, before the shop opens its database.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bo-claims-'));
+  execFileSync(
+    process.execPath,
+    [
+      path.join(HERE, '../apps/server/scripts/admin-create-user.ts'),
+      '--username',
+      CLAIMS_USERNAME,
+      '--email',
+      'claims.e2e@lionrock.example',
+      '--role',
+      'claims',
+    ],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        APP_ENV: 'local',
+        LOG_LEVEL: 'warn',
+        ADMIN_NEW_PASSWORD: CLAIMS_PASSWORD,
+      },
+      stdio: 'pipe',
+    },
+  );
+  shop = await startServer(
+    'bo-claims',
+    { DATA_DIR: dataDir, ADMIN_USERNAME: STAFF_USERNAME, ADMIN_PASSWORD: STAFF_PASSWORD },
+    { keepDataDir: true },
+  );
+});
+
+test.afterAll(async () => {
+  if (!shop) return;
+  await stopServer(shop.child);
+  for (const dir of [shop.dataDir, dataDir]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function api(
+  pathname: string,
+  init: RequestInit & { json?: unknown; session?: string; cookie?: string },
+) {
+  const response = await fetch(`${shop.baseUrl}/b2c-server/rest/${pathname}`, {
+    method: init.method ?? 'POST',
+    headers: {
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      'session-name': init.session ?? 'e2e-bo-claims-0001',
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.json === undefined ? (init.body ?? null) : JSON.stringify(init.json),
+  });
+  expect(response.status, `${pathname}: ${response.status}`).toBe(200);
+  return response;
+}
+const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
+
+/** A single trip from today, bought through the API and the test gateway as a browser does. */
+async function buyTrip(): Promise<string> {
+  const session = `e2e-bo-claims-${Date.now()}`;
+  const today = todayIn(SHOP_TIME_ZONE, new Date());
+  const input = buildTravelPolicy(today, {
+    policyTravel: { deptDate: formatDmy(today), returnDate: formatDmy(addDays(today, 5)) } as never,
+  });
+  const quoted = await json(await api('policy/multirate', { json: input, session }));
+  const travel = quoted.policyTravel as unknown as { premiumItems: unknown[] };
+  const rated = await json(
+    await api('policy/rate', {
+      session,
+      json: { ...input, policyTravel: { ...input.policyTravel, policyPremium: travel.premiumItems[0] } },
+    }),
+  );
+  const consent = recordConsent(true, new Date().toISOString());
+  const pending = await json(
+    await api('policy/updateToPending', {
+      session,
+      json: {
+        ...(rated as object),
+        consents: { declaration1: consent, declaration2: consent, marketing: consent },
+      },
+    }),
+  );
+  const { paymentUrl, paymentSignatureKey, ...signed } = pending.paymentSignature as unknown as Record<
+    string,
+    string
+  >;
+  const gateway = await fetch(paymentUrl!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      ...signed,
+      signature: paymentSignatureKey!,
+      card_type: '001',
+      card_number: '4111111111111111',
+      card_expiry_date: '12-2030',
+      card_cvn: '123',
+    }).toString(),
+  });
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of (await gateway.text()).matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+  ))
+    fields[name!] = value!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+  const receipt = await fetch(`${shop.baseUrl}/b2c-server/rest/payment/receipt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const result = (await receipt.json()) as { paid: boolean; policyNumber: string };
+  expect(result.paid).toBe(true);
+  return result.policyNumber;
+}
+
+/** The policyholder's session cookie (the e-mailed code), then a claim filed through the claims API. */
+async function fileClaim(policyNumber: string, applicant: { idNumber: string; dateOfBirth: string }) {
+  const asked = Date.now() - 1000;
+  await api('my-policy/access/start', { json: { policyNumber, ...applicant } });
+  const code = await newestCode(dataDir, `${policyNumber}.access-code.`, asked);
+  const verified = await api('my-policy/access/verify', { json: { policyNumber, code } });
+  const [name, value] = verified.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
+  const cookie = `${name}=${value}`;
+  const policies = (await json(verified)).policies as unknown as { policyId: string; policyNumber: string }[];
+  const policyId = policies.find((row) => row.policyNumber === policyNumber)!.policyId;
+  const { claimId } = await json(await api('claims/draft', { cookie, json: { policyId, lang: 'en' } }));
+  await api(`claims/draft/${claimId}`, {
+    method: 'PUT',
+    cookie,
+    json: {
+      claimType: 'medical',
+      incidentDate: new Date().toLocaleDateString('en-CA', { timeZone: SHOP_TIME_ZONE }),
+      incidentPlace: 'Singapore',
+      description: 'Fell ill with a fever and saw a doctor.',
+      officials: { noOne: true, officials: {} },
+      amountCents: 45_000,
+      payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
+    },
+  });
+  const form = new FormData();
+  form.append('file', new Blob([TINY_PDF], { type: 'application/pdf' }), 'receipt.pdf');
+  await api(`claims/draft/${claimId}/documents`, { cookie, body: form });
+  const submitted = await json(await api(`claims/draft/${claimId}/submit`, { cookie, json: {} }));
+  return { cookie: { name, value }, claimNumber: submitted.claimNumber as unknown as string };
+}
+
+test.describe('back office: claims and system settings', () => {
+  test('private mode switched on for Singapore refuses quotes at /travel within seconds', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const staff = await browser.newContext({ baseURL: shop.baseUrl });
+    const page = await staff.newPage();
+    await signInToBackOffice(page, { desk: 'admin', username: STAFF_USERNAME, password: STAFF_PASSWORD });
+    await page.getByRole('link', { name: 'System settings' }).first().click();
+    const privateMode = page.getByRole('checkbox', { name: 'Private mode (no quotes), Singapore' });
+    await expect(privateMode).not.toBeChecked();
+    page.once('dialog', (dialog) => void dialog.accept());
+    // The switch shows the server's state: it turns once the change is saved.
+    await privateMode.click();
+    await expect(privateMode).toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: 'is now on in Singapore' })).toBeVisible();
+    try {
+      const customer = await browser.newContext({ baseURL: shop.baseUrl });
+      const shopPage = await customer.newPage();
+      await shopPage.goto('/travel');
+      await expect(
+        shopPage
+          .getByText('Sorry, the quotation function is currently unavailable. Please try again later.')
+          .first(),
+      ).toBeVisible({ timeout: 15_000 });
+      await customer.close();
+    } finally {
+      await privateMode.click();
+      await expect(privateMode).not.toBeChecked();
+      await staff.close();
+    }
+  });
+
+  test('a claims officer reviews and approves a claim, and the customer sees it approved', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const policyNumber = await buyTrip();
+    const fixture = buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date())).policyTravel!.applicant!;
+    const { cookie, claimNumber } = await fileClaim(policyNumber, {
+      idNumber: fixture.hkId!,
+      dateOfBirth: fixture.dateOfBirth!,
+    });
+
+    const staff = await browser.newContext({ baseURL: shop.baseUrl });
+    const page = await staff.newPage();
+    await signInToBackOffice(page, { desk: 'admin', username: CLAIMS_USERNAME, password: CLAIMS_PASSWORD });
+    await page.goto('/admin/claims');
+    await page.getByLabel('Claim no., policy no. or holder').fill(claimNumber);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: claimNumber }).click();
+    await expect(page.getByTestId('claim-status')).toHaveText('Received');
+    await expect(page.getByRole('link', { name: 'receipt.pdf' })).toBeVisible();
+    // Only the domain's moves are offered: from received, under review alone.
+    const move = page.getByLabel('New status');
+    await expect(move.locator('option')).toHaveText(['Choose…', 'Move to under review']);
+    await move.selectOption('underReview');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await expect(page.getByTestId('claim-status')).toHaveText('Under review');
+    await move.selectOption('approved');
+    await page.getByLabel(/Amount approved/).fill('400');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await expect(page.getByTestId('claim-status')).toHaveText('Approved');
+    await expect(
+      page
+        .getByRole('table')
+        .filter({ hasText: 'Audit' })
+        .or(page.getByText('Under review → Approved (S$400.00)')),
+    ).toBeVisible();
+    await staff.close();
+
+    const customer = await browser.newContext({ baseURL: shop.baseUrl });
+    await customer.addCookies([{ name: cookie.name, value: cookie.value, url: shop.baseUrl }]);
+    const status = await customer.newPage();
+    await status.goto(`/claims/status?claim=${claimNumber}`);
+    await status.getByRole('button', { name: 'Show status' }).click();
+    await expect(status.getByRole('status').filter({ hasText: 'Status:' })).toHaveText('Status: Approved');
+    await customer.close();
+  });
+});
