@@ -33,6 +33,7 @@ import {
   type TStaffAccess,
 } from './modules/back-office/staff-access.ts';
 import { systemAdminRoutes } from './modules/back-office/system/system-admin-routes.ts';
+import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
@@ -330,6 +331,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,

@@ -241,6 +241,10 @@ export const rateTables = pgTable(
     checksum: text('checksum').notNull(),
     data: jsonb('data').notNull(),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'draft' (uploaded by underwriting, prices nothing) or 'active' (decision 085). */
+    status: text('status').notNull().default('active'),
+    /** Who uploaded it in the back office; null for the versions bundled with the domain. */
+    uploadedBy: text('uploaded_by'),
   },
   (table) => [
     uniqueIndex('rate_tables_identity_idx').on(table.product, table.country, table.kind, table.version),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../dates/local-date.ts';
+import { addDays, localDate } from '../dates/local-date.ts';
 import { HOME_RATE_TABLE } from '../rating/home-rating.ts';
 import { PA_RATE_TABLE } from '../rating/pa-rating.ts';
 import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
@@ -9,6 +9,7 @@ import {
   findSelectedItem,
   policyIdNumbers,
   ratePolicy,
+  ratingDateOf,
   selectedPlanField,
   shownTotalCents,
   type TRated,
@@ -246,5 +247,13 @@ describe('the rating answer', () => {
     );
     expect(policyIdNumbers(paFamily)).toEqual(['S7812345A', 'S7812345A', 'S8512345I', 'T1812345I']);
     expect(policyIdNumbers(parsePolicy(buildHomePolicy(today)))).toEqual(['S8512345I']);
+  });
+});
+
+describe('ratingDateOf (decision 085)', () => {
+  it('is the day the cover starts: the departure for travel, the effective date for PA and home', () => {
+    expect(ratingDateOf(parsePolicy(buildTravelPolicy(today)))).toEqual(addDays(today, 14));
+    expect(ratingDateOf(parsePolicy(buildPaPolicy(today)))).toEqual(addDays(today, 1));
+    expect(ratingDateOf(parsePolicy(buildHomePolicy(today)))).toEqual(addDays(today, 1));
   });
 });

@@ -122,6 +122,20 @@ function rateHomePolicy(policy: TPolicy, context: TRatingContext): TRated {
   };
 }
 
+/**
+ * The day a policy's cover starts, which picks the rate tables it is priced by (decision 085): the
+ * departure for travel, the effective date for personal accident and home. Null when not given.
+ */
+export function ratingDateOf(policy: TPolicy): TLocalDate | null {
+  const start =
+    policy.productType === 'PTR'
+      ? policy.policyTravel?.deptDate
+      : policy.productType === 'PAN'
+        ? policy.policyPAN?.effectiveDate
+        : policy.policyHome?.effectiveDate;
+  return start ? (parseDmy(start) ?? null) : null;
+}
+
 export function ratePolicy(policy: TPolicy, context: TRatingContext, mode: TRatingMode): TRated | TRefusal {
   if (policy.productType === 'PTR') return rateTravelPolicy(policy, context, mode);
   if (policy.productType === 'PAN') return ratePaPolicy(policy, context);

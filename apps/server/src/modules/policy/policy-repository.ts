@@ -50,7 +50,7 @@ export function createPolicyRepository(db: TDb) {
       db
         .select()
         .from(rateTables)
-        .where(eq(rateTables.kind, 'rates'))
+        .where(and(eq(rateTables.kind, 'rates'), eq(rateTables.status, 'active')))
         .orderBy(desc(rateTables.effectiveDate), desc(rateTables.id)),
 
     listBlacklistedIds: async (): Promise<string[]> =>

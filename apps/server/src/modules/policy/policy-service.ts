@@ -8,6 +8,7 @@ import {
   findSelectedItem,
   policyIdNumbers,
   ratePolicy,
+  ratingDateOf,
   selectedPlanField,
   shownTotalCents,
   type TRated,
@@ -158,7 +159,9 @@ export function createPolicyService(deps: {
       : policy;
     // The campaign's voucher rides on the answer and the stored policy, as the server knows it.
     const named: TPolicy = priced.voucher ? { ...campaigned, campaignVoucher: priced.voucher } : campaigned;
-    const tables = await pricing.tables(today);
+    // The tables in force on the day the cover starts (decision 085): a version uploaded to take effect
+    // later prices the policies that start from then, whenever they are quoted.
+    const tables = await pricing.tables(ratingDateOf(policy) ?? today);
     if (!tables) return refusal('NOT_RATABLE');
     const rated = ratePolicy(
       policy,

@@ -4,9 +4,9 @@ import { normaliseIdForMatching } from '@lionrock/domain/identity/id-number';
 import type { TRatingTables } from '@lionrock/domain/policy/rate-policy';
 import { refusal, type TRefusal } from '@lionrock/domain/policy/refusals';
 import type { TDiscountInput, TDiscountRule } from '@lionrock/domain/rating/discounts';
-import { type THomeRateTable, ZHomeRateTableSchema } from '@lionrock/domain/rating/home-rating';
-import { type TPaRateTable, ZPaRateTableSchema } from '@lionrock/domain/rating/pa-rating';
-import { type TTravelRateTable, ZTravelRateTableSchema } from '@lionrock/domain/rating/travel-rating';
+import { ZHomeRateTableSchema } from '@lionrock/domain/rating/home-rating';
+import { ZPaRateTableSchema } from '@lionrock/domain/rating/pa-rating';
+import { ZTravelRateTableSchema } from '@lionrock/domain/rating/travel-rating';
 import type { TCampaignVoucher } from '@lionrock/domain/schemas/campaign-agent-schema';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { centsToWire } from '@lionrock/domain/schemas/wire-amounts';
@@ -39,6 +39,33 @@ type TCampaignOutcome = {
   notice: TOfferNotice | null;
 };
 
+type TRateTableRow = { product: string; country: string; effectiveDate: string; data: unknown };
+
+/**
+ * The rating tables in force on a date: per product and market, the newest of the given rows (active
+ * rate tables, newest effective first) already effective then. Null when a product has none. The
+ * back office's price diff uses it too, with a draft put in place of the version it would follow.
+ */
+export function ratingTablesOn(
+  rows: readonly TRateTableRow[],
+  on: TLocalDate,
+  parse: <T>(data: unknown, schema: { parse(value: unknown): T }) => T = (data, schema) => schema.parse(data),
+): TRatingTables | null {
+  const inForce = rows.filter((row) => compareDates(parseIso(row.effectiveDate)!, on) <= 0);
+  const pick = (product: string, country: string) =>
+    inForce.find((row) => row.product === product && row.country === country)?.data;
+  const sgp = pick('PTR', 'SGP');
+  const hkg = pick('PTR', 'HKG');
+  const pa = pick('PAN', 'ALL');
+  const home = pick('PHM', 'ALL');
+  if (!sgp || !hkg || !pa || !home) return null;
+  return {
+    travel: { SGP: parse(sgp, ZTravelRateTableSchema), HKG: parse(hkg, ZTravelRateTableSchema) },
+    pa: parse(pa, ZPaRateTableSchema),
+    home: parse(home, ZHomeRateTableSchema),
+  };
+}
+
 export function createPricing(deps: {
   repository: TPolicyRepository;
   notifier: TChangeNotifier;
@@ -50,29 +77,11 @@ export function createPricing(deps: {
 
   const tablesCache = createTableCache(deps.notifier, ['rate_tables'], async () => {
     const rows = await repository.listRateTables();
-    // Newest effective first, per product and market: the first one already in force wins.
-    return (on: TLocalDate): TRatingTables | null => {
-      const inForce = rows.filter((row) => compareDates(parseIso(row.effectiveDate)!, on) <= 0);
-      const pick = (product: string, country: string) =>
-        inForce.find((row) => row.product === product && row.country === country)?.data;
-      const sgp = pick('PTR', 'SGP');
-      const hkg = pick('PTR', 'HKG');
-      const pa = pick('PAN', 'ALL');
-      const home = pick('PHM', 'ALL');
-      if (!sgp || !hkg || !pa || !home) return null;
-      return {
-        travel: { SGP: parsed(sgp, ZTravelRateTableSchema), HKG: parsed(hkg, ZTravelRateTableSchema) },
-        pa: parsed(pa, ZPaRateTableSchema),
-        home: parsed(home, ZHomeRateTableSchema),
-      };
-    };
+    return (on: TLocalDate): TRatingTables | null => ratingTablesOn(rows, on, parsed);
   });
   // Parsing is cached per row object, so a table is validated once per load, not per request.
   const parsedRows = new WeakMap<object, unknown>();
-  function parsed<T extends TTravelRateTable | TPaRateTable | THomeRateTable>(
-    data: unknown,
-    schema: { parse(value: unknown): T },
-  ): T {
+  function parsed<T>(data: unknown, schema: { parse(value: unknown): T }): T {
     const key = data as object;
     if (!parsedRows.has(key)) parsedRows.set(key, schema.parse(data));
     return parsedRows.get(key) as T;

@@ -82,6 +82,21 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'policies.read',
     load: () => import('./operations/mail-page'),
   },
+  // Underwriting (decision 085).
+  {
+    desk: 'admin',
+    path: 'blacklist',
+    label: 'Blacklist',
+    permission: 'underwriting.read',
+    load: () => import('./underwriting/blacklist-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'rate-tables',
+    label: 'Rate tables',
+    permission: 'underwriting.read',
+    load: () => import('./underwriting/rate-tables-page'),
+  },
   // The agents' desk (decision 083).
   {
     desk: 'agent',

@@ -1,0 +1,387 @@
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import shell from '../back-office.module.css';
+import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { Field, Loading, problem, ScrollRegion } from './shared';
+import styles from './underwriting.module.css';
+
+/**
+ * Rate tables and benefit schedules (issue 18, decision 085): the versions of each table, a new
+ * version uploaded (a JSON file or pasted) as a draft that prices nothing, its premiums on sample
+ * policies beside the version in force, and activation (confirmed) from its effective date.
+ */
+type TSlot = { product: string; country: string; kind: string };
+type TVersion = TSlot & {
+  id: number;
+  version: string;
+  effectiveDate: string;
+  status: 'draft' | 'active';
+  inForce: boolean;
+  uploadedBy: string | null;
+};
+type TPrice = { premium: number; totalPremium: number } | null;
+type TDiff = {
+  id: number;
+  version: string;
+  effectiveDate: string;
+  inForceVersion: string | null;
+  samples: {
+    label: string;
+    startDate: string;
+    plans: { planName: string; before: TPrice; after: TPrice }[];
+  }[];
+};
+
+const PRODUCTS: Record<string, string> = { PTR: 'Travel', PAN: 'Personal accident', PHM: 'Home' };
+const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong', ALL: 'All markets' };
+const slotKey = (slot: TSlot) => `${slot.product}/${slot.country}/${slot.kind}`;
+const slotName = (slot: TSlot) =>
+  `${PRODUCTS[slot.product] ?? slot.product}, ${MARKETS[slot.country] ?? slot.country}: ${
+    slot.kind === 'rates' ? 'rate table' : 'benefit schedule'
+  }`;
+const money = (cents: number | undefined) => (cents === undefined ? '—' : (cents / 100).toFixed(2));
+
+/** In force today, a draft, scheduled (active from a later day) or superseded. */
+function statusOf(row: TVersion, all: TVersion[]): string {
+  if (row.inForce) return 'In force';
+  if (row.status === 'draft') return 'Draft';
+  const current = all.find((other) => slotKey(other) === slotKey(row) && other.inForce);
+  return current && row.effectiveDate > current.effectiveDate ? 'Scheduled' : 'Superseded';
+}
+
+function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated: () => void }) {
+  const id = useId();
+  const [diff, setDiff] = useState<TDiff | null>(null);
+  const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  useEffect(() => {
+    setDiff(null);
+    setDone('');
+    setConfirming(false);
+    backOfficeCall<TDiff>('GET', `/admin/underwriting/rate-tables/${versionId}/diff`)
+      .then(setDiff)
+      .catch((failure: unknown) => setError(problem(failure)));
+  }, [versionId]);
+  const activate = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await backOfficeCall('POST', `/admin/underwriting/rate-tables/${versionId}/activate`, {});
+      setDone(
+        `Version ${diff?.version} is active: quotes starting on or after ${diff?.effectiveDate} use it.`,
+      );
+      setConfirming(false);
+      onActivated();
+    } catch (failure) {
+      setError(problem(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (error && !diff)
+    return (
+      <p className={shell.formError} role="alert">
+        {error}
+      </p>
+    );
+  if (!diff) return <Loading label="Pricing the sample policies…" />;
+  return (
+    <section className={shell.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        Version {diff.version} against {diff.inForceVersion ?? 'no version'} (from {diff.effectiveDate})
+      </h2>
+      {diff.samples.length === 0 ? (
+        <p>A benefit schedule carries no prices: there is nothing to compare.</p>
+      ) : (
+        <ScrollRegion label="Price comparison">
+          <table className={styles.table}>
+            <caption className={shell.hint}>
+              Premium before tax and discounts on sample policies starting {diff.effectiveDate}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Sample policy</th>
+                <th scope="col">Plan</th>
+                <th scope="col" className={styles.number}>
+                  In force ({diff.inForceVersion ?? '—'})
+                </th>
+                <th scope="col" className={styles.number}>
+                  New ({diff.version})
+                </th>
+                <th scope="col" className={styles.number}>
+                  Change
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {diff.samples.flatMap((sample) =>
+                sample.plans.map((plan) => {
+                  const before = plan.before?.premium;
+                  const after = plan.after?.premium;
+                  const change = before !== undefined && after !== undefined ? after - before : undefined;
+                  return (
+                    <tr key={`${sample.label}-${plan.planName}`}>
+                      <td>{sample.label}</td>
+                      <td>{plan.planName}</td>
+                      <td className={styles.number}>{money(before)}</td>
+                      <td className={`${styles.number} ${change ? styles.changed : ''}`}>{money(after)}</td>
+                      <td className={styles.number}>
+                        {change === undefined ? '—' : `${change > 0 ? '+' : ''}${money(change)}`}
+                      </td>
+                    </tr>
+                  );
+                }),
+              )}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      {done ? (
+        <p className={styles.done} role="status">
+          {done}
+        </p>
+      ) : confirming ? (
+        <fieldset className={styles.row}>
+          <legend className={shell.visuallyHidden}>Confirm activation</legend>
+          <p>
+            Activate version {diff.version}? Quotes for cover starting on or after {diff.effectiveDate} will
+            be priced by it.
+          </p>
+          <button type="button" className={shell.primary} disabled={busy} onClick={() => void activate()}>
+            {busy ? 'Activating…' : 'Yes, activate'}
+          </button>
+          <button type="button" className={shell.secondary} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      ) : (
+        <button type="button" className={shell.primary} onClick={() => setConfirming(true)}>
+          Activate…
+        </button>
+      )}
+      {error ? (
+        <p className={shell.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export default function RateTablesPage() {
+  const id = useId();
+  const [slots, setSlots] = useState<TSlot[]>([]);
+  const [versions, setVersions] = useState<TVersion[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [slot, setSlot] = useState('PTR/SGP/rates');
+  const [version, setVersion] = useState('');
+  const [effectiveDate, setEffectiveDate] = useState('');
+  const [json, setJson] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [comparing, setComparing] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await backOfficeCall<{ slots: TSlot[]; versions: TVersion[] }>(
+        'GET',
+        '/admin/underwriting/rate-tables',
+      );
+      setSlots(answer.slots);
+      setVersions(answer.versions);
+      setLoadError('');
+    } catch (failure) {
+      setLoadError(problem(failure));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) setJson(await file.text());
+  };
+
+  const startFromInForce = async () => {
+    const current = versions?.find((row) => slotKey(row) === slot && row.inForce);
+    if (!current) return;
+    try {
+      const answer = await backOfficeCall<{ data: unknown }>(
+        'GET',
+        `/admin/underwriting/rate-tables/${current.id}`,
+      );
+      setJson(JSON.stringify(answer.data, null, 2));
+    } catch (failure) {
+      setErrors({ form: problem(failure) });
+    }
+  };
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (version.trim() === '') next.version = 'Give the version a label.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveDate)) next.effectiveDate = 'Choose the effective date.';
+    let data: unknown;
+    try {
+      data = JSON.parse(json);
+    } catch {
+      next.data = 'The table is not valid JSON.';
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const [product, country, kind] = slot.split('/');
+    setSaving(true);
+    try {
+      const stored = await backOfficeCall<TVersion>('POST', '/admin/underwriting/rate-tables', {
+        product,
+        country,
+        kind,
+        version: version.trim(),
+        effectiveDate,
+        data,
+      });
+      setVersion('');
+      setJson('');
+      await load();
+      setComparing(stored.id);
+    } catch (failure) {
+      const field = failure instanceof BackOfficeError ? failure.field : undefined;
+      setErrors({
+        [field && ['version', 'effectiveDate', 'data'].includes(field) ? field : 'form']: problem(failure),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const invalid = (key: string) =>
+    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
+
+  return (
+    <div>
+      <h1 className={shell.heading}>Rate tables</h1>
+      {loadError ? (
+        <p className={shell.formError} role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      <section className={shell.card} aria-labelledby={`${id}-upload`}>
+        <h2 id={`${id}-upload`}>Upload a new version</h2>
+        <form className={styles.grid} onSubmit={upload} noValidate>
+          <Field id={`${id}-slot`} label="Table">
+            <select
+              id={`${id}-slot`}
+              className={shell.input}
+              value={slot}
+              onChange={(event) => setSlot(event.target.value)}
+            >
+              {slots.map((option) => (
+                <option key={slotKey(option)} value={slotKey(option)}>
+                  {slotName(option)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={`${id}-version`} label="Version label" error={errors.version}>
+            <input
+              id={`${id}-version`}
+              className={shell.input}
+              value={version}
+              onChange={(event) => setVersion(event.target.value)}
+              {...invalid('version')}
+            />
+          </Field>
+          <Field
+            id={`${id}-effectiveDate`}
+            label="Effective date"
+            hint="Cover starting on or after this day is priced by it."
+            error={errors.effectiveDate}
+          >
+            <input
+              id={`${id}-effectiveDate`}
+              type="date"
+              className={shell.input}
+              value={effectiveDate}
+              onChange={(event) => setEffectiveDate(event.target.value)}
+              {...invalid('effectiveDate')}
+            />
+          </Field>
+          <Field id={`${id}-file`} label="JSON file" hint="Or paste the table below.">
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept="application/json,.json"
+              className={shell.input}
+              onChange={(event) => void readFile(event)}
+            />
+          </Field>
+          <Field id={`${id}-data`} label="Table (JSON)" error={errors.data} className={styles.wide}>
+            <textarea
+              id={`${id}-data`}
+              className={`${shell.input} ${styles.code}`}
+              rows={10}
+              value={json}
+              onChange={(event) => setJson(event.target.value)}
+              {...invalid('data')}
+            />
+          </Field>
+          <div className={`${styles.wide} ${styles.row}`}>
+            <button type="submit" className={shell.primary} disabled={saving}>
+              {saving ? 'Checking and uploading…' : 'Upload as draft'}
+            </button>
+            <button type="button" className={shell.secondary} onClick={() => void startFromInForce()}>
+              Start from the version in force
+            </button>
+          </div>
+          {errors.form ? (
+            <p className={`${shell.formError} ${styles.wide}`} role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+        </form>
+      </section>
+
+      {comparing !== null ? <DiffPanel versionId={comparing} onActivated={() => void load()} /> : null}
+
+      <section className={shell.card} aria-labelledby={`${id}-versions`}>
+        <h2 id={`${id}-versions`}>Versions</h2>
+        {versions === null ? (
+          <Loading label="Loading the versions…" />
+        ) : (
+          <ScrollRegion label="Versions">
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Table</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Effective</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {versions.map((row) => (
+                  <tr key={row.id}>
+                    <td>{slotName(row)}</td>
+                    <td>{row.version}</td>
+                    <td>{row.effectiveDate}</td>
+                    <td>{statusOf(row, versions)}</td>
+                    <td>
+                      {row.status === 'draft' ? (
+                        <button type="button" className={shell.link} onClick={() => setComparing(row.id)}>
+                          Compare and activate
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </section>
+    </div>
+  );
+}

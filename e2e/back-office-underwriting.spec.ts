@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { signInToBackOffice } from './support/back-office.ts';
+import { singaporeDateIn } from './support/dates.ts';
+import { EN, planCard } from './support/journey.ts';
+import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Underwriting in the back office (issue 18, decision 085): an underwriter uploads a Singapore travel
+ * rate table effective 20 days ahead with the 6–10 day Asia Pacific Standard price raised from S$36 to
+ * S$500, sees the difference on the sample policies, activates it; a customer's 7-day trip departing
+ * after that day is priced by it, one departing before is not. The shop is one of its own, with an
+ * underwriting account made by the CLI on its DATA_DIR.
+ */
+const USERNAME = 'uw.e2e';
+const PASSWORD = 'e2e-underwriting-password';
+const CREATE_USER = fileURLToPath(new URL('../apps/server/scripts/admin-create-user.ts', import.meta.url));
+
+let shop: TServerProcess;
+let dataDir: string;
+
+/** A one-traveller 7-day trip from the landing, departing `days` from today; the Standard card's text. */
+async function standardPriceDeparting(page: Page, days: number): Promise<string> {
+  await page.goto('/travel');
+  const form = page.getByRole('region', { name: EN.formTitle });
+  await expect(form).toBeVisible();
+  await form.getByLabel(EN.departure).fill(singaporeDateIn(days));
+  await form.getByLabel(EN.return).fill(singaporeDateIn(days + 6));
+  await form.getByRole('button', { name: EN.travellersToggle }).click();
+  await form.getByRole('button', { name: EN.done }).click();
+  await form.getByRole('button', { name: EN.startQuote }).click();
+  await expect(page).toHaveURL(/\/travel\/quote$/);
+  const card = planCard(page, 'Standard');
+  await expect(card).toContainText(/S\$\d+\.\d{2}/);
+  return (await card.textContent()) ?? '';
+}
+
+test.describe('back-office underwriting', () => {
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-uw-'));
+    execFileSync(
+      process.execPath,
+      [CREATE_USER, '--username', USERNAME, '--email', 'uw@x.example', '--role', 'underwriting'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, ADMIN_NEW_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+        stdio: 'pipe',
+      },
+    );
+    shop = await startServer('uw', { DATA_DIR: dataDir }, { keepDataDir: true });
+  });
+  test.afterAll(async () => {
+    if (shop) await stopServer(shop.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('upload a rate-table version and see new quotes priced by it from its effective date', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({
+      baseURL: shop.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+
+    await signInToBackOffice(page, { desk: 'admin', username: USERNAME, password: PASSWORD });
+    await page.getByRole('link', { name: 'Rate tables' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rate tables' })).toBeVisible();
+
+    const table = structuredClone(TRAVEL_RATE_TABLES.SGP);
+    table.single.areas['6'].STANDARD[1] = 50_000;
+    const effective = singaporeDateIn(20);
+    await page.getByLabel('Table', { exact: true }).selectOption('PTR/SGP/rates');
+    await page.getByLabel('Version label').fill('2027.1-e2e');
+    await page.getByLabel('Effective date').fill(effective);
+    await page.getByLabel('JSON file').setInputFiles({
+      name: 'travel-sgp.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(table)),
+    });
+    await expect(page.getByLabel('Table (JSON)')).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Upload as draft' }).click();
+
+    // The diff: the 7-day Asia Pacific Standard price, S$36.00 in force against S$500.00.
+    const diff = page.getByRole('region', { name: /Version 2027\.1-e2e against/ });
+    const week = diff
+      .getByRole('row')
+      .filter({ hasText: 'SGP single trip, 7 days, Asia Pacific' })
+      .filter({ hasText: 'STANDARD' });
+    await expect(week).toContainText('36.00');
+    await expect(week).toContainText('500.00');
+    await expect(week).toContainText('+464.00');
+
+    await expectNoSeriousAxeViolations(page);
+
+    // A draft prices nothing yet.
+    const customer = await context.newPage();
+    expect(await standardPriceDeparting(customer, 22)).not.toMatch(/S\$(500\.00|425\.00)/);
+
+    await diff.getByRole('button', { name: 'Activate…' }).click();
+    await diff.getByRole('button', { name: 'Yes, activate' }).click();
+    await expect(diff.getByRole('status')).toContainText('is active');
+
+    // After the effective date: the new price (list S$500, or S$425 with the direct campaign's 15 %).
+    await expect
+      .poll(() => standardPriceDeparting(customer, 22), { timeout: 15_000 })
+      .toMatch(/S\$(500\.00|425\.00)/);
+    // Before it: the old one.
+    expect(await standardPriceDeparting(customer, 14)).toMatch(/S\$(36\.00|30\.60)/);
+    await context.close();
+  });
+});
