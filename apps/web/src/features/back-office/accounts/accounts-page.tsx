@@ -7,7 +7,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
-import styles from './accounts.module.css';
+import styles from '../data-screen.module.css';
 
 /**
  * Operations' accounts (issue 18): every back-office and agent account with its state, a form to make

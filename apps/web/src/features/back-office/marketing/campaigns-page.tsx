@@ -10,7 +10,7 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
-import styles from './marketing.module.css';
+import styles from '../data-screen.module.css';
 
 /**
  * Marketing's campaigns and promo codes (issue 18): the list, a campaign's form with every spec field
@@ -310,7 +310,7 @@ function CampaignForm({
           {formError}
         </p>
       ) : null}
-      <div className={styles.row}>
+      <div className={styles.formRow}>
         <button type="submit" className={shell.primary} disabled={saving}>
           {saving ? 'Saving…' : 'Save campaign'}
         </button>
@@ -368,7 +368,7 @@ function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => 
           Download the codes (CSV)
         </a>
       </p>
-      <form className={styles.row} onSubmit={add} noValidate aria-busy={busy}>
+      <form className={styles.formRow} onSubmit={add} noValidate aria-busy={busy}>
         {singleUse ? (
           <>
             <Field id={`${id}-count`} label={`How many single-use codes (1 to ${MAX_CODES_PER_BATCH})`}>

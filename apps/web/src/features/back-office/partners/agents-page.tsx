@@ -11,8 +11,8 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
+import styles from '../data-screen.module.css';
 import { PartnerForm, problemOf, type TFieldSpec } from './partner-form';
-import styles from './partners.module.css';
 
 /**
  * Marketing's agents (issue 18): the list (e-mail and telephone masked), one agent with its sub-agents,

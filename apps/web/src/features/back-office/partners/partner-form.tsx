@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
-import styles from './partners.module.css';
+import styles from '../data-screen.module.css';
 
 /** One field of a partner form: a labelled input or select, its hint and its error (announced). */
 export type TFieldSpec = {

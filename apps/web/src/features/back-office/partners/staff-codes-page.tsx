@@ -6,8 +6,8 @@ import {
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
+import styles from '../data-screen.module.css';
 import { problemOf } from './partner-form';
-import styles from './partners.module.css';
 
 /**
  * Staff codes (issue 18): the saved codes, and the CSV import: check first (a report per row), then
