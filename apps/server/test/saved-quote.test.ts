@@ -207,13 +207,15 @@ describeEachDriver('saved quotes', (driver) => {
     clock = START;
   });
 
-  it('re-rates at today’s prices and says the price changed, as the 409 flow does', async () => {
+  it('re-rates with the rates in force for its cover and says the price changed, as the 409 flow does', async () => {
     clock = START;
     const mine = newSession();
     const policy = await ratedJourney(mine);
     const shownCents = Math.round(policy.policyTravel.policyPremium.totalPremium * 100);
     const { token } = await saveAndRead(mine, policy);
-    // New single-trip rates, 20% up, in force from the 27th.
+    expect((await open(token, newSession())).json().previousTotalCents).toBeNull();
+    // New single-trip rates, 20% up, in force from the 27th: before the trip begins, so its cover is
+    // priced by them (a table is chosen by the day cover starts, decision 085).
     const table = structuredClone(TRAVEL_RATE_TABLES.SGP) as unknown as {
       version: string;
       effectiveDate: string;
@@ -232,22 +234,25 @@ describeEachDriver('saved quotes', (driver) => {
       checksum: 'test',
       data: table,
     });
-    try {
-      // Before the new rates are in force: the same price.
-      expect((await open(token, newSession())).json().previousTotalCents).toBeNull();
-      clock = new Date(START.getTime() + 3 * 24 * HOUR);
+    // The rate-table cache is dropped by the change notification, which may take a moment.
+    const reopened = async (changed: boolean) => {
       let body = (await open(token, newSession())).json();
-      for (let tries = 0; body.previousTotalCents === null && tries < 20; tries += 1) {
-        // The rate-table cache is dropped by the change notification, which may take a moment.
+      for (let tries = 0; (body.previousTotalCents !== null) !== changed && tries < 30; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         body = (await open(token, newSession())).json();
       }
+      return body;
+    };
+    try {
+      const body = await reopened(true);
       expect(body.step).toBe('confirm');
       expect(body.previousTotalCents).toBe(shownCents);
       const todayCents = Math.round(body.policy.policyTravel.policyPremium.totalPremium * 100);
-      expect(todayCents).toBeGreaterThan(shownCents);
+      expect(todayCents).toBe(Math.round(shownCents * 1.2));
     } finally {
       await database.db.delete(rateTables).where(eq(rateTables.version, table.version));
+      // Gone again before the next test rates a journey.
+      expect((await reopened(false)).previousTotalCents).toBeNull();
       clock = START;
     }
   });
