@@ -22,6 +22,8 @@ import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-rou
 import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
+import { backOfficeFailuresRoutes } from './modules/back-office/operations/failures-routes.ts';
+import { createFailuresService } from './modules/back-office/operations/failures-service.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
 import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
 import { partnersRoutes } from './modules/back-office/partners/partners-routes.ts';
@@ -368,6 +370,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       now,
       onMailQueued: options.onMailQueued ?? (() => {}),
     }),
+  });
+  // Failed renewals and failed jobs (decision 088).
+  await app.register(backOfficeFailuresRoutes, {
+    access: staffAccess,
+    service: createFailuresService({ db: database.db, now }),
   });
   await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });
   if (usesTestGateway(config)) {
