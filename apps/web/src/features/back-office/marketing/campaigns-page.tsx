@@ -10,6 +10,7 @@ import {
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
+import { CampaignImage } from './campaign-image';
 import styles from './marketing.module.css';
 
 /**
@@ -482,6 +483,7 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
         </button>
       </section>
       {campaign.promoCodeRequired ? <Codes campaign={campaign} onChanged={load} /> : null}
+      <CampaignImage campaignId={campaign.campaignId} />
       <section className={styles.card} aria-label="Changes">
         <h2 className={shell.heading}>Changes</h2>
         <ul className={styles.trail}>
