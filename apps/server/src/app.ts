@@ -371,11 +371,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       onMailQueued: options.onMailQueued ?? (() => {}),
     }),
   });
-  // Failed renewals and failed jobs (decision 088).
-  await app.register(backOfficeFailuresRoutes, {
-    access: staffAccess,
-    service: createFailuresService({ db: database.db, now }),
-  });
+  // Failed renewals and failed jobs (decision 088); server.ts attaches pg-boss's retry to app.failures.
+  const failures = createFailuresService({ db: database.db, now });
+  app.decorate('failures', failures);
+  await app.register(backOfficeFailuresRoutes, { access: staffAccess, service: failures });
   await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });
   if (usesTestGateway(config)) {
     // Without a merchant profile a market pays through the built-in test gateway (design section 6).

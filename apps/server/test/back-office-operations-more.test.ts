@@ -196,7 +196,7 @@ describeEachDriver('back-office failed renewals and jobs', (driver) => {
     });
   });
 
-  it('lists failed jobs without their data and with the error scrubbed (none when pg-boss is absent)', async () => {
+  it('lists failed jobs without their data, the error scrubbed (none without pg-boss), and retries one, audited', async () => {
     expect((await call(claims, 'GET', '/jobs/failed')).statusCode).toBe(403);
     const none = await call(readOnly, 'GET', '/jobs/failed');
     expect(none.statusCode).toBe(200);
@@ -228,5 +228,29 @@ describeEachDriver('back-office failed renewals and jobs', (driver) => {
     expect(listed.body).not.toContain('secret.holder');
     expect(listed.body).not.toContain('S7812345A');
     expect(jobs[0].error).toContain('could not send to');
+
+    // A retry goes through pg-boss's own retry once server.ts has attached the job runner; audited.
+    const failedId = '7d4c1f2e-0000-4000-8000-000000000001';
+    expect((await call(readOnly, 'POST', `/jobs/failed/${failedId}/retry`)).statusCode).toBe(403);
+    expect((await call(ops, 'POST', `/jobs/failed/${failedId}/retry`)).statusCode).toBe(503);
+    const retried: string[] = [];
+    app.failures.attachJobRunner(async (name, id) => {
+      retried.push(`${name}:${id}`);
+      await database.db.execute(sql`update pgboss.job set state = 'retry' where id = ${id}::uuid`);
+    });
+    const completed = await call(ops, 'POST', '/jobs/failed/7d4c1f2e-0000-4000-8000-000000000002/retry');
+    expect(completed.statusCode).toBe(404);
+    const retry = await call(ops, 'POST', `/jobs/failed/${failedId}/retry`);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ retried: true });
+    expect(retried).toEqual([`policy-mail:${failedId}`]);
+    expect((await call(ops, 'POST', `/jobs/failed/${failedId}/retry`)).statusCode).toBe(404);
+    expect((await call(ops, 'GET', '/jobs/failed')).json()).toEqual({ jobs: [] });
+    const trail = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'job'), eq(auditLog.entityId, failedId)));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ action: 'job.retry', actor: ops.username });
   });
 });

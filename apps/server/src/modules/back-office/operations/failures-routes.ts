@@ -4,12 +4,20 @@ import { z } from 'zod';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TFailuresService } from './failures-service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Failed renewals and jobs (decision 088); server.ts attaches the job runner's retry. */
+    failures: Pick<TFailuresService, 'attachJobRunner'>;
+  }
+}
+
 const ADMIN = `${STAFF_API_PREFIX}/admin`;
 
 /**
  * Failed renewals and failed jobs for operations (issue 18, decision 088): read with system.read,
- * a failed renewal marked handled with system.write. Failed jobs are listed only: the pg-boss instance
- * is started by server.ts after the app is built and is not reachable from routes.
+ * a failed renewal marked handled and a failed job retried with system.write. pg-boss starts after the
+ * app is built: server.ts attaches its retry with `app.failures.attachJobRunner` (until then a retry
+ * answers 503).
  */
 export async function backOfficeFailuresRoutes(
   app: FastifyInstance,
@@ -45,4 +53,14 @@ export async function backOfficeFailuresRoutes(
   routes.get(`${ADMIN}/jobs/failed`, { preHandler: read, schema: { tags } }, async () => ({
     jobs: await service.failedJobs(),
   }));
+
+  routes.post(
+    `${ADMIN}/jobs/failed/:id/retry`,
+    {
+      preHandler: access.requireAccount('system.write'),
+      schema: { tags, params: z.object({ id: z.string().uuid() }) },
+    },
+    async (request) =>
+      service.retryJob({ id: request.account!.id, label: request.account!.username }, request.params.id),
+  );
 }

@@ -11,7 +11,8 @@ import { recordAudit, type TActor } from '../audit.ts';
 /**
  * What failed without anybody watching (issue 18, decision 088): renewals whose charge was declined,
  * left to operations or never answered (the renewal job's operations alerts), and pg-boss jobs that
- * used up their retries. A failed renewal is never charged again from here: the renewal job claims a
+ * used up their retries (listed without their data; run again through pg-boss's own retry when the
+ * job runner is attached, see server.ts). A failed renewal is never charged again from here: the renewal job claims a
  * renewal once (renewal-charge.ts) and has no safe second charge, so operations call or mail the
  * holder and mark the case handled with a note (audited).
  */
@@ -24,6 +25,9 @@ export const FAILED_RENEWAL_KINDS = [
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
+
+/** pg-boss's `retry(name, id)`. */
+export type TJobRetry = (name: string, id: string) => Promise<unknown>;
 
 export function createFailuresService(deps: { db: TDb; now: () => Date }) {
   const { db, now } = deps;
@@ -151,7 +155,44 @@ export function createFailuresService(deps: { db: TDb; now: () => Date }) {
     }));
   }
 
-  return { failedRenewals, handleRenewal, failedJobs };
+  /** pg-boss's retry, given by server.ts once the jobs run (they start after the app is built). */
+  let retryWithBoss: TJobRetry | null = null;
+
+  /** Runs a failed job again through pg-boss's own retry; audited once pg-boss has taken it. */
+  async function retryJob(actor: TActor, id: string) {
+    if (!(await jobTableExists()))
+      throw new ApiError(404, 'There is no failed job with this id.', { field: 'id' });
+    const [job] = rowsOf<{ name: string; state: string }>(
+      await db.execute(sql`select name, state::text as state from pgboss.job where id = ${id}::uuid`),
+    );
+    if (job?.state !== 'failed')
+      throw new ApiError(404, 'There is no failed job with this id.', { field: 'id' });
+    if (!retryWithBoss)
+      throw new ApiError(503, 'The job runner is not running in this server; try again later.', {
+        field: 'id',
+      });
+    await retryWithBoss(job.name, id);
+    await recordAudit(db, {
+      at: now(),
+      actor,
+      action: 'job.retry',
+      entity: 'job',
+      entityId: id,
+      before: { state: 'failed' },
+      after: { state: 'retry', name: job.name },
+    });
+    return { retried: true };
+  }
+
+  return {
+    failedRenewals,
+    handleRenewal,
+    failedJobs,
+    retryJob,
+    attachJobRunner(retry: TJobRetry) {
+      retryWithBoss = retry;
+    },
+  };
 }
 
 export type TFailuresService = ReturnType<typeof createFailuresService>;
