@@ -47,8 +47,9 @@ describe('operations failure screens (decision 088)', () => {
     expect(JSON.parse(String(post.init?.body))).toEqual({ note: 'Holder pays by PayNow' });
   });
 
-  it('shows failed jobs and client logs in tables', async () => {
-    stubServer([
+  it('shows failed jobs and client logs in tables, and retries a job', async () => {
+    const { calls } = stubServer([
+      { match: /jobs\/failed\/j1\/retry$/, body: { retried: true } },
       {
         match: /jobs\/failed$/,
         body: {
@@ -76,6 +77,11 @@ describe('operations failure screens (decision 088)', () => {
     expect(within(jobTable).getByText('policy-mail')).toBeTruthy();
     expect(within(jobTable).getByText('could not send to [email]')).toBeTruthy();
     expect(within(jobTable).getByText('2027-03-01 02:00')).toBeTruthy();
+    await userEvent.setup().click(within(jobTable).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('The policy-mail job will run again.')).toBeTruthy();
+    expect(
+      calls.some((call) => call.url.endsWith('/jobs/failed/j1/retry') && call.init?.method === 'POST'),
+    ).toBe(true);
     jobs.unmount();
 
     render(<ClientLogsPage />);
