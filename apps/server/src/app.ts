@@ -22,6 +22,8 @@ import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-rou
 import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
+import { backOfficeFailuresRoutes } from './modules/back-office/operations/failures-routes.ts';
+import { createFailuresService } from './modules/back-office/operations/failures-service.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
 import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
 import { partnersRoutes } from './modules/back-office/partners/partners-routes.ts';
@@ -369,6 +371,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       onMailQueued: options.onMailQueued ?? (() => {}),
     }),
   });
+  // Failed renewals and failed jobs (decision 088); server.ts attaches pg-boss's retry to app.failures.
+  const failures = createFailuresService({ db: database.db, now });
+  app.decorate('failures', failures);
+  await app.register(backOfficeFailuresRoutes, { access: staffAccess, service: failures });
   await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });
   if (usesTestGateway(config)) {
     // Without a merchant profile a market pays through the built-in test gateway (design section 6).

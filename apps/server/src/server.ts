@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     ],
     logger: app.log,
   });
+  // A failed job retried from the back office goes through pg-boss's own retry (decision 088).
+  app.failures.attachJobRunner((name, id) => jobs.boss.retry(name, id));
   nudgeMail = () => {
     jobs
       .send(DELIVER_MAIL_JOB)

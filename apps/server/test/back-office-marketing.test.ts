@@ -197,4 +197,72 @@ describeEachDriver('back office: campaigns and promo codes', (driver) => {
       // 10% off the S$36.00 list price now.
       .toBe(3240);
   });
+
+  /** A 2 × 1 PNG: its signature, then an IHDR chunk (length 13) naming a sane size, then padding. */
+  const png = () => {
+    const ihdr = Buffer.alloc(25);
+    ihdr.writeUInt32BE(13, 0);
+    ihdr.write('IHDR', 4, 'latin1');
+    ihdr.writeUInt32BE(2, 8);
+    ihdr.writeUInt32BE(1, 12);
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
+  };
+  const putImage = (payload: object, as: TSignedIn = marketing) =>
+    app.inject({ method: 'PUT', url: `${CAMPAIGNS}/${campaignId}/image`, headers: as.headers, payload });
+
+  it('takes a PNG as the campaign image, audited, and the customer route serves it', async () => {
+    const image = png();
+    expect(
+      (await putImage({ contentType: 'image/png', dataBase64: image.toString('base64') }, operations))
+        .statusCode,
+    ).toBe(403);
+    const saved = await putImage({
+      contentType: 'image/png',
+      dataBase64: image.toString('base64'),
+      fileName: '../spring.png',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ campaignId, contentType: 'image/png', bytes: image.length });
+    const served = await app.inject({
+      method: 'GET',
+      url: `/b2c-server/rest/campaign/getCampaignImageById/${campaignId}`,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toContain('image/png');
+    expect(served.rawPayload.equals(image)).toBe(true);
+    const trail = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(campaignId)), eq(auditLog.action, 'image')));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]!.after).toMatchObject({ imageContentType: 'image/png', imageFileName: 'spring.png' });
+  });
+
+  it('refuses an SVG, a renamed .exe and an image over 500 kB, naming the field', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const asSvg = await putImage({ contentType: 'image/svg+xml', dataBase64: svg.toString('base64') });
+    expect(asSvg.statusCode).toBe(400);
+    expect(asSvg.json().field).toBe('contentType');
+    const svgAsPng = await putImage({ contentType: 'image/png', dataBase64: svg.toString('base64') });
+    expect(svgAsPng.statusCode).toBe(400);
+    expect(svgAsPng.json().field).toBe('dataBase64');
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(200, 1)]);
+    const renamed = await putImage({
+      contentType: 'image/png',
+      dataBase64: exe.toString('base64'),
+      fileName: 'banner.png',
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().field).toBe('dataBase64');
+    const large = Buffer.concat([png(), Buffer.alloc(510 * 1024)]);
+    const tooLarge = await putImage({ contentType: 'image/png', dataBase64: large.toString('base64') });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().field).toBe('dataBase64');
+    // The PNG saved before is still the one served.
+    const served = await app.inject({
+      method: 'GET',
+      url: `/b2c-server/rest/campaign/getCampaignImageById/${campaignId}`,
+    });
+    expect(served.rawPayload.equals(png())).toBe(true);
+  });
 });

@@ -82,6 +82,28 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'policies.read',
     load: () => import('./operations/mail-page'),
   },
+  // Failed renewals, failed jobs and client logs (decision 088).
+  {
+    desk: 'admin',
+    path: 'failed-renewals',
+    label: 'Failed renewals',
+    permission: 'system.read',
+    load: () => import('./operations/failed-renewals-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'failed-jobs',
+    label: 'Failed jobs',
+    permission: 'system.read',
+    load: () => import('./operations/failed-jobs-page'),
+  },
+  {
+    desk: 'admin',
+    path: 'client-logs',
+    label: 'Client logs',
+    permission: 'system.read',
+    load: () => import('./operations/client-logs-page'),
+  },
   // Underwriting (decision 085).
   {
     desk: 'admin',

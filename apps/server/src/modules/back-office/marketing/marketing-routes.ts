@@ -19,10 +19,15 @@ import type { TDb } from '../../../db/database.ts';
 import { campaigns, policies, promoCodes } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
+import { detectContent, sanitiseFileName } from '../../../storage/file-content.ts';
 import { auditOf, recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/campaigns`;
+/** A campaign image: at most 500 kB decoded; the JSON body carries it as base64 (4/3 larger). */
+export const CAMPAIGN_IMAGE_MAX_BYTES = 500 * 1024;
+const CAMPAIGN_IMAGE_BODY_LIMIT = 700 * 1024;
+const CAMPAIGN_IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 const ZCampaignInput = z.object({
   campaignCode: z.string().trim().toUpperCase().max(40),
@@ -322,6 +327,77 @@ export async function marketingRoutes(
           after: editable(after!),
         });
         return { campaignId: before.campaignId };
+      });
+    },
+  );
+
+  // The campaign's image (issue 18, decision 088): PNG or JPEG only, known by its first bytes as the
+  // claims uploads are (storage/file-content.ts); never SVG, which can carry script. At most 500 kB
+  // decoded, so this route alone takes a body larger than the app's BODY_LIMIT.
+  routes.put(
+    `${BASE}/:campaignId/image`,
+    {
+      preHandler: write,
+      bodyLimit: CAMPAIGN_IMAGE_BODY_LIMIT,
+      schema: {
+        tags: ['back-office'],
+        params: z.object({ campaignId: z.coerce.number().int().positive() }),
+        body: z.object({
+          contentType: z.string().max(100),
+          dataBase64: z.string().min(1).max(CAMPAIGN_IMAGE_BODY_LIMIT),
+          fileName: z.string().max(200).optional(),
+        }),
+        response: {
+          200: z.object({ campaignId: z.number(), contentType: z.string(), bytes: z.number() }),
+          ...apiErrors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { contentType, dataBase64, fileName } = request.body;
+      if (!CAMPAIGN_IMAGE_TYPES.includes(contentType.toLowerCase()))
+        throw new ApiError(400, 'The image must be a PNG or a JPEG.', { field: 'contentType' });
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(dataBase64))
+        throw new ApiError(400, 'The image is not valid base64.', { field: 'dataBase64' });
+      const data = Buffer.from(dataBase64, 'base64');
+      if (data.length > CAMPAIGN_IMAGE_MAX_BYTES)
+        throw new ApiError(400, 'The image is larger than 500 kB.', { field: 'dataBase64' });
+      const check = detectContent(data.subarray(0, 64));
+      if (!check.ok || (check.contentType !== 'image/png' && check.contentType !== 'image/jpeg'))
+        throw new ApiError(400, 'The file is not a PNG or JPEG image.', { field: 'dataBase64' });
+      const actor = actorOf(request);
+      const imageFileName = sanitiseFileName(fileName).slice(0, 100);
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            campaignId: campaigns.campaignId,
+            imageContentType: campaigns.imageContentType,
+            imageFileName: campaigns.imageFileName,
+          })
+          .from(campaigns)
+          .where(eq(campaigns.campaignId, request.params.campaignId))
+          .for('update');
+        if (!before) throw new ApiError(404, 'No such campaign.', { field: 'campaignId' });
+        await tx
+          .update(campaigns)
+          .set({
+            imageData: data.toString('base64'),
+            imageContentType: check.contentType,
+            imageFileName,
+            updatedBy: actor.label,
+            updatedAt: now(),
+          })
+          .where(eq(campaigns.campaignId, before.campaignId));
+        await recordAudit(tx, {
+          at: now(),
+          actor,
+          action: 'image',
+          entity: 'campaign',
+          entityId: String(before.campaignId),
+          before: { imageContentType: before.imageContentType, imageFileName: before.imageFileName },
+          after: { imageContentType: check.contentType, imageFileName, bytes: data.length },
+        });
+        return { campaignId: before.campaignId, contentType: check.contentType, bytes: data.length };
       });
     },
   );

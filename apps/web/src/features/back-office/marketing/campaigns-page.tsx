@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { CampaignImage } from './campaign-image';
 
 /**
  * Marketing's campaigns and promo codes (issue 18): the list, a campaign's form with every spec field
@@ -482,6 +483,7 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
         </button>
       </section>
       {campaign.promoCodeRequired ? <Codes campaign={campaign} onChanged={load} /> : null}
+      <CampaignImage campaignId={campaign.campaignId} />
       <section className={styles.card} aria-label="Changes">
         <h2 className={shell.heading}>Changes</h2>
         <ul className={styles.trail}>

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { backOfficeCall } from '../back-office-api';
+import styles from './operations.module.css';
+import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
+
+type TFailedJob = {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  failedAt: string | null;
+  retryCount: number;
+  error: string;
+};
+
+/**
+ * The last 100 background jobs that failed for good (`/admin/failed-jobs`, decision 088): never their
+ * data, and their error scrubbed by the server. Retry hands a job back to pg-boss (audited).
+ */
+export default function FailedJobsPage() {
+  const { data, error, loading, reload } = useLoad<{ jobs: TFailedJob[] }>('/admin/jobs/failed');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const retry = async (job: TFailedJob) => {
+    setBusy(job.id);
+    setProblem(null);
+    setDone(null);
+    try {
+      await backOfficeCall('POST', `/admin/jobs/failed/${job.id}/retry`);
+      setDone(`The ${job.name} job will run again.`);
+      reload();
+    } catch (caught) {
+      setProblem(messageOf(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>Failed jobs</h1>
+      <div className={styles.panel}>
+        {done && (
+          <p className={styles.status} role="status">
+            {done}
+          </p>
+        )}
+        <Problem message={problem ?? error} />
+        {loading && <Progress text="Loading failed jobs…" />}
+        {data && data.jobs.length === 0 && <p>No job has failed.</p>}
+        {data && data.jobs.length > 0 && (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Job</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">Retries</th>
+                  <th scope="col">Error</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.jobs.map((job) => (
+                  <tr key={job.id}>
+                    <td>{job.name}</td>
+                    <td>{when(job.createdAt)}</td>
+                    <td>{when(job.failedAt)}</td>
+                    <td>{job.retryCount}</td>
+                    <td>{job.error}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy !== null}
+                        onClick={() => retry(job)}
+                      >
+                        {busy === job.id ? 'Retrying…' : 'Retry'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
