@@ -143,6 +143,37 @@ describeEachDriver('agents desk: quote for a customer', (driver) => {
     expect(await deliver()).toHaveLength(0);
   });
 
+  it('mails a home quote for a Singapore HDB flat, reopened with the agent', async () => {
+    const answer = await quote(ag1001, {
+      product: 'home',
+      market: 'SGP',
+      customerEmail: 'home.owner@example.com',
+      language: 'en',
+      home: {
+        dwellingType: 'HDB',
+        hdbFlatType: '4_ROOM',
+        ownership: 'OWNER',
+        contentsSumInsured: 40_000,
+        effectiveDate: '2026-11-26',
+      },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().plans.length).toBeGreaterThan(0);
+    const [mail] = await deliver();
+    const opened = await postRest(
+      app,
+      'saved-quote/open',
+      { token: tokenIn(mail!, 'home') },
+      'home-customer',
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ step: 'quote', invalid: null });
+    expect(opened.json().policy).toMatchObject({
+      agentCode: 'AG1001',
+      policyHome: { dwellingType: 'HDB', hdbFlatType: '4_ROOM', contentsSumInsured: 40_000 },
+    });
+  });
+
   it("refuses another agent's sub-agent, a bad e-mail, and staff roles", async () => {
     const other = await quote(hk2001, { ...travel, subAgentCode: 'S02' });
     expect(other.statusCode).toBe(400);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { validateEmail } from '@lionrock/domain/eligibility/people';
+import {
+  BUILDING_AGE_BANDS,
+  DWELLING_TYPES,
+  FLOOR_AREA_BANDS,
+  HDB_FLAT_TYPES,
+  HOME_COVERS,
+  OCCUPANCIES,
+} from '@lionrock/domain/home/home-model';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { validateOccupation } from '@lionrock/domain/pa/occupation';
 import { type TPolicy, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
@@ -51,12 +59,25 @@ const ZPa = z.object({
   adults: z.number().int().min(1).max(2).default(1),
   children: z.number().int().min(0).max(6).default(0),
   effectiveDate: ISO_DATE,
-  residency: z.enum(['CITIZEN', 'PR', 'PASS']).optional(),
+  residency: z.enum(['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS', 'OTHER']).optional(),
+  plan: PLAN,
+});
+
+/** The home quote form's own fields (the domain's enums), plus the start date. */
+const ZHome = z.object({
+  dwellingType: z.enum(DWELLING_TYPES),
+  hdbFlatType: z.enum(HDB_FLAT_TYPES).optional(),
+  floorArea: z.enum(FLOOR_AREA_BANDS).optional(),
+  buildingAge: z.enum(BUILDING_AGE_BANDS).optional(),
+  ownership: z.enum(OCCUPANCIES),
+  contentsSumInsured: z.number().int().min(0).max(10_000_000),
+  optionalCovers: z.array(z.enum(HOME_COVERS)).max(HOME_COVERS.length).default([]),
+  effectiveDate: ISO_DATE,
   plan: PLAN,
 });
 
 export const ZDeskQuoteRequest = z.object({
-  product: z.enum(['travel', 'pa']),
+  product: z.enum(['travel', 'pa', 'home']),
   market: z.enum(['SGP', 'HKG']),
   customerEmail: z.string().trim().max(200),
   language: z.enum(['en', 'zh']),
@@ -64,6 +85,7 @@ export const ZDeskQuoteRequest = z.object({
   campaignCode: z.string().trim().max(50).optional(),
   travel: ZTravel.optional(),
   pa: ZPa.optional(),
+  home: ZHome.optional(),
 });
 type TDeskQuoteRequest = z.infer<typeof ZDeskQuoteRequest>;
 
@@ -117,6 +139,23 @@ function documentOf(body: TDeskQuoteRequest, agentCode: string): TPolicy {
         premiumTopUps: [],
         topUpSelected: false,
         selectedTopUp: 'false',
+      },
+    } as unknown as TPolicy;
+  }
+  if (body.product === 'home') {
+    const home = body.home;
+    if (!home) throw new ApiError(400, 'Give the home.', { field: 'home' });
+    const { plan: _plan, effectiveDate, ...dwelling } = home;
+    return {
+      ...common,
+      productType: 'PHM',
+      policyHome: {
+        ...dwelling,
+        hdbFlatType: body.market === 'SGP' && home.dwellingType === 'HDB' ? home.hdbFlatType : undefined,
+        floorArea: body.market === 'HKG' ? home.floorArea : undefined,
+        buildingAge: body.market === 'HKG' ? home.buildingAge : undefined,
+        effectiveDate: formatDmy(dmy(effectiveDate, 'home.effectiveDate')),
+        premiumItems: [],
       },
     } as unknown as TPolicy;
   }
@@ -231,11 +270,11 @@ export async function deskQuoteRoutes(
           field: refusedField(body, rated.messageKey),
           ...(rated.messageKey ? { messageKey: rated.messageKey } : {}),
         });
-      const part = (body.product === 'travel' ? rated.policyTravel : rated.policyPAN) as
-        | { premiumItems?: Array<{ planCode?: string; totalPremium?: number }> }
-        | undefined;
+      const part = { travel: rated.policyTravel, pa: rated.policyPAN, home: rated.policyHome }[
+        body.product
+      ] as { premiumItems?: Array<{ planCode?: string; totalPremium?: number }> } | undefined;
       const plans = part?.premiumItems ?? [];
-      const plan = (body.product === 'travel' ? body.travel?.plan : body.pa?.plan) || undefined;
+      const plan = body[body.product]?.plan || undefined;
       if (plan && !plans.some((item) => item.planCode === plan))
         throw new ApiError(400, 'This plan is not offered for these choices.', {
           field: `${body.product}.plan`,
