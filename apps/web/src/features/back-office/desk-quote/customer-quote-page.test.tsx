@@ -71,4 +71,20 @@ describe('CustomerQuotePage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('not available for this occupation');
     expect(screen.getByLabelText('职业').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('sends a home quote with the home form’s choices', async () => {
+    const posts = server({ body: { sentTo: 'h***@e***.com', currency: 'SGD', plans: [] } });
+    render(<CustomerQuotePage />);
+    await userEvent.selectOptions(screen.getByLabelText('Product'), 'home');
+    await userEvent.selectOptions(screen.getByLabelText('Flat type'), '5_ROOM');
+    await userEvent.selectOptions(screen.getByLabelText('The customer is the'), 'TENANT');
+    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'home@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
+    await screen.findByTestId('customer-quote-sent');
+    expect(posts[0]).toMatchObject({
+      product: 'home',
+      home: { dwellingType: 'HDB', hdbFlatType: '5_ROOM', ownership: 'TENANT' },
+    });
+    expect(posts[0]).not.toHaveProperty('travel');
+  });
 });

@@ -1,3 +1,11 @@
+import {
+  BUILDING_AGE_BANDS,
+  CONTENTS_CHOICES,
+  DWELLING_TYPES,
+  FLOOR_AREA_BANDS,
+  HDB_FLAT_TYPES,
+  OCCUPANCIES,
+} from '@lionrock/domain/home/home-model';
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import shell from '../back-office.module.css';
@@ -9,6 +17,9 @@ type TAnswer = {
   currency: string;
   plans: Array<{ planCode: string; totalPremium: number }>;
 };
+type TProduct = 'travel' | 'pa' | 'home';
+type TResidency = 'CITIZEN' | 'PERMANENT_RESIDENT' | 'LONG_TERM_PASS';
+const RESIDENCIES: readonly TResidency[] = ['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS'];
 type TError = { message: string; field?: string | undefined };
 
 /** A date `days` from today as YYYY-MM-DD (the browser's own day: the server checks the market's). */
@@ -26,7 +37,7 @@ function isoIn(days: number): string {
  */
 export default function CustomerQuotePage() {
   const { w, language } = useQuoteWords();
-  const [product, setProduct] = useState<'travel' | 'pa'>('travel');
+  const [product, setProduct] = useState<TProduct>('travel');
   const [market, setMarket] = useState<'SGP' | 'HKG'>('SGP');
   const [email, setEmail] = useState('');
   const [lang, setLang] = useState<'en' | 'zh'>('en');
@@ -43,7 +54,13 @@ export default function CustomerQuotePage() {
   const [occupation, setOccupation] = useState('');
   const [covered, setCovered] = useState<'individual' | 'family'>('individual');
   const [effectiveDate, setEffectiveDate] = useState(isoIn(1));
-  const [residency, setResidency] = useState<'CITIZEN' | 'PR' | 'PASS'>('CITIZEN');
+  const [residency, setResidency] = useState<TResidency>('CITIZEN');
+  const [dwellingType, setDwellingType] = useState<(typeof DWELLING_TYPES)[number]>('HDB');
+  const [hdbFlatType, setHdbFlatType] = useState<(typeof HDB_FLAT_TYPES)[number]>('4_ROOM');
+  const [floorArea, setFloorArea] = useState<(typeof FLOOR_AREA_BANDS)[number]>('500_799');
+  const [buildingAge, setBuildingAge] = useState<(typeof BUILDING_AGE_BANDS)[number]>('UNDER_20');
+  const [ownership, setOwnership] = useState<(typeof OCCUPANCIES)[number]>('OWNER');
+  const [contents, setContents] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<TError | null>(null);
   const [answer, setAnswer] = useState<TAnswer | null>(null);
@@ -68,14 +85,25 @@ export default function CustomerQuotePage() {
                 travellers: { travellerType, individuals, adults, children },
               },
             }
-          : {
-              pa: {
-                occupation,
-                insuredPersonType: covered,
-                effectiveDate,
-                ...(market === 'SGP' ? { residency } : {}),
-              },
-            };
+          : product === 'home'
+            ? {
+                home: {
+                  dwellingType,
+                  ...(market === 'SGP' && dwellingType === 'HDB' ? { hdbFlatType } : {}),
+                  ...(market === 'HKG' ? { floorArea, buildingAge } : {}),
+                  ownership,
+                  contentsSumInsured: contents ?? CONTENTS_CHOICES[market][0],
+                  effectiveDate,
+                },
+              }
+            : {
+                pa: {
+                  occupation,
+                  insuredPersonType: covered,
+                  effectiveDate,
+                  ...(market === 'SGP' ? { residency } : {}),
+                },
+              };
       setAnswer(
         await backOfficeCall<TAnswer>('POST', '/desk/quotes', {
           product,
@@ -140,6 +168,88 @@ export default function CustomerQuotePage() {
       />
     );
 
+  const select =
+    <T extends string>(
+      value: T,
+      set: (value: T) => void,
+      options: readonly T[],
+      label: (value: T) => string,
+    ) =>
+    (props: TControlProps) => (
+      <select {...props} value={value} onChange={(event) => set(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {label(option)}
+          </option>
+        ))}
+      </select>
+    );
+  const contentsChoices = CONTENTS_CHOICES[market].map(String);
+  const homeFields = (
+    <>
+      {field(
+        'dwelling',
+        'dwellingType',
+        select(dwellingType, setDwellingType, DWELLING_TYPES, (v) => w(`dwelling.${v}`)),
+        ['home.dwellingType', 'policyHome.dwellingType'],
+      )}
+      {market === 'SGP' &&
+        dwellingType === 'HDB' &&
+        field(
+          'flat',
+          'hdbFlatType',
+          select(hdbFlatType, setHdbFlatType, HDB_FLAT_TYPES, (v) => w(`flat.${v}`)),
+          ['home.hdbFlatType', 'policyHome.hdbFlatType'],
+        )}
+      {market === 'HKG' && (
+        <>
+          {field(
+            'floorArea',
+            'floorArea',
+            select(floorArea, setFloorArea, FLOOR_AREA_BANDS, (v) => w(`floorArea.${v}`)),
+            ['home.floorArea', 'policyHome.floorArea'],
+          )}
+          {field(
+            'buildingAge',
+            'buildingAge',
+            select(buildingAge, setBuildingAge, BUILDING_AGE_BANDS, (v) => w(`buildingAge.${v}`)),
+            ['home.buildingAge', 'policyHome.buildingAge'],
+          )}
+        </>
+      )}
+      {field(
+        'ownership',
+        'ownership',
+        select(ownership, setOwnership, OCCUPANCIES, (v) => w(`ownership.${v}`)),
+        ['home.ownership', 'policyHome.ownership'],
+      )}
+      {field(
+        'contents',
+        'contents',
+        select(
+          String(contents ?? CONTENTS_CHOICES[market][0]),
+          (value) => setContents(Number(value)),
+          contentsChoices,
+          (value) => `${market === 'HKG' ? 'HKD' : 'SGD'} ${Number(value).toLocaleString('en')}`,
+        ),
+        ['home.contentsSumInsured', 'policyHome.contentsSumInsured'],
+      )}
+      {field(
+        'homeStart',
+        'effectiveDate',
+        (props) => (
+          <input
+            {...props}
+            type="date"
+            value={effectiveDate}
+            onChange={(event) => setEffectiveDate(event.target.value)}
+          />
+        ),
+        ['home.effectiveDate', 'policyHome.effectiveDate'],
+      )}
+    </>
+  );
+
   const fields = (
     <>
       {field(
@@ -153,6 +263,7 @@ export default function CustomerQuotePage() {
           >
             <option value="travel">{w('product.travel')}</option>
             <option value="pa">{w('product.pa')}</option>
+            <option value="home">{w('product.home')}</option>
           </select>
         ),
         ['product'],
@@ -164,7 +275,10 @@ export default function CustomerQuotePage() {
           <select
             {...props}
             value={market}
-            onChange={(event) => setMarket(event.target.value as 'SGP' | 'HKG')}
+            onChange={(event) => {
+              setMarket(event.target.value as 'SGP' | 'HKG');
+              setContents(null);
+            }}
           >
             <option value="SGP">{w('market.SGP')}</option>
             <option value="HKG">{w('market.HKG')}</option>
@@ -282,6 +396,8 @@ export default function CustomerQuotePage() {
             </>
           )}
         </>
+      ) : product === 'home' ? (
+        homeFields
       ) : (
         <>
           {field(
@@ -335,11 +451,13 @@ export default function CustomerQuotePage() {
                 <select
                   {...props}
                   value={residency}
-                  onChange={(event) => setResidency(event.target.value as 'CITIZEN' | 'PR' | 'PASS')}
+                  onChange={(event) => setResidency(event.target.value as TResidency)}
                 >
-                  <option value="CITIZEN">{w('residency.CITIZEN')}</option>
-                  <option value="PR">{w('residency.PR')}</option>
-                  <option value="PASS">{w('residency.PASS')}</option>
+                  {RESIDENCIES.map((value) => (
+                    <option key={value} value={value}>
+                      {w(`residency.${value}`)}
+                    </option>
+                  ))}
                 </select>
               ),
               ['pa.residency'],
