@@ -8,6 +8,7 @@ import {
   fillPolicyholder,
   payByCard,
 } from './support/journey.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
 import { readOutbox } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
@@ -60,6 +61,9 @@ test('an agent e-mails a travel quote, the customer buys it from the link, the d
   await expect(page.getByRole('table')).toContainText('SGD');
   // The desk never shows the link.
   await expect(page.getByText(/resume#/)).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const link = await linkMailedTo(CUSTOMER_EMAIL, 'travel');
   const customerContext = await browser.newContext({ baseURL: shop.baseUrl });
