@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, savedQuotes } from '../src/db/schema.ts';
 import type { TMailMessage } from '../src/mail/mailer.ts';
+import { DESK_QUOTES_PER_HOUR } from '../src/modules/back-office/desk/desk-quote-routes.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -60,11 +61,7 @@ describeEachDriver('agents desk: quote for a customer', (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    app = await buildTestApp(database, {
-      now: () => clock,
-      mailer,
-      ...(process.env.DQ_DEBUG ? { logStream: process.stderr, env: { LOG_LEVEL: 'error' } } : {}),
-    });
+    app = await buildTestApp(database, { now: () => clock, mailer });
     ag1001 = await signedInAs(app, 'agent', { agentCode: 'AG1001', at: clock });
     hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
   }, 120_000);
@@ -190,4 +187,18 @@ describeEachDriver('agents desk: quote for a customer', (driver) => {
     ).toBe(401);
     expect(await deliver()).toHaveLength(0);
   });
+
+  it('allows an agent 50 quotes an hour', async () => {
+    const agent = await signedInAs(app, 'agent', { agentCode: 'AG1001', at: clock });
+    const statuses: number[] = [];
+    // The earlier tests' quotes count too: the agent code is the key, not the account.
+    for (let i = 0; i < DESK_QUOTES_PER_HOUR; i += 1) {
+      const answer = await quote(agent, { ...travel, customerEmail: `limit-${i}@example.com` });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) break;
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(DESK_QUOTES_PER_HOUR);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+  }, 120_000);
 });
