@@ -71,6 +71,17 @@ describe('the saved-quote mail of a journey with an agent (decision 087)', () =>
     expect(hk.text).toContain('註冊編號：RNF-TWL-1001');
   });
 
+  it('reminds of a prepared quote as the agent’s', () => {
+    const reminder = composeSavedQuoteMail({
+      ...base,
+      kind: 'saved-quote-reminder',
+      agent: { ...agent, prepared: true },
+    });
+    expect(reminder.text).toContain('Your agent Tan Wei Ling (registration no. RNF-TWL-1001) prepared');
+    expect(reminder.text).not.toContain('You started');
+    expect(reminder.text).toContain('This is the only reminder we send.');
+  });
+
   it('adds nothing without an agent', () => {
     expect(composeSavedQuoteMail({ ...base, agent: null }).text).not.toContain('agent');
   });

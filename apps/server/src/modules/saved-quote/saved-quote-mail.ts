@@ -30,6 +30,7 @@ type TCopy = {
   agentLine: (a: TAgentValues) => string;
   preparedSubject: (v: TValues) => string;
   prepared: (v: TValues, a: TAgentValues) => string;
+  preparedReminder: (v: TValues, a: TAgentValues) => string;
 };
 type TAgentValues = { agent: string; registrationNo: string };
 
@@ -58,6 +59,8 @@ const COPY: Record<TScript, TCopy> = {
     preparedSubject: (v) => `Your agent prepared a ${v.product} quote for you`,
     prepared: (v, a) =>
       `Your agent ${a.agent} (registration no. ${a.registrationNo}) prepared this ${v.name} quote for you. The link below opens it on any device: check it, then apply and pay when you are ready.`,
+    preparedReminder: (v, a) =>
+      `Your agent ${a.agent} (registration no. ${a.registrationNo}) prepared a ${v.name} quote for you yesterday. It is saved: the link below opens it on any device.`,
   },
   'zh-Hans': {
     greeting: '您好：',
@@ -83,6 +86,8 @@ const COPY: Record<TScript, TCopy> = {
     preparedSubject: (v) => `您的代理人为您准备了${v.product}报价`,
     prepared: (v, a) =>
       `您的代理人${a.agent}（注册编号：${a.registrationNo}）已为您准备了${v.name}的报价。点击以下链接，即可在任何设备上查看报价，确认后申请并付款。`,
+    preparedReminder: (v, a) =>
+      `您的代理人${a.agent}（注册编号：${a.registrationNo}）昨天为您准备了${v.name}的报价。报价已为您保存：点击以下链接，即可在任何设备上打开。`,
   },
   'zh-Hant': {
     greeting: '您好：',
@@ -108,6 +113,8 @@ const COPY: Record<TScript, TCopy> = {
     preparedSubject: (v) => `您的代理人為您準備了${v.product}報價`,
     prepared: (v, a) =>
       `您的代理人${a.agent}（註冊編號：${a.registrationNo}）已為您準備了${v.name}的報價。點擊以下連結，即可在任何裝置上查看報價，確認後申請及付款。`,
+    preparedReminder: (v, a) =>
+      `您的代理人${a.agent}（註冊編號：${a.registrationNo}）昨天為您準備了${v.name}的報價。報價已為您儲存：點擊以下連結，即可在任何裝置上開啟。`,
   },
 };
 
@@ -139,11 +146,16 @@ export function composeSavedQuoteMail(input: TSavedQuoteMailInput): {
     days: SAVED_QUOTE_VALID_DAYS,
   };
   const agent = input.agent ? { agent: input.agent.name, registrationNo: input.agent.registrationNo } : null;
-  const prepared = agent && input.agent?.prepared && input.kind === 'saved-quote';
-  const subject = prepared ? copy.preparedSubject(values) : copy.subject[input.kind](values);
+  const prepared = agent && input.agent?.prepared ? agent : null;
+  const subject =
+    prepared && input.kind === 'saved-quote'
+      ? copy.preparedSubject(values)
+      : copy.subject[input.kind](values);
+  const body = copy.body[input.kind](values);
+  const opening = input.kind === 'saved-quote' ? copy.prepared : copy.preparedReminder;
   const paragraphs = prepared
-    ? [copy.prepared(values, agent), copy.body[input.kind](values)[1]!]
-    : [...copy.body[input.kind](values), ...(agent ? [copy.agentLine(agent)] : [])];
+    ? [opening(values, prepared), body[1]!]
+    : [...body, ...(agent ? [copy.agentLine(agent)] : [])];
   const linkIntro = copy.link(values);
   const text = [
     copy.greeting,
