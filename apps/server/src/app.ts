@@ -20,6 +20,7 @@ import { createAgentService } from './modules/agent/agent-service.ts';
 import { accountsRoutes } from './modules/back-office/accounts/accounts-routes.ts';
 import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
 import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
+import { deskQuoteRoutes } from './modules/back-office/desk/desk-quote-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
 import { backOfficeFailuresRoutes } from './modules/back-office/operations/failures-routes.ts';
@@ -332,6 +333,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(partnersRoutes, { access: staffAccess, db: database.db, now });
   await app.register(accountsRoutes, { access: staffAccess, db: database.db, now });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
+  // An agent's quote for a customer, mailed as a saved quote (decision 087).
+  await app.register(deskQuoteRoutes, {
+    access: staffAccess,
+    db: database.db,
+    now,
+    policies: policyService,
+    savedQuotes,
+    limits: app.limitStore,
+  });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({

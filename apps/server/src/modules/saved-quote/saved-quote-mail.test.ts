@@ -43,3 +43,46 @@ describe('the saved-quote mails (decisions 076, 077)', () => {
     expect(mail.html).not.toContain('<script>');
   });
 });
+
+describe('the saved-quote mail of a journey with an agent (decision 087)', () => {
+  const agent = { name: 'Tan Wei Ling', registrationNo: 'RNF-TWL-1001' };
+
+  it('names the agent of a saved journey, and says so when the agent prepared it', () => {
+    const saved = composeSavedQuoteMail({ ...base, agent: { ...agent, prepared: false } });
+    expect(saved.subject).toBe('Your personal accident quote is saved: continue when you are ready');
+    expect(saved.text).toContain('Your agent: Tan Wei Ling, registration no. RNF-TWL-1001.');
+    const prepared = composeSavedQuoteMail({ ...base, agent: { ...agent, prepared: true } });
+    expect(prepared.subject).toBe('Your agent prepared a personal accident quote for you');
+    expect(prepared.text).toContain('Your agent Tan Wei Ling (registration no. RNF-TWL-1001) prepared');
+    expect(prepared.html).toContain('Tan Wei Ling');
+    expect(prepared.text).toContain('https://shop.example/pa/resume#abc');
+  });
+
+  it('says it in Simplified Chinese for Singapore and Traditional for Hong Kong', () => {
+    const sg = composeSavedQuoteMail({ ...base, language: 'zh', agent: { ...agent, prepared: true } });
+    expect(sg.subject).toBe('您的代理人为您准备了个人意外保险报价');
+    expect(sg.text).toContain('注册编号：RNF-TWL-1001');
+    const hk = composeSavedQuoteMail({
+      ...base,
+      country: 'HKG',
+      language: 'zh',
+      agent: { ...agent, prepared: true },
+    });
+    expect(hk.text).toContain('註冊編號：RNF-TWL-1001');
+  });
+
+  it('reminds of a prepared quote as the agent’s', () => {
+    const reminder = composeSavedQuoteMail({
+      ...base,
+      kind: 'saved-quote-reminder',
+      agent: { ...agent, prepared: true },
+    });
+    expect(reminder.text).toContain('Your agent Tan Wei Ling (registration no. RNF-TWL-1001) prepared');
+    expect(reminder.text).not.toContain('You started');
+    expect(reminder.text).toContain('This is the only reminder we send.');
+  });
+
+  it('adds nothing without an agent', () => {
+    expect(composeSavedQuoteMail({ ...base, agent: null }).text).not.toContain('agent');
+  });
+});

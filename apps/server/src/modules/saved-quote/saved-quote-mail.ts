@@ -26,7 +26,13 @@ type TCopy = {
   link: (v: TValues) => string;
   optOut: string;
   signOff: string;
+  /** A journey whose document carries a real agent: who it is; and the mail of one the agent prepared (decision 087). */
+  agentLine: (a: TAgentValues) => string;
+  preparedSubject: (v: TValues) => string;
+  prepared: (v: TValues, a: TAgentValues) => string;
+  preparedReminder: (v: TValues, a: TAgentValues) => string;
 };
+type TAgentValues = { agent: string; registrationNo: string };
 
 const COPY: Record<TScript, TCopy> = {
   en: {
@@ -49,6 +55,12 @@ const COPY: Record<TScript, TCopy> = {
     optOut:
       'Did not ask for this? You can ignore this e-mail: nothing is bought until you pay. Keep the link to yourself: anyone with it can see the quote.',
     signOff: 'Lionrock Insurance',
+    agentLine: (a) => `Your agent: ${a.agent}, registration no. ${a.registrationNo}.`,
+    preparedSubject: (v) => `Your agent prepared a ${v.product} quote for you`,
+    prepared: (v, a) =>
+      `Your agent ${a.agent} (registration no. ${a.registrationNo}) prepared this ${v.name} quote for you. The link below opens it on any device: check it, then apply and pay when you are ready.`,
+    preparedReminder: (v, a) =>
+      `Your agent ${a.agent} (registration no. ${a.registrationNo}) prepared a ${v.name} quote for you yesterday. It is saved: the link below opens it on any device.`,
   },
   'zh-Hans': {
     greeting: '您好：',
@@ -70,6 +82,12 @@ const COPY: Record<TScript, TCopy> = {
     optOut:
       '如您没有要求此邮件，请忽略：在您付款之前，不会购买任何保险。请勿将链接转给他人：任何持有链接的人都可查看此报价。',
     signOff: '狮石保险',
+    agentLine: (a) => `您的代理人：${a.agent}（注册编号：${a.registrationNo}）`,
+    preparedSubject: (v) => `您的代理人为您准备了${v.product}报价`,
+    prepared: (v, a) =>
+      `您的代理人${a.agent}（注册编号：${a.registrationNo}）已为您准备了${v.name}的报价。点击以下链接，即可在任何设备上查看报价，确认后申请并付款。`,
+    preparedReminder: (v, a) =>
+      `您的代理人${a.agent}（注册编号：${a.registrationNo}）昨天为您准备了${v.name}的报价。报价已为您保存：点击以下链接，即可在任何设备上打开。`,
   },
   'zh-Hant': {
     greeting: '您好：',
@@ -91,6 +109,12 @@ const COPY: Record<TScript, TCopy> = {
     optOut:
       '如您沒有要求此電郵，請忽略：在您付款之前，不會購買任何保險。請勿將連結轉給他人：任何持有連結的人都可查看此報價。',
     signOff: '獅石保險',
+    agentLine: (a) => `您的代理人：${a.agent}（註冊編號：${a.registrationNo}）`,
+    preparedSubject: (v) => `您的代理人為您準備了${v.product}報價`,
+    prepared: (v, a) =>
+      `您的代理人${a.agent}（註冊編號：${a.registrationNo}）已為您準備了${v.name}的報價。點擊以下連結，即可在任何裝置上查看報價，確認後申請及付款。`,
+    preparedReminder: (v, a) =>
+      `您的代理人${a.agent}（註冊編號：${a.registrationNo}）昨天為您準備了${v.name}的報價。報價已為您儲存：點擊以下連結，即可在任何裝置上開啟。`,
   },
 };
 
@@ -102,6 +126,8 @@ export type TSavedQuoteMailInput = {
   /** The link with its token (in the fragment: never sent to a server). */
   url: string;
   expiresAt: Date;
+  /** The agent of the journey when its document carries a real one; `prepared` when made at the desk. */
+  agent?: { name: string; registrationNo: string; prepared: boolean } | null;
 };
 
 /** The mail of a saved (or reminded) journey: subject, text and HTML. */
@@ -119,8 +145,17 @@ export function composeSavedQuoteMail(input: TSavedQuoteMailInput): {
     until,
     days: SAVED_QUOTE_VALID_DAYS,
   };
-  const subject = copy.subject[input.kind](values);
-  const paragraphs = copy.body[input.kind](values);
+  const agent = input.agent ? { agent: input.agent.name, registrationNo: input.agent.registrationNo } : null;
+  const prepared = agent && input.agent?.prepared ? agent : null;
+  const subject =
+    prepared && input.kind === 'saved-quote'
+      ? copy.preparedSubject(values)
+      : copy.subject[input.kind](values);
+  const body = copy.body[input.kind](values);
+  const opening = input.kind === 'saved-quote' ? copy.prepared : copy.preparedReminder;
+  const paragraphs = prepared
+    ? [opening(values, prepared), body[1]!]
+    : [...body, ...(agent ? [copy.agentLine(agent)] : [])];
   const linkIntro = copy.link(values);
   const text = [
     copy.greeting,

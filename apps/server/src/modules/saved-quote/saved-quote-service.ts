@@ -19,9 +19,11 @@ import {
 } from '@lionrock/domain/self-service/saved-quote-rules';
 import type { TProductType } from '@lionrock/domain/tax/tax';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
+import { agents } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
@@ -210,7 +212,14 @@ export function createSavedQuoteService(deps: {
      * happens to the mail, so it tells nobody whether an address was already sent too many.
      */
     async save(
-      input: { policy: TPolicy; step: TSavedQuoteStep; email: string; language: 'en' | 'zh' },
+      input: {
+        policy: TPolicy;
+        step: TSavedQuoteStep;
+        email: string;
+        language: 'en' | 'zh';
+        /** 'agent' when an agent prepared the journey for the customer at the desk (decision 087). */
+        source?: 'saved' | 'agent';
+      },
       sessionName: string,
     ): Promise<void> {
       const emailError = validateEmail(input.email);
@@ -254,7 +263,7 @@ export function createSavedQuoteService(deps: {
         email,
         tokenHash,
         sealedToken,
-        source: 'saved',
+        source: input.source ?? 'saved',
         leftAt: at,
         expiresAt: savedQuoteExpiry(at),
       });
@@ -355,7 +364,15 @@ export function createSavedQuoteService(deps: {
       const row: TSavedQuoteRow | undefined = id ? await repository.findById(id) : undefined;
       if (!row || String(row.generation) !== generation || !row.sealedToken) return null;
       const token = await unseal(row.sealedToken);
+      const agentCode = (row.document as TPolicy).agentCode?.trim();
+      const [agent] = agentCode
+        ? await deps.db
+            .select({ name: agents.name, registrationNo: agents.registrationNo })
+            .from(agents)
+            .where(eq(agents.agentCode, agentCode))
+        : [];
       return composeSavedQuoteMail({
+        agent: agent ? { ...agent, prepared: row.source === 'agent' } : null,
         kind: mail.kind,
         productType: row.productType as TProductType,
         country: row.country as TCountry,

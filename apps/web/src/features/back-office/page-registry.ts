@@ -136,6 +136,15 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'desk.read',
     load: () => import('./desk/quote-link-page'),
   },
+  // An agent's quote for a customer, mailed to the customer (decision 087).
+  {
+    desk: 'agent',
+    path: 'customer-quote',
+    label: 'Quote for a customer',
+    labelKey: 'nav.customerQuote',
+    permission: 'desk.read',
+    load: () => import('./desk-quote/customer-quote-page'),
+  },
   // Claims queue and system settings (decisions 081, 082).
   {
     desk: 'admin',

@@ -1,0 +1,90 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSystemStore } from '../../../state/system-store';
+import CustomerQuotePage from './customer-quote-page';
+
+function server(answer: { status?: number; body: unknown }) {
+  const posts: Array<Record<string, unknown>> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      posts.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    }),
+  );
+  return posts;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => {
+    useSystemStore.getState().setLanguage('en');
+    useSystemStore.getState().setCountry('SGP');
+  });
+});
+
+describe('CustomerQuotePage', () => {
+  it('sends the travel choices and shows only the masked address and the plans', async () => {
+    const posts = server({
+      body: {
+        sentTo: 'c***@e***.com',
+        currency: 'SGD',
+        plans: [
+          { planCode: 'Standard', totalPremium: 41.2 },
+          { planCode: 'Super', totalPremium: 60 },
+        ],
+      },
+    });
+    render(<CustomerQuotePage />);
+    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'customer@example.com');
+    await userEvent.selectOptions(screen.getByLabelText('Destination'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
+    expect((await screen.findByTestId('customer-quote-sent')).textContent).toBe('Sent to c***@e***.com.');
+    expect(screen.getByRole('table').textContent).toContain('SGD 41.20');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      product: 'travel',
+      market: 'SGP',
+      customerEmail: 'customer@example.com',
+      language: 'en',
+      travel: { tripType: 'S', destination: '3', travellers: { travellerType: 'ID', individuals: 1 } },
+    });
+  });
+
+  it('shows a declined occupation at its field, in Simplified Chinese for Singapore', async () => {
+    act(() => useSystemStore.getState().setLanguage('zh'));
+    server({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'Decline: Coverage is not available for this occupation',
+        field: 'pa.occupation',
+      },
+    });
+    render(<CustomerQuotePage />);
+    expect(screen.getByRole('heading', { level: 1, name: '为客户报价' })).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('产品'), 'pa');
+    await userEvent.selectOptions(screen.getByLabelText('职业'), '04');
+    await userEvent.type(screen.getByLabelText('客户电邮'), 'customer@example.com');
+    await userEvent.click(screen.getByRole('button', { name: '以电邮发送报价给客户' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('not available for this occupation');
+    expect(screen.getByLabelText('职业').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('sends a home quote with the home form’s choices', async () => {
+    const posts = server({ body: { sentTo: 'h***@e***.com', currency: 'SGD', plans: [] } });
+    render(<CustomerQuotePage />);
+    await userEvent.selectOptions(screen.getByLabelText('Product'), 'home');
+    await userEvent.selectOptions(screen.getByLabelText('Flat type'), '5_ROOM');
+    await userEvent.selectOptions(screen.getByLabelText('The customer is the'), 'TENANT');
+    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'home@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
+    await screen.findByTestId('customer-quote-sent');
+    expect(posts[0]).toMatchObject({
+      product: 'home',
+      home: { dwellingType: 'HDB', hdbFlatType: '5_ROOM', ownership: 'TENANT' },
+    });
+    expect(posts[0]).not.toHaveProperty('travel');
+  });
+});
