@@ -54,8 +54,15 @@ describeWithServices(
       await database?.drop();
     });
 
-    it('migrates through the direct connection, leaving no advisory lock on any session', async () => {
+    it('listens on one direct session per instance, and migrates through the direct connection leaving no advisory lock', async () => {
       expect(pooled[0]).toMatchObject({ pooled: true, sessionConnectionString: database.url });
+      // Each instance's LISTEN is a PostgreSQL session of its own, waiting idle for notifications.
+      const [listening] = (
+        await database.pool!.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle' and query = 'listen table_changed'",
+        )
+      ).rows;
+      expect(listening!.n).toBe(2);
       await migrateDatabase(pooled[0]!);
       const [locks] = (
         await database.pool!.query<{ n: number }>(
