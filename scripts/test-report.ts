@@ -55,7 +55,8 @@ export function isCi(env: Record<string, string | undefined>): boolean {
 
 /**
  * The block printed when suites were skipped; empty when none were. In CI a skipped suite fails the
- * run (CI has PostgreSQL and Redis: .ci/run sets TEST_DATABASE_URL and TEST_REDIS_URL).
+ * run (CI has PostgreSQL, Redis and PgBouncer: .ci/run sets TEST_DATABASE_URL and TEST_REDIS_URL and
+ * installs pgbouncer).
  */
 export function skipWarning(suites: TSkippedSuite[], ci: boolean): string {
   if (suites.length === 0) return '';
@@ -66,7 +67,7 @@ export function skipWarning(suites: TSkippedSuite[], ci: boolean): string {
     `${ci ? 'ERROR' : 'WARNING'}: ${suites.length} test suite${suites.length === 1 ? '' : 's'} (${tests} test${tests === 1 ? '' : 's'}) did NOT run:`,
     ...suites.map((suite) => `  - ${suite.file} › ${suite.suite} (${suite.tests}): ${suite.reason}`),
     ci
-      ? 'CI runs every suite: a skipped suite fails the run. Start the service and set its variable.'
+      ? 'CI runs every suite: a skipped suite fails the run. Start or install the service and set its variable.'
       : 'Set the variables named above to run them (.ci/run sets them when the services answer).',
     bar,
   ];

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ INIT_CWD: '/repo' });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databaseDirectUrl).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('/repo', '.data'));
     expect(config.appEnv).toBe('local');
     expect(config.isProduction).toBe(false);
@@ -55,6 +56,31 @@ describe('loadConfig', () => {
     });
     expect(config.cardProfiles.HKG).toBeUndefined();
     expect(config.admin).toEqual({ username: 'ops', password: 'correct horse battery' });
+  });
+
+  it('reads a pooled DATABASE_URL with the direct DATABASE_DIRECT_URL beside it (decision 094)', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/lionrock',
+      DATABASE_DIRECT_URL: 'postgres://app@db:5432/lionrock',
+    });
+    expect(config.databaseUrl).toBe('postgres://app@pgbouncer:6432/lionrock');
+    expect(config.databaseDirectUrl).toBe('postgres://app@db:5432/lionrock');
+    // A plain DATABASE_URL, or an empty direct one, leaves everything on DATABASE_URL.
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_DIRECT_URL: '' }).databaseDirectUrl).toBe(
+      undefined,
+    );
+  });
+
+  it.each([
+    [{ DATABASE_DIRECT_URL: 'postgres://db:5432/x' }, 'DATABASE_DIRECT_URL: needs DATABASE_URL'],
+    [
+      { DATABASE_URL: 'postgres://db:5432/x', DATABASE_DIRECT_URL: 'postgres://db:5432/x' },
+      'DATABASE_DIRECT_URL: is the same as DATABASE_URL',
+    ],
+    [{ DATABASE_URL: 'postgres://db/x', DATABASE_DIRECT_URL: 'mysql://db/x' }, 'DATABASE_DIRECT_URL'],
+  ])('refuses the direct connection in %j with "%s"', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it.each([

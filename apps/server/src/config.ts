@@ -82,6 +82,8 @@ const ZEnvSchema = z.object({
   HOST: z.string().trim().min(1).default('localhost'),
   PUBLIC_URL: optionalUrl(['https:', 'http:']),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // Set when DATABASE_URL goes through a transaction-mode pooler such as PgBouncer (decision 094).
+  DATABASE_DIRECT_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   APP_ENV: z.enum(APP_ENVS).default('local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +146,12 @@ export type TConfig = {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /**
+   * A direct PostgreSQL connection for the work that needs a session of its own (the change notifier's
+   * LISTEN, migrations under their advisory lock) when `databaseUrl` goes through a transaction-mode
+   * pooler (decision 094); undefined: everything uses `databaseUrl`.
+   */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   appEnv: TEnv['APP_ENV'];
   isProduction: boolean;
@@ -193,6 +201,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`Invalid configuration:\n  ${name}: is required when APP_ENV=prod`);
   };
   requireInProduction('DATABASE_URL', e.DATABASE_URL);
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: needs DATABASE_URL too (DATABASE_URL is the pooled connection through PgBouncer, DATABASE_DIRECT_URL the direct one to PostgreSQL)',
+    );
+  if (e.DATABASE_DIRECT_URL && e.DATABASE_DIRECT_URL === e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: is the same as DATABASE_URL; set it only when DATABASE_URL goes through a transaction-mode pooler such as PgBouncer, to the PostgreSQL server itself',
+    );
   requireInProduction('SMTP_URL', e.SMTP_URL);
   requireInProduction('PAYNOW_WEBHOOK_SECRET', e.PAYNOW_WEBHOOK_SECRET);
   requireInProduction('LINK_SIGNING_SECRET', e.LINK_SIGNING_SECRET);
@@ -258,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     // npm runs workspace scripts inside the workspace; a relative DATA_DIR means relative to where npm was run.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     appEnv,

@@ -26,7 +26,11 @@ async function main(): Promise<void> {
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      databaseDirectUrl: config.databaseDirectUrl,
+      dataDir: config.dataDir,
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(error.message);
@@ -83,7 +87,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const driver = database.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL';
+  const driver =
+    database.kind === 'pglite'
+      ? `embedded database at ${config.dataDir}`
+      : database.pooled
+        ? 'PostgreSQL through a transaction pooler, listening and migrating directly'
+        : 'PostgreSQL';
   // Every address it answers on pays by card too (decision 036); HOST=0.0.0.0 adds the LAN's. Only the
   // origins it really listens on are named: `localhost` may resolve to 127.0.0.1 alone.
   const listening = app.addresses().flatMap((entry) => (typeof entry === 'string' ? [] : [entry]));

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +9,7 @@ import {
   skipWarning,
   type TVitestReport,
 } from '../../../scripts/test-report.ts';
-import { requiredServices, serviceSuite } from './helpers/services.ts';
+import { findBinary, requiredServices, serviceSuite, servicesSuite } from './helpers/services.ts';
 
 const root = '/repo';
 
@@ -152,8 +154,61 @@ describe('which service suites run, skip or fail', () => {
     expect(serviceSuite('postgres', { CI: 'true' }).run).toBe('fail');
     expect(serviceSuite('redis', { CI: 'true', TEST_REQUIRED_SERVICES: 'postgres' }).run).toBe('skip');
     expect(serviceSuite('redis', { TEST_REQUIRED_SERVICES: 'redis, postgres' }).run).toBe('fail');
-    expect([...requiredServices({ CI: 'true' })].sort()).toEqual(['postgres', 'redis']);
+    expect([...requiredServices({ CI: 'true' })].sort()).toEqual(['pgbouncer', 'postgres', 'redis']);
     expect([...requiredServices({ CI: 'true', TEST_REQUIRED_SERVICES: '' })]).toEqual([]);
     expect([...requiredServices({ CI: 'false' })]).toEqual([]);
+  });
+});
+
+describe('a suite that needs PgBouncer (decision 094) and PostgreSQL', () => {
+  const none = () => undefined;
+
+  it('finds the pgbouncer program by its variable, else on PATH or in the sbin folders', () => {
+    expect(serviceSuite('pgbouncer', { TEST_PGBOUNCER: '/opt/pgbouncer/bin/pgbouncer' }, none)).toEqual({
+      run: 'yes',
+      url: '/opt/pgbouncer/bin/pgbouncer',
+    });
+    expect(serviceSuite('pgbouncer', {}, () => '/usr/sbin/pgbouncer')).toEqual({
+      run: 'yes',
+      url: '/usr/sbin/pgbouncer',
+    });
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bin-'));
+    try {
+      const program = path.join(folder, 'lionrock-test-program');
+      fs.writeFileSync(program, '#!/bin/sh\n', { mode: 0o755 });
+      expect(findBinary('lionrock-test-program', { PATH: folder })).toBe(program);
+      fs.chmodSync(program, 0o644);
+      expect(findBinary('lionrock-test-program', { PATH: folder })).toBeUndefined();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('skips locally naming what is missing, and fails in CI when pgbouncer is not installed', () => {
+    const reason =
+      'needs PgBouncer: TEST_PGBOUNCER is not set and no pgbouncer is on PATH or in /usr/local/sbin, /usr/sbin, /sbin';
+    expect(serviceSuite('pgbouncer', {}, none)).toEqual({ run: 'skip', reason });
+    expect(serviceSuite('pgbouncer', { CI: 'true' }, none)).toEqual({ run: 'fail', reason });
+    expect(servicesSuite(['postgres', 'pgbouncer'], {}, none)).toEqual({
+      run: 'skip',
+      reason: `needs PostgreSQL: TEST_DATABASE_URL is not set; ${reason}`,
+    });
+    expect(
+      servicesSuite(['postgres', 'pgbouncer'], { TEST_DATABASE_URL: 'postgres://db/x', CI: 'true' }, none),
+    ).toEqual({
+      run: 'fail',
+      reason,
+    });
+    // PgBouncer there but PostgreSQL not, in CI: fails too.
+    expect(servicesSuite(['postgres', 'pgbouncer'], { CI: '1' }, () => '/usr/sbin/pgbouncer').run).toBe(
+      'fail',
+    );
+    expect(
+      servicesSuite(
+        ['postgres', 'pgbouncer'],
+        { TEST_DATABASE_URL: 'postgres://db/x' },
+        () => '/usr/sbin/pgbouncer',
+      ),
+    ).toEqual({ run: 'yes', urls: ['postgres://db/x', '/usr/sbin/pgbouncer'] });
   });
 });

@@ -21,8 +21,16 @@ export type TDatabase = {
   /** The raw client pg-boss runs on (a PGlite instance or a node-postgres pool). */
   pglite?: PGlite;
   pool?: pg.Pool;
-  /** The PostgreSQL connection string (listeners and pg-boss open their own connections). */
+  /** The PostgreSQL connection string of the pool (pg-boss opens its own pool on it). */
   connectionString?: string;
+  /**
+   * Where work that needs a session of its own connects (the change notifier's LISTEN, migrations under
+   * a session advisory lock): the direct URL when the pool goes through a transaction-mode pooler such
+   * as PgBouncer, else the pool's own URL (decision 094).
+   */
+  sessionConnectionString?: string;
+  /** True when the pool goes through a transaction-mode pooler: it then sends no named statements. */
+  pooled?: boolean;
   /** Runs `select 1`; false when the database does not answer. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -30,6 +38,8 @@ export type TDatabase = {
 
 export type TOpenDatabaseOptions = {
   databaseUrl?: string | undefined;
+  /** The direct PostgreSQL URL when `databaseUrl` goes through a transaction-mode pooler (decision 094). */
+  databaseDirectUrl?: string | undefined;
   /** Embedded data directory; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   /** A prepared PGlite (tests load a migrated template instead of migrating again). */
@@ -38,12 +48,40 @@ export type TOpenDatabaseOptions = {
 };
 
 export async function openDatabase(options: TOpenDatabaseOptions): Promise<TDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.databaseDirectUrl, options.poolSize ?? 10);
   return openPglite(options);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+/**
+ * A node-postgres client that sends every statement unnamed. Drizzle's `.prepare(name)` makes pg send a
+ * named prepared statement, which lives in one server session; behind a transaction-mode pooler the next
+ * transaction runs on another session ("prepared statement … does not exist", or "already exists" when
+ * two clients' statements land on one). Unnamed statements are parsed in the same exchange that runs
+ * them, so they work through any pooler; what `.prepare` saves in building the SQL is kept.
+ */
+class UnnamedStatementClient extends pg.Client {}
+const namedQuery = pg.Client.prototype.query;
+UnnamedStatementClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  if (config !== null && typeof config === 'object' && 'name' in config && !('submit' in config)) {
+    const { name: _unnamed, ...unnamed } = config as Record<string, unknown>;
+    return (namedQuery as (...args: unknown[]) => unknown).call(this, unnamed, ...rest);
+  }
+  return (namedQuery as (...args: unknown[]) => unknown).call(this, config, ...rest);
+} as typeof namedQuery;
+
+async function openPostgres(
+  connectionString: string,
+  directConnectionString: string | undefined,
+  max: number,
+): Promise<TDatabase> {
+  const pooled = directConnectionString !== undefined;
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...(pooled ? { Client: UnnamedStatementClient } : {}),
+  });
   // An idle connection the server closes (a restart, a failover) must not crash the process: the pool
   // drops it and opens another for the next query, whose failure, if any, is reported where it runs.
   pool.on('error', () => {});
@@ -56,6 +94,8 @@ async function openPostgres(connectionString: string, max: number): Promise<TDat
     db,
     pool,
     connectionString,
+    sessionConnectionString: directConnectionString ?? connectionString,
+    pooled,
     async ping() {
       try {
         await pool.query('select 1');
@@ -106,14 +146,20 @@ async function openPglite(options: TOpenDatabaseOptions): Promise<TDatabase> {
 
 /**
  * Applies the committed SQL migrations. On PostgreSQL several instances may start at once, so the
- * migration runs under an advisory lock on one dedicated connection.
+ * migration runs under an advisory lock on one dedicated connection. That lock belongs to a session:
+ * behind a transaction-mode pooler it would stay on whichever server session took it (and every later
+ * start would wait for it forever), so there the migration connects directly (decision 094).
  */
 export async function migrateDatabase(database: TDatabase): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  const client = await database.pool!.connect();
+  const direct = database.pooled
+    ? new pg.Client({ connectionString: database.sessionConnectionString })
+    : undefined;
+  if (direct) await direct.connect();
+  const client = direct ?? (await database.pool!.connect());
   try {
     await client.query('select pg_advisory_lock(7243001)');
     try {
@@ -122,6 +168,7 @@ export async function migrateDatabase(database: TDatabase): Promise<void> {
       await client.query('select pg_advisory_unlock(7243001)');
     }
   } finally {
-    client.release();
+    if (direct) await direct.end();
+    else (client as pg.PoolClient).release();
   }
 }

@@ -41,7 +41,10 @@ export async function startJobs(options: TStartJobsOptions): Promise<TJobRunner>
           backend: 'pglite',
           schedule: options.schedule ?? true,
         })
-      : new PgBoss({ connectionString: options.databaseUrl!, max: 4, schedule: options.schedule ?? true });
+      : // DATABASE_URL, through PgBouncer when there is one (decision 094): pg-boss 12 takes only
+        // transaction-scoped advisory locks inside its own BEGIN…COMMIT, uses SET LOCAL, sends no named
+        // statements, and opens no LISTEN unless useListenNotify is on (it is not here).
+        new PgBoss({ connectionString: options.databaseUrl!, max: 4, schedule: options.schedule ?? true });
   boss.on('error', (error: unknown) => logger.error({ err: describeError(error) }, 'job queue error'));
   await boss.start();
   for (const job of options.jobs) {
