@@ -1,4 +1,4 @@
-import { parseIso } from '@lionrock/domain/dates/local-date';
+import { addDays, formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,9 +16,11 @@ import { createTestDatabase, describeEachDriver, type TTestDatabase } from './he
 describeEachDriver('back-office dashboard', (driver) => {
   let database: TTestDatabase;
   let app: FastifyInstance;
-  // 02:00 UTC is 10:00 in Singapore: the same local day, 2026-11-25.
-  const clock = new Date('2026-11-25T02:00:00.000Z');
-  const today = parseIso('2026-11-25')!;
+  // The database stamps created_at and issued_at with its own now(), so the test's days are counted from
+  // the real clock (a fixed date here broke the test the day after it was written).
+  const clock = new Date();
+  const today = todayIn('Asia/Singapore', clock);
+  const day = (offset: number) => formatIso(addDays(today, offset));
   let marketing: TSignedIn;
   let direct: TBought;
   let agent: TBought;
@@ -69,18 +71,18 @@ describeEachDriver('back-office dashboard', (driver) => {
   });
 
   it('counts quotes and sales per day, the funnel and the groups, by hand', async () => {
-    const answer = await get('/admin/dashboard?from=2026-11-20&to=2026-11-26', marketing);
+    const answer = await get(`/admin/dashboard?from=${day(-5)}&to=${day(1)}`, marketing);
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     const premiums = [direct, agent, campaign].map((bought) => bought.row.premiumCents!);
     const total = premiums[0]! + premiums[1]! + premiums[2]!;
-    expect(body.from).toBe('2026-11-20');
+    expect(body.from).toBe(day(-5));
     expect(body.days).toHaveLength(7);
     expect(body.currencies).toEqual(['SGD']);
-    // Four rated quotes (three bought, one left), three sales, all on the 25th.
+    // Four rated quotes (three bought, one left), three sales, all today.
     expect(body.totals).toEqual({ quotes: 4, sales: 3, premiumCents: { SGD: total } });
-    const day = body.days.find((entry: { date: string }) => entry.date === '2026-11-25');
-    expect(day).toEqual({ date: '2026-11-25', quotes: 4, sales: 3, premiumCents: { SGD: total } });
+    const onToday = body.days.find((entry: { date: string }) => entry.date === day(0));
+    expect(onToday).toEqual({ date: day(0), quotes: 4, sales: 3, premiumCents: { SGD: total } });
     expect(body.days.filter((entry: { quotes: number }) => entry.quotes > 0)).toHaveLength(1);
     expect(body.funnel).toEqual([
       {
@@ -115,25 +117,25 @@ describeEachDriver('back-office dashboard', (driver) => {
 
   it('filters by market and product, keeps the range, and refuses a range over 366 days', async () => {
     const hongKong = (
-      await get('/admin/dashboard?from=2026-11-20&to=2026-11-26&market=HKG', marketing)
+      await get(`/admin/dashboard?from=${day(-5)}&to=${day(1)}&market=HKG`, marketing)
     ).json();
     expect(hongKong.totals).toEqual({ quotes: 0, sales: 0, premiumCents: {} });
-    const home = (await get('/admin/dashboard?from=2026-11-20&to=2026-11-26&product=PHM', marketing)).json();
+    const home = (await get(`/admin/dashboard?from=${day(-5)}&to=${day(1)}&product=PHM`, marketing)).json();
     expect(home.totals.sales).toBe(0);
     expect(home.funnel).toEqual([]);
-    const before = (await get('/admin/dashboard?from=2026-11-01&to=2026-11-24', marketing)).json();
+    const before = (await get(`/admin/dashboard?from=${day(-24)}&to=${day(-1)}`, marketing)).json();
     expect(before.totals).toEqual({ quotes: 0, sales: 0, premiumCents: {} });
 
     const byDefault = (await get('/admin/dashboard', marketing)).json();
-    expect(byDefault).toMatchObject({ from: '2026-10-27', to: '2026-11-25' });
+    expect(byDefault).toMatchObject({ from: day(-29), to: day(0) });
     expect(byDefault.days).toHaveLength(30);
     expect(byDefault.totals.sales).toBe(3);
 
-    const year = await get('/admin/dashboard?from=2025-11-25&to=2026-11-25', marketing);
+    const year = await get(`/admin/dashboard?from=${day(-365)}&to=${day(0)}`, marketing);
     expect(year.statusCode).toBe(200);
-    const tooLong = await get('/admin/dashboard?from=2025-11-24&to=2026-11-25', marketing);
+    const tooLong = await get(`/admin/dashboard?from=${day(-366)}&to=${day(0)}`, marketing);
     expect(tooLong.statusCode).toBe(400);
-    const backwards = await get('/admin/dashboard?from=2026-11-26&to=2026-11-25', marketing);
+    const backwards = await get(`/admin/dashboard?from=${day(1)}&to=${day(0)}`, marketing);
     expect(backwards.statusCode).toBe(400);
   });
 });
