@@ -6,6 +6,7 @@ import type { TPermission } from '@lionrock/domain/back-office/staff-rules';
 import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
@@ -258,7 +259,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     );
   });
   registerSessionName(app);
-  registerMetrics(app);
+  const metrics = registerMetrics(app);
 
   await app.register(healthRoutes, { database });
   const now = options.now ?? (() => new Date());
@@ -337,6 +338,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(savedQuoteRoutes, { service: savedQuotes });
   const documentWorkers = options.documentWorkers ?? createDocumentWorkers(documentWorkerOptions(config));
   if (!options.documentWorkers) app.addHook('onClose', () => documentWorkers.close());
+  // How many schedules the threads drew: the purchase bench reads it to show none was drawn elsewhere.
+  new Gauge({
+    name: 'lionrock_schedules_rendered_in_threads',
+    help: 'Schedule PDFs rendered by the document worker threads since the server started',
+    registers: [metrics],
+    collect() {
+      this.set(documentWorkers.stats().rendered);
+    },
+  });
   // The default mail transport lives in the document threads: building a MIME message around a PDF and
   // writing it to SMTP or the outbox does not run on the event loop either (decision 093).
   const mailer: TMailer = options.mailer ?? {
