@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { ratePolicy, withRating } from '@lionrock/domain/policy/rate-policy';
@@ -102,6 +105,37 @@ describe('the document worker threads (decision 093)', () => {
     pool = createDocumentWorkers({ size: 1, taskTimeoutMs: 1 });
     await expect(pool.renderSchedule(issued('TSG26-0000108'))).rejects.toThrow('took longer than 1 ms');
     expect(pool.stats().restarts).toBe(1);
+  });
+
+  it('send mail through their own transport: the file outbox, written by a thread', async () => {
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-outbox-'));
+    try {
+      pool = createDocumentWorkers({
+        size: 1,
+        mail: { smtpUrl: undefined, from: 'Lionrock <p@lionrock.example>', outboxDir },
+      });
+      const pdf = await pool.renderSchedule(issued('TSG26-0000110'));
+      const sent = await pool.sendMail({
+        to: 'holder@example.com',
+        subject: 'Your policy TSG26-0000110',
+        text: 'Attached.',
+        messageId: 'TSG26-0000110.policy-issued.applicant',
+        attachments: [{ filename: 'schedule.pdf', content: pdf, contentType: 'application/pdf' }],
+      });
+      expect(sent).toEqual({
+        accepted: true,
+        location: path.join(outboxDir, 'TSG26-0000110.policy-issued.applicant.eml'),
+      });
+      const eml = fs.readFileSync(sent.location, 'utf8');
+      expect(eml).toContain('Subject: Your policy TSG26-0000110');
+      // The attachment arrives whole: its base64 decodes to the rendered bytes.
+      const base64 = eml
+        .split('Content-Disposition: attachment; filename=schedule.pdf')[1]!
+        .split('----')[0]!;
+      expect(Buffer.from(base64.replace(/\s+/g, ''), 'base64').equals(pdf)).toBe(true);
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
   });
 
   it('refuse work once closed', async () => {
