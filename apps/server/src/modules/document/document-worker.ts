@@ -3,7 +3,7 @@
 // `document-workers.ts` starts it. Each message is one task, answered once with `{ id, ok, ... }`. Everything it is given is plain data (structured clone): a stored policy
 // document, numbers, dates; a mail with its attachments as bytes.
 import { type MessagePort, threadId, workerData } from 'node:worker_threads';
-import { createMailer, type TMailer, type TMailMessage } from '../../mail/mailer.ts';
+import type { TMailer, TMailMessage } from '../../mail/mailer.ts';
 import { renderPolicySchedule, type TIssuedPolicy } from '../issuance/policy-schedule.ts';
 
 export type TWorkerTask =
@@ -45,7 +45,8 @@ export async function runTask(task: TWorkerTask): Promise<TWorkerReply> {
     return { id: task.id, ok: true, threadId, pdf };
   }
   if (!data.mail) throw new Error('this document worker has no mail transport');
-  mailer ??= createMailer(data.mail);
+  // Loaded on the first mail: a thread that only renders (a schedule download) never loads nodemailer.
+  mailer ??= (await import('../../mail/mailer.ts')).createMailer(data.mail);
   const message: TMailMessage = {
     ...task.message,
     // Structured clone hands a Buffer over as a Uint8Array.
