@@ -1,6 +1,7 @@
 // The purchase load test (design sections 6 and 8; figures in bench/README.md): full card purchases (multirate → rate → updateToPending → test gateway
 // → receipt → issueAndReceiptPolicy) against TWO real server processes sharing one fresh PostgreSQL
-// database, a fixed number in flight, then a check in the database that nothing was issued twice or lost.
+// database, a fixed number in flight, then a check in the database that nothing was issued twice or lost,
+// and the time until every purchase's mail (schedule PDF attached) was sent: the goals of issue 19.
 // Run alone: `cd bench && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node purchase-bench.ts`
 // (BENCH_PURCHASES, BENCH_IN_FLIGHT and BENCH_WARMUP_PURCHASES change the run; defaults 200, 20, 20).
 import type { ChildProcess } from 'node:child_process';
@@ -242,16 +243,33 @@ async function verify(database: TDatabase, prefix: string, results: TPurchase[],
   lines.push(
     `- applicant mails already delivered when counted: ${count.mails_sent} of ${count.applicant_mails}`,
   );
-  return { ok: checks.every(([, actual, wanted]) => actual === wanted), lines };
+  return {
+    ok: checks.every(([, actual, wanted]) => actual === wanted),
+    lines,
+    duplicates: count.duplicate_policy_numbers!,
+    /** Purchases not issued as the customer was told: unissued, paid without it, told a number not kept. */
+    lost: Math.max(0, expected - count.issued!) + count.paid_not_issued! + disagreements + lost,
+  };
 }
 
-/** After the measured run: the mail job of both instances drains the outbox; nothing may stay unsent. */
-async function waitForMail(database: TDatabase, prefix: string, since: number, timeoutMs: number) {
+/**
+ * After the measured run: the mail job of both instances drains the outbox; nothing may stay unsent.
+ * `startedAt` is the database's clock when the run began: the mail's own `sent_at` (the database's clock
+ * too) of the last message gives the time until every purchase had its mail.
+ */
+async function waitForMail(
+  database: TDatabase,
+  prefix: string,
+  since: number,
+  startedAt: string,
+  timeoutMs: number,
+) {
   for (;;) {
-    const { rows } = await database.pool!.query<{ sent: string; total: string }>(
-      `select count(*) filter (where m.status = 'sent') as sent, count(*) as total
+    const { rows } = await database.pool!.query<{ sent: string; total: string; seconds: string | null }>(
+      `select count(*) filter (where m.status = 'sent') as sent, count(*) as total,
+         extract(epoch from max(m.sent_at) - $2::timestamptz) as seconds
          from mail_outbox m join policies q on q.policy_id = m.policy_id where q.session_name like $1`,
-      [`${prefix}-%`],
+      [`${prefix}-%`, startedAt],
     );
     const [sent, total] = [Number(rows[0]!.sent), Number(rows[0]!.total)];
     const seconds = (performance.now() - since) / 1000;
@@ -259,11 +277,42 @@ async function waitForMail(database: TDatabase, prefix: string, since: number, t
       const ok = sent === total;
       return {
         ok,
+        sent,
+        total,
+        /** From the run's start to the last mail sent, by the database's clock. */
+        untilLastMail: Number(rows[0]!.seconds),
         line: `- ${ok ? '✓' : '✗'} policy mails (PDF schedule attached) delivered by the two instances' mail jobs: ${sent} of ${total}, ${seconds.toFixed(1)} s after the last purchase`,
       };
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Schedules the server's document threads rendered (its /metrics), summed over the instances. */
+async function renderedInThreads(servers: TServer[]): Promise<number> {
+  let total = 0;
+  for (const server of servers) {
+    const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find((entry) => entry.startsWith('lionrock_schedules_rendered_in_threads '));
+    total += Number(line?.split(' ')[1] ?? Number.NaN);
+  }
+  return total;
+}
+
+/** The server's mails sent with a schedule, every run of this bench on this database (warm-up too). */
+async function policyMailsSent(database: TDatabase): Promise<number> {
+  const { rows } = await database.pool!.query<{ sent: string }>(
+    `select count(*) as sent from mail_outbox where status = 'sent' and policy_id is not null
+       and kind = 'policy-issued'`,
+  );
+  return Number(rows[0]!.sent);
+}
+
+/** One line of the goals table: `| goal | measured | target | met |`. */
+function goalLine(goal: string, measured: string, target: string, met: boolean): string {
+  return `| ${goal} | ${measured} | ${target} | ${met ? 'met' : 'not met'} |`;
 }
 
 export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }> {
@@ -302,6 +351,10 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
       .server_version;
 
     const warmup = WARMUP > 0 ? await runPool(WARMUP, IN_FLIGHT, 'bench-warmup', servers) : undefined;
+    // The warm-up's mail goes out before the measured run starts, so the run is timed on its own mail.
+    if (warmup) await waitForMail(database, 'bench-warmup', performance.now(), 'now()', 120_000);
+    const startedAt = (await database.pool!.query<{ at: string }>('select clock_timestamp()::text as at'))
+      .rows[0]!.at;
     const run = await runPool(PURCHASES, IN_FLIGHT, 'bench-purchase', servers);
     // The gateway's server-to-server copies are fire-and-forget: let the last ones land before counting.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -329,8 +382,10 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
     ];
     const verified = await verify(database, 'bench-purchase', run.results, PURCHASES);
     lines.push(...verified.lines);
-    const mail = await waitForMail(database, 'bench-purchase', run.ended, 180_000);
+    const mail = await waitForMail(database, 'bench-purchase', run.ended, startedAt, 180_000);
     lines.push(mail.line);
+    const inThreads = await renderedInThreads(servers);
+    const mailsWithSchedule = await policyMailsSent(database);
     let warmupOk = true;
     if (warmup) {
       const warmupCheck = await verify(database, 'bench-warmup', warmup.results, WARMUP);
@@ -339,6 +394,38 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
         `- ${warmupOk ? '✓' : '✗'} ${WARMUP} warm-up purchases before the measured run (not counted above): ${warmupOk ? 'all issued once' : `failed:\n  ${warmupCheck.lines.filter((line) => line.includes('✗')).join('\n  ')}`}`,
       );
     }
+    // The goals of issue 19, one line each: the measured figure, the target, met or not.
+    const withMail = mail.ok && mail.untilLastMail > 0 ? PURCHASES / mail.untilLastMail : 0;
+    const onEventLoop = Math.max(0, mailsWithSchedule - inThreads);
+    const duplicates = verified.duplicates;
+    const lost =
+      errors.length + verified.lost + Math.max(0, PURCHASES - mail.total) + (mail.total - mail.sent);
+    lines.push(
+      '',
+      `Goals (issue 19): ${PURCHASES} purchases over two instances on PostgreSQL, ${IN_FLIGHT} in flight`,
+      '',
+      '| goal | measured | target | met? |',
+      '|---|---|---|---|',
+      goalLine(
+        'purchases a second, counted until every purchase’s mail (schedule PDF attached) was sent',
+        `${withMail.toFixed(1)}/s (${PURCHASES} in ${mail.untilLastMail.toFixed(1)} s; ${(ok.length / run.seconds).toFixed(1)}/s for the purchase calls alone)`,
+        '≥ 40/s',
+        withMail >= 40,
+      ),
+      goalLine(
+        'schedule PDFs rendered on a server’s request event loop (purchase latency holds no PDF)',
+        `${onEventLoop} (${inThreads} rendered in document threads for ${mailsWithSchedule} mails sent; purchase p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms)`,
+        '0',
+        onEventLoop === 0,
+      ),
+      goalLine('duplicate policy numbers (database)', String(duplicates), '0', duplicates === 0),
+      goalLine(
+        'losses: purchases failed, unissued or mis-told, mails unsent (database)',
+        String(lost),
+        '0',
+        lost === 0,
+      ),
+    );
     if (errors.length > 0) {
       lines.push('', 'Errors (first 5):', '');
       for (const error of errors.slice(0, 5))

@@ -6,6 +6,7 @@ import type { TPermission } from '@lionrock/domain/back-office/staff-rules';
 import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
@@ -13,7 +14,7 @@ import { ApiError, buildErrorBody } from './lib/api-error.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
 import { customerOrigin } from './lib/shop-origins.ts';
-import { createMailer, type TMailer } from './mail/mailer.ts';
+import type { TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
@@ -50,6 +51,11 @@ import { createClaimsRepository } from './modules/claims/claims-repository.ts';
 import { claimsRoutes } from './modules/claims/claims-routes.ts';
 import { createClaimsService, type TClaimsService } from './modules/claims/claims-service.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
+import {
+  createDocumentWorkers,
+  DEFAULT_DOCUMENT_WORKERS,
+  type TDocumentWorkers,
+} from './modules/document/document-workers.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
 import { createMailOutboxRepository } from './modules/issuance/mail-outbox-repository.ts';
@@ -124,8 +130,16 @@ export type TAppOptions = {
   onMailQueued?: () => void;
   /** The test gateway also posts its answers server to server, as the real one does (tests turn it off). */
   testGatewayMerchantPost?: boolean;
-  /** Outgoing mail; by default SMTP_URL, or the file outbox under DATA_DIR. */
+  /**
+   * Outgoing mail; by default SMTP_URL, or the file outbox under DATA_DIR, sent from the document
+   * worker threads (decision 093).
+   */
   mailer?: TMailer;
+  /**
+   * The threads that render schedule PDFs and send mail (decision 093). server.ts gives its own and ends
+   * them after the jobs have stopped; by default the app starts them and ends them when it closes.
+   */
+  documentWorkers?: TDocumentWorkers;
   /** Claim documents; by default the store FILE_STORE chooses (decision 075). */
   fileStore?: TFileStore;
 };
@@ -152,10 +166,20 @@ declare module 'fastify' {
       savedQuotes: TSavedQuoteService;
       /** Back-office and agents' desk accounts, sessions and roles (decision 078). */
       staffAccess: TStaffAccess;
+      /** The threads that render schedule PDFs and send mail off the event loop (decision 093). */
+      documentWorkers: TDocumentWorkers;
     };
     /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
     backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
   }
+}
+
+/** The document threads of a server (decision 093): DOCUMENT_WORKERS, mail as SMTP_URL or the outbox says. */
+export function documentWorkerOptions(config: TConfig) {
+  return {
+    size: config.documentWorkers ?? DEFAULT_DOCUMENT_WORKERS,
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+  };
 }
 
 /** 100 KB: the largest policy document a browser sends is a few KB (design section 5 and decision 027: oversize bodies are refused). */
@@ -235,7 +259,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     );
   });
   registerSessionName(app);
-  registerMetrics(app);
+  const metrics = registerMetrics(app);
 
   await app.register(healthRoutes, { database });
   const now = options.now ?? (() => new Date());
@@ -312,14 +336,24 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(savedQuoteRoutes, { service: savedQuotes });
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-    });
-  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const documentWorkers = options.documentWorkers ?? createDocumentWorkers(documentWorkerOptions(config));
+  if (!options.documentWorkers) app.addHook('onClose', () => documentWorkers.close());
+  // How many schedules the threads drew: the purchase bench reads it to show none was drawn elsewhere.
+  new Gauge({
+    name: 'lionrock_schedules_rendered_in_threads',
+    help: 'Schedule PDFs rendered by the document worker threads since the server started',
+    registers: [metrics],
+    collect() {
+      this.set(documentWorkers.stats().rendered);
+    },
+  });
+  // The default mail transport lives in the document threads: building a MIME message around a PDF and
+  // writing it to SMTP or the outbox does not run on the event loop either (decision 093).
+  const mailer: TMailer = options.mailer ?? {
+    kind: config.smtpUrl ? 'smtp' : 'outbox',
+    send: (message) => documentWorkers.sendMail(message),
+    close() {},
+  };
   const staffAccess = createStaffAccess({
     db: database.db,
     config,
@@ -351,6 +385,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     outbox: createMailOutboxRepository(database.db),
     agents: agentRepository,
     mailer,
+    renderSchedule: (issued) => documentWorkers.renderSchedule(issued),
+    // Two messages a thread: one renders or sends while the other's rows are read and written.
+    mailLanes: documentWorkers.size * 2,
     now,
     log: app.log,
     // Claims mail is composed by the claims module when it is sent (claims is built below).
@@ -494,6 +531,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     cancellation,
     savedQuotes,
     staffAccess,
+    documentWorkers,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),

@@ -90,6 +90,8 @@ const ZEnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().min(3).default('Lionrock Insurance <policies@lionrock.example>'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  // Threads that render schedule PDFs and send mail (decision 093); unset: one per core but one, 1 to 4.
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   TRUSTED_PROXIES: ZTrustedProxiesSchema,
   ...cardProfile('SGP'),
   ...cardProfile('HKG'),
@@ -158,6 +160,8 @@ export type TConfig = {
   logLevel: TEnv['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Threads that render schedule PDFs and send mail; undefined: the pool's default (decision 093). */
+  documentWorkers: number | undefined;
   redisUrl: string | undefined;
   /** The proxies whose X-Forwarded-For is believed (IPs, CIDRs or range names); empty: none. */
   trustedProxies: string[];
@@ -282,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    documentWorkers: e.DOCUMENT_WORKERS,
     redisUrl: e.REDIS_URL,
     trustedProxies: e.TRUSTED_PROXIES,
     cardProfiles: { SGP: card('SGP'), HKG: card('HKG') },

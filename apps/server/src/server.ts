@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp, documentWorkerOptions } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
@@ -10,6 +10,7 @@ import { renewalScanJob } from './jobs/renewal-jobs.ts';
 import { savedQuoteReminderJob } from './jobs/saved-quote-jobs.ts';
 import { shopOrigins } from './lib/shop-origins.ts';
 import { ensureLocalAccounts } from './modules/back-office/local-accounts.ts';
+import { createDocumentWorkers } from './modules/document/document-workers.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
 
   // Issuing nudges the mail job once the queue runs; until then the schedule catches up.
   let nudgeMail = () => {};
-  const app = await buildApp({ config, database, onMailQueued: () => nudgeMail() });
+  // PDFs and mail in threads of their own (decision 093); ended after the jobs that use them.
+  const documentWorkers = createDocumentWorkers(documentWorkerOptions(config));
+  const app = await buildApp({ config, database, documentWorkers, onMailQueued: () => nudgeMail() });
   const accountLines = await ensureLocalAccounts(database.db, config, app.services.staffAccess);
   const jobs = await startJobs({
     database,
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await jobs.stop();
+      await documentWorkers.close();
       await database.close();
       app.log.info('stopped');
       process.exit(0);

@@ -11,6 +11,8 @@ export type TJobDefinition<TData extends object = object> = {
   name: string;
   /** Runs on this schedule (cron, in UTC) when scheduling is on. */
   cron?: string;
+  /** How often an idle worker asks for this job (default: the runner's). */
+  pollingIntervalSeconds?: number;
   handle(data: TData | undefined): Promise<object | undefined>;
 };
 
@@ -52,7 +54,7 @@ export async function startJobs(options: TStartJobsOptions): Promise<TJobRunner>
     if (options.work ?? true) {
       await boss.work(
         job.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? 2 },
         async (batch) => {
           for (const item of batch) {
             let result: object | undefined;

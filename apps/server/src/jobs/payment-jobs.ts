@@ -3,15 +3,46 @@ import type { TJobDefinition } from './job-runner.ts';
 
 export const DELIVER_MAIL_JOB = 'deliver-mail';
 
+/** Mail one delivery pass takes at most before it looks again. */
+const MAIL_BATCH = 100;
+
 /**
  * The outbox's mail is delivered every minute, and at once when issuing nudges the queue: an SMTP
- * outage only delays it (design section 6).
+ * outage only delays it (design section 6). A run drains the outbox (in passes of MAIL_BATCH, the
+ * document threads rendering and sending); a job that arrives while this instance is already draining
+ * joins that run and makes it look once more, so every nudge is honoured without two runs competing
+ * for the same threads. Every instance drains: rows are claimed with `skip locked` (decision 093).
  */
 export function deliverMailJob(app: FastifyInstance): TJobDefinition {
+  let running: Promise<{ sent: number; failed: number }> | undefined;
+  let again = false;
+  const drain = async () => {
+    const total = { sent: 0, failed: 0 };
+    do {
+      again = false;
+      for (;;) {
+        const pass = await app.services.documents.deliverMail(MAIL_BATCH);
+        total.sent += pass.sent;
+        total.failed += pass.failed;
+        if (pass.sent + pass.failed < MAIL_BATCH) break;
+      }
+    } while (again);
+    return total;
+  };
   return {
     name: DELIVER_MAIL_JOB,
     cron: '* * * * *',
-    handle: async () => app.services.documents.deliverMail(),
+    pollingIntervalSeconds: 1,
+    handle: async () => {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = drain().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
 import type { TDatabase } from '../../src/db/database.ts';
 import type { TMailer, TMailMessage } from '../../src/mail/mailer.ts';
+import type { TDocumentWorkers } from '../../src/modules/document/document-workers.ts';
 
 export const SESSION = 'test-session-0001';
 
@@ -19,6 +20,8 @@ export async function buildTestApp(
     logStream?: NodeJS.WritableStream;
     now?: () => Date;
     mailer?: TMailer;
+    /** The document threads (decision 093); by default the app starts its own and ends them on close. */
+    documentWorkers?: TDocumentWorkers;
   } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
@@ -28,6 +31,7 @@ export async function buildTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.documentWorkers ? { documentWorkers: options.documentWorkers } : {}),
     // app.inject has no port for the test gateway's server-to-server answer to reach.
     testGatewayMerchantPost: false,
   });

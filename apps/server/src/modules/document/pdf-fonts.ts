@@ -114,11 +114,27 @@ export function baselineShift(text: string, order: readonly TFamily[], size: num
   return (ascent('latin') - ascent(familyFor(text, order))) * size;
 }
 
+// Parsed once per thread (issue 19): given a file's bytes, pdfkit parses the font again for every
+// document, and decoding the layout tables (GSUB/GPOS) of a Noto face took ~90 % of a schedule's time.
+// pdfkit takes a parsed font as it is and keeps each document's glyph subset apart, so the bytes drawn
+// are the same; a parsed font is only read by layout, so documents may share it.
+const parsed = new Map<string, PDFKit.Mixins.PDFFontSource>();
+
+function parsedFont(family: TFamily, style: TFontStyle): PDFKit.Mixins.PDFFontSource {
+  const file = FILES[family][style]();
+  let font = parsed.get(file);
+  if (!font) {
+    font = fontkit.create(fontBuffer(family, style)) as unknown as PDFKit.Mixins.PDFFontSource;
+    parsed.set(file, font);
+  }
+  return font;
+}
+
 /** Registers every face on a document under `${family}-${style}` names. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   for (const family of Object.keys(FILES) as TFamily[]) {
     for (const style of Object.keys(FILES[family]) as TFontStyle[]) {
-      doc.registerFont(`${family}-${style}`, fontBuffer(family, style));
+      doc.registerFont(`${family}-${style}`, parsedFont(family, style));
     }
   }
 }

@@ -28,7 +28,7 @@ import { isSavedQuoteMailKind } from '../saved-quote/saved-quote-mail.ts';
 import type { TSavedQuoteService } from '../saved-quote/saved-quote-service.ts';
 import type { TMailOutboxRepository, TMailRow } from './mail-outbox-repository.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
-import { renderPolicySchedule, scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
+import { scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
 
 export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
 
@@ -43,6 +43,13 @@ export function createPolicyDocumentsService(deps: {
   outbox: TMailOutboxRepository;
   agents: TAgentRepository;
   mailer: TMailer;
+  /**
+   * Renders a schedule PDF; the app gives its document workers' (decision 093), so no PDF is drawn on
+   * the event loop that answers requests.
+   */
+  renderSchedule: (issued: TIssuedPolicy) => Promise<Buffer>;
+  /** Mail sent at once by one delivery run (default 1); the app gives twice its document threads. */
+  mailLanes?: number;
   now: () => Date;
   log: FastifyBaseLogger;
   /** The content of a claims mail (modules/claims); null when it has nothing to send any more. */
@@ -112,7 +119,7 @@ export function createPolicyDocumentsService(deps: {
   async function scheduleOf(policyId: string): Promise<{ fileName: string; pdf: Buffer } | undefined> {
     const issued = await issuedPolicy(policyId);
     if (!issued) return undefined;
-    return { fileName: scheduleFileName(issued.policyNumber), pdf: await renderPolicySchedule(issued) };
+    return { fileName: scheduleFileName(issued.policyNumber), pdf: await deps.renderSchedule(issued) };
   }
 
   return {
@@ -142,12 +149,15 @@ export function createPolicyDocumentsService(deps: {
       const issued = await issuedPolicy(policyId);
       if (!issued || issued.policyNumber !== query.s)
         throw new ApiError(403, 'This link is not valid.', { field: 'sig' });
-      return { fileName: scheduleFileName(issued.policyNumber), pdf: await renderPolicySchedule(issued) };
+      return { fileName: scheduleFileName(issued.policyNumber), pdf: await deps.renderSchedule(issued) };
     },
 
-    /** Sends the due mail of the outbox; a failure is retried later by the outbox, never dropped. */
+    /**
+     * Sends the due mail of the outbox, `mailLanes` at a time; a failure is retried later by the outbox,
+     * never dropped.
+     */
     async deliverMail(limit = 20) {
-      return deps.outbox.deliverDueMail(limit, async (mail: TMailRow) => {
+      return deps.outbox.deliverDueMail(limit, deps.mailLanes ?? 1, async (mail: TMailRow) => {
         if (isCancellationMailKind(mail.kind)) {
           const content = await cancellationMailContent(deps.db, mail);
           await deps.mailer.send({ to: mail.recipient, messageId: mail.messageId, ...content });
@@ -241,7 +251,7 @@ export function createPolicyDocumentsService(deps: {
           attachments: [
             {
               filename: scheduleFileName(issued.policyNumber),
-              content: await renderPolicySchedule(inLanguage),
+              content: await deps.renderSchedule(inLanguage),
               contentType: 'application/pdf',
             },
           ],

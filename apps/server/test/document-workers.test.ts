@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { localDate } from '@lionrock/domain/dates/local-date';
+import { ratePolicy, withRating } from '@lionrock/domain/policy/rate-policy';
+import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import { buildTravelPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDocumentWorkers, type TDocumentWorkers } from '../src/modules/document/document-workers.ts';
+import type { TIssuedPolicy } from '../src/modules/issuance/policy-schedule.ts';
+import { pdfText } from './helpers/pdf-text.ts';
+
+const FAILING_ENTRY = new URL('./helpers/failing-document-worker.ts', import.meta.url);
+
+/** An issued Singapore travel policy as issuance stores it, with its own policy number. */
+function issued(policyNumber: string): TIssuedPolicy {
+  const policy = parsePolicy(buildTravelPolicy(localDate(2026, 11, 23)));
+  const rated = ratePolicy(
+    policy,
+    {
+      tables: { travel: TRAVEL_RATE_TABLES, pa: PA_RATE_TABLE, home: HOME_RATE_TABLE },
+      seniorLoadingOn: true,
+      discounts: {},
+    },
+    'plans',
+  );
+  if ('refused' in rated) throw new Error(`refused: ${rated.refused}`);
+  const document = withRating(policy, rated, { mode: 'plans', selected: rated.items[0]! });
+  return {
+    document: { ...document, status: 'issued', paymentSuccess: 'true' },
+    policyNumber,
+    receiptNumber: 'RSG26-0000815',
+    issuedAt: new Date('2026-11-23T02:30:00Z'),
+    language: 'en',
+  };
+}
+
+/** Counters shared with the failing test thread: how many tasks crash it, how many fail. */
+function counters(crashes: number, failures: number) {
+  const crash = new SharedArrayBuffer(4);
+  const failure = new SharedArrayBuffer(4);
+  new Int32Array(crash)[0] = crashes;
+  new Int32Array(failure)[0] = failures;
+  return { crashes: crash, failures: failure };
+}
+
+describe('the document worker threads (decision 093)', () => {
+  let pool: TDocumentWorkers | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('render schedules while the main thread is blocked, so no PDF runs on the event loop', async () => {
+    pool = createDocumentWorkers({ size: 2 });
+    const numbers = ['TSG26-0000101', 'TSG26-0000102'];
+    const renders = numbers.map((number) => pool!.renderSchedule(issued(number)));
+    // The tasks are posted; from here the main thread does not run its event loop at all until the
+    // threads have counted both renders (shared memory, no message needed). A render on the main
+    // thread could never finish here, and the deadline would fail the test instead of hanging it.
+    const sleeper = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 120_000;
+    while (pool.stats().rendered < numbers.length && Date.now() < deadline) Atomics.wait(sleeper, 0, 0, 20);
+    expect(pool.stats().rendered).toBe(numbers.length);
+    const pdfs = await Promise.all(renders);
+    pdfs.forEach((pdf, index) => {
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfText(pdf)).toContain(numbers[index]);
+    });
+    expect(pool.stats().threadIds.length).toBeGreaterThan(0);
+    expect(pool.stats().threadIds).not.toContain(threadId);
+  });
+
+  it('give the same bytes as a schedule drawn on the main thread', async () => {
+    pool = createDocumentWorkers({ size: 1 });
+    const { renderPolicySchedule } = await import('../src/modules/issuance/policy-schedule.ts');
+    const policy = issued('TSG26-0000103');
+    expect((await pool.renderSchedule(policy)).equals(await renderPolicySchedule(policy))).toBe(true);
+  });
+
+  it('reject the task of a thread that dies while it works, replace the thread and go on', async () => {
+    pool = createDocumentWorkers({ size: 1, entry: FAILING_ENTRY, workerData: counters(1, 0) });
+    await expect(pool.renderSchedule(issued('TSG26-0000104'))).rejects.toThrow(
+      'the document worker stopped (exit code 3)',
+    );
+    const pdf = await pool.renderSchedule(issued('TSG26-0000105'));
+    expect(pdfText(pdf)).toContain('TSG26-0000105');
+    expect(pool.stats()).toMatchObject({ restarts: 1, failed: 1, done: 1, rendered: 1 });
+  });
+
+  it('reject the task whose render throws, with its message, and keep the thread', async () => {
+    pool = createDocumentWorkers({ size: 1, entry: FAILING_ENTRY, workerData: counters(0, 1) });
+    await expect(pool.renderSchedule(issued('TSG26-0000106'))).rejects.toThrow(
+      'the schedule could not be drawn (on purpose)',
+    );
+    expect(pdfText(await pool.renderSchedule(issued('TSG26-0000107')))).toContain('TSG26-0000107');
+    expect(pool.stats()).toMatchObject({ restarts: 0, failed: 1, done: 1 });
+  });
+
+  it('end a thread that takes too long and reject its task', async () => {
+    // Every task crashes no thread and fails none, but the limit is shorter than any render.
+    pool = createDocumentWorkers({ size: 1, taskTimeoutMs: 1 });
+    await expect(pool.renderSchedule(issued('TSG26-0000108'))).rejects.toThrow('took longer than 1 ms');
+    expect(pool.stats().restarts).toBe(1);
+  });
+
+  it('send mail through their own transport: the file outbox, written by a thread', async () => {
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-outbox-'));
+    try {
+      pool = createDocumentWorkers({
+        size: 1,
+        mail: { smtpUrl: undefined, from: 'Lionrock <p@lionrock.example>', outboxDir },
+      });
+      const pdf = await pool.renderSchedule(issued('TSG26-0000110'));
+      const sent = await pool.sendMail({
+        to: 'holder@example.com',
+        subject: 'Your policy TSG26-0000110',
+        text: 'Attached.',
+        messageId: 'TSG26-0000110.policy-issued.applicant',
+        attachments: [{ filename: 'schedule.pdf', content: pdf, contentType: 'application/pdf' }],
+      });
+      expect(sent).toEqual({
+        accepted: true,
+        location: path.join(outboxDir, 'TSG26-0000110.policy-issued.applicant.eml'),
+      });
+      const eml = fs.readFileSync(sent.location, 'utf8');
+      expect(eml).toContain('Subject: Your policy TSG26-0000110');
+      // The attachment arrives whole: its base64 decodes to the rendered bytes.
+      const base64 = eml
+        .split('Content-Disposition: attachment; filename=schedule.pdf')[1]!
+        .split('----')[0]!;
+      expect(Buffer.from(base64.replace(/\s+/g, ''), 'base64').equals(pdf)).toBe(true);
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuse work once closed', async () => {
+    pool = createDocumentWorkers({ size: 1 });
+    await pool.close();
+    await expect(pool.renderSchedule(issued('TSG26-0000109'))).rejects.toThrow('closed');
+  });
+});
