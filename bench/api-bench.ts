@@ -108,7 +108,7 @@ function processCpuMicros(pid: number): number {
 const CLOCK_TICKS = 100;
 
 /** What a browser sends with every call: the answer is compressed when the server finds it worth it. */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
 
 const DRIVER_NAMES: Record<TDriver, string> = {
   pglite: 'embedded database (PGlite)',
