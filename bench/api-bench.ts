@@ -196,13 +196,17 @@ type TGoal = { goal: string; measured: string; target: string; met: boolean };
 /** The goals of issue 19 read off one round of one driver. */
 export function goalsOf(driver: TDriver, round: TRound): TGoal[] {
   const where = DRIVER_NAMES[driver];
+  // On a CPU-bound server req/s is the inverse of the CPU a request takes; on a shared machine req/s
+  // swings with whatever else runs during each case, the server's own CPU per request far less. The
+  // goal is met only when both say so: a busy moment during /healthz cannot make a slow call look fast.
   const ratio = (key: TCaseKey, target: number, label: string): TGoal => {
     const value = percent(round[key].requestsPerSecond, round.healthz.requestsPerSecond);
+    const byCpu = percent(round.healthz.cpuMicrosPerRequest, round[key].cpuMicrosPerRequest);
     return {
       goal: `${label} req/s ≥ ${target} % of /healthz, ${where}`,
-      measured: `${value} % (${round[key].requestsPerSecond} / ${round.healthz.requestsPerSecond})`,
-      target: `≥ ${target} %`,
-      met: value >= target,
+      measured: `${value} % (${round[key].requestsPerSecond} / ${round.healthz.requestsPerSecond} req/s); by server CPU a request ${byCpu} % (${round.healthz.cpuMicrosPerRequest} / ${round[key].cpuMicrosPerRequest} µs)`,
+      target: `≥ ${target} % by both`,
+      met: value >= target && byCpu >= target,
     };
   };
   const p99 = (key: TCaseKey, target: number, label: string): TGoal => ({
