@@ -9,6 +9,7 @@ export type TBenchCase = {
 
 export type TBenchResult = {
   name: string;
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -20,18 +21,23 @@ export type TBenchResult = {
 export async function runCase(
   baseUrl: string,
   benchCase: TBenchCase,
-  options: { connections: number; durationSeconds: number },
+  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
 ): Promise<TBenchResult> {
   const result = await autocannon({
     url: `${baseUrl}${benchCase.path}`,
     method: benchCase.method,
     connections: options.connections,
     duration: options.durationSeconds,
-    headers: { 'content-type': 'application/json', 'session-name': 'bench-session-0001' },
+    headers: {
+      'content-type': 'application/json',
+      'session-name': 'bench-session-0001',
+      ...options.headers,
+    },
     ...(benchCase.body ? { body: JSON.stringify(benchCase.body) } : {}),
   });
   return {
     name: benchCase.name,
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

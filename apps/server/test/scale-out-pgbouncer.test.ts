@@ -209,7 +209,7 @@ describeWithServices(
         const find = (db: TDatabase) =>
           Promise.all(
             Array.from({ length: 30 }, () =>
-              createCampaignRepository(db.db).findByCode('NO-SUCH-CAMPAIGN', 'TRAVEL', 'SGP'),
+              createCampaignRepository(db.db).findById(-1),
             ),
           );
         await expect(find(unnamed)).resolves.toHaveLength(30);
@@ -218,7 +218,7 @@ describeWithServices(
           (error: unknown) => error as Error & { cause?: Error },
         );
         expect(refused?.cause?.message).toMatch(
-          /^prepared statement "campaign_by_code" (already exists|does not exist)$/,
+          /^prepared statement "campaign_by_id" (already exists|does not exist)$/,
         );
       } finally {
         await named.close();

@@ -24,10 +24,6 @@ declare module 'fastify' {
  */
 export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
   const headers = computeSecurityHeaders(helmetOptions(config));
-  // The headers do not change per request: helmet computes them once, one call sets them (decision 005).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
 
   // With several instances the counters must be shared: Redis when REDIS_URL is set (design section 8).
   let redis: Redis | undefined;
@@ -59,7 +55,10 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
   // Every limit counts the address Fastify resolved: X-Forwarded-For only from TRUSTED_PROXIES (decision 027).
   app.decorateRequest('clientKey', '');
   let toldOfUntrustedForwarding = config.trustedProxies.length > 0;
-  app.addHook('onRequest', async (request) => {
+  // One callback hook for every request (no promise per hook, decision 092): the headers do not change
+  // per request, so helmet computed them once and one call sets them (decision 005); then the client.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     request.clientKey = clientKeyOf(request.ip);
     if (!toldOfUntrustedForwarding && request.headers['x-forwarded-for'] !== undefined) {
       // Behind a proxy that is not named, every customer would share the proxy's limits: say so once.
@@ -69,6 +68,7 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
         'X-Forwarded-For ignored from an untrusted address; set TRUSTED_PROXIES if this is your proxy',
       );
     }
+    done();
   });
   // The limits kept below the routes (promo codes in the services) read the client from here.
   app.addHook('preHandler', (request, _reply, done) => runAsClient(request.clientKey, done));

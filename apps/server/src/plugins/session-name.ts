@@ -12,13 +12,14 @@ declare module 'fastify' {
 /** Every call the web app makes carries Session-Name; a missing or malformed one is a 400 (design section 5). */
 export function registerSessionName(app: FastifyInstance): void {
   app.decorateRequest('sessionName', undefined);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every call (decision 092).
+  app.addHook('onRequest', (request, reply, done) => {
     const header = request.headers['session-name'];
     const value = typeof header === 'string' ? header : undefined;
     if (value && SESSION_NAME_PATTERN.test(value)) request.sessionName = value;
     const path = request.url.split('?', 1)[0]!;
-    if (!requiresSessionName(path) || request.sessionName) return;
-    return reply
+    if (!requiresSessionName(path) || request.sessionName) return done();
+    reply
       .status(400)
       .send(
         buildErrorBody(

@@ -1,42 +1,28 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { campaigns, promoCodes } from '../../db/schema.ts';
 
 export type TCampaignRow = typeof campaigns.$inferSelect;
+
+/** What decides whether a promo code can be used now (isPromoUsable). */
+export type TPromoState = { status: string; reservedUntil: Date | null };
 
 /**
  * Campaign and promo-code reads. Codes are matched case-insensitively. The statements are prepared
  * once: getCampaign is on every landing, and building SQL per request cost more than running it.
  */
 export function createCampaignRepository(db: TDb) {
-  const byCode = db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        sql`upper(${campaigns.campaignCode}) = upper(${sql.placeholder('code')})`,
-        eq(campaigns.productCode, sql.placeholder('product')),
-        eq(campaigns.country, sql.placeholder('country')),
-      ),
-    )
-    .prepare('campaign_by_code');
   const byId = db
     .select()
     .from(campaigns)
     .where(eq(campaigns.campaignId, sql.placeholder('id')))
     .prepare('campaign_by_id');
-  const promo = db
-    .select()
-    .from(promoCodes)
-    .where(
-      and(
-        eq(promoCodes.campaignId, sql.placeholder('campaignId')),
-        sql`upper(${promoCodes.code}) = upper(${sql.placeholder('code')})`,
-      ),
-    )
-    .prepare('promo_code_by_code');
+  // The owners come with the code's own row, so getCampaign answers in one round trip (decision 092).
   const owners = db
-    .select({ campaign: campaigns })
+    .select({
+      campaign: campaigns,
+      promo: { status: promoCodes.status, reservedUntil: promoCodes.reservedUntil },
+    })
     .from(promoCodes)
     .innerJoin(campaigns, eq(campaigns.campaignId, promoCodes.campaignId))
     .where(
@@ -50,13 +36,9 @@ export function createCampaignRepository(db: TDb) {
     .prepare('campaigns_of_promo_code');
 
   return {
-    async findByCode(
-      campaignCode: string,
-      productCode: string,
-      country: string,
-    ): Promise<TCampaignRow | undefined> {
-      const [row] = await byCode.execute({ code: campaignCode, product: productCode, country });
-      return row;
+    /** Every campaign, for the cache getCampaign reads (dropped when the table changes, decision 092). */
+    async listCampaigns(): Promise<TCampaignRow[]> {
+      return db.select().from(campaigns).orderBy(asc(campaigns.campaignId));
     },
 
     async findById(campaignId: number): Promise<TCampaignRow | undefined> {
@@ -64,14 +46,16 @@ export function createCampaignRepository(db: TDb) {
       return row;
     },
 
-    /** The campaigns of a market and product that hold a promo code (decision 038). */
-    async findCampaignsOfPromo(code: string, productCode: string, country: string): Promise<TCampaignRow[]> {
-      return (await owners.execute({ code, product: productCode, country })).map((row) => row.campaign);
-    },
-
-    async findPromoCode(campaignId: number, code: string) {
-      const [row] = await promo.execute({ campaignId, code });
-      return row;
+    /**
+     * The campaigns of a market and product that hold a promo code (decision 038), each with the
+     * state of its code, read now (promo codes are used and held by payments: never cached).
+     */
+    async findCampaignsOfPromo(
+      code: string,
+      productCode: string,
+      country: string,
+    ): Promise<{ campaign: TCampaignRow; promo: TPromoState }[]> {
+      return owners.execute({ code, product: productCode, country });
     },
   };
 }

@@ -41,6 +41,9 @@ export async function campaignRoutes(
   routes.post(
     '/b2c-server/rest/campaign/getCampaign',
     {
+      // The answer is built field by field by the service (toAnswer, EMPTY_CAMPAIGN): written as it is,
+      // the response schema serves the API description and its live check (decisions 032, 092).
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['campaign'],
         summary: 'The live campaign of the policy (or the direct campaign); the empty campaign when none',

@@ -11,7 +11,8 @@ import {
   type TCampaign as TCampaignAnswer,
 } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { centsToWire } from '@lionrock/domain/schemas/wire-amounts';
-import type { TCampaignRepository, TCampaignRow } from './campaign-repository.ts';
+import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
+import type { TCampaignRepository, TCampaignRow, TPromoState } from './campaign-repository.ts';
 import type { TPromoGuard } from './promo-guard.ts';
 
 /**
@@ -57,8 +58,25 @@ export function createCampaignService(
   repository: TCampaignRepository,
   now: () => Date,
   promoGuard: TPromoGuard,
+  notifier: TChangeNotifier,
 ) {
   const today = (country: TCountry) => todayIn(MARKETS[country].timeZone, now());
+
+  // getCampaign is on every landing: campaigns are read from memory, dropped the moment the table
+  // changes on any instance (its trigger NOTIFYs, migration 0005), as rating already reads them
+  // (decision 092). Keyed as the database matched them: code case-insensitively, product, market.
+  const campaignKey = (code: string, productCode: string, country: string) =>
+    `${code.toUpperCase()}\u0000${productCode}\u0000${country}`;
+  const campaignsCache = createTableCache(notifier, ['campaigns'], async () => {
+    const byKey = new Map<string, TCampaignRow>();
+    for (const row of await repository.listCampaigns()) {
+      const key = campaignKey(row.campaignCode, row.productCode, row.country);
+      if (!byKey.has(key)) byKey.set(key, row);
+    }
+    return byKey;
+  });
+  const findByCode = async (code: string, productCode: string, country: string) =>
+    (await campaignsCache.get()).get(campaignKey(code, productCode, country));
 
   const isLive = isCampaignLive;
 
@@ -71,19 +89,22 @@ export function createCampaignService(
     promoCode: string,
     productCode: string,
     country: TCountry,
-  ): Promise<TCampaignRow | undefined> {
+  ): Promise<{ campaign: TCampaignRow; promo: TPromoState } | undefined> {
+    // One query: the owners and the state of the code in each (decision 092).
     const owners = (await repository.findCampaignsOfPromo(promoCode, productCode, country)).filter((row) =>
-      isLive(row, today(country)),
+      isLive(row.campaign, today(country)),
     );
-    return owners.find((row) => row.campaignId === named?.campaignId) ?? owners[0];
+    return owners.find((row) => row.campaign.campaignId === named?.campaignId) ?? owners[0];
   }
 
   /** Whether the code can be used now, counted against the campaign it was tried on (decision 027). */
-  const usableIn = (owner: TCampaignRow | undefined, tried: TCampaignRow, promoCode: string) =>
-    promoGuard.check((owner ?? tried).campaignId, promoCode, async () =>
-      owner
-        ? isPromoUsable(owner, await repository.findPromoCode(owner.campaignId, promoCode), now())
-        : false,
+  const usableIn = (
+    owner: { campaign: TCampaignRow; promo: TPromoState } | undefined,
+    tried: TCampaignRow,
+    promoCode: string,
+  ) =>
+    promoGuard.check((owner?.campaign ?? tried).campaignId, promoCode, async () =>
+      owner ? isPromoUsable(owner.campaign, owner.promo, now()) : false,
     );
 
   function toAnswer(row: TCampaignRow, promoCode: string, validPromoCode: 'Y' | 'N' | ''): TCampaignAnswer {
@@ -134,11 +155,7 @@ export function createCampaignService(
     /** The live campaign for a code (or the direct campaign), else the empty campaign. */
     async getCampaign(lookup: TCampaignLookup): Promise<TCampaignAnswer> {
       const linked = lookup.campaignCode?.trim();
-      const row = await repository.findByCode(
-        linked || DIRECT_CAMPAIGN_CODE,
-        lookup.productCode,
-        lookup.country,
-      );
+      const row = await findByCode(linked || DIRECT_CAMPAIGN_CODE, lookup.productCode, lookup.country);
       const named =
         row &&
         isLive(row, today(lookup.country)) &&
@@ -149,10 +166,10 @@ export function createCampaignService(
       if (promoCode === '' || (linked && !named)) return named ? toAnswer(named, '', '') : EMPTY_CAMPAIGN;
       // The code's own campaign answers, whichever campaign the link named or none (decision 038).
       const owner = await ownerOfPromo(named, promoCode, lookup.productCode, lookup.country);
-      const tried = named ?? owner;
+      const tried = named ?? owner?.campaign;
       if (!tried) return { ...EMPTY_CAMPAIGN, promoCode, validPromoCode: 'N' };
       const valid = await usableIn(owner, tried, promoCode);
-      return toAnswer(valid && owner ? owner : tried, promoCode, valid ? 'Y' : 'N');
+      return toAnswer(valid && owner ? owner.campaign : tried, promoCode, valid ? 'Y' : 'N');
     },
 
     /**

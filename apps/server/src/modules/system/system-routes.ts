@@ -104,6 +104,9 @@ export async function systemRoutes(
   routes.get(
     '/b2c-server/rest/system/getBanners',
     {
+      // The service builds each banner field by field: written as it is, the response schema serves the
+      // API description and its live check (decisions 032, 092).
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['system'],
         summary: 'Banners for the carousel',
