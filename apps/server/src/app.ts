@@ -71,6 +71,7 @@ import { createPaymentRepository, type TPaymentRepository } from './modules/paym
 import { paymentRoutes } from './modules/payment/payment-routes.ts';
 import { createPaynowCreditRepository } from './modules/payment/paynow-credit-repository.ts';
 import { createPaynowService } from './modules/payment/paynow-service.ts';
+import { createBenefitSchedules } from './modules/policy/benefit-schedules.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
@@ -242,6 +243,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const notifier = await startChangeNotifier(database, app.log);
   app.addHook('onClose', () => notifier.close());
   const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
+  const benefitSchedules = createBenefitSchedules({ db: database.db, notifier, now });
   await app.register(systemRoutes, { service: systemService });
   const agentRepository = createAgentRepository(database.db);
   const agentService = createAgentService(agentRepository);
@@ -357,6 +359,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     claimMail: (mail) => claims.mailContent(mail),
     staffMail: (mail) => staffAccess.resetMailContent(mail.sealed),
     savedQuotes,
+    benefits: benefitSchedules,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -498,7 +501,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),
   });
-  await app.register(documentRoutes);
+  await app.register(documentRoutes, { benefits: benefitSchedules });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),
     survey: config.surveyScriptUrl
