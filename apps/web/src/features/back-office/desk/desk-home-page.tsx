@@ -100,7 +100,7 @@ export default function DeskHomePage() {
   const productName = (code: string) => w(`product.${code}` as TDeskWord);
 
   return (
-    <section className={shell.card} lang={language} aria-labelledby="desk-heading" aria-busy={busy}>
+    <section className={`${shell.card} ${shell.wideCard}`} lang={language} aria-labelledby="desk-heading" aria-busy={busy}>
       <h1 id="desk-heading" className={shell.heading}>
         {w('heading')}
       </h1>

@@ -159,7 +159,7 @@ export default function BlacklistPage() {
         </form>
       </section>
 
-      <section className={shell.card} aria-labelledby={`${id}-list`}>
+      <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>On the blacklist</h2>
         {loadError ? (
           <p className={shell.formError} role="alert">

@@ -166,7 +166,7 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
     );
   if (!diff) return <Loading label="Comparing with the version in force…" />;
   return (
-    <section className={shell.card} aria-labelledby={`${id}-title`}>
+    <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         Version {diff.version} against {diff.inForceVersion ?? 'no version'} (from {diff.effectiveDate})
       </h2>
@@ -426,7 +426,7 @@ export default function RateTablesPage() {
 
       {comparing !== null ? <DiffPanel versionId={comparing} onActivated={() => void load()} /> : null}
 
-      <section className={shell.card} aria-labelledby={`${id}-versions`}>
+      <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-versions`}>
         <h2 id={`${id}-versions`}>Versions</h2>
         {versions === null ? (
           <Loading label="Loading the versions…" />
