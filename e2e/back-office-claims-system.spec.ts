@@ -210,6 +210,30 @@ test.describe('back office: claims and system settings', () => {
     }
   });
 
+  test('operations edit a banner title and the shop shows the new one (decision 091)', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const staff = await browser.newContext({ baseURL: shop.baseUrl });
+    const page = await staff.newPage();
+    await signInToBackOffice(page, { desk: 'admin', username: STAFF_USERNAME, password: STAFF_PASSWORD });
+    await page.getByRole('link', { name: 'System settings' }).first().click();
+    await page.getByRole('button', { name: 'Edit "Year-end getaway: 25% off single trips"' }).click();
+    const form = page.getByRole('form', { name: 'Edit banner "Year-end getaway: 25% off single trips"' });
+    await form.getByLabel('Title (English)').fill('Year-end getaway: book by 31 December');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The banner is saved' })).toBeVisible();
+    await expect(page.getByText('Year-end getaway: book by 31 December')).toBeVisible();
+    const customer = await browser.newContext({ baseURL: shop.baseUrl });
+    const shopPage = await customer.newPage();
+    await shopPage.goto('/travel');
+    await expect(shopPage.getByText('Year-end getaway: book by 31 December').first()).toBeAttached({
+      timeout: 15_000,
+    });
+    await customer.close();
+    await staff.close();
+  });
+
   test('a claims officer reviews and approves a claim, and the customer sees it approved', async ({
     browser,
   }) => {

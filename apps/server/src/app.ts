@@ -77,6 +77,7 @@ import { createPaymentRepository, type TPaymentRepository } from './modules/paym
 import { paymentRoutes } from './modules/payment/payment-routes.ts';
 import { createPaynowCreditRepository } from './modules/payment/paynow-credit-repository.ts';
 import { createPaynowService } from './modules/payment/paynow-service.ts';
+import { createBenefitSchedules } from './modules/policy/benefit-schedules.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
@@ -279,6 +280,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const notifier = await startChangeNotifier(database, app.log);
   app.addHook('onClose', () => notifier.close());
   const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
+  const benefitSchedules = createBenefitSchedules({ db: database.db, notifier, now });
   await app.register(systemRoutes, { service: systemService });
   const agentRepository = createAgentRepository(database.db);
   const agentService = createAgentService(agentRepository);
@@ -398,7 +400,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     outbox: createMailOutboxRepository(database.db),
     agents: agentRepository,
     mailer,
-    renderSchedule: (issued) => documentWorkers.renderSchedule(issued),
+    renderSchedule: (issued, benefits) => documentWorkers.renderSchedule(issued, benefits),
     // Two messages a thread: one renders or sends while the other's rows are read and written.
     mailLanes: documentWorkers.size * 2,
     now,
@@ -407,6 +409,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     claimMail: (mail) => claims.mailContent(mail),
     staffMail: (mail) => staffAccess.resetMailContent(mail.sealed),
     savedQuotes,
+    benefits: benefitSchedules,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -549,7 +552,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard, notifier),
   });
-  await app.register(documentRoutes);
+  await app.register(documentRoutes, { benefits: benefitSchedules });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),
     survey: config.surveyScriptUrl

@@ -11,6 +11,7 @@ import { buildTravelPolicy, parsePolicy } from '@lionrock/domain/schemas/fixture
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDocumentWorkers, type TDocumentWorkers } from '../src/modules/document/document-workers.ts';
 import type { TIssuedPolicy } from '../src/modules/issuance/policy-schedule.ts';
+import { BUNDLED_BENEFIT_SCHEDULES } from '../src/modules/policy/benefit-schedules.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 
 const FAILING_ENTRY = new URL('./helpers/failing-document-worker.ts', import.meta.url);
@@ -57,7 +58,7 @@ describe('the document worker threads (decision 093)', () => {
   it('render schedules while the main thread is blocked, so no PDF runs on the event loop', async () => {
     pool = createDocumentWorkers({ size: 2 });
     const numbers = ['TSG26-0000101', 'TSG26-0000102'];
-    const renders = numbers.map((number) => pool!.renderSchedule(issued(number)));
+    const renders = numbers.map((number) => pool!.renderSchedule(issued(number), BUNDLED_BENEFIT_SCHEDULES));
     // The tasks are posted; from here the main thread does not run its event loop at all until the
     // threads have counted both renders (shared memory, no message needed). A render on the main
     // thread could never finish here, and the deadline would fail the test instead of hanging it.
@@ -78,32 +79,40 @@ describe('the document worker threads (decision 093)', () => {
     pool = createDocumentWorkers({ size: 1 });
     const { renderPolicySchedule } = await import('../src/modules/issuance/policy-schedule.ts');
     const policy = issued('TSG26-0000103');
-    expect((await pool.renderSchedule(policy)).equals(await renderPolicySchedule(policy))).toBe(true);
+    expect(
+      (await pool.renderSchedule(policy, BUNDLED_BENEFIT_SCHEDULES)).equals(
+        await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES),
+      ),
+    ).toBe(true);
   });
 
   it('reject the task of a thread that dies while it works, replace the thread and go on', async () => {
     pool = createDocumentWorkers({ size: 1, entry: FAILING_ENTRY, workerData: counters(1, 0) });
-    await expect(pool.renderSchedule(issued('TSG26-0000104'))).rejects.toThrow(
+    await expect(pool.renderSchedule(issued('TSG26-0000104'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
       'the document worker stopped (exit code 3)',
     );
-    const pdf = await pool.renderSchedule(issued('TSG26-0000105'));
+    const pdf = await pool.renderSchedule(issued('TSG26-0000105'), BUNDLED_BENEFIT_SCHEDULES);
     expect(pdfText(pdf)).toContain('TSG26-0000105');
     expect(pool.stats()).toMatchObject({ restarts: 1, failed: 1, done: 1, rendered: 1 });
   });
 
   it('reject the task whose render throws, with its message, and keep the thread', async () => {
     pool = createDocumentWorkers({ size: 1, entry: FAILING_ENTRY, workerData: counters(0, 1) });
-    await expect(pool.renderSchedule(issued('TSG26-0000106'))).rejects.toThrow(
+    await expect(pool.renderSchedule(issued('TSG26-0000106'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
       'the schedule could not be drawn (on purpose)',
     );
-    expect(pdfText(await pool.renderSchedule(issued('TSG26-0000107')))).toContain('TSG26-0000107');
+    expect(pdfText(await pool.renderSchedule(issued('TSG26-0000107'), BUNDLED_BENEFIT_SCHEDULES))).toContain(
+      'TSG26-0000107',
+    );
     expect(pool.stats()).toMatchObject({ restarts: 0, failed: 1, done: 1 });
   });
 
   it('end a thread that takes too long and reject its task', async () => {
     // Every task crashes no thread and fails none, but the limit is shorter than any render.
     pool = createDocumentWorkers({ size: 1, taskTimeoutMs: 1 });
-    await expect(pool.renderSchedule(issued('TSG26-0000108'))).rejects.toThrow('took longer than 1 ms');
+    await expect(pool.renderSchedule(issued('TSG26-0000108'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
+      'took longer than 1 ms',
+    );
     expect(pool.stats().restarts).toBe(1);
   });
 
@@ -114,7 +123,7 @@ describe('the document worker threads (decision 093)', () => {
         size: 1,
         mail: { smtpUrl: undefined, from: 'Lionrock <p@lionrock.example>', outboxDir },
       });
-      const pdf = await pool.renderSchedule(issued('TSG26-0000110'));
+      const pdf = await pool.renderSchedule(issued('TSG26-0000110'), BUNDLED_BENEFIT_SCHEDULES);
       const sent = await pool.sendMail({
         to: 'holder@example.com',
         subject: 'Your policy TSG26-0000110',
@@ -141,6 +150,8 @@ describe('the document worker threads (decision 093)', () => {
   it('refuse work once closed', async () => {
     pool = createDocumentWorkers({ size: 1 });
     await pool.close();
-    await expect(pool.renderSchedule(issued('TSG26-0000109'))).rejects.toThrow('closed');
+    await expect(pool.renderSchedule(issued('TSG26-0000109'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
+      'closed',
+    );
   });
 });

@@ -4,14 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors, binary } from '../../lib/openapi.ts';
+import type { TBenefitScheduleStore } from '../policy/benefit-schedules.ts';
 import { findDocument, listDocumentNames, renderDocument } from './pdf-documents.ts';
 
 /**
  * `GET /b2c-server/rest/document/get/{documentName}` (travel-flow section 7): the PDF as binary, named
- * `{documentName}.pdf`. No Session-Name: it is a download. Each document is rendered once per market
- * and kept, since its content changes only with a release.
+ * `{documentName}.pdf`. No Session-Name: it is a download. Each document is written from the benefit
+ * schedules in force today in the market (decision 091), rendered once per market and versions in force,
+ * and kept until another version comes into force.
  */
-export async function documentRoutes(app: FastifyInstance): Promise<void> {
+export async function documentRoutes(
+  app: FastifyInstance,
+  options: { benefits: TBenefitScheduleStore },
+): Promise<void> {
   const rendered = new Map<string, Promise<Buffer>>();
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
@@ -39,10 +44,14 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       const country: TCountry = request.query.country;
-      const key = `${request.params.documentName}:${country}`;
+      const key = `${request.params.documentName}:${country}:${await options.benefits.versionsToday(country)}`;
       let pdf = rendered.get(key);
       if (!pdf) {
-        pdf = renderDocument(name, country);
+        const benefits = await options.benefits.today(country);
+        pdf = renderDocument(name, country, benefits);
+        // A version no longer in force is not asked for again: drop its copy.
+        for (const old of rendered.keys())
+          if (old.startsWith(`${request.params.documentName}:${country}:`)) rendered.delete(old);
         rendered.set(key, pdf);
         pdf.catch(() => rendered.delete(key));
       }

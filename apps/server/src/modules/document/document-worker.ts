@@ -5,9 +5,10 @@
 import { type MessagePort, threadId, workerData } from 'node:worker_threads';
 import type { TMailer, TMailMessage } from '../../mail/mailer.ts';
 import { renderPolicySchedule, type TIssuedPolicy } from '../issuance/policy-schedule.ts';
+import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 
 export type TWorkerTask =
-  | { id: number; kind: 'schedule'; issued: TIssuedPolicy }
+  | { id: number; kind: 'schedule'; issued: TIssuedPolicy; benefits: TBenefitSchedules }
   | { id: number; kind: 'mail'; message: TMailMessage };
 
 export type TWorkerReply =
@@ -40,7 +41,7 @@ function ownBytes(buffer: Buffer): Uint8Array {
 
 export async function runTask(task: TWorkerTask): Promise<TWorkerReply> {
   if (task.kind === 'schedule') {
-    const pdf = ownBytes(await renderPolicySchedule(task.issued));
+    const pdf = ownBytes(await renderPolicySchedule(task.issued, task.benefits));
     Atomics.add(counters, 0, 1);
     return { id: task.id, ok: true, threadId, pdf };
   }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TMailMessage } from '../../mail/mailer.ts';
 import type { TIssuedPolicy } from '../issuance/policy-schedule.ts';
+import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import type { TWorkerData, TWorkerReply, TWorkerTask } from './document-worker.ts';
 
 /**
@@ -13,8 +14,8 @@ import type { TWorkerData, TWorkerReply, TWorkerTask } from './document-worker.t
 export type TDocumentWorkers = {
   /** How many threads the pool runs at most. */
   size: number;
-  /** The schedule PDF of an issued policy, rendered in a worker thread. */
-  renderSchedule(issued: TIssuedPolicy): Promise<Buffer>;
+  /** The schedule PDF of an issued policy with the benefit schedules in force for it, rendered in a worker thread. */
+  renderSchedule(issued: TIssuedPolicy, benefits: TBenefitSchedules): Promise<Buffer>;
   /** Sends a mail with the workers' own transport (SMTP_URL or the file outbox). */
   sendMail(message: TMailMessage): Promise<{ accepted: boolean; location: string }>;
   stats(): TDocumentWorkerStats;
@@ -168,8 +169,8 @@ export function createDocumentWorkers(options: TDocumentWorkersOptions = {}): TD
 
   return {
     size,
-    async renderSchedule(issued) {
-      const reply = await run({ id: nextId++, kind: 'schedule', issued });
+    async renderSchedule(issued, benefits) {
+      const reply = await run({ id: nextId++, kind: 'schedule', issued, benefits });
       const pdf = reply.pdf!;
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },

@@ -3,7 +3,7 @@ import { FREE_LOOK_DAYS, INSURER_CONTACTS } from '@lionrock/domain/market/insure
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
+import type { THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { marketStatements } from './travel-wording.ts';
@@ -52,11 +52,11 @@ const COVER_TERMS: Record<string, string> = {
     'If chosen, we pay for loss of or damage to the belongings of the domestic helper living in the home, and the amounts the policyholder becomes legally liable to pay for the helper’s accidental acts causing injury to others or damage to their property. It does not replace the work injury or employees’ compensation insurance the law requires an employer to buy.',
 };
 
-function coverSections(country: TCountry): TSection[] {
+function coverSections(country: TCountry, benefits: THomeBenefits): TSection[] {
   const included = HOME_RATE_TABLE.markets[country].includedContentsCents;
   const sections: TSection[] = [
     {
-      heading: `Section 1. ${HOME_BENEFITS.contents.labelEn}`,
+      heading: `Section 1. ${benefits.contents.labelEn}`,
       level: 2,
       paragraphs: [
         COVER_TERMS.contents!,
@@ -65,7 +65,7 @@ function coverSections(country: TCountry): TSection[] {
     },
   ];
   let number = 2;
-  for (const group of HOME_BENEFITS.groups) {
+  for (const group of benefits.groups) {
     for (const row of group.rows) {
       // One article: S$1,000 or HK$5,000.
       const article = formatMoney(country === 'SGP' ? 100_000 : 500_000, country);
@@ -140,7 +140,7 @@ function claimsAndConditions(country: TCountry): TSection[] {
 }
 
 /** The policy wording: agreement, definitions, a section per cover, exclusions, claims, cancellation, market statements. */
-export function homePolicyWording(country: TCountry): TSection[] {
+export function homePolicyWording(country: TCountry, benefits: THomeBenefits): TSection[] {
   const insurer = INSURER_CONTACTS[country];
   return [
     {
@@ -152,11 +152,11 @@ export function homePolicyWording(country: TCountry): TSection[] {
     },
     DEFINITIONS,
     { heading: 'What we cover', paragraphs: ['Limits are per event and per period of insurance, by plan.'] },
-    ...coverSections(country),
+    ...coverSections(country, benefits),
     GENERAL_EXCLUSIONS,
     ...claimsAndConditions(country),
     // The market's statutory statements after its own cancellation clause (the shared one speaks of journeys).
-    ...marketStatements(country).filter((section) => section.heading !== 'Cancellation'),
+    ...marketStatements(country, benefits.version).filter((section) => section.heading !== 'Cancellation'),
   ];
 }
 

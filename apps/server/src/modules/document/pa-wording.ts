@@ -5,7 +5,7 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import { OCCUPATIONS } from '@lionrock/domain/pa/occupation';
 import type { TPaPlanLetter } from '@lionrock/domain/pa/pa-benefits';
 import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '@lionrock/domain/pa/pa-limits';
-import { PA_BENEFITS, type TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import type { TPaBenefitKey, TPaBenefits } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '@lionrock/domain/rating/discounts';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
@@ -25,9 +25,9 @@ const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 const currencyName = (country: TCountry) => (country === 'SGP' ? 'Singapore dollars' : 'Hong Kong dollars');
 
 /** "Plan A S$100,000.00; Plan B …": one benefit's sums per plan. */
-function sumsByPlan(country: TCountry, key: TPaBenefitKey): string {
+function sumsByPlan(benefits: TPaBenefits, country: TCountry, key: TPaBenefitKey): string {
   return PLANS.map(
-    (plan) => `Plan ${plan} ${formatMoney(PA_BENEFITS.markets[country][plan][key], country)}`,
+    (plan) => `Plan ${plan} ${formatMoney(benefits.markets[country][plan][key], country)}`,
   ).join('; ');
 }
 
@@ -112,10 +112,10 @@ function definitions(country: TCountry): TSection {
   };
 }
 
-function whoIsCovered(country: TCountry): TSection {
+function whoIsCovered(country: TCountry, benefits: TPaBenefits): TSection {
   const ages = ageFacts(country);
   const market = PA_RATE_TABLE.markets[country];
-  const { rules } = PA_BENEFITS;
+  const { rules } = benefits;
   const residence =
     country === 'SGP'
       ? 'Each insured person must be a Singapore citizen, a Singapore permanent resident or the holder of a long-term pass, living in Singapore.'
@@ -141,8 +141,8 @@ function occupations(): TSection {
   };
 }
 
-function coverSections(country: TCountry): TSection[] {
-  const keys = Object.keys(PA_BENEFITS.markets[country].A) as TPaBenefitKey[];
+function coverSections(country: TCountry, benefits: TPaBenefits): TSection[] {
+  const keys = Object.keys(benefits.markets[country].A) as TPaBenefitKey[];
   const sections: TSection[] = [
     {
       heading: 'What we cover',
@@ -153,9 +153,9 @@ function coverSections(country: TCountry): TSection[] {
   ];
   keys.forEach((key, index) => {
     sections.push({
-      heading: `Section ${index + 1}: ${PA_BENEFITS.labels[key]?.[0] ?? key}`,
+      heading: `Section ${index + 1}: ${benefits.labels[key]?.[0] ?? key}`,
       level: 2,
-      paragraphs: [...BENEFIT_TERMS[key], `Sum insured: ${sumsByPlan(country, key)}.`],
+      paragraphs: [...BENEFIT_TERMS[key], `Sum insured: ${sumsByPlan(benefits, country, key)}.`],
     });
   });
   return sections;
@@ -214,28 +214,28 @@ function generalConditions(country: TCountry): TSection {
 }
 
 /** The personal accident policy wording of a market. */
-export function paPolicyWording(country: TCountry): TSection[] {
+export function paPolicyWording(country: TCountry, benefits: TPaBenefits): TSection[] {
   return [
     agreement(country),
     definitions(country),
-    whoIsCovered(country),
+    whoIsCovered(country, benefits),
     occupations(),
-    ...coverSections(country),
+    ...coverSections(country, benefits),
     GENERAL_EXCLUSIONS,
     claimsConditions(country),
     generalConditions(country),
-    ...marketStatements(country),
+    ...marketStatements(country, benefits.version),
   ];
 }
 
 /** The personal accident brochure of a market; its table of sums per plan is drawn by pdf-documents.ts. */
-export function paBrochure(country: TCountry): TSection[] {
+export function paBrochure(country: TCountry, benefits: TPaBenefits): TSection[] {
   const ages = ageFacts(country);
   const market = PA_RATE_TABLE.markets[country];
   const from = formatMoney(market.adultAnnual['01'].A, country);
   const tax =
     country === 'SGP' ? `before ${percent(TAX_TABLE.SGP.basisPoints.PAN)} GST` : 'before the IA levy';
-  const death = PA_BENEFITS.markets[country];
+  const death = benefits.markets[country];
   return [
     {
       heading: 'Protection against accidents, around the clock',
@@ -255,7 +255,7 @@ export function paBrochure(country: TCountry): TSection[] {
       heading: 'Who can apply',
       paragraphs: [
         `Adults from ${ages.adultFrom} old to ${ages.adultTo}${ages.renewableTo > ages.adultTo ? `, renewable to ${ages.renewableTo}` : ''}; children from ${ages.childFrom} to ${ages.childTo}, or to ${ages.studentTo} in full-time education. ${country === 'SGP' ? 'Singapore citizens, permanent residents and long-term pass holders.' : `Claims of more than ${formatMoney(HONG_KONG_CLAIMS_LIMIT_CENTS, 'HKG')} in the last 3 years: please see a licensed insurance agent.`}`,
-        `Adults aged ${PA_REDUCED_BENEFIT_AGES.from} to ${PA_REDUCED_BENEFIT_AGES.to} are covered for ${percent(PA_BENEFITS.rules.seniorBasisPoints)} of the accidental death, disablement and medical expenses sums; children for ${percent(PA_BENEFITS.rules.childBasisPoints)} of the death and disablement sums.`,
+        `Adults aged ${PA_REDUCED_BENEFIT_AGES.from} to ${PA_REDUCED_BENEFIT_AGES.to} are covered for ${percent(benefits.rules.seniorBasisPoints)} of the accidental death, disablement and medical expenses sums; children for ${percent(benefits.rules.childBasisPoints)} of the death and disablement sums.`,
       ],
     },
     {

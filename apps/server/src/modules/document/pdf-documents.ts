@@ -7,14 +7,15 @@ import {
   parseDocumentName,
 } from '@lionrock/domain/policy/document-names';
 import {
-  PA_BENEFITS,
   type TBenefitValue,
-  TRAVEL_BENEFITS,
+  type TPaBenefits,
+  type TTravelBenefits,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
+import type { THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import PDFDocument from 'pdfkit';
+import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import { hasDocument } from '../product/product-catalogue.ts';
 import {
   DOCUMENT_TITLES,
@@ -60,8 +61,8 @@ export function benefitText(value: TBenefitValue, country: TCountry): string {
 
 type TTable = { title: string; columns: string[]; rows: string[][] };
 
-function travelTables(country: TCountry, kind: TDocumentKind): TTable[] {
-  const groups = travelCoverTable(TRAVEL_BENEFITS, country, 'ID').filter((group) =>
+function travelTables(benefits: TTravelBenefits, country: TCountry, kind: TDocumentKind): TTable[] {
+  const groups = travelCoverTable(benefits, country, 'ID').filter((group) =>
     kind === 'covid19Wording' ? group.key === 'covid' : kind === 'brochure',
   );
   return groups.map((group) => ({
@@ -75,15 +76,15 @@ function travelTables(country: TCountry, kind: TDocumentKind): TTable[] {
   }));
 }
 
-function paTables(country: TCountry): TTable[] {
-  const plans = PA_BENEFITS.markets[country];
+function paTables(benefits: TPaBenefits, country: TCountry): TTable[] {
+  const plans = benefits.markets[country];
   const keys = Object.keys(plans.A) as (keyof typeof plans.A)[];
   return [
     {
       title: 'Sums insured by plan',
       columns: ['Benefit', 'Plan A', 'Plan B', 'Plan C', 'Plan D'],
       rows: keys.map((key) => [
-        PA_BENEFITS.labels[key]?.[0] ?? key,
+        benefits.labels[key]?.[0] ?? key,
         ...(['A', 'B', 'C', 'D'] as const).map((plan) => formatMoney(plans[plan][key], country)),
       ]),
     },
@@ -91,16 +92,16 @@ function paTables(country: TCountry): TTable[] {
 }
 
 /** The home benefit schedule per plan (decision 058): each row's limit, and its limit with the optional cover. */
-function homeTables(country: TCountry): TTable[] {
+function homeTables(benefits: THomeBenefits, country: TCountry): TTable[] {
   const plans = HOME_RATE_TABLE.plans;
   const market = HOME_RATE_TABLE.markets[country];
   const columns = ['Benefit', ...plans.map((plan) => plan.planDesc)];
   const contents = [
-    `${HOME_BENEFITS.contents.labelEn} (included; more can be chosen)`,
+    `${benefits.contents.labelEn} (included; more can be chosen)`,
     ...plans.map((plan) => formatMoney(market.includedContentsCents[plan.planName], country)),
   ];
   return [
-    ...HOME_BENEFITS.groups.map((group, index) => ({
+    ...benefits.groups.map((group, index) => ({
       title: group.titleEn,
       columns,
       rows: [
@@ -137,10 +138,10 @@ function homeTables(country: TCountry): TTable[] {
   ];
 }
 
-function tablesFor(name: TDocumentName, country: TCountry): TTable[] {
-  if (name.product === 'travel') return travelTables(country, name.kind);
+function tablesFor(name: TDocumentName, country: TCountry, benefits: TBenefitSchedules): TTable[] {
+  if (name.product === 'travel') return travelTables(benefits.travel, country, name.kind);
   if (name.kind !== 'brochure') return [];
-  return name.product === 'pa' ? paTables(country) : homeTables(country);
+  return name.product === 'pa' ? paTables(benefits.pa, country) : homeTables(benefits.home, country);
 }
 
 function drawSections(doc: PDFKit.PDFDocument, sections: TSection[]): void {
@@ -191,8 +192,15 @@ function drawTable(doc: PDFKit.PDFDocument, table: TTable): void {
   for (const row of table.rows) drawRow(row, false);
 }
 
-/** Renders one document; the creation date is the schedule's effective date, so the bytes are stable. */
-export function renderDocument(name: TDocumentName, country: TCountry): Promise<Buffer> {
+/**
+ * Renders one document from the benefit schedules given (those in force, decision 091); the creation
+ * date is the product's schedule's effective date, so the bytes are stable for a version.
+ */
+export function renderDocument(
+  name: TDocumentName,
+  country: TCountry,
+  benefits: TBenefitSchedules,
+): Promise<Buffer> {
   const title = `${productTitle(name.product)} — ${DOCUMENT_TITLES[name.kind]}`;
   const doc = new PDFDocument({
     size: 'A4',
@@ -201,7 +209,7 @@ export function renderDocument(name: TDocumentName, country: TCountry): Promise<
       Title: title,
       Author: 'Lionrock',
       Subject: `${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition`,
-      CreationDate: new Date(`${TRAVEL_BENEFITS.effectiveDate}T00:00:00Z`),
+      CreationDate: new Date(`${benefits[name.product].effectiveDate}T00:00:00Z`),
     },
   });
   const chunks: Buffer[] = [];
@@ -218,8 +226,8 @@ export function renderDocument(name: TDocumentName, country: TCountry): Promise<
     .text(
       `${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition · amounts in ${country === 'SGP' ? 'S$' : 'HK$'}`,
     );
-  drawSections(doc, documentSections(name.product, name.kind, country));
-  for (const table of tablesFor(name, country)) drawTable(doc, table);
+  drawSections(doc, documentSections(name.product, name.kind, country, benefits));
+  for (const table of tablesFor(name, country, benefits)) drawTable(doc, table);
   if (name.kind === 'policyWording') {
     doc.end();
     return done;

@@ -4,7 +4,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
   type TBenefitValue,
-  TRAVEL_BENEFITS,
+  type TTravelBenefits,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
@@ -18,21 +18,24 @@ import type { TSection } from './wordings.ts';
  * cancellation with the market’s free-look period, and the statements the market’s law asks an insurer
  * to make. Specimen wording of the demonstration insurer "Lionrock"; it names no real insurer.
  */
-export function travelPolicyWording(country: TCountry): TSection[] {
+export function travelPolicyWording(country: TCountry, benefits: TTravelBenefits): TSection[] {
   return [
     ...agreement(country),
     DEFINITIONS,
-    ...coverSections(country),
+    ...coverSections(country, benefits),
     GENERAL_EXCLUSIONS,
     ...claimsConditions(country),
     ...generalConditions(country),
-    ...marketStatements(country),
+    ...marketStatements(country, benefits.version),
   ];
 }
 
-/** Cancellation with the market’s free-look period, and the market’s statutory statements: every wording ends so. */
-export function marketStatements(country: TCountry): TSection[] {
-  return [cancellation(country), ...statutoryStatements(country), ...aboutThisDocument(country)];
+/**
+ * Cancellation with the market’s free-look period, and the market’s statutory statements: every wording
+ * ends so. `edition` is the version of the benefit schedule the wording was written from (decision 091).
+ */
+export function marketStatements(country: TCountry, edition: string): TSection[] {
+  return [cancellation(country), ...statutoryStatements(country), ...aboutThisDocument(country, edition)];
 }
 
 function agreement(country: TCountry): TSection[] {
@@ -160,9 +163,9 @@ const BENEFIT_TERMS: Record<string, string[]> = {
 };
 
 /** One section per benefit of the travel benefit schedule, numbered, with its Standard and Super limits. */
-function coverSections(country: TCountry): TSection[] {
-  const single = travelCoverTable(TRAVEL_BENEFITS, country, 'ID');
-  const family = travelCoverTable(TRAVEL_BENEFITS, country, 'FM');
+function coverSections(country: TCountry, benefits: TTravelBenefits): TSection[] {
+  const single = travelCoverTable(benefits, country, 'ID');
+  const family = travelCoverTable(benefits, country, 'FM');
   const sections: TSection[] = [
     {
       heading: 'What we cover',
@@ -319,12 +322,12 @@ function statutoryStatements(country: TCountry): TSection[] {
   ];
 }
 
-function aboutThisDocument(country: TCountry): TSection[] {
+function aboutThisDocument(country: TCountry, edition: string): TSection[] {
   return [
     {
       heading: 'About this document',
       paragraphs: [
-        `Specimen wording of the Lionrock demonstration shop, ${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition ${TRAVEL_BENEFITS.version}. Lionrock and its companies are fictional; the regulators and bodies named above are real and are named as a real insurer would name them.`,
+        `Specimen wording of the Lionrock demonstration shop, ${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition ${edition}. Lionrock and its companies are fictional; the regulators and bodies named above are real and are named as a real insurer would name them.`,
       ],
     },
   ];

@@ -7,6 +7,7 @@ import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
+import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import { PRODUCT_CATALOGUE, productOfDocumentKey } from '../product/product-catalogue.ts';
 import { homeBrochure, homePolicyWording } from './home-wording.ts';
 import { paBrochure, paPolicyWording } from './pa-wording.ts';
@@ -108,13 +109,21 @@ const WORDINGS: Record<TProductKey, Partial<Record<TDocumentKind, TSection[]>>> 
  * benefit schedule (travel-wording.ts), the personal accident documents likewise (pa-wording.ts); the
  * other wordings end with the market's cancellation and statutory statements.
  */
-export function documentSections(product: TProductKey, kind: TDocumentKind, country: TCountry): TSection[] {
-  if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country);
-  if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country);
-  if (product === 'pa' && kind === 'brochure') return paBrochure(country);
+export function documentSections(
+  product: TProductKey,
+  kind: TDocumentKind,
+  country: TCountry,
+  benefits: TBenefitSchedules,
+): TSection[] {
+  if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country, benefits.travel);
+  if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country, benefits.pa);
+  if (product === 'pa' && kind === 'brochure') return paBrochure(country, benefits.pa);
   // Home: written per market from the home benefit schedule (decision 058).
-  if (product === 'home' && kind === 'policyWording') return homePolicyWording(country);
+  if (product === 'home' && kind === 'policyWording') return homePolicyWording(country, benefits.home);
   if (product === 'home' && kind === 'brochure') return homeBrochure(country);
   const sections = WORDINGS[product][kind] ?? [];
-  return kind === 'policyWording' ? [...sections, ...COMMON_WORDING, ...marketStatements(country)] : sections;
+  const edition = benefits[product].version;
+  return kind === 'policyWording'
+    ? [...sections, ...COMMON_WORDING, ...marketStatements(country, edition)]
+    : sections;
 }

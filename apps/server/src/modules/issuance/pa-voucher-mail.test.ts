@@ -7,6 +7,7 @@ import { buildPaPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/helpers/pdf-text.ts';
+import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
 import { composePolicyMail } from './policy-mail.ts';
 import { renderPolicySchedule, type TIssuedPolicy } from './policy-schedule.ts';
 
@@ -68,10 +69,14 @@ describe('the campaign voucher on a personal accident policy', () => {
   });
 
   it('prints the voucher on the schedule, and nothing without one', async () => {
-    expect(pdfText(await renderPolicySchedule(issued('en', true)))).toContain(
+    expect(pdfText(await renderPolicySchedule(issued('en', true), BUNDLED_BENEFIT_SCHEDULES))).toContain(
       'Campaign gift HK$150 supermarket voucher',
     );
-    expect(pdfText(await renderPolicySchedule(issued('zh', true)))).toContain('150港元超市禮券');
-    expect(pdfText(await renderPolicySchedule(issued('en', false)))).not.toContain('Campaign gift');
+    expect(pdfText(await renderPolicySchedule(issued('zh', true), BUNDLED_BENEFIT_SCHEDULES))).toContain(
+      '150港元超市禮券',
+    );
+    expect(pdfText(await renderPolicySchedule(issued('en', false), BUNDLED_BENEFIT_SCHEDULES))).not.toContain(
+      'Campaign gift',
+    );
   });
 });

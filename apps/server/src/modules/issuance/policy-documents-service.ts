@@ -14,6 +14,7 @@ import type { TAgentRepository } from '../agent/agent-repository.ts';
 import { cancellationMailContent, isCancellationMailKind } from '../cancellation/cancellation-mail.ts';
 import { isClaimMailKind } from '../claims/claim-mail.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
+import type { TBenefitScheduleStore, TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import {
   ACCESS_CODE_MAIL_KIND,
   accessCodeHash,
@@ -47,7 +48,8 @@ export function createPolicyDocumentsService(deps: {
    * Renders a schedule PDF; the app gives its document workers' (decision 093), so no PDF is drawn on
    * the event loop that answers requests.
    */
-  renderSchedule: (issued: TIssuedPolicy) => Promise<Buffer>;
+  /** Draws a schedule with the benefit schedules in force for it (the document threads, decision 093). */
+  renderSchedule: (issued: TIssuedPolicy, benefits: TBenefitSchedules) => Promise<Buffer>;
   /** Mail sent at once by one delivery run (default 1); the app gives twice its document threads. */
   mailLanes?: number;
   now: () => Date;
@@ -58,6 +60,8 @@ export function createPolicyDocumentsService(deps: {
   staffMail?: (mail: TMailRow) => Promise<{ subject: string; text: string } | null>;
   /** The mails of journeys saved for later (decision 076): composed where their token is kept. */
   savedQuotes?: Pick<TSavedQuoteService, 'mailContent' | 'mailDelivered'>;
+  /** The benefit schedules in force, read from `rate_tables` (decision 091). */
+  benefits: TBenefitScheduleStore;
 }) {
   const secret = () => sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
 
@@ -115,11 +119,16 @@ export function createPolicyDocumentsService(deps: {
     deps.log.info({ mailId: mail.id, kind: mail.kind }, 'access code mail sent');
   }
 
+  /** The schedule PDF, written from the benefit schedules in force on the day the policy's cover starts. */
+  async function schedulePdf(issued: TIssuedPolicy): Promise<Buffer> {
+    return deps.renderSchedule(issued, await deps.benefits.forPolicy(issued.document));
+  }
+
   /** The schedule PDF of an issued policy whose access the caller has checked (my policy). */
   async function scheduleOf(policyId: string): Promise<{ fileName: string; pdf: Buffer } | undefined> {
     const issued = await issuedPolicy(policyId);
     if (!issued) return undefined;
-    return { fileName: scheduleFileName(issued.policyNumber), pdf: await deps.renderSchedule(issued) };
+    return { fileName: scheduleFileName(issued.policyNumber), pdf: await schedulePdf(issued) };
   }
 
   return {
@@ -149,7 +158,7 @@ export function createPolicyDocumentsService(deps: {
       const issued = await issuedPolicy(policyId);
       if (!issued || issued.policyNumber !== query.s)
         throw new ApiError(403, 'This link is not valid.', { field: 'sig' });
-      return { fileName: scheduleFileName(issued.policyNumber), pdf: await deps.renderSchedule(issued) };
+      return { fileName: scheduleFileName(issued.policyNumber), pdf: await schedulePdf(issued) };
     },
 
     /**
@@ -251,7 +260,7 @@ export function createPolicyDocumentsService(deps: {
           attachments: [
             {
               filename: scheduleFileName(issued.policyNumber),
-              content: await deps.renderSchedule(inLanguage),
+              content: await schedulePdf(inLanguage),
               contentType: 'application/pdf',
             },
           ],

@@ -6,13 +6,8 @@ import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, type TCents } from '@lionrock/domain/money/money';
 import { paBenefitRows, type TPaBenefitRow, type TPaPlanLetter } from '@lionrock/domain/pa/pa-benefits';
 import { selectedPlanName } from '@lionrock/domain/policy/rate-policy';
-import {
-  PA_BENEFITS,
-  type TBenefitValue,
-  TRAVEL_BENEFITS,
-  travelCoverTable,
-} from '@lionrock/domain/rating/benefits/benefit-schedules';
-import { HOME_BENEFITS, homeCoverTable } from '@lionrock/domain/rating/benefits/home-benefits';
+import { type TBenefitValue, travelCoverTable } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { homeCoverTable } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import type {
@@ -34,6 +29,7 @@ import {
   type TScript,
   useFontFor,
 } from '../document/pdf-fonts.ts';
+import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import { productName, scriptFor } from '../product/product-catalogue.ts';
 import { fill, hongKongChinese, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
 
@@ -142,7 +138,8 @@ type TRow = string[];
 type TTable = { title: string; columns: string[]; widths: number[]; rows: TRow[]; boldLast?: boolean };
 
 /** What a schedule is drawn in: the copy of its language and script, and the market it is for. */
-type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry };
+/** What one schedule is drawn with; `benefits`: the schedules in force on the day its cover starts (decision 091). */
+type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry; benefits: TBenefitSchedules };
 
 /** English, or Chinese in Simplified characters for Singapore and Traditional for Hong Kong. */
 function scheduleScript(issued: TIssuedPolicy): TScript {
@@ -226,7 +223,7 @@ function destination(s: TSchedule, policy: TPolicy): string {
 }
 
 /** The plan as the customer chose it: the rate table's name in English, the shop's Chinese name in Chinese. */
-function planLabel(s: TSchedule, plan: TWirePremiumItem): string {
+function planLabel(s: Pick<TSchedule, 'copy' | 'script'>, plan: TWirePremiumItem): string {
   const plus = / PLUS$/.test(plan.planName);
   const english = plan.planDesc?.trim() || plan.planName;
   if (s.script === 'en') return plus ? fill(s.copy.planPlus, { plan: english }) : english;
@@ -237,8 +234,8 @@ function planLabel(s: TSchedule, plan: TWirePremiumItem): string {
 }
 
 /** The plan's name in a language's script: the mails name it as the schedule does ("尊尚加强版", "Super"). */
-export function planNameIn(script: TScript, plan: TWirePremiumItem, country: TCountry): string {
-  return planLabel({ copy: scheduleCopy(script), script, country }, plan);
+export function planNameIn(script: TScript, plan: TWirePremiumItem, _country: TCountry): string {
+  return planLabel({ copy: scheduleCopy(script), script }, plan);
 }
 
 /** The plan in a benefits heading: the rate table's description as it stands in English. */
@@ -417,7 +414,7 @@ function benefitValue(s: TSchedule, value: TBenefitValue): string {
 function travelBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TTable[] {
   const english = s.script === 'en';
   const base = basePlanName(plan.planName) === 'SUPER' ? 'SUPER' : 'STANDARD';
-  const groups = travelCoverTable(TRAVEL_BENEFITS, policy.country, policy.policyTravel!.travellerType);
+  const groups = travelCoverTable(s.benefits.travel, policy.country, policy.policyTravel!.travellerType);
   return groups.map((group, index) => ({
     title: index === 0 ? fill(s.copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }) : '',
     columns: [english ? group.titleEn : zhLabel(s, group.titleZh), s.copy.columns.limit],
@@ -446,7 +443,13 @@ function paBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem):
       ? [
           {
             title: adult.lastName,
-            rows: paBenefitRows(PA_BENEFITS, policy.country, letter, { role: 'adult', ...adult }, effective),
+            rows: paBenefitRows(
+              s.benefits.pa,
+              policy.country,
+              letter,
+              { role: 'adult', ...adult },
+              effective,
+            ),
           },
         ]
       : [],
@@ -454,7 +457,7 @@ function paBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem):
   if (family && pa.family.noOfChildren > 0)
     columns.push({
       title: copy.childrenColumn,
-      rows: paBenefitRows(PA_BENEFITS, policy.country, letter, { role: 'child' }, effective),
+      rows: paBenefitRows(s.benefits.pa, policy.country, letter, { role: 'child' }, effective),
     });
   const label = (row: TPaBenefitRow) => {
     const text = s.script === 'en' ? row.labelEn : zhLabel(s, row.labelZh);
@@ -469,7 +472,7 @@ function paBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem):
     label(first),
     ...columns.map((column) => cell(column.rows[index]!)),
   ]);
-  const { childBasisPoints, seniorBasisPoints } = PA_BENEFITS.rules;
+  const { childBasisPoints, seniorBasisPoints } = s.benefits.pa.rules;
   if (columns.some((column) => column.rows.some((row) => row.reduced)))
     rows.push([
       fill(copy.reducedNote, { child: childBasisPoints / 100, senior: seniorBasisPoints / 100 }),
@@ -491,7 +494,7 @@ function homeBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem
   const home = policy.policyHome!;
   const planName = (home.selectedPlan ?? basePlanName(plan.planName)) as THomePlan;
   const english = s.script === 'en';
-  const groups = homeCoverTable(HOME_BENEFITS, HOME_RATE_TABLE, policy.country, {
+  const groups = homeCoverTable(s.benefits.home, HOME_RATE_TABLE, policy.country, {
     ownership: home.ownership,
     optionalCovers: home.optionalCovers,
     contentsSumInsuredCents: wireToCents(home.contentsSumInsured),
@@ -687,13 +690,17 @@ function drawFooters(canvas: TCanvas, copy: TScheduleCopy, policyNumber: string)
 /**
  * Renders the schedule of an issued policy, in the policy's language. The creation date is the issue
  * time, so the same issued policy gives the same bytes. Rejects when the policy has no rated plan chosen.
+ * `benefits` are the schedules in force on the day the cover starts (`TBenefitScheduleStore.forPolicy`).
  */
-export async function renderPolicySchedule(issued: TIssuedPolicy): Promise<Buffer> {
+export async function renderPolicySchedule(
+  issued: TIssuedPolicy,
+  benefits: TBenefitSchedules,
+): Promise<Buffer> {
   const policy = issued.document;
   const plan = chosenPremium(policy);
   const script = scheduleScript(issued);
   const copy = scheduleCopy(script);
-  const s: TSchedule = { copy, script, country: policy.country };
+  const s: TSchedule = { copy, script, country: policy.country, benefits };
   const productTitle = productName(policy.productType, script);
   const doc = new PDFDocument({
     size: 'A4',

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { documentSections } from '../document/wordings.ts';
 import { composePolicyMail } from '../issuance/policy-mail.ts';
 import { hongKongChinese } from '../issuance/schedule-copy.ts';
+import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
 import { formatPolicyNumber } from '../policy/numbering.ts';
 import { composeRenewalMail } from '../renewal/renewal-mail.ts';
 import {
@@ -54,7 +55,8 @@ describe('the product catalogue (decision 047)', () => {
   it('lists only documents that have a wording, and travel alone has the COVID-19 extension', () => {
     for (const key of DOCUMENT_PRODUCTS) {
       for (const kind of DOCUMENT_KINDS) {
-        if (hasDocument(key, kind)) expect(documentSections(key, kind, 'SGP').length).toBeGreaterThan(0);
+        if (hasDocument(key, kind))
+          expect(documentSections(key, kind, 'SGP', BUNDLED_BENEFIT_SCHEDULES).length).toBeGreaterThan(0);
       }
     }
     expect(hasDocument('travel', 'covid19Wording')).toBe(true);

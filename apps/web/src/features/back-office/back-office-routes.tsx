@@ -21,6 +21,7 @@ import { deskLanguageOf, deskTextOf, type TDeskText } from './desk-texts';
 import { BACK_OFFICE_PAGES, type TBackOfficePage } from './page-registry';
 import { ResetPage } from './reset-page';
 import { SignIn } from './sign-in';
+import { SignedInAccountProvider } from './signed-in-account';
 
 type TState =
   | { name: 'checking' }
@@ -236,7 +237,11 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
     main = (
       <PageBoundary t={t}>
         <Suspense fallback={<Loading text={t('loading')} />}>
-          <DeskRoutes routes={routes} />
+          {account ? (
+            <SignedInAccountProvider account={account}>
+              <DeskRoutes routes={routes} />
+            </SignedInAccountProvider>
+          ) : null}
         </Suspense>
       </PageBoundary>
     );

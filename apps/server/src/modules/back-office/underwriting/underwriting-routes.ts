@@ -38,6 +38,7 @@ import { maskIdNumber } from '../../issuance/policy-schedule.ts';
 import { ratingTablesOn } from '../../policy/pricing.ts';
 import { recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
+import { diffBenefitLines } from './benefit-lines.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/underwriting`;
 
@@ -408,8 +409,13 @@ export async function underwritingRoutes(
         effectiveDate: draft.effectiveDate,
         inForceVersion: current?.version ?? null,
       };
-      // Benefit schedules carry no prices: nothing to compare.
-      if (draft.kind !== 'rates') return { ...base, samples: [] };
+      // Benefit schedules carry no prices: their limits are compared line by line (decision 091).
+      if (draft.kind !== 'rates')
+        return {
+          ...base,
+          samples: [],
+          benefitLines: diffBenefitLines(draft.product, current?.data, draft.data),
+        };
       const before = ratingTablesOn(others, start);
       const after = ratingTablesOn([draft, ...others], start);
       const rate = (tables: TRatingTables | null, policy: ReturnType<typeof parsePolicy>) => {

@@ -140,7 +140,11 @@ export default function DashboardPage() {
   ];
 
   return (
-    <section className={shell.card} aria-labelledby="dashboard-heading" aria-busy={busy}>
+    <section
+      className={`${shell.card} ${shell.wideCard}`}
+      aria-labelledby="dashboard-heading"
+      aria-busy={busy}
+    >
       <h1 id="dashboard-heading" className={shell.heading}>
         Dashboard
       </h1>

@@ -495,7 +495,7 @@ export default function CustomerQuotePage() {
   const unplaced = error && ![...fieldIds].some((name) => error.field?.startsWith(name));
 
   return (
-    <section className={shell.card} lang={language} aria-labelledby="cq-heading">
+    <section className={`${shell.card} ${shell.wideCard}`} lang={language} aria-labelledby="cq-heading">
       <h1 id="cq-heading" className={shell.heading}>
         {w('heading')}
       </h1>

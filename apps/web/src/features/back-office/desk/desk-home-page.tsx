@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import styles from './desk.module.css';
 import { money, type TDeskWord, type TDeskWords, useDeskWords } from './desk-words';
 
@@ -100,7 +101,12 @@ export default function DeskHomePage() {
   const productName = (code: string) => w(`product.${code}` as TDeskWord);
 
   return (
-    <section className={shell.card} lang={language} aria-labelledby="desk-heading" aria-busy={busy}>
+    <section
+      className={`${shell.card} ${shell.wideCard}`}
+      lang={language}
+      aria-labelledby="desk-heading"
+      aria-busy={busy}
+    >
       <h1 id="desk-heading" className={shell.heading}>
         {w('heading')}
       </h1>
@@ -169,48 +175,36 @@ export default function DeskHomePage() {
           {data.sales.length === 0 ? (
             <p>{w('noSales')}</p>
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{w('policyNumber')}</th>
-                    <th scope="col">{w('product')}</th>
-                    <th scope="col">{w('customer')}</th>
-                    <th scope="col">{w('idNumber')}</th>
-                    <th scope="col">{w('email')}</th>
-                    <th scope="col" className={styles.number}>
-                      {w('premium')}
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      {w('commission')}
-                    </th>
-                    <th scope="col">{w('subAgent')}</th>
-                    <th scope="col">{w('campaign')}</th>
-                    <th scope="col">{w('issued')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.sales.map((sale) => (
-                    <tr key={sale.policyId}>
-                      <th scope="row">{sale.policyNumber}</th>
-                      <td>{productName(sale.product)}</td>
-                      <td>{sale.customerName}</td>
-                      <td>{sale.maskedIdNumber}</td>
-                      <td>{sale.maskedEmail}</td>
-                      <td className={styles.number}>{money(sale.premiumCents, sale.currency)}</td>
-                      <td className={styles.number}>{money(sale.commissionCents, sale.currency)}</td>
-                      <td>
-                        {sale.subAgentName
-                          ? `${sale.subAgentName} (${sale.subAgentCode})`
-                          : (sale.subAgentCode ?? w('none'))}
-                      </td>
-                      <td>{sale.campaignCode ?? w('none')}</td>
-                      <td>{sale.issuedDate}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rowKey={(sale) => sale.policyId}
+              rows={data.sales}
+              columns={[
+                { header: w('policyNumber'), cell: (sale) => sale.policyNumber, rowHeader: true },
+                { header: w('product'), cell: (sale) => productName(sale.product) },
+                { header: w('customer'), cell: (sale) => sale.customerName },
+                { header: w('idNumber'), cell: (sale) => sale.maskedIdNumber },
+                { header: w('email'), cell: (sale) => sale.maskedEmail },
+                {
+                  header: w('premium'),
+                  cell: (sale) => money(sale.premiumCents, sale.currency),
+                  numeric: true,
+                },
+                {
+                  header: w('commission'),
+                  cell: (sale) => money(sale.commissionCents, sale.currency),
+                  numeric: true,
+                },
+                {
+                  header: w('subAgent'),
+                  cell: (sale) =>
+                    sale.subAgentName
+                      ? `${sale.subAgentName} (${sale.subAgentCode})`
+                      : (sale.subAgentCode ?? w('none')),
+                },
+                { header: w('campaign'), cell: (sale) => sale.campaignCode ?? w('none') },
+                { header: w('issued'), cell: (sale) => sale.issuedDate },
+              ]}
+            />
           )}
 
           <GroupTable
@@ -239,60 +233,34 @@ export default function DeskHomePage() {
           {data.renewals.length === 0 ? (
             <p>{w('noRenewals')}</p>
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{w('policyNumber')}</th>
-                    <th scope="col">{w('product')}</th>
-                    <th scope="col">{w('customer')}</th>
-                    <th scope="col">{w('endDate')}</th>
-                    <th scope="col">{w('autoRenewal')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.renewals.map((renewal) => (
-                    <tr key={renewal.policyId}>
-                      <th scope="row">{renewal.policyNumber}</th>
-                      <td>{productName(renewal.product)}</td>
-                      <td>{renewal.customerName}</td>
-                      <td>{renewal.endDate}</td>
-                      <td>{renewal.autoRenewal ? w('on') : w('off')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rowKey={(renewal) => renewal.policyId}
+              rows={data.renewals}
+              columns={[
+                { header: w('policyNumber'), cell: (renewal) => renewal.policyNumber, rowHeader: true },
+                { header: w('product'), cell: (renewal) => productName(renewal.product) },
+                { header: w('customer'), cell: (renewal) => renewal.customerName },
+                { header: w('endDate'), cell: (renewal) => renewal.endDate },
+                { header: w('autoRenewal'), cell: (renewal) => (renewal.autoRenewal ? w('on') : w('off')) },
+              ]}
+            />
           )}
 
           <h2>{w('claims')}</h2>
           {data.claims.length === 0 ? (
             <p>{w('noClaims')}</p>
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{w('claimNumber')}</th>
-                    <th scope="col">{w('policyNumber')}</th>
-                    <th scope="col">{w('status')}</th>
-                    <th scope="col">{w('submitted')}</th>
-                    <th scope="col">{w('updated')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.claims.map((claim) => (
-                    <tr key={claim.claimNumber}>
-                      <th scope="row">{claim.claimNumber}</th>
-                      <td>{claim.policyNumber}</td>
-                      <td>{claim.status}</td>
-                      <td>{claim.submittedAt?.slice(0, 10) ?? w('none')}</td>
-                      <td>{claim.updatedAt.slice(0, 10)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rowKey={(claim) => claim.claimNumber}
+              rows={data.claims}
+              columns={[
+                { header: w('claimNumber'), cell: (claim) => claim.claimNumber, rowHeader: true },
+                { header: w('policyNumber'), cell: (claim) => claim.policyNumber },
+                { header: w('status'), cell: (claim) => claim.status },
+                { header: w('submitted'), cell: (claim) => claim.submittedAt?.slice(0, 10) ?? w('none') },
+                { header: w('updated'), cell: (claim) => claim.updatedAt.slice(0, 10) },
+              ]}
+            />
           )}
         </>
       )}
@@ -319,36 +287,16 @@ function GroupTable(props: {
   const { caption, keyLabel, groups, currency, w } = props;
   if (groups.length === 0) return null;
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption>
-          <h2>{caption}</h2>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{keyLabel}</th>
-            <th scope="col" className={styles.number}>
-              {w('sales')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {w('premium')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {w('commission')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.key}>
-              <th scope="row">{group.key || w('none')}</th>
-              <td className={styles.number}>{group.sales}</td>
-              <td className={styles.number}>{money(group.premiumCents, currency)}</td>
-              <td className={styles.number}>{money(group.commissionCents, currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={<h2>{caption}</h2>}
+      rowKey={(group) => group.key}
+      rows={groups}
+      columns={[
+        { header: keyLabel, cell: (group) => group.key || w('none'), rowHeader: true },
+        { header: w('sales'), cell: (group) => group.sales, numeric: true },
+        { header: w('premium'), cell: (group) => money(group.premiumCents, currency), numeric: true },
+        { header: w('commission'), cell: (group) => money(group.commissionCents, currency), numeric: true },
+      ]}
+    />
   );
 }

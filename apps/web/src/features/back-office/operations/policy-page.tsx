@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
 import type { TPolicySummary } from './policies-page';
@@ -48,6 +49,8 @@ export function PolicyPage() {
     `/admin/policies/${encodeURIComponent(policyId)}`,
   );
   const [revealed, setRevealed] = useState<Partial<Record<TField, string>>>({});
+  // Only a role with pii.reveal gets the button: the server answers 403 to the others.
+  const mayReveal = useCan('pii.reveal');
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -124,7 +127,7 @@ export function PolicyPage() {
                   <dt>{FIELD_LABELS[field]}</dt>
                   <dd>
                     {revealed[field] ?? masked[field]}{' '}
-                    {revealed[field] === undefined && masked[field] && (
+                    {mayReveal && revealed[field] === undefined && masked[field] && (
                       <button
                         type="button"
                         className={styles.secondary}

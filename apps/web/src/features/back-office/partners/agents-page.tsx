@@ -137,7 +137,7 @@ function AgentDetail({
       : undefined;
 
   return (
-    <section className={shell.card} aria-labelledby="agent-heading">
+    <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby="agent-heading">
       <h2 className={shell.heading} id="agent-heading">
         {agent.agentCode}: {agent.name}
       </h2>

@@ -1,6 +1,7 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useCallback, useEffect, useState } from 'react';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
+import { EditSetting, type TEditField, toLocalInput } from './edit-setting';
 
 /**
  * System settings (issue 18, decision 082): flags per market, maintenance notices and banners. A
@@ -53,6 +54,35 @@ const problem = (error: unknown) =>
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG') : '—');
 /** A `datetime-local` value to an ISO instant (the browser's zone), or null when empty. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
+
+const NOTICE_FIELDS: TEditField[] = [
+  { name: 'messageEn', label: 'Message (English)', required: true },
+  { name: 'longMessageEn', label: 'Details (English)' },
+  { name: 'messageZh', label: 'Message (Chinese)', required: true, lang: 'zh' },
+  { name: 'longMessageZh', label: 'Details (Chinese)', lang: 'zh' },
+  { name: 'startsAt', label: 'Starts (optional)', type: 'datetime-local' },
+  { name: 'endsAt', label: 'Ends (optional)', type: 'datetime-local' },
+];
+const BANNER_FIELDS: TEditField[] = [
+  { name: 'titleEn', label: 'Title (English)', required: true },
+  { name: 'contentEn', label: 'Text (English)' },
+  { name: 'titleZh', label: 'Title (Chinese)', required: true, lang: 'zh' },
+  { name: 'contentZh', label: 'Text (Chinese)', lang: 'zh' },
+  { name: 'url', label: 'Link (optional)', type: 'url' },
+  { name: 'startsAt', label: 'Starts (optional)', type: 'datetime-local' },
+  { name: 'endsAt', label: 'Ends (optional)', type: 'datetime-local' },
+];
+/** A record's values as its edit form shows them. */
+function formValues(record: Record<string, unknown>, fields: TEditField[]): Record<string, string> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = record[field.name];
+      if (field.type === 'datetime-local')
+        return [field.name, toLocalInput((value as string | null) ?? null)];
+      return [field.name, typeof value === 'string' ? value : ''];
+    }),
+  );
+}
 
 function Flags({ flags, onChanged }: { flags: TFlags[]; onChanged: () => void }) {
   const [busy, setBusy] = useState('');
@@ -188,9 +218,12 @@ function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => 
   const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [saved, setSaved] = useState('');
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError('');
+    setSaved('');
     try {
       await action();
       onChanged();
@@ -230,49 +263,89 @@ function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => 
           </thead>
           <tbody>
             {notices.map((notice) => (
-              <tr key={notice.id}>
-                <td>{MARKETS[notice.country]}</td>
-                <td>
-                  {notice.messageEn}
-                  <br />
-                  <span lang="zh">{notice.messageZh}</span>
-                </td>
-                <td>{notice.active ? 'Yes' : 'No'}</td>
-                <td>
-                  {when(notice.startsAt)} to {when(notice.endsAt)}
-                </td>
-                <td className={styles.row}>
-                  <button
-                    type="button"
-                    className={styles.secondary}
-                    disabled={busy}
-                    onClick={() =>
-                      void run(() =>
-                        backOfficeCall('PUT', `/admin/system/notices/${notice.id}`, {
-                          active: !notice.active,
-                        }),
-                      )
-                    }
-                  >
-                    {notice.active ? 'Hide' : 'Show'}
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.secondary}
-                    disabled={busy}
-                    onClick={() =>
-                      window.confirm('Delete this notice?') &&
-                      void run(() => backOfficeCall('DELETE', `/admin/system/notices/${notice.id}`))
-                    }
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
+              <Fragment key={notice.id}>
+                <tr>
+                  <td>{MARKETS[notice.country]}</td>
+                  <td>
+                    {notice.messageEn}
+                    <br />
+                    <span lang="zh">{notice.messageZh}</span>
+                  </td>
+                  <td>{notice.active ? 'Yes' : 'No'}</td>
+                  <td>
+                    {when(notice.startsAt)} to {when(notice.endsAt)}
+                  </td>
+                  <td className={styles.row}>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      aria-expanded={editing === notice.id}
+                      aria-label={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
+                      onClick={() => {
+                        setSaved('');
+                        setEditing(editing === notice.id ? null : notice.id);
+                      }}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      onClick={() =>
+                        void run(() =>
+                          backOfficeCall('PUT', `/admin/system/notices/${notice.id}`, {
+                            active: !notice.active,
+                          }),
+                        )
+                      }
+                    >
+                      {notice.active ? 'Hide' : 'Show'}
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      onClick={() =>
+                        window.confirm('Delete this notice?') &&
+                        void run(() => backOfficeCall('DELETE', `/admin/system/notices/${notice.id}`))
+                      }
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+                {editing === notice.id && (
+                  <tr>
+                    <td colSpan={5}>
+                      <EditSetting
+                        title={`the ${MARKETS[notice.country]} notice`}
+                        path={`/admin/system/notices/${notice.id}`}
+                        fields={NOTICE_FIELDS}
+                        initial={formValues(notice, NOTICE_FIELDS)}
+                        onSaved={() => {
+                          setEditing(null);
+                          setSaved(
+                            `The ${MARKETS[notice.country]} notice is saved. Every server has it within seconds.`,
+                          );
+                          onChanged();
+                        }}
+                        onCancel={() => setEditing(null)}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
       </div>
+      {saved && (
+        <p role="status" className={styles.muted}>
+          {saved}
+        </p>
+      )}
       <form className={styles.form} onSubmit={create} aria-labelledby="new-notice">
         <h3 id="new-notice" className={styles.subheading}>
           New notice
@@ -350,6 +423,8 @@ function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => 
 function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [saved, setSaved] = useState('');
   const groups = new Map<string, TBanner[]>();
   for (const banner of banners) {
     const key = `${banner.country} ${banner.product}`;
@@ -386,6 +461,11 @@ function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => 
           {error}
         </p>
       )}
+      {saved && (
+        <p role="status" className={styles.muted}>
+          {saved}
+        </p>
+      )}
       {[...groups.entries()].map(([key, list]) => (
         <div key={key} className={styles.tableWrap}>
           <table className={styles.table}>
@@ -401,61 +481,95 @@ function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => 
             </thead>
             <tbody>
               {list.map((banner, index) => (
-                <tr key={banner.id}>
-                  <td>{index + 1}</td>
-                  <td>
-                    {banner.titleEn}
-                    <br />
-                    <span lang="zh">{banner.titleZh}</span>
-                  </td>
-                  <td>{banner.url ?? '—'}</td>
-                  <td>{banner.active ? 'Yes' : 'No'}</td>
-                  <td className={styles.row}>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy || index === 0}
-                      aria-label={`Move "${banner.titleEn}" up`}
-                      onClick={() => moveBy(list, index, -1)}
-                    >
-                      Up
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy || index === list.length - 1}
-                      aria-label={`Move "${banner.titleEn}" down`}
-                      onClick={() => moveBy(list, index, 1)}
-                    >
-                      Down
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      onClick={() =>
-                        void run(() =>
-                          backOfficeCall('PUT', `/admin/system/banners/${banner.id}`, {
-                            active: !banner.active,
-                          }),
-                        )
-                      }
-                    >
-                      {banner.active ? 'Hide' : 'Show'}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      onClick={() =>
-                        window.confirm(`Delete "${banner.titleEn}"?`) &&
-                        void run(() => backOfficeCall('DELETE', `/admin/system/banners/${banner.id}`))
-                      }
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
+                <Fragment key={banner.id}>
+                  <tr>
+                    <td>{index + 1}</td>
+                    <td>
+                      {banner.titleEn}
+                      <br />
+                      <span lang="zh">{banner.titleZh}</span>
+                    </td>
+                    <td>{banner.url ?? '—'}</td>
+                    <td>{banner.active ? 'Yes' : 'No'}</td>
+                    <td className={styles.row}>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy}
+                        aria-expanded={editing === banner.id}
+                        aria-label={`Edit "${banner.titleEn}"`}
+                        onClick={() => {
+                          setSaved('');
+                          setEditing(editing === banner.id ? null : banner.id);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy || index === 0}
+                        aria-label={`Move "${banner.titleEn}" up`}
+                        onClick={() => moveBy(list, index, -1)}
+                      >
+                        Up
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy || index === list.length - 1}
+                        aria-label={`Move "${banner.titleEn}" down`}
+                        onClick={() => moveBy(list, index, 1)}
+                      >
+                        Down
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          void run(() =>
+                            backOfficeCall('PUT', `/admin/system/banners/${banner.id}`, {
+                              active: !banner.active,
+                            }),
+                          )
+                        }
+                      >
+                        {banner.active ? 'Hide' : 'Show'}
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          window.confirm(`Delete "${banner.titleEn}"?`) &&
+                          void run(() => backOfficeCall('DELETE', `/admin/system/banners/${banner.id}`))
+                        }
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                  {editing === banner.id && (
+                    <tr>
+                      <td colSpan={5}>
+                        <EditSetting
+                          title={`banner "${banner.titleEn}"`}
+                          path={`/admin/system/banners/${banner.id}`}
+                          fields={BANNER_FIELDS}
+                          initial={formValues(banner, BANNER_FIELDS)}
+                          position={{ at: index + 1, ids: list.map((other) => other.id), id: banner.id }}
+                          onSaved={() => {
+                            setEditing(null);
+                            setSaved('The banner is saved. Every server shows it within seconds.');
+                            onChanged();
+                          }}
+                          onCancel={() => setEditing(null)}
+                        />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -2,7 +2,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../../../test/render';
+import { SignedInAccountProvider } from '../signed-in-account';
 import BlacklistPage from './blacklist-page';
+
+const UNDERWRITER = {
+  id: 'u1',
+  username: 'uw.one',
+  displayName: 'Underwriter',
+  role: 'underwriting' as const,
+  agentCode: null,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +29,12 @@ describe('BlacklistPage (decision 085)', () => {
       { match: /blacklist$/, body: { entries: [ENTRY] } },
     ]);
     const user = userEvent.setup();
-    render(<BlacklistPage />);
+    // Underwriting may reveal (the domain's permission table); a role without pii.reveal gets no button.
+    render(
+      <SignedInAccountProvider account={UNDERWRITER}>
+        <BlacklistPage />
+      </SignedInAccountProvider>,
+    );
     const table = await screen.findByRole('table');
     expect(within(table).getByText('S****567D')).toBeTruthy();
     expect(within(table).queryByText('S1234567D')).toBeNull();

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import { Field, Loading, problem, ScrollRegion } from './shared';
 import styles from './underwriting.module.css';
 
@@ -51,6 +52,8 @@ export default function BlacklistPage() {
   const [entries, setEntries] = useState<TEntry[] | null>(null);
   const [loadError, setLoadError] = useState('');
   const [revealed, setRevealed] = useState<Record<string, string>>({});
+  // Only a role with pii.reveal gets the button: the server answers 403 to the others.
+  const mayReveal = useCan('pii.reveal');
   const [removing, setRemoving] = useState<string | null>(null);
   const [idNumber, setIdNumber] = useState('');
   const [reason, setReason] = useState('');
@@ -156,7 +159,7 @@ export default function BlacklistPage() {
         </form>
       </section>
 
-      <section className={shell.card} aria-labelledby={`${id}-list`}>
+      <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>On the blacklist</h2>
         {loadError ? (
           <p className={shell.formError} role="alert">
@@ -186,7 +189,7 @@ export default function BlacklistPage() {
                     <td>{entry.createdAt.slice(0, 10)}</td>
                     <td>
                       <div className={styles.row}>
-                        {revealed[entry.key] ? null : (
+                        {revealed[entry.key] || !mayReveal ? null : (
                           <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
                             Reveal
                           </button>

@@ -29,7 +29,86 @@ type TDiff = {
     startDate: string;
     plans: { planName: string; before: TPrice; after: TPrice }[];
   }[];
+  /** A benefit schedule's limits, in force and draft, per market, benefit and plan (decision 091). */
+  benefitLines?: {
+    market: string;
+    section: string;
+    benefit: string;
+    plan: string;
+    inForce: string | null;
+    draft: string | null;
+    changed: boolean;
+  }[];
 };
+
+/** A benefit schedule's lines side by side, the changed ones marked; by default only those. */
+function BenefitLines({ diff }: { diff: TDiff }) {
+  const lines = diff.benefitLines ?? [];
+  const changed = lines.filter((line) => line.changed);
+  const [all, setAll] = useState(changed.length === 0);
+  const shown = all ? lines : changed;
+  return (
+    <>
+      <p role="status">
+        {changed.length === 0
+          ? `No limit changes: the ${lines.length} benefit lines are the same as in force.`
+          : `${changed.length} of ${lines.length} benefit lines change.`}
+      </p>
+      <label className={styles.row}>
+        <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} /> Show every
+        line, not only the changed ones
+      </label>
+      <ScrollRegion label="Benefit comparison">
+        <table className={styles.table}>
+          <caption className={shell.hint}>
+            Benefit limits per plan, from {diff.effectiveDate}: in force against the draft
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Market</th>
+              <th scope="col">Section</th>
+              <th scope="col">Benefit</th>
+              <th scope="col">Plan</th>
+              <th scope="col" className={styles.number}>
+                In force ({diff.inForceVersion ?? '—'})
+              </th>
+              <th scope="col" className={styles.number}>
+                Draft ({diff.version})
+              </th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((line) => (
+              <tr
+                key={`${line.market}|${line.section}|${line.benefit}|${line.plan}`}
+                className={line.changed ? styles.changedRow : undefined}
+              >
+                <td>{line.market}</td>
+                <td>{line.section}</td>
+                <td>{line.benefit}</td>
+                <td>{line.plan}</td>
+                <td className={styles.number}>{line.inForce ?? '—'}</td>
+                <td className={`${styles.number} ${line.changed ? styles.changed : ''}`}>
+                  {line.draft ?? '—'}
+                </td>
+                <td>
+                  {line.changed
+                    ? line.inForce === null
+                      ? 'Added'
+                      : line.draft === null
+                        ? 'Removed'
+                        : 'Changed'
+                    : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </>
+  );
+}
 
 const PRODUCTS: Record<string, string> = { PTR: 'Travel', PAN: 'Personal accident', PHM: 'Home' };
 const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong', ALL: 'All markets' };
@@ -85,14 +164,16 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
         {error}
       </p>
     );
-  if (!diff) return <Loading label="Pricing the sample policies…" />;
+  if (!diff) return <Loading label="Comparing with the version in force…" />;
   return (
-    <section className={shell.card} aria-labelledby={`${id}-title`}>
+    <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         Version {diff.version} against {diff.inForceVersion ?? 'no version'} (from {diff.effectiveDate})
       </h2>
-      {diff.samples.length === 0 ? (
-        <p>A benefit schedule carries no prices: there is nothing to compare.</p>
+      {diff.benefitLines ? (
+        <BenefitLines diff={diff} />
+      ) : diff.samples.length === 0 ? (
+        <p>No sample policy could be priced with this table.</p>
       ) : (
         <ScrollRegion label="Price comparison">
           <table className={styles.table}>
@@ -345,7 +426,7 @@ export default function RateTablesPage() {
 
       {comparing !== null ? <DiffPanel versionId={comparing} onActivated={() => void load()} /> : null}
 
-      <section className={shell.card} aria-labelledby={`${id}-versions`}>
+      <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-versions`}>
         <h2 id={`${id}-versions`}>Versions</h2>
         {versions === null ? (
           <Loading label="Loading the versions…" />
