@@ -36,6 +36,7 @@ import {
   type TStaffAccess,
 } from './modules/back-office/staff-access.ts';
 import { systemAdminRoutes } from './modules/back-office/system/system-admin-routes.ts';
+import { referralsRoutes } from './modules/back-office/underwriting/referrals-routes.ts';
 import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
@@ -83,6 +84,8 @@ import { holderRoutes } from './modules/policyholder/holder-routes.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
+import { referralRoutes } from './modules/referral/referral-routes.ts';
+import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
 import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
 import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
 import {
@@ -152,6 +155,8 @@ declare module 'fastify' {
       savedQuotes: TSavedQuoteService;
       /** Back-office and agents' desk accounts, sessions and roles (decision 078). */
       staffAccess: TStaffAccess;
+      /** Underwriting referrals (decision 089). */
+      referrals: TReferralService;
     };
     /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
     backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
@@ -248,7 +253,21 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(agentRoutes, { service: agentService });
   const promoGuard = createPromoGuard({ store: app.limitStore });
   const policyRepository = createPolicyRepository(database.db);
+  // Underwriting referrals (decision 089): the rating looks one up when a quote names it; the service
+  // re-rates a referred quote and makes an acceptance a saved quote (both bound late, built below).
+  const referrals = createReferralService({
+    db: database.db,
+    config,
+    limits: app.limitStore,
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+    policies: () => policyService,
+    savedQuotes: () => savedQuotes,
+  });
+  await app.register(referralRoutes, { service: referrals });
   const policyService = createPolicyService({
+    referrals,
     repository: policyRepository,
     pricing: createPricing({ repository: policyRepository, notifier, now, promoGuard }),
     system: systemService,
@@ -344,6 +363,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,
@@ -357,6 +377,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     claimMail: (mail) => claims.mailContent(mail),
     staffMail: (mail) => staffAccess.resetMailContent(mail.sealed),
     savedQuotes,
+    referrals,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -494,6 +515,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     cancellation,
     savedQuotes,
     staffAccess,
+    referrals,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),

@@ -22,6 +22,8 @@ import {
 import { isContactMailKind } from '../policyholder/contact-mail.ts';
 import { createContactService } from '../policyholder/contact-service.ts';
 import { manageLink, manageLinkPath } from '../policyholder/manage-link.ts';
+import { isReferralMailKind } from '../referral/referral-mail.ts';
+import type { TReferralService } from '../referral/referral-service.ts';
 import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
 import { renewalMailContent } from '../renewal/renewal-mail-content.ts';
 import { isSavedQuoteMailKind } from '../saved-quote/saved-quote-mail.ts';
@@ -51,6 +53,8 @@ export function createPolicyDocumentsService(deps: {
   staffMail?: (mail: TMailRow) => Promise<{ subject: string; text: string } | null>;
   /** The mails of journeys saved for later (decision 076): composed where their token is kept. */
   savedQuotes?: Pick<TSavedQuoteService, 'mailContent' | 'mailDelivered'>;
+  /** The underwriting referral mails (decision 089): composed by the referral module when sent. */
+  referrals?: Pick<TReferralService, 'mailContent' | 'mailDelivered'>;
 }) {
   const secret = () => sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
 
@@ -194,6 +198,17 @@ export function createPolicyDocumentsService(deps: {
           const content = await contact.mailContent(mail);
           if (content) await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
           deps.log.info({ mailId: mail.id, kind: mail.kind, sent: content !== null }, 'contact mail done');
+          return;
+        }
+        if (isReferralMailKind(mail.kind)) {
+          const content = await deps.referrals?.mailContent(mail);
+          if (!content) {
+            deps.log.info({ mailId: mail.id, kind: mail.kind }, 'referral mail has nothing to send');
+            return;
+          }
+          await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          await deps.referrals?.mailDelivered(mail);
+          deps.log.info({ mailId: mail.id, kind: mail.kind }, 'referral mail sent');
           return;
         }
         if (isSavedQuoteMailKind(mail.kind)) {
