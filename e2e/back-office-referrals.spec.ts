@@ -42,6 +42,8 @@ async function shot(page: Page, name: string) {
 
 test.describe('underwriting referrals', () => {
   test.beforeAll(async () => {
+    // The CLI and a fresh shop's first start (migrations, seed) on a busy machine.
+    test.setTimeout(180_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-referrals-'));
     execFileSync(
       process.execPath,
