@@ -56,7 +56,15 @@ export function PaReferPage() {
   const language = lang === 'zh' ? (country === 'HKG' ? 'zh-Hant' : 'zh-Hans') : 'en';
   // The underwriters price the cover from a start date: the one chosen, else today.
   const effectiveDate = pa.effectiveDate || formatDmy(marketToday(country));
-  const update = (change: Partial<TReferralContact>) => setContact((current) => ({ ...current, ...change }));
+  const update = (change: Partial<TReferralContact>) => {
+    setContact((current) => ({ ...current, ...change }));
+    // A field the customer corrects drops its message until the next send.
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(change)) delete next[key as keyof TReferralContact];
+      return next;
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
