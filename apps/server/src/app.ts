@@ -37,6 +37,7 @@ import {
   type TStaffAccess,
 } from './modules/back-office/staff-access.ts';
 import { systemAdminRoutes } from './modules/back-office/system/system-admin-routes.ts';
+import { referralsRoutes } from './modules/back-office/underwriting/referrals-routes.ts';
 import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
@@ -90,6 +91,8 @@ import { holderRoutes } from './modules/policyholder/holder-routes.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
+import { referralRoutes } from './modules/referral/referral-routes.ts';
+import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
 import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
 import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
 import {
@@ -169,6 +172,8 @@ declare module 'fastify' {
       staffAccess: TStaffAccess;
       /** The threads that render schedule PDFs and send mail off the event loop (decision 093). */
       documentWorkers: TDocumentWorkers;
+      /** Underwriting referrals (decision 089). */
+      referrals: TReferralService;
     };
     /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
     backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
@@ -287,7 +292,21 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(agentRoutes, { service: agentService });
   const promoGuard = createPromoGuard({ store: app.limitStore });
   const policyRepository = createPolicyRepository(database.db);
+  // Underwriting referrals (decision 089): the rating looks one up when a quote names it; the service
+  // re-rates a referred quote and makes an acceptance a saved quote (both bound late, built below).
+  const referrals = createReferralService({
+    db: database.db,
+    config,
+    limits: app.limitStore,
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+    policies: () => policyService,
+    savedQuotes: () => savedQuotes,
+  });
+  await app.register(referralRoutes, { service: referrals });
   const policyService = createPolicyService({
+    referrals,
     repository: policyRepository,
     pricing: createPricing({ repository: policyRepository, notifier, now, promoGuard }),
     system: systemService,
@@ -393,6 +412,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,
@@ -410,6 +430,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     staffMail: (mail) => staffAccess.resetMailContent(mail.sealed),
     savedQuotes,
     benefits: benefitSchedules,
+    referrals,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -548,6 +569,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     savedQuotes,
     staffAccess,
     documentWorkers,
+    referrals,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard, notifier),

@@ -1,6 +1,6 @@
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
-import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { buildPaPolicy, buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -435,6 +435,28 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
       language: 'en',
     });
     await post('/b2c-server/rest/saved-quote/open', { token: 'A'.repeat(43) });
+    // A declined occupation referred to the underwriters (decision 089).
+    const declined = buildPaPolicy(today);
+    await post('/b2c-server/rest/referral', {
+      policy: {
+        ...declined,
+        policyPAN: {
+          ...declined.policyPAN,
+          insured: { adult1: { occupation: '1A', optionalCovers: [] }, children: [] },
+          applicant: undefined,
+        },
+      },
+      contact: {
+        fullName: 'Tan Ah Kow',
+        idType: 'NRIC',
+        idNumber: 'S8512345I',
+        mobileNoCountryCode: '65',
+        mobileNo: '91234567',
+        email: 'ahkow@example.com',
+        consent: true,
+      },
+      language: 'en',
+    });
 
     // The renewal e-service pages and the operations calls.
     await get('/b2c-server/rest/renewal/turn-off/{policyId}', '?s=X&e=1&sig=bad');

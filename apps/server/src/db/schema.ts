@@ -931,3 +931,49 @@ export const claimDecisions = pgTable(
   },
   (table) => [index('claim_decisions_claim_idx').on(table.claimId, table.id)],
 );
+
+/**
+ * Underwriting referrals (issue 18, decision 089): a personal accident quote the shop refused for an
+ * underwriting reason, referred by its customer, accepted with terms or refused. The ID number is kept
+ * as a keyed hash for matching (`idKey`), masked for lists, and sealed (AES-GCM) for an audited reveal;
+ * never in plain text. One open referral per applicant, product and reason.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productType: text('product_type').notNull(),
+    country: text('country').notNull(),
+    /** OCCUPATION_DECLINED or CLAIMS_REFER_TO_AGENT (referral-rules.ts). */
+    reason: text('reason').notNull(),
+    /** The quote as referred (validated, re-rated and refused by the server; no applicant, no prices). */
+    document: jsonb('document').notNull(),
+    fullName: text('full_name').notNull(),
+    idType: text('id_type').notNull(),
+    idKey: text('id_key').notNull(),
+    idMasked: text('id_masked').notNull(),
+    idSealed: text('id_sealed').notNull(),
+    mobileNoCountryCode: text('mobile_no_country_code').notNull(),
+    mobileNo: text('mobile_no').notNull(),
+    email: text('email').notNull(),
+    language: text('language').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('open'),
+    decidedBy: text('decided_by'),
+    decidedById: uuid('decided_by_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    acceptedClass: text('accepted_class'),
+    loadingBasisPoints: integer('loading_basis_points'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** The saved quote whose e-mailed link reopens the accepted quote (decision 076). */
+    savedQuoteId: uuid('saved_quote_id'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('referrals_one_open_idx')
+      .on(table.idKey, table.productType, table.reason)
+      .where(sql`status = 'open'`),
+    index('referrals_status_idx').on(table.status, table.createdAt),
+  ],
+);

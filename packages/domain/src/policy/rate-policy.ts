@@ -1,3 +1,4 @@
+import type { TReferralOverride } from '../back-office/referral-rules.ts';
 import { annualEndDate } from '../dates/cover-period.ts';
 import { formatDmy, parseDmy, type TLocalDate } from '../dates/local-date.ts';
 import { basePlanName } from '../display/price-display.ts';
@@ -29,6 +30,8 @@ export type TRatingContext = {
   tables: TRatingTables;
   seniorLoadingOn: boolean;
   discounts: TDiscountInput;
+  /** An accepted referral's terms for this very policy (referralOverride, decision 089); absent for anyone else's. */
+  referral?: TReferralOverride | null;
 };
 
 export type TRated = {
@@ -70,26 +73,31 @@ function rateTravelPolicy(policy: TPolicy, context: TRatingContext, mode: TRatin
  * a Singapore resident other than a citizen, permanent resident or long-term pass holder; a Hong Kong
  * applicant with claims over HK$3,000 in the last 3 years, who must go to an agent. Null when neither.
  */
-export function paRefusal(policy: TPolicy): TRefusal | null {
+export function paRefusal(policy: TPolicy, referral: TReferralOverride | null = null): TRefusal | null {
   const pa = policy.policyPAN;
   if (!pa) return null;
   if (validateResidency(policy.country, pa.residency) === MESSAGE_KEYS.residencyNotEligible)
     return refusal('RESIDENCY_NOT_ELIGIBLE');
+  // An underwriter accepted this applicant's claims history (decision 089).
+  if (referral?.skipClaimsRule) return null;
   const claims = validateClaimsHistory(policy.country, wireToCents(pa.largestClaimInThreeYears ?? 0));
   return claims === null ? null : refusal('CLAIMS_REFER_TO_AGENT');
 }
 
 function ratePaPolicy(policy: TPolicy, context: TRatingContext): TRated | TRefusal {
-  const refused = paRefusal(policy);
+  const referral = context.referral ?? null;
+  const refused = paRefusal(policy, referral);
   if (refused) return refused;
   const pa = policy.policyPAN!;
   const family = pa.insuredPersonType === 'family';
   const adults = [pa.insured.adult1, pa.insured.adult2].slice(0, family ? pa.family.numberOfAdults : 1);
   const items = ratePersonalAccident(context.tables.pa, {
     country: policy.country,
-    adults: adults.map((adult) => ({
-      occupationClass: occupationClassOf(adult?.occupation ?? '') ?? '04',
+    adults: adults.map((adult, index) => ({
+      // An accepted referral rates a declined occupation at the underwriter's class, with its loading.
+      occupationClass: referral?.adultClasses[index] ?? occupationClassOf(adult?.occupation ?? '') ?? '04',
       optionalCovers: adult?.optionalCovers ?? [],
+      ...(referral?.loadedAdults.includes(index) ? { loadingBasisPoints: referral.loadingBasisPoints } : {}),
     })),
     children: family ? pa.family.noOfChildren : 0,
     discounts: context.discounts,

@@ -40,7 +40,12 @@ export type TPaPlan = z.infer<typeof ZPlanSchema>;
 export const PA_RATE_TABLE: TPaRateTable = ZPaRateTableSchema.parse(paTable);
 
 export type TOccupationClass = '01' | '02' | '03' | '04';
-export type TPaAdult = { occupationClass: TOccupationClass; optionalCovers: string[] };
+/** `loadingBasisPoints`: an underwriter's loading on this adult's premium (an accepted referral, decision 089). */
+export type TPaAdult = {
+  occupationClass: TOccupationClass;
+  optionalCovers: string[];
+  loadingBasisPoints?: number;
+};
 
 export type TPaRatingInput = {
   country: TCountry;
@@ -67,7 +72,7 @@ function adultPremium(table: TPaRateTable, country: TCountry, adult: TPaAdult, p
       sum + applyBasisPoints(rate, table.markets[country].optionalCovers[code]?.basisPoints ?? 0),
     0,
   );
-  return rate + covers;
+  return rate + covers + applyBasisPoints(rate + covers, adult.loadingBasisPoints ?? 0);
 }
 
 export function ratePersonalAccident(

@@ -208,6 +208,11 @@ export const ZPolicyPanSchema = z.object({
   riskStatementDeclared: z.boolean().default(false),
   residency: z.enum(['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS', 'OTHER']).optional(),
   largestClaimInThreeYears: ZWireAmountSchema.optional(),
+  /**
+   * The underwriting referral this quote was accepted under (decision 089): a pointer only. The server
+   * prices by the referral it stores, and only for its applicant while the acceptance is valid.
+   */
+  referralId: z.uuid().optional(),
   premiumItems: z.array(ZPremiumItemSchema).max(8).default([]),
   policyPremium: ZPremiumItemSchema.optional(),
 });

@@ -23,6 +23,8 @@ import {
 import { isContactMailKind } from '../policyholder/contact-mail.ts';
 import { createContactService } from '../policyholder/contact-service.ts';
 import { manageLink, manageLinkPath } from '../policyholder/manage-link.ts';
+import { isReferralMailKind } from '../referral/referral-mail.ts';
+import type { TReferralService } from '../referral/referral-service.ts';
 import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
 import { renewalMailContent } from '../renewal/renewal-mail-content.ts';
 import { isSavedQuoteMailKind } from '../saved-quote/saved-quote-mail.ts';
@@ -62,6 +64,8 @@ export function createPolicyDocumentsService(deps: {
   savedQuotes?: Pick<TSavedQuoteService, 'mailContent' | 'mailDelivered'>;
   /** The benefit schedules in force, read from `rate_tables` (decision 091). */
   benefits: TBenefitScheduleStore;
+  /** The underwriting referral mails (decision 089): composed by the referral module when sent. */
+  referrals?: Pick<TReferralService, 'mailContent' | 'mailDelivered'>;
 }) {
   const secret = () => sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
 
@@ -213,6 +217,17 @@ export function createPolicyDocumentsService(deps: {
           const content = await contact.mailContent(mail);
           if (content) await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
           deps.log.info({ mailId: mail.id, kind: mail.kind, sent: content !== null }, 'contact mail done');
+          return;
+        }
+        if (isReferralMailKind(mail.kind)) {
+          const content = await deps.referrals?.mailContent(mail);
+          if (!content) {
+            deps.log.info({ mailId: mail.id, kind: mail.kind }, 'referral mail has nothing to send');
+            return;
+          }
+          await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          await deps.referrals?.mailDelivered(mail);
+          deps.log.info({ mailId: mail.id, kind: mail.kind }, 'referral mail sent');
           return;
         }
         if (isSavedQuoteMailKind(mail.kind)) {

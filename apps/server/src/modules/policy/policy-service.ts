@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TReferralOverride } from '@lionrock/domain/back-office/referral-rules';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { MARKETS } from '@lionrock/domain/market/market';
@@ -102,6 +103,8 @@ export function createPolicyService(deps: {
   system: TSystemService;
   /** The agent's staff code for a market and product, from the server's table; null when it has none. */
   staffCodeOf: (agentCode: string, country: TCountry, productCode: string) => Promise<string | null>;
+  /** An accepted underwriting referral the quote names, for its applicant only (decision 089). */
+  referrals?: { overrideFor(policy: TPolicy, stage: TStage): Promise<TReferralOverride | null> };
   now: () => Date;
 }) {
   const { repository, pricing, system } = deps;
@@ -163,12 +166,16 @@ export function createPolicyService(deps: {
     // later prices the policies that start from then, whenever they are quoted.
     const tables = await pricing.tables(ratingDateOf(policy) ?? today);
     if (!tables) return refusal('NOT_RATABLE');
+    // Only a quote that names a referral is looked up; the override is for that referral's applicant.
+    const referral =
+      policy.policyPAN?.referralId && deps.referrals ? await deps.referrals.overrideFor(policy, stage) : null;
     const rated = ratePolicy(
       policy,
       {
         tables,
         seniorLoadingOn: await system.isSeniorLoadingOn(country),
         discounts: priced.discounts,
+        referral,
       },
       call === 'rateTopup' ? 'topUps' : 'plans',
     );

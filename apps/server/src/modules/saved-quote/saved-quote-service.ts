@@ -208,6 +208,25 @@ export function createSavedQuoteService(deps: {
 
   return {
     /**
+     * A new token, hashed and sealed, for a journey another module stores in its own transaction (an
+     * accepted referral, decision 089); the token itself is not returned: its mail unseals it.
+     */
+    async sealedToken(): Promise<{ tokenHash: string; sealedToken: string }> {
+      const { tokenHash, sealedToken } = await newToken();
+      return { tokenHash, sealedToken };
+    },
+
+    /** The link of a stored journey while its token is still sealed (its mail not yet delivered); else null. */
+    async sealedLinkOf(id: string): Promise<{ url: string; generation: number } | null> {
+      const row = await repository.findById(id);
+      if (!row?.sealedToken) return null;
+      return { url: linkOf(row.productType, await unseal(row.sealedToken)), generation: row.generation };
+    },
+
+    /** Its mail delivered: the journey's token is kept as its hash only. */
+    forgetSealedToken: (id: string, generation: number) => repository.forgetSealedToken(id, generation),
+
+    /**
      * Saves the caller's journey and e-mails its link (decision 076). The answer is the same whatever
      * happens to the mail, so it tells nobody whether an address was already sent too many.
      */

@@ -119,6 +119,14 @@ export const BACK_OFFICE_PAGES: TBackOfficePage[] = [
     permission: 'underwriting.read',
     load: () => import('./underwriting/rate-tables-page'),
   },
+  // Referrals customers sent to underwriting (decision 089).
+  {
+    desk: 'admin',
+    path: 'referrals/*',
+    label: 'Referrals',
+    permission: 'underwriting.read',
+    load: () => import('./underwriting/referrals-page'),
+  },
   // The agents' desk (decision 083).
   {
     desk: 'agent',

@@ -5,6 +5,7 @@ import {
   validateOccupation,
 } from '@lionrock/domain/pa/occupation';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
@@ -50,6 +51,7 @@ export function CoverForm({
   onSubmit,
   disabled = false,
   onBack,
+  onRefer,
 }: {
   initial: TCoverFormValues;
   country: TCountry;
@@ -62,6 +64,8 @@ export function CoverForm({
   disabled?: boolean;
   /** A Back button beside the submit (the occupation page's). */
   onBack?: () => void;
+  /** Offered beside a declined occupation: refer the cover to the underwriters (decision 089). */
+  onRefer?: (values: TCoverFormValues) => void;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<TCoverFormValues>(initial);
@@ -151,6 +155,14 @@ export function CoverForm({
           }}
         />
       ))}
+      {onRefer && Object.values(errors).includes(MESSAGE_KEYS.occupationDeclined) ? (
+        <div className={styles.notice}>
+          <p>{t('paOccupation.referText')}</p>
+          <button type="button" className={styles.secondary} onClick={() => onRefer(values)}>
+            {t('paOccupation.referButton')}
+          </button>
+        </div>
+      ) : null}
       {showPromo ? (
         <div className={styles.field}>
           <label htmlFor="pa-promo" className={styles.label}>

@@ -12,7 +12,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { CheckField } from '../../../components/ui/check-field';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
-import { CoverForm } from '../components/cover-form';
+import { CoverForm, type TCoverFormValues } from '../components/cover-form';
 import { PA_STEPS } from '../pa-steps';
 import { adultOccupations, usePaFlowStore } from '../state/pa-flow-store';
 import styles from './pa.module.css';
@@ -35,6 +35,24 @@ export function PaOccupationPage() {
   if (!pa.insured?.adult1?.occupation && !pa.insured?.adult1) return <Navigate to="/pa" replace />;
 
   const claimCents = Number.isFinite(Number(claim)) && Number(claim) >= 0 ? toCents(Number(claim)) : -1;
+  const underwriting = () => ({
+    riskStatementDeclared: declared,
+    ...(country === 'SGP' ? { residency } : { largestClaimInThreeYears: claimCents / 100 }),
+  });
+  /**
+   * "Ask our underwriters" (decision 089): the page's other answers must hold (the declaration, the
+   * residency); the refusal itself is what is referred.
+   */
+  const refer = (reason: 'OCCUPATION_DECLINED' | 'CLAIMS_REFER_TO_AGENT', values?: TCoverFormValues) => {
+    const errors = check();
+    const { 'extra.claims': claimsError, ...others } = errors;
+    if (Object.keys(others).length > 0) return;
+    if (claimsError && claimsError !== MESSAGE_KEYS.claimsReferToAgent) return;
+    const store = usePaFlowStore.getState();
+    if (values) store.setCover(values);
+    store.setUnderwriting(underwriting());
+    navigate(`/pa/refer?reason=${reason}`);
+  };
   const check = () => {
     const errors: Record<string, string> = {};
     const residencyKey = validateResidency(country, residency);
@@ -68,13 +86,11 @@ export function PaOccupationPage() {
           }}
           extraErrors={check}
           onBack={() => navigate('/pa')}
+          onRefer={(values) => refer('OCCUPATION_DECLINED', values)}
           onSubmit={(values) => {
             const store = usePaFlowStore.getState();
             store.setCover(values);
-            store.setUnderwriting({
-              riskStatementDeclared: declared,
-              ...(country === 'SGP' ? { residency } : { largestClaimInThreeYears: claimCents / 100 }),
-            });
+            store.setUnderwriting(underwriting());
             navigate('/pa/effective-date');
           }}
         >
@@ -122,6 +138,18 @@ export function PaOccupationPage() {
                     ? t(validateClaimsHistory(country, claimCents)!)
                     : null}
               </p>
+              {claimCents >= 0 && validateClaimsHistory(country, claimCents) ? (
+                <div className={styles.notice}>
+                  <p>{t('paOccupation.referText')}</p>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    onClick={() => refer('CLAIMS_REFER_TO_AGENT')}
+                  >
+                    {t('paOccupation.referButton')}
+                  </button>
+                </div>
+              ) : null}
             </div>
           )}
           <div className={styles.notice}>

@@ -66,6 +66,17 @@ export function PaPage() {
               store.setPromo(values.promo.trim().toUpperCase());
               navigate('/pa/occupation');
             }}
+            // A declined occupation: the occupation page asks the declaration, then refers it (decision 089).
+            onRefer={(values) => {
+              const store = usePaFlowStore.getState();
+              store.setMarket({
+                country,
+                lang,
+                ...(validAgent && agent ? { agentCode: agent.agentCode, subAgentId: agent.subAgentId } : {}),
+              });
+              store.setCover(values);
+              navigate('/pa/occupation');
+            }}
           />
         </div>
       </section>

@@ -1,0 +1,483 @@
+import { can } from '@lionrock/domain/back-office/staff-rules';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { Link, useParams, useRoutes } from 'react-router';
+import shell from '../back-office.module.css';
+import { backOfficeCall } from '../back-office-api';
+import type { TSessionAnswer } from '../back-office-session';
+import { Field, Loading, problem, ScrollRegion } from './shared';
+import styles from './underwriting.module.css';
+
+/**
+ * Underwriting referrals (issue 18, decision 089): the queue of quotes customers referred, masked;
+ * one referral with its quote and audit trail, each masked field revealed on its own (audited); and
+ * for underwriting, the decision: accept with a reason (and a class or loading) or refuse with one.
+ */
+type TSummary = {
+  referralId: string;
+  reference: string;
+  createdAt: string;
+  country: string;
+  reason: string;
+  status: string;
+  fullName: string;
+  idNumber: string;
+  email: string;
+  mobile: string;
+  validUntil: string | null;
+};
+type TDetail = {
+  referral: TSummary & {
+    decidedBy: string | null;
+    decisionReason: string | null;
+    acceptedClass: string | null;
+    loadingPercent: number | null;
+    consentAt: string;
+    language: string;
+  };
+  quote: {
+    insuredPersonType: string;
+    children: number;
+    adults: { occupation: string; label: string; occupationClass: string | null }[];
+    effectiveDate: string;
+    residency: string | null;
+    largestClaimInThreeYears: number | null;
+    agentCode: string | null;
+  };
+  audit: { at: string; actor: string; action: string; note: string | null }[];
+};
+
+const REASONS: Record<string, string> = {
+  OCCUPATION_DECLINED: 'Declined occupation (class 04)',
+  CLAIMS_REFER_TO_AGENT: 'Claims over HK$3,000 in 3 years',
+};
+const BASE = '/admin/underwriting/referrals';
+
+function useCanDecide(): boolean {
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    backOfficeCall<TSessionAnswer>('GET', '/session').then(
+      (answer) => setAllowed(answer.account ? can(answer.account.role, 'underwriting.write') : false),
+      () => setAllowed(false),
+    );
+  }, []);
+  return allowed;
+}
+
+function ReferralList() {
+  const id = useId();
+  const [status, setStatus] = useState('open');
+  const [rows, setRows] = useState<TSummary[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    setRows(null);
+    backOfficeCall<{ referrals: TSummary[] }>('GET', `${BASE}${status ? `?status=${status}` : ''}`).then(
+      (answer) => {
+        setRows(answer.referrals);
+        setError('');
+      },
+      (failure: unknown) => setError(problem(failure)),
+    );
+  }, [status]);
+  return (
+    <div>
+      <h1 className={shell.heading}>Referrals</h1>
+      <section className={shell.card} aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`}>Quotes referred by customers</h2>
+        <Field id={`${id}-status`} label="Status">
+          <select
+            id={`${id}-status`}
+            className={shell.input}
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+          >
+            <option value="open">Open</option>
+            <option value="accepted">Accepted</option>
+            <option value="refused">Refused</option>
+            <option value="">All</option>
+          </select>
+        </Field>
+        {error ? (
+          <p className={shell.formError} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {rows === null ? (
+          <Loading label="Loading the referrals…" />
+        ) : rows.length === 0 ? (
+          <p>No referral here.</p>
+        ) : (
+          <ScrollRegion label="Referrals">
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Received</th>
+                  <th scope="col">Market</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Applicant</th>
+                  <th scope="col">ID number</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.referralId}>
+                    <td>
+                      <Link to={`/admin/referrals/${row.referralId}`}>{row.reference}</Link>
+                    </td>
+                    <td>{row.createdAt.slice(0, 10)}</td>
+                    <td>{row.country}</td>
+                    <td>{REASONS[row.reason] ?? row.reason}</td>
+                    <td>{row.fullName}</td>
+                    <td className={styles.code}>{row.idNumber}</td>
+                    <td>{row.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void }) {
+  const id = useId();
+  const occupation = detail.referral.reason === 'OCCUPATION_DECLINED';
+  const [outcome, setOutcome] = useState<'accepted' | 'refused'>('accepted');
+  const [occupationClass, setOccupationClass] = useState('02');
+  const [loading, setLoading] = useState('0');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (reason.trim().length < 3) next.reason = 'Give the reason for the decision (3 to 500 characters).';
+    const loadingPercent = Number(loading);
+    if (
+      outcome === 'accepted' &&
+      !(Number.isInteger(loadingPercent) && loadingPercent >= 0 && loadingPercent <= 100)
+    )
+      next.loadingPercent = 'A loading is a whole percent from 0 to 100.';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    try {
+      await backOfficeCall('POST', `${BASE}/${detail.referral.referralId}/decision`, {
+        outcome,
+        reason,
+        ...(outcome === 'accepted'
+          ? { ...(occupation ? { occupationClass } : {}), ...(loadingPercent > 0 ? { loadingPercent } : {}) }
+          : {}),
+      });
+      onDone();
+    } catch (failure) {
+      const field =
+        failure && typeof failure === 'object' && 'field' in failure ? String(failure.field) : 'form';
+      setErrors({
+        [['reason', 'occupationClass', 'loadingPercent'].includes(field) ? field : 'form']: problem(failure),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={shell.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Decision</h2>
+      <form className={styles.grid} onSubmit={submit} noValidate>
+        <fieldset className={`${styles.row} ${styles.wide}`}>
+          <legend className={shell.label}>Outcome</legend>
+          {(['accepted', 'refused'] as const).map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-outcome`}
+                value={value}
+                checked={outcome === value}
+                onChange={() => setOutcome(value)}
+              />{' '}
+              {value === 'accepted' ? 'Accept' : 'Refuse'}
+            </label>
+          ))}
+        </fieldset>
+        {outcome === 'accepted' && occupation ? (
+          <Field id={`${id}-class`} label="Rate the occupation at class" error={errors.occupationClass}>
+            <select
+              id={`${id}-class`}
+              className={shell.input}
+              value={occupationClass}
+              onChange={(event) => setOccupationClass(event.target.value)}
+            >
+              <option value="02">02: outdoor or supervisory work</option>
+              <option value="03">03: manual work (no plan D)</option>
+            </select>
+          </Field>
+        ) : null}
+        {outcome === 'accepted' ? (
+          <Field
+            id={`${id}-loading`}
+            label="Loading (% of the premium)"
+            hint="0 for none; at most 100."
+            error={errors.loadingPercent}
+          >
+            <input
+              id={`${id}-loading`}
+              className={shell.input}
+              inputMode="numeric"
+              value={loading}
+              onChange={(event) => setLoading(event.target.value)}
+              aria-describedby={`${id}-loading-hint${errors.loadingPercent ? ` ${id}-loading-error` : ''}`}
+              {...(errors.loadingPercent ? { 'aria-invalid': true } : {})}
+            />
+          </Field>
+        ) : null}
+        <Field
+          id={`${id}-reason`}
+          className={styles.wide}
+          label={
+            outcome === 'accepted'
+              ? 'Reason for accepting (kept on file)'
+              : 'Reason for refusing (told to the customer)'
+          }
+          error={errors.reason}
+        >
+          <textarea
+            id={`${id}-reason`}
+            className={shell.input}
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
+          />
+        </Field>
+        <div className={styles.wide}>
+          <button type="submit" className={shell.primary} disabled={busy}>
+            {busy
+              ? 'Saving…'
+              : outcome === 'accepted'
+                ? 'Accept and e-mail the customer'
+                : 'Refuse and e-mail the customer'}
+          </button>
+          {errors.form ? (
+            <p className={shell.formError} role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ReferralDetail() {
+  const { referralId = '' } = useParams();
+  const canDecide = useCanDecide();
+  const [detail, setDetail] = useState<TDetail | null>(null);
+  const [error, setError] = useState('');
+  const [revealed, setRevealed] = useState<Record<string, string>>({});
+  const [done, setDone] = useState('');
+  const load = useCallback(async () => {
+    try {
+      setDetail(await backOfficeCall<TDetail>('GET', `${BASE}/${referralId}`));
+      setError('');
+    } catch (failure) {
+      setError(problem(failure));
+    }
+  }, [referralId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const reveal = async (field: 'idNumber' | 'email' | 'mobile') => {
+    try {
+      const answer = await backOfficeCall<{ value: string }>('POST', `${BASE}/${referralId}/reveal`, {
+        field,
+      });
+      setRevealed((current) => ({ ...current, [field]: answer.value }));
+      await load();
+    } catch (failure) {
+      setError(problem(failure));
+    }
+  };
+  if (!detail)
+    return error ? (
+      <p className={shell.formError} role="alert">
+        {error}
+      </p>
+    ) : (
+      <Loading label="Loading the referral…" />
+    );
+  const { referral, quote } = detail;
+  const masked = (field: 'idNumber' | 'email' | 'mobile', label: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd className={styles.row}>
+        <span className={styles.code}>{revealed[field] ?? referral[field]}</span>
+        {revealed[field] ? null : (
+          <button
+            type="button"
+            className={shell.link}
+            onClick={() => void reveal(field)}
+            aria-label={`Reveal ${label.toLowerCase()}`}
+          >
+            Reveal
+          </button>
+        )}
+      </dd>
+    </div>
+  );
+  return (
+    <div>
+      <p>
+        <Link to="/admin/referrals">All referrals</Link>
+      </p>
+      <h1 className={shell.heading}>Referral {referral.reference}</h1>
+      {error ? (
+        <p className={shell.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className={styles.done} role="status">
+          {done}
+        </p>
+      ) : null}
+      <section className={shell.card} aria-label="Applicant">
+        <h2>Applicant</h2>
+        <dl className={styles.grid}>
+          <div>
+            <dt>Name</dt>
+            <dd>{referral.fullName}</dd>
+          </div>
+          {masked('idNumber', 'ID number')}
+          {masked('email', 'E-mail')}
+          {masked('mobile', 'Mobile')}
+          <div>
+            <dt>Consent to be contacted</dt>
+            <dd>{referral.consentAt.slice(0, 16).replace('T', ' ')} UTC</dd>
+          </div>
+          <div>
+            <dt>Language</dt>
+            <dd>{referral.language === 'zh' ? 'Chinese' : 'English'}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className={shell.card} aria-label="Quote">
+        <h2>Quote</h2>
+        <dl className={styles.grid}>
+          <div>
+            <dt>Reason</dt>
+            <dd>{REASONS[referral.reason] ?? referral.reason}</dd>
+          </div>
+          <div>
+            <dt>Market</dt>
+            <dd>{referral.country}</dd>
+          </div>
+          <div>
+            <dt>Covered</dt>
+            <dd>
+              {quote.insuredPersonType === 'family'
+                ? `Family: ${quote.adults.length} adult(s), ${quote.children} child(ren)`
+                : 'Individual'}
+            </dd>
+          </div>
+          {quote.adults.map((adult, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one line per adult, by position
+            <div key={index}>
+              <dt>Adult {index + 1} occupation</dt>
+              <dd>
+                {adult.label} (code {adult.occupation}, class {adult.occupationClass ?? '?'})
+              </dd>
+            </div>
+          ))}
+          <div>
+            <dt>Cover to start</dt>
+            <dd>{quote.effectiveDate}</dd>
+          </div>
+          {quote.largestClaimInThreeYears !== null ? (
+            <div>
+              <dt>Largest claim in 3 years</dt>
+              <dd>HK${quote.largestClaimInThreeYears}</dd>
+            </div>
+          ) : null}
+          {quote.residency ? (
+            <div>
+              <dt>Residency</dt>
+              <dd>{quote.residency}</dd>
+            </div>
+          ) : null}
+          {quote.agentCode ? (
+            <div>
+              <dt>Agent</dt>
+              <dd>{quote.agentCode}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Status</dt>
+            <dd>
+              {referral.status}
+              {referral.decidedBy ? ` by ${referral.decidedBy}` : ''}
+              {referral.acceptedClass ? `, class ${referral.acceptedClass}` : ''}
+              {referral.loadingPercent ? `, loading ${referral.loadingPercent}%` : ''}
+              {referral.validUntil ? `, valid until ${referral.validUntil.slice(0, 10)}` : ''}
+            </dd>
+          </div>
+          {referral.decisionReason ? (
+            <div>
+              <dt>Decision reason</dt>
+              <dd>{referral.decisionReason}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      {referral.status === 'open' && canDecide ? (
+        <DecisionForm
+          detail={detail}
+          onDone={() => {
+            setDone('Decided: the customer is e-mailed.');
+            void load();
+          }}
+        />
+      ) : null}
+      <section className={shell.card} aria-label="Audit trail">
+        <h2>Audit trail</h2>
+        {detail.audit.length === 0 ? (
+          <p>Nothing recorded yet.</p>
+        ) : (
+          <ScrollRegion label="Audit trail entries">
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Note</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.audit.map((entry) => (
+                  <tr key={`${entry.at}-${entry.action}-${entry.note ?? ''}`}>
+                    <td>{entry.at.slice(0, 16).replace('T', ' ')}</td>
+                    <td>{entry.actor}</td>
+                    <td>{entry.action}</td>
+                    <td>{entry.note}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default function ReferralsPage() {
+  // useRoutes, not <Routes>/<Route>: those would be bundled into the shop's landing with react-router.
+  return useRoutes([
+    { index: true, element: <ReferralList /> },
+    { path: ':referralId', element: <ReferralDetail /> },
+  ]);
+}
