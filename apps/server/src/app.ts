@@ -50,6 +50,8 @@ import { createClaimsRepository } from './modules/claims/claims-repository.ts';
 import { claimsRoutes } from './modules/claims/claims-routes.ts';
 import { createClaimsService, type TClaimsService } from './modules/claims/claims-service.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
+import { createFunnelCounter, type TFunnelCounter } from './modules/funnel/funnel-counter.ts';
+import { funnelRoutes } from './modules/funnel/funnel-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
 import { createMailOutboxRepository } from './modules/issuance/mail-outbox-repository.ts';
@@ -83,6 +85,7 @@ import { holderRoutes } from './modules/policyholder/holder-routes.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
+import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
 import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
 import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
 import {
@@ -152,6 +155,8 @@ declare module 'fastify' {
       savedQuotes: TSavedQuoteService;
       /** Back-office and agents' desk accounts, sessions and roles (decision 078). */
       staffAccess: TStaffAccess;
+      /** The funnel's visit counts, written in batches (decision 090). */
+      funnel: TFunnelCounter;
     };
     /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
     backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
@@ -343,6 +348,17 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     limits: app.limitStore,
   });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
+  // The funnel's first two steps, counted without the landing's help (decision 090).
+  const funnel = createFunnelCounter({ db: database.db, log: app.log, now });
+  app.addHook('onClose', () => funnel.close());
+  await app.register(funnelRoutes, { counter: funnel });
+  // The desk's pre-filled quote links and their opening (decision 090).
+  await app.register(quoteLinkRoutes, {
+    access: staffAccess,
+    db: database.db,
+    now,
+    limits: app.limitStore,
+  });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   const documents = createPolicyDocumentsService({
     config,
@@ -494,12 +510,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     cancellation,
     savedQuotes,
     staffAccess,
+    funnel,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard),
   });
   await app.register(documentRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
+    onDocument: (request) => funnel.landingDocument(request),
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),
     survey: config.surveyScriptUrl
       ? {
