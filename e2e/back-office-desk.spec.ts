@@ -22,7 +22,7 @@ test('an agent shares a pre-filled travel link, the customer buys, the desk show
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/agent');
   await page.getByLabel('Username').fill('ag1001');
   await page.getByLabel('Password').fill(DEMO_AGENT_PASSWORD);
