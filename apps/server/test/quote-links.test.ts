@@ -30,7 +30,7 @@ describeEachDriver('pre-filled quote links', (driver) => {
   let ag1001: TSignedIn;
   let ag1002: TSignedIn;
 
-  const make = (payload: unknown, who: TSignedIn = ag1001) =>
+  const make = (payload: Record<string, unknown>, who: TSignedIn = ag1001) =>
     app.inject({ method: 'POST', url: `${BACK_OFFICE}/desk/quote-links`, headers: who.headers, payload });
   const list = (who: TSignedIn = ag1001) =>
     app.inject({ method: 'GET', url: `${BACK_OFFICE}/desk/quote-links`, headers: who.headers });
@@ -124,7 +124,7 @@ describeEachDriver('pre-filled quote links', (driver) => {
   });
 
   it('refuses bad choices with a 400 naming the field', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ product: 'travel', market: 'SGP', subAgentCode: 'S01' }, ''],
       [{ product: 'travel', market: 'SGP', subAgentCode: 'NOPE' }, 'subAgentCode'],
       [{ product: 'travel', market: 'SGP', campaignCode: 'PAUSED' }, 'campaignCode'],
