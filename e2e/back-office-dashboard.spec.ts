@@ -126,6 +126,13 @@ test.describe('campaign to dashboard', () => {
     await expect(page.getByTestId('dashboard-sales')).toHaveText('1');
     await byCampaign.getByText('Show the numbers').click();
     await expect(byCampaign.getByRole('row', { name: new RegExp(CAMPAIGN) })).toContainText('1');
+    // The funnel starts at the landing (decision 090): the campaign landing the server served and the
+    // quote page the customer reached, counted per day, before the quote, the payment and the issue.
+    const funnel = page.getByTestId('chart-funnel-PTR');
+    await expect(funnel).toContainText(/Landing: [1-9]\d* \(100%\)/);
+    await expect(funnel).toContainText(/Quote form: 1 \(\d+%\)/);
+    await expect(funnel).toContainText(/Issued: 1 \(/);
+    await expect(page.getByTestId('funnel-note')).toContainText('visit counts');
     await expectNoSeriousAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 740 });
     await expectNoHorizontalScroll(page);

@@ -57,6 +57,8 @@ import {
   DEFAULT_DOCUMENT_WORKERS,
   type TDocumentWorkers,
 } from './modules/document/document-workers.ts';
+import { createFunnelCounter, type TFunnelCounter } from './modules/funnel/funnel-counter.ts';
+import { funnelRoutes } from './modules/funnel/funnel-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
 import { createMailOutboxRepository } from './modules/issuance/mail-outbox-repository.ts';
@@ -91,6 +93,7 @@ import { holderRoutes } from './modules/policyholder/holder-routes.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
+import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
 import { referralRoutes } from './modules/referral/referral-routes.ts';
 import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
 import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
@@ -174,6 +177,8 @@ declare module 'fastify' {
       documentWorkers: TDocumentWorkers;
       /** Underwriting referrals (decision 089). */
       referrals: TReferralService;
+      /** The funnel's visit counts, written in batches (decision 090). */
+      funnel: TFunnelCounter;
     };
     /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
     backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
@@ -411,6 +416,17 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     limits: app.limitStore,
   });
   await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
+  // The funnel's first two steps, counted without the landing's help (decision 090).
+  const funnel = createFunnelCounter({ db: database.db, log: app.log, now });
+  app.addHook('onClose', () => funnel.close());
+  await app.register(funnelRoutes, { counter: funnel });
+  // The desk's pre-filled quote links and their opening (decision 090).
+  await app.register(quoteLinkRoutes, {
+    access: staffAccess,
+    db: database.db,
+    now,
+    limits: app.limitStore,
+  });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });
   const documents = createPolicyDocumentsService({
@@ -570,12 +586,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     staffAccess,
     documentWorkers,
     referrals,
+    funnel,
   });
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard, notifier),
   });
   await app.register(documentRoutes, { benefits: benefitSchedules });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
+    onDocument: (request) => funnel.landingDocument(request),
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),
     survey: config.surveyScriptUrl
       ? {

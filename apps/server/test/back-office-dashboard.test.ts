@@ -88,7 +88,10 @@ describeEachDriver('back-office dashboard', (driver) => {
       {
         product: 'PTR',
         label: 'Travel',
+        // No landing documents or quote-page beacons in this test (decision 090: visit counts).
         steps: [
+          { step: 'landing', count: 0 },
+          { step: 'quoteForm', count: 0 },
           { step: 'quoted', count: 4 },
           { step: 'toPayment', count: 3 },
           { step: 'paymentAnswered', count: 3 },

@@ -457,6 +457,9 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
       },
       language: 'en',
     });
+    // An agent's pre-filled link that opens nothing, and the quote page's funnel beacon (decision 090).
+    await post('/b2c-server/rest/quote-link/open', { code: 'A'.repeat(16) });
+    await post('/b2c-server/rest/funnel/quote-form', { product: 'PTR', market: 'SGP' });
 
     // The renewal e-service pages and the operations calls.
     await get('/b2c-server/rest/renewal/turn-off/{policyId}', '?s=X&e=1&sig=bad');

@@ -207,11 +207,7 @@ describeWithServices(
       });
       try {
         const find = (db: TDatabase) =>
-          Promise.all(
-            Array.from({ length: 30 }, () =>
-              createCampaignRepository(db.db).findById(-1),
-            ),
-          );
+          Promise.all(Array.from({ length: 30 }, () => createCampaignRepository(db.db).findById(-1)));
         await expect(find(unnamed)).resolves.toHaveLength(30);
         const refused = await find(named).then(
           () => undefined,

@@ -45,7 +45,7 @@ export const INFO_TEXTS = ['info'] as const;
  * The after-sale pages' texts (my policy, claims): fetched only with those pages, so neither the
  * landings nor the buying pages carry them (decision 066).
  */
-export const SERVICE_TEXTS = ['myPolicy', 'claims', 'savedQuote', 'referral'] as const;
+export const SERVICE_TEXTS = ['myPolicy', 'claims', 'savedQuote', 'referral', 'quoteLink'] as const;
 
 /** Keys inside PAGE_TEXTS that the landing part keeps: the quote page's frame (decision 021). */
 export const LANDING_KEEPS = ['quotePage.title', 'quotePage.intro'] as const;

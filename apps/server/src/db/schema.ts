@@ -977,3 +977,43 @@ export const referrals = pgTable(
     index('referrals_status_idx').on(table.status, table.createdAt),
   ],
 );
+
+/**
+ * The desk's pre-filled quote links (decision 090): a short unguessable code, the agent it carries and
+ * the quote form's choices (no personal data). Opens are counted on the row.
+ */
+export const quoteLinks = pgTable(
+  'quote_links',
+  {
+    code: text('code').primaryKey(),
+    agentCode: text('agent_code').notNull(),
+    subAgentCode: text('sub_agent_code'),
+    campaignCode: text('campaign_code'),
+    /** travel, pa or home (the path's product). */
+    product: text('product').notNull(),
+    market: text('market').notNull(),
+    language: text('language').notNull(),
+    prefill: jsonb('prefill').notNull(),
+    opens: integer('opens').notNull().default(0),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('quote_links_agent_idx').on(table.agentCode, table.createdAt)],
+);
+
+/**
+ * Visit counts of the dashboard's funnel (decision 090): landing documents served and quote pages
+ * reached, per market-local day, product and market. Incremented in batches by each instance.
+ */
+export const funnelCounts = pgTable(
+  'funnel_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    product: text('product').notNull(),
+    market: text('market').notNull(),
+    step: text('step').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.product, table.market, table.step] })],
+);

@@ -12,6 +12,8 @@ const EXEMPT_EXACT = new Set([
   '/b2c-server/rest/payment/receipt.js',
   '/b2c-server/rest/payNow/notify',
   '/b2c-server/rest/my-policy/renewal-card/receipt',
+  // navigator.sendBeacon sends no custom header (decision 090).
+  '/b2c-server/rest/funnel/quote-form',
 ]);
 
 const EXEMPT_PREFIXES = [

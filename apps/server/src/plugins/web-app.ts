@@ -132,6 +132,8 @@ function loadScriptsAfterFirstPaint(html: string): string {
 /** The policies of the shop's documents, with CSP_NONCE_PLACEHOLDER where each response's nonce goes. */
 export type TDocumentPolicies = {
   contentSecurityPolicy: string;
+  /** Told of each shop document served (the funnel counts its landings, decision 090). */
+  onDocument?: (request: FastifyRequest) => void;
   /** The third-party survey of the finish page (decision 016): its script and the policy that allows it. */
   survey?: { scriptUrl: string; contentSecurityPolicy: string };
 };
@@ -200,8 +202,10 @@ export async function registerWebApp(
     const { scripts, styles } = preloadsFor(request.url.split('?')[0] as string);
     return scripts + styles;
   };
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendDocument(reply, policies.contentSecurityPolicy, pageHead(request));
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    policies.onDocument?.(request);
+    return sendDocument(reply, policies.contentSecurityPolicy, pageHead(request));
+  };
   // A new visit to the travel landing gets its first screen in the HTML (decision 019), a reload of the
   // quote page its opening (decision 021).
   for (const drawnPath of prerender?.paths ?? []) {
@@ -216,6 +220,7 @@ export async function registerWebApp(
       // What the drawn page shows is styled by the entry's stylesheet; the page's own stylesheets come
       // with its code, which the app asks for after the first paint.
       const { scripts } = preloadsFor(drawnPath);
+      policies.onDocument?.(request);
       return sendDocument(reply, policies.contentSecurityPolicy, scripts, root);
     });
   }

@@ -43,12 +43,18 @@ const HomeResumePage = resumePageOf(() =>
   import('../features/home/home-product').then((module) => module.homeProduct),
 );
 
+// An agent's pre-filled quote link (decision 090): one page for the three products.
+const QuoteLinkPage = lazy(() =>
+  import('../features/checkout/routes/quote-link-page').then((module) => ({ default: module.QuoteLinkPage })),
+);
+
 const PAGES = {
   'my-policy': MyPolicyRoutes,
   claims: ClaimsRoutes,
   'travel-resume': TravelResumePage,
   'pa-resume': PaResumePage,
   'home-resume': HomeResumePage,
+  'quote-link': QuoteLinkPage,
 } as const;
 
 export type TAfterSalePage = keyof typeof PAGES;

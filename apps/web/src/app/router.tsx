@@ -137,6 +137,7 @@ const ROUTES: RouteObject[] = [
       { path: '/home/finish', element: lazyPage(<HomeFinishPage />) },
       { path: '/home/resume', element: lazyPage(<AfterSaleRoutes page="home-resume" />) },
       { path: '/home/*', element: lazyPage(<HomePage />) },
+      { path: '/:product/link/:code', element: lazyPage(<AfterSaleRoutes page="quote-link" />) },
       { path: '/my-policy/*', element: lazyPage(<AfterSaleRoutes page="my-policy" />) },
       { path: '/claims/*', element: lazyPage(<AfterSaleRoutes page="claims" />) },
       { path: '*', element: lazyPage(<NotFoundPage />) },

@@ -307,6 +307,11 @@ export const ZPolicySchema = z.object({
   policyHome: ZPolicyHomeSchema.optional(),
   consents: ZConsentsSchema.optional(),
   saveForLaterToken: optionalText(100),
+  /** The desk's pre-filled quote link the journey opened from (decision 090): counts its quotes and sales. */
+  quoteLink: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,16}$/, 'must be a quote link code')
+    .optional(),
   /**
    * Set by the server only: the voucher of the campaign the policy is priced under (campaigns.voucher_*),
    * kept on the issued policy and named in its e-mail and schedule. One the browser sends is dropped.

@@ -8,12 +8,13 @@ import {
   type TDashboardMarket,
   type TDashboardProduct,
   type TFunnelStep,
+  VISIT_STEPS,
 } from '@lionrock/domain/back-office/dashboard-rules';
 import { addDays, daysBetween, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { and, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../../db/database.ts';
-import { agents, campaigns, payments, policies } from '../../../db/schema.ts';
+import { agents, campaigns, funnelCounts, payments, policies } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 
 export type TDashboardQuery = {
@@ -91,7 +92,10 @@ export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Dat
   const createdIn = and(gte(policies.createdAt, low), lte(policies.createdAt, high))!;
   const issuedIn = and(gte(policies.issuedAt, low), lte(policies.issuedAt, high))!;
 
-  const [rows, paid, agentRows, campaignRows] = await Promise.all([
+  const visitFilters: SQL[] = [gte(funnelCounts.day, from), lte(funnelCounts.day, to)];
+  if (query.product) visitFilters.push(eq(funnelCounts.product, query.product));
+  if (query.market) visitFilters.push(eq(funnelCounts.market, query.market));
+  const [rows, paid, agentRows, campaignRows, visits] = await Promise.all([
     db
       .select({
         policyId: policies.policyId,
@@ -117,6 +121,11 @@ export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Dat
     db
       .select({ id: campaigns.campaignId, code: campaigns.campaignCode, name: campaigns.campaignName })
       .from(campaigns),
+    // The visit counts are per market-local day already (decision 090).
+    db
+      .select({ product: funnelCounts.product, step: funnelCounts.step, count: funnelCounts.count })
+      .from(funnelCounts)
+      .where(and(...visitFilters)),
   ]);
 
   const inRange = (day: string) => day >= from && day <= to;
@@ -141,6 +150,16 @@ export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Dat
   const totals = { quotes: 0, sales: 0, premiumCents: {} as TMoney };
   const currencies = new Set<string>();
   const funnels = new Map<string, Record<TFunnelStep, number>>();
+  const funnelOf = (product: string) => {
+    const found = funnels.get(product);
+    if (found) return found;
+    const steps = Object.fromEntries(FUNNEL_STEPS.map((step) => [step, 0])) as Record<TFunnelStep, number>;
+    funnels.set(product, steps);
+    return steps;
+  };
+  for (const visit of visits)
+    if ((VISIT_STEPS as readonly string[]).includes(visit.step))
+      funnelOf(visit.product)[visit.step as TFunnelStep] += Number(visit.count);
   const groups = {
     byProduct: new Map<string, TGroup>(),
     byMarket: new Map<string, TGroup>(),
@@ -161,17 +180,11 @@ export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Dat
     if (quoted) {
       totals.quotes += 1;
       days[dayIndex.get(localDayOf(row.country, row.createdAt))!]!.quotes += 1;
-      const funnel = funnels.get(row.productType) ?? {
-        quoted: 0,
-        toPayment: 0,
-        paymentAnswered: 0,
-        issued: 0,
-      };
+      const funnel = funnelOf(row.productType);
       funnel.quoted += 1;
       if (paymentOpened.has(row.policyId)) funnel.toPayment += 1;
       if (paymentAnswered.has(row.policyId)) funnel.paymentAnswered += 1;
       if (row.issuedAt) funnel.issued += 1;
-      funnels.set(row.productType, funnel);
     }
     if (!row.issuedAt) continue;
     const issuedDay = localDayOf(row.country, row.issuedAt);

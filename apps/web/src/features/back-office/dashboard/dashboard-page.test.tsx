@@ -18,6 +18,8 @@ const ANSWER = {
       product: 'PTR',
       label: 'Travel',
       steps: [
+        { step: 'landing', count: 40 },
+        { step: 'quoteForm', count: 10 },
         { step: 'quoted', count: 5 },
         { step: 'toPayment', count: 3 },
         { step: 'paymentAnswered', count: 2 },
@@ -66,7 +68,13 @@ describe('DashboardPage', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Date', 'Sales', 'Premium HKD', 'Premium SGD']);
     const funnel = screen.getByRole('figure', { name: 'Funnel: Travel' });
-    expect(funnel.textContent).toContain('Of 5 quotes, 2 issued (40%).');
+    // Landing and quote form are visit counts (decision 090): said so, their share of landings.
+    expect(funnel.textContent).toContain(
+      '40 landing visits and 10 quote form visits (counted visits, not the same people); of 5 quotes, 2 issued (40%).',
+    );
+    expect(funnel.textContent).toContain('Quote form: 10 (25%)');
+    expect(funnel.textContent).toContain('Sent to payment: 3 (60%)');
+    expect(screen.getByTestId('funnel-note').textContent).toContain('not the same customers');
     expect(screen.getByRole('figure', { name: 'Sales by campaign' }).textContent).toContain(
       'SPRING27 Spring: 1',
     );

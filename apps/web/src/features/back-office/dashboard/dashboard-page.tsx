@@ -273,33 +273,51 @@ export default function DashboardPage() {
             {data.funnel.length === 0 ? (
               <figure className={styles.chart}>
                 <h2>Funnel</h2>
-                <p className={styles.summary}>No quotes in the range.</p>
+                <p className={styles.summary}>No visits or quotes in the range.</p>
               </figure>
             ) : (
               data.funnel.map((funnel) => {
-                const quoted = funnel.steps[0]?.count ?? 0;
-                const issued = funnel.steps[funnel.steps.length - 1]?.count ?? 0;
+                const count = (step: TFunnelStep) =>
+                  funnel.steps.find((each) => each.step === step)?.count ?? 0;
+                const landing = count('landing');
+                const quoteForm = count('quoteForm');
+                const quoted = count('quoted');
+                const issued = count('issued');
+                // Landing and quote form are visit counts; the later steps follow the range's quotes.
+                const base = (step: TFunnelStep) =>
+                  step === 'landing' || step === 'quoteForm' ? landing : quoted;
                 return (
                   <HorizontalBars
                     key={funnel.product}
                     id={`funnel-${funnel.product}`}
                     title={`Funnel: ${funnel.label}`}
-                    summary={`Of ${plural(quoted, 'quote')}, ${issued} issued (${percent(issued, quoted)}).`}
+                    summary={`${plural(landing, 'landing visit')} and ${plural(quoteForm, 'quote form visit')} (counted visits, not the same people); of ${plural(quoted, 'quote')}, ${issued} issued (${percent(issued, quoted)}).`}
                     accent
                     bars={funnel.steps.map((step) => ({
                       label: FUNNEL_STEP_LABELS[step.step],
                       value: step.count,
-                      text: `${step.count} (${percent(step.count, quoted)})`,
+                      text: `${step.count} (${percent(step.count, base(step.step))})`,
                     }))}
                     rows={funnel.steps}
                     columns={[
                       { header: 'Step', value: (step) => FUNNEL_STEP_LABELS[step.step] },
                       { header: 'Count', value: (step) => String(step.count), number: true },
-                      { header: 'Of quotes', value: (step) => percent(step.count, quoted), number: true },
+                      {
+                        header: 'Of landings (visits) or of quotes',
+                        value: (step) => percent(step.count, base(step.step)),
+                        number: true,
+                      },
                     ]}
                   />
                 );
               })
+            )}
+            {data.funnel.length > 0 && (
+              <p className={styles.summary} data-testid="funnel-note">
+                Landing counts the landing pages served (people, not crawlers) and Quote form the quote pages
+                reached, per day: they are visit counts, not the same customers followed through, so a later
+                step can be larger than an earlier one. Quoted to Issued follow the quotes made in the range.
+              </p>
             )}
             <GroupChart
               id="by-product"

@@ -66,6 +66,19 @@ const en = {
   copied: 'Copied.',
   copyFailed: 'Copy did not work: select the link and copy it.',
   linkNote: 'The link carries your agent code, the sub-agent, the campaign and the language.',
+  prefillOn: 'Pre-fill the customer’s quote form',
+  prefillHint:
+    'Choose what you already know; leave the rest to the customer. Dates, personal details and declarations are always the customer’s.',
+  prefillLegend: 'The quote form’s choices',
+  customerChooses: 'The customer chooses',
+  planChoice: 'Plan to preselect',
+  prefillNote:
+    'The link opens the quote form with these choices and the plan preselected. It carries nothing personal.',
+  myLinks: 'My pre-filled links',
+  noLinks: 'No pre-filled links yet.',
+  linkColumn: 'Link',
+  opens: 'Opens',
+  made: 'Made',
 } as const;
 
 export type TDeskWord = keyof typeof en;
@@ -131,6 +144,17 @@ const zhHans: TWords = {
   copied: '已复制。',
   copyFailed: '无法复制，请选中链接后手动复制。',
   linkNote: '链接包含您的代理人编号、子代理人、活动和语言。',
+  prefillOn: '预先填写客户的报价表',
+  prefillHint: '选择您已知道的内容，其余由客户选择。日期、个人资料和声明始终由客户填写。',
+  prefillLegend: '报价表的选项',
+  customerChooses: '由客户选择',
+  planChoice: '预选的计划',
+  prefillNote: '链接打开时报价表已填好这些选项，并预选计划。链接不包含任何个人资料。',
+  myLinks: '我的预填链接',
+  noLinks: '还没有预填链接。',
+  linkColumn: '链接',
+  opens: '打开次数',
+  made: '生成日期',
 };
 
 const zhHant: TWords = {
@@ -191,6 +215,17 @@ const zhHant: TWords = {
   copied: '已複製。',
   copyFailed: '無法複製，請選取連結後手動複製。',
   linkNote: '連結包含您的代理人編號、子代理人、推廣活動及語言。',
+  prefillOn: '預先填寫客戶的報價表',
+  prefillHint: '選擇您已知道的內容，其餘由客戶選擇。日期、個人資料及聲明一律由客戶填寫。',
+  prefillLegend: '報價表的選項',
+  customerChooses: '由客戶選擇',
+  planChoice: '預選的計劃',
+  prefillNote: '連結打開時報價表已填好這些選項，並預選計劃。連結不包含任何個人資料。',
+  myLinks: '我的預填連結',
+  noLinks: '還沒有預填連結。',
+  linkColumn: '連結',
+  opens: '打開次數',
+  made: '產生日期',
 };
 
 const WORDS: Record<TDeskLanguage, TWords> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

@@ -1,10 +1,25 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from './desk.module.css';
-import { type TDeskWord, useDeskWords } from './desk-words';
+import { money, type TDeskWord, useDeskWords } from './desk-words';
+import { prefillOf, QuoteLinkPrefill, type TPrefillValues } from './quote-link-prefill';
 
 type TLinkAnswer = { path: string };
+type TStoredLink = {
+  code: string;
+  path: string;
+  product: 'travel' | 'pa' | 'home';
+  market: string;
+  currency: string;
+  subAgentCode: string | null;
+  campaignCode: string | null;
+  createdAt: string;
+  opens: number;
+  quotes: number;
+  sales: number;
+  commissionCents: number;
+};
 const PRODUCTS = ['travel', 'pa', 'home'] as const;
 const PRODUCT_CODE = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const;
 
@@ -20,6 +35,19 @@ export default function QuoteLinkPage() {
   const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
   const [link, setLink] = useState('');
   const [copyState, setCopyState] = useState<'' | 'copied' | 'failed'>('');
+  const [prefillOn, setPrefillOn] = useState(false);
+  const [prefill, setPrefill] = useState<TPrefillValues>({});
+  const [links, setLinks] = useState<TStoredLink[] | null>(null);
+  const loadLinks = useCallback(async () => {
+    try {
+      setLinks((await backOfficeCall<{ items: TStoredLink[] }>('GET', '/desk/quote-links')).items);
+    } catch {
+      setLinks([]);
+    }
+  }, []);
+  useEffect(() => {
+    void loadLinks();
+  }, [loadLinks]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,14 +56,21 @@ export default function QuoteLinkPage() {
     setLink('');
     setCopyState('');
     try {
-      const answer = await backOfficeCall<TLinkAnswer>('POST', '/desk/links', {
-        product,
-        market,
-        lang,
-        ...(subAgentCode.trim() ? { subAgentCode: subAgentCode.trim() } : {}),
-        ...(campaignCode.trim() ? { campaignCode: campaignCode.trim() } : {}),
-      });
+      // A pre-filled link is stored and counted (decision 090); a plain one is the landing's own path.
+      const answer = await backOfficeCall<TLinkAnswer>(
+        'POST',
+        prefillOn ? '/desk/quote-links' : '/desk/links',
+        {
+          product,
+          market,
+          lang,
+          ...(subAgentCode.trim() ? { subAgentCode: subAgentCode.trim() } : {}),
+          ...(campaignCode.trim() ? { campaignCode: campaignCode.trim() } : {}),
+          ...(prefillOn ? { prefill: prefillOf(product, prefill) } : {}),
+        },
+      );
       setLink(`${window.location.origin}${answer.path}`);
+      if (prefillOn) void loadLinks();
     } catch (caught) {
       setError(
         caught instanceof BackOfficeError
@@ -78,7 +113,10 @@ export default function QuoteLinkPage() {
             id="link-product"
             className={shell.input}
             value={product}
-            onChange={(event) => setProduct(event.target.value as (typeof PRODUCTS)[number])}
+            onChange={(event) => {
+              setProduct(event.target.value as (typeof PRODUCTS)[number]);
+              setPrefill({});
+            }}
           >
             {PRODUCTS.map((value) => (
               <option key={value} value={value}>
@@ -95,7 +133,10 @@ export default function QuoteLinkPage() {
             id="link-market"
             className={shell.input}
             value={market}
-            onChange={(event) => setMarket(event.target.value as 'SGP' | 'HKG')}
+            onChange={(event) => {
+              setMarket(event.target.value as 'SGP' | 'HKG');
+              setPrefill({});
+            }}
           >
             <option value="SGP">{w('market.SGP')}</option>
             <option value="HKG">{w('market.HKG')}</option>
@@ -145,11 +186,33 @@ export default function QuoteLinkPage() {
           />
           {fieldError('campaignCode')}
         </div>
-        {error && error.field !== 'subAgentCode' && error.field !== 'campaignCode' && (
-          <p className={shell.formError} role="alert">
-            {error.message}
-          </p>
+        <div className={shell.field}>
+          <label>
+            <input
+              type="checkbox"
+              checked={prefillOn}
+              onChange={(event) => setPrefillOn(event.target.checked)}
+            />{' '}
+            {w('prefillOn')}
+          </label>
+        </div>
+        {prefillOn && (
+          <QuoteLinkPrefill
+            product={product}
+            market={market}
+            values={prefill}
+            onChange={setPrefill}
+            error={error?.field?.startsWith('prefill.') ? error : null}
+          />
         )}
+        {error &&
+          error.field !== 'subAgentCode' &&
+          error.field !== 'campaignCode' &&
+          !error.field?.startsWith('prefill.') && (
+            <p className={shell.formError} role="alert">
+              {error.message}
+            </p>
+          )}
         <button className={shell.primary} type="submit" disabled={busy}>
           {busy ? w('linkBusy') : w('linkMake')}
         </button>
@@ -160,12 +223,50 @@ export default function QuoteLinkPage() {
           <p className={styles.link} data-testid="quote-link">
             {link}
           </p>
-          <p>{w('linkNote')}</p>
+          <p>{w(prefillOn ? 'prefillNote' : 'linkNote')}</p>
           <button className={shell.secondary} type="button" onClick={copy}>
             {w('copy')}
           </button>
           {copyState === 'copied' && <p role="status">{w('copied')}</p>}
           {copyState === 'failed' && <p role="alert">{w('copyFailed')}</p>}
+        </div>
+      )}
+      <h2 id="my-links-heading">{w('myLinks')}</h2>
+      {links && links.length === 0 && <p>{w('noLinks')}</p>}
+      {links && links.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby="my-links-heading" data-testid="my-links">
+            <thead>
+              <tr>
+                <th scope="col">{w('linkColumn')}</th>
+                <th scope="col">{w('linkProduct')}</th>
+                <th scope="col">{w('made')}</th>
+                <th scope="col">{w('opens')}</th>
+                <th scope="col">{w('quotes')}</th>
+                <th scope="col">{w('sales')}</th>
+                <th scope="col">{w('commission')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((item) => (
+                <tr key={item.code}>
+                  <td className={styles.link}>
+                    {item.path}
+                    {item.subAgentCode ? ` (${item.subAgentCode})` : ''}
+                  </td>
+                  <td>
+                    {w(`product.${PRODUCT_CODE[item.product]}` as TDeskWord)} ·{' '}
+                    {w(`market.${item.market}` as TDeskWord)}
+                  </td>
+                  <td>{item.createdAt.slice(0, 10)}</td>
+                  <td>{item.opens}</td>
+                  <td>{item.quotes}</td>
+                  <td>{item.sales}</td>
+                  <td>{money(item.commissionCents, item.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </section>

@@ -2,10 +2,11 @@ import { HOME_PLANS, type THomePlan } from '@lionrock/domain/home/home-model';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Stepper } from '../../../components/ui/stepper';
 import { documentLink } from '../../../lib/documents';
+import { useQuoteFormReached } from '../../../lib/funnel-beacon';
 import { useTranslation } from '../../../lib/i18n';
 import {
   callErrorKey,
@@ -15,6 +16,7 @@ import {
 } from '../../checkout/api/checkout-api';
 import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { useErrorTitle } from '../../checkout/hooks/use-error-title';
+import { forgetLinkPlan, linkPlanOf } from '../../checkout/state/link-plan';
 import styles from '../components/home.module.css';
 import { HomeCoverTable } from '../components/home-cover-table';
 import { useMessageText } from '../components/home-fields';
@@ -40,6 +42,14 @@ export function HomeQuotePage() {
   const [busy, setBusy] = useState(false);
   useErrorTitle('homeQuote.errorTitle');
   const summary = useHomeSummaryRows(policy, 'quote');
+  useQuoteFormReached('PHM', policy.country, plans.length > 0);
+  // An agent's pre-filled link preselects its plan when it is offered (decision 090).
+  useEffect(() => {
+    const linked = linkPlanOf('home');
+    forgetLinkPlan();
+    if (linked && !policy.policyHome.selectedPlan && plans.some((plan) => plan.planName === linked))
+      choosePlan(linked as never);
+  }, [plans, policy.policyHome.selectedPlan, choosePlan]);
   if (plans.length === 0) return <Navigate to="/home" replace />;
   const home = policy.policyHome;
   const country = policy.country ?? 'SGP';

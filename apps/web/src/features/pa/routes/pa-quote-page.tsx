@@ -1,13 +1,15 @@
 import { formatMoney, toCents } from '@lionrock/domain/money/money';
 import { isPlanDOffered } from '@lionrock/domain/pa/occupation';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CheckField } from '../../../components/ui/check-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
+import { useQuoteFormReached } from '../../../lib/funnel-beacon';
 import { useTranslation } from '../../../lib/i18n';
 import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
+import { forgetLinkPlan, linkPlanOf } from '../../checkout/state/link-plan';
 import { ALL_ROWS, BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
 import { PriceLines } from '../components/plan-price';
 import { useQuoteCall } from '../components/use-quote-call';
@@ -29,6 +31,10 @@ export function PaQuotePage() {
   const plans = usePaFlowStore((state) => state.plans);
   const [allRows, setAllRows] = useState(false);
   const quote = useQuoteCall();
+  useQuoteFormReached('PAN', policy.country, plans.length > 0);
+  // An agent's pre-filled link marks its plan (decision 090); Apply Now stays the customer's choice.
+  const [linkPlan] = useState(() => linkPlanOf('pa'));
+  useEffect(forgetLinkPlan, []);
   if (plans.length === 0) return <Navigate to="/pa/effective-date" replace />;
   const pa = policy.policyPAN;
   const country = policy.country ?? 'SGP';
@@ -90,8 +96,14 @@ export function PaQuotePage() {
       {withoutD ? <p className={styles.notice}>{t('paQuote.noPlanD')}</p> : null}
       <ul className={`${styles.plans} ${withoutD ? styles.plansWide : ''}`} aria-label={t('paQuote.plans')}>
         {plans.map((plan) => (
-          <li key={plan.planName} className={styles.plan} data-testid={`pa-plan-${plan.planName}`}>
+          <li
+            key={plan.planName}
+            className={styles.plan}
+            data-testid={`pa-plan-${plan.planName}`}
+            data-preselected={plan.planName === linkPlan || undefined}
+          >
             <h2>{t('paQuote.planName', { plan: plan.planName })}</h2>
+            {plan.planName === linkPlan ? <p className={styles.notice}>{t('paQuote.suggested')}</p> : null}
             <p className={styles.price}>{formatMoney(toCents(plan.totalPremium), country)}</p>
             <PriceLines item={plan} country={country} childCount={children} />
             <button

@@ -11,16 +11,18 @@ import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
+import { useQuoteFormReached } from '../../../lib/funnel-beacon';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { planPrice } from '../../checkout/components/summary/plan-price';
 import { usePromoCheck } from '../../checkout/hooks/use-promo-check';
+import { forgetLinkPlan, linkPlanOf } from '../../checkout/state/link-plan';
 import {
   callErrorKey,
   PriceChangedError,
@@ -52,6 +54,11 @@ function useBackUrl(): string {
 export function QuotePage() {
   const plans = useTravelFlowStore((state) => state.plans);
   const backUrl = useBackUrl();
+  useQuoteFormReached(
+    'PTR',
+    useTravelFlowStore((state) => state.policy.country),
+    plans.length > 0,
+  );
   if (plans.length === 0) return <Navigate to={backUrl} replace />;
   return <Quote plans={plans} backUrl={backUrl} />;
 }
@@ -87,9 +94,13 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   const country = policy.country ?? 'SGP';
   const travel = policy.policyTravel;
   const recommended = plans[defaultPlanIndex(plans.length)]?.planName;
-  const [selected, setSelected] = useState(() =>
-    basePlanName(travel.policyPremium?.planName ?? recommended ?? ''),
-  );
+  // An agent's pre-filled link preselects its plan when it is offered (decision 090).
+  const [selected, setSelected] = useState(() => {
+    const linked = linkPlanOf('travel');
+    const offered = linked && plans.some((plan) => basePlanName(plan.planName) === linked) ? linked : null;
+    return basePlanName(travel.policyPremium?.planName ?? offered ?? recommended ?? '');
+  });
+  useEffect(forgetLinkPlan, []);
   const [plus, setPlus] = useState(Boolean(travel.topUpSelected));
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const campaignDetails = useCampaign({
