@@ -19,8 +19,11 @@ import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const HOUR = 3_600_000;
-const START = new Date('2026-11-25T02:00:00.000Z');
-const TODAY = localDate(2026, 11, 25);
+// 02:00 UTC (10:00 in Singapore) of the real day: the database stamps a quote's updated_at with its own
+// now(), which the abandoned-journey scan compares with the shop's clock, so the two must agree on the day.
+const REAL = new Date();
+const START = new Date(Date.UTC(REAL.getUTCFullYear(), REAL.getUTCMonth(), REAL.getUTCDate(), 2));
+const TODAY = localDate(REAL.getUTCFullYear(), REAL.getUTCMonth() + 1, REAL.getUTCDate());
 
 /** Quotes saved for later (decisions 076, 077): the link, its token, re-rating and the one reminder. */
 describeEachDriver('saved quotes', (driver) => {
