@@ -24,11 +24,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../db/database.ts';
-import { agents, campaigns, policies, quoteLinks, subAgents } from '../../db/schema.ts';
+import { campaigns, policies, quoteLinks } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import { recordAudit } from '../back-office/audit.ts';
+import { createDeskPartners } from '../back-office/desk/desk-partners.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../back-office/staff-access.ts';
 import { chosenPremium } from '../issuance/policy-schedule.ts';
 
@@ -119,34 +120,13 @@ export async function quoteLinkRoutes(
   options: { access: TStaffAccess; db: TDb; now: () => Date; limits: TLimitStore },
 ): Promise<void> {
   const { access, db, now } = options;
+  const partners = createDeskPartners(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   function agentCodeOf(request: FastifyRequest): string {
     const code = request.account?.agentCode?.trim();
     if (!code) throw new ApiError(403, 'This account is not bound to an agent code.', { field: 'agentCode' });
     return code;
-  }
-
-  async function activeAgent(agentCode: string): Promise<boolean> {
-    const [row] = await db
-      .select({ code: agents.agentCode })
-      .from(agents)
-      .where(and(eq(agents.agentCode, agentCode), eq(agents.active, true)));
-    return Boolean(row);
-  }
-
-  async function ownSubAgent(agentCode: string, subAgentCode: string): Promise<boolean> {
-    const [row] = await db
-      .select({ code: subAgents.subAgentCode })
-      .from(subAgents)
-      .where(
-        and(
-          eq(subAgents.agentCode, agentCode),
-          eq(subAgents.subAgentCode, subAgentCode),
-          eq(subAgents.active, true),
-        ),
-      );
-    return Boolean(row);
   }
 
   /** A campaign the shop prices under today: active, in its dates, for the product and market. */
@@ -189,7 +169,7 @@ export async function quoteLinkRoutes(
       const { product, market, lang } = request.body;
       const subAgentCode = request.body.subAgentCode || null;
       const campaignCode = request.body.campaignCode || null;
-      if (subAgentCode && !(await ownSubAgent(agentCode, subAgentCode)))
+      if (subAgentCode && !(await partners.isOwnActiveSubAgent(agentCode, subAgentCode)))
         throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
       if (campaignCode && !(await liveCampaign(campaignCode, product, market)))
         throw new ApiError(400, 'No current campaign has this code for this product and market.', {
@@ -344,10 +324,12 @@ export async function quoteLinkRoutes(
       const product = link.product as TQuoteLinkProduct;
       const dropped: string[] = [];
       // An agent no longer active opens as a direct quote: the shop would refuse its partner link.
-      const agentLive = await activeAgent(link.agentCode);
+      const agentLive = await partners.isActiveAgent(link.agentCode);
       if (!agentLive) dropped.push('agentCode');
       const subAgentCode =
-        agentLive && link.subAgentCode && (await ownSubAgent(link.agentCode, link.subAgentCode))
+        agentLive &&
+        link.subAgentCode &&
+        (await partners.isOwnActiveSubAgent(link.agentCode, link.subAgentCode))
           ? link.subAgentCode
           : null;
       if (link.subAgentCode && !subAgentCode) dropped.push('subAgentCode');

@@ -20,18 +20,17 @@ import {
   validateTravellers,
 } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../../db/database.ts';
-import { subAgents } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { TLimitStore } from '../../../lib/limit-store.ts';
 import type { TPolicyService } from '../../policy/policy-service.ts';
 import type { TSavedQuoteService } from '../../saved-quote/saved-quote-service.ts';
 import { recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
+import { createDeskPartners } from './desk-partners.ts';
 
 /** Quotes an agent may prepare for customers in an hour (decision 087). */
 export const DESK_QUOTES_PER_HOUR = 50;
@@ -213,6 +212,7 @@ export async function deskQuoteRoutes(
   },
 ): Promise<void> {
   const { access, db, now } = options;
+  const partners = createDeskPartners(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -240,17 +240,8 @@ export async function deskQuoteRoutes(
           retryAfterMs: counted.retryAfterMs,
         });
       if (body.subAgentCode) {
-        const [found] = await db
-          .select({ code: subAgents.subAgentCode })
-          .from(subAgents)
-          .where(
-            and(
-              eq(subAgents.agentCode, agentCode),
-              eq(subAgents.subAgentCode, body.subAgentCode),
-              eq(subAgents.active, true),
-            ),
-          );
-        if (!found) throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
+        if (!(await partners.isOwnActiveSubAgent(agentCode, body.subAgentCode)))
+          throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
       }
       // Parsed by the shop's own policy schema, as a quote page's call would be.
       const parsed = ZPolicySchema.safeParse(documentOf(body, agentCode));

@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { chosenPremium, maskIdNumber, policyholderName } from '../../issuance/policy-schedule.ts';
 import { recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
+import { createDeskPartners } from './desk-partners.ts';
 
 const DESK = `${STAFF_API_PREFIX}/desk`;
 const PAGE_SIZE = 25;
@@ -77,6 +78,7 @@ export async function backOfficeDeskRoutes(
   options: { access: TStaffAccess; db: TDb; now: () => Date },
 ): Promise<void> {
   const { access, db, now } = options;
+  const partners = createDeskPartners(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const desk = { preHandler: access.requireAccount('desk.read') };
 
@@ -344,17 +346,8 @@ export async function backOfficeDeskRoutes(
       const subAgentCode = request.body.subAgentCode || undefined;
       const campaignCode = request.body.campaignCode || undefined;
       if (subAgentCode) {
-        const [found] = await db
-          .select({ code: subAgents.subAgentCode })
-          .from(subAgents)
-          .where(
-            and(
-              eq(subAgents.agentCode, agentCode),
-              eq(subAgents.subAgentCode, subAgentCode),
-              eq(subAgents.active, true),
-            ),
-          );
-        if (!found) throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
+        if (!(await partners.isOwnActiveSubAgent(agentCode, subAgentCode)))
+          throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
       }
       if (campaignCode) {
         // The landing's campaign/{code} names one of the insurer's campaigns for the product and market.
