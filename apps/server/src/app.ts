@@ -426,6 +426,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     db: database.db,
     now,
     limits: app.limitStore,
+    funnel,
   });
   await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
   await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });

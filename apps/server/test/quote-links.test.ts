@@ -2,7 +2,7 @@ import { parseIso } from '@lionrock/domain/dates/local-date';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog, campaigns, quoteLinks, subAgents } from '../src/db/schema.ts';
+import { auditLog, campaigns, funnelCounts, quoteLinks, subAgents } from '../src/db/schema.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buyTravelPolicy } from './helpers/purchase.ts';
 import { buildTestApp, postRest } from './helpers/test-app.ts';
@@ -109,6 +109,12 @@ describeEachDriver('pre-filled quote links', (driver) => {
       dropped: [],
     });
     await postRest(app, OPEN, { code }, 'link-customer-02');
+    // Each open is the customer's landing visit on the dashboard's funnel, in the link's market.
+    await app.services.funnel.flush();
+    const landings = await database.db.select().from(funnelCounts).where(eq(funnelCounts.step, 'landing'));
+    expect(landings.map((row) => ({ ...row, count: Number(row.count) }))).toEqual([
+      { day: '2026-11-25', product: 'PTR', market: 'SGP', step: 'landing', count: 2 },
+    ]);
     const listed = (await list()).json().items.find((item: { code: string }) => item.code === code);
     expect(listed).toMatchObject({ opens: 2, quotes: 0, sales: 0, path });
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { commissionBasisPoints, commissionCents } from '@lionrock/domain/back-office/commission-rules';
+import type { TDashboardMarket } from '@lionrock/domain/back-office/dashboard-rules';
 import {
   checkQuoteLinkPrefill,
   QUOTE_LINK_CODE_PATTERN,
@@ -31,6 +32,7 @@ import { apiErrors } from '../../lib/openapi.ts';
 import { recordAudit } from '../back-office/audit.ts';
 import { createDeskPartners } from '../back-office/desk/desk-partners.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../back-office/staff-access.ts';
+import type { TFunnelCounter } from '../funnel/funnel-counter.ts';
 import { chosenPremium } from '../issuance/policy-schedule.ts';
 
 export const QUOTE_LINK_OPEN_PATH = '/b2c-server/rest/quote-link/open';
@@ -117,7 +119,14 @@ function pricedRate(document: TPolicy): number | null {
  */
 export async function quoteLinkRoutes(
   app: FastifyInstance,
-  options: { access: TStaffAccess; db: TDb; now: () => Date; limits: TLimitStore },
+  options: {
+    access: TStaffAccess;
+    db: TDb;
+    now: () => Date;
+    limits: TLimitStore;
+    /** The dashboard's visit counts: an opened link is the customer's landing (decision 090). */
+    funnel?: Pick<TFunnelCounter, 'count'>;
+  },
 ): Promise<void> {
   const { access, db, now } = options;
   const partners = createDeskPartners(db);
@@ -322,6 +331,9 @@ export async function quoteLinkRoutes(
           messageKey: 'quoteLink.notValid',
         });
       const product = link.product as TQuoteLinkProduct;
+      // The link's page fills the landing form in the browser, so no landing document is served for it:
+      // its open is the landing visit, in the link's own market (the path names none).
+      options.funnel?.count('landing', QUOTE_LINK_PRODUCTS[product], link.market as TDashboardMarket);
       const dropped: string[] = [];
       // An agent no longer active opens as a direct quote: the shop would refuse its partner link.
       const agentLive = await partners.isActiveAgent(link.agentCode);
