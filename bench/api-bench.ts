@@ -9,6 +9,7 @@
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50) and BENCH_ROUNDS (1: the four
 // cases measured again, in the same order, that many times; the goals read the median round) change the
 // run. BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and leaves its profile there.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { openDatabase } from '@lionrock/server/src/db/database.ts';
-import { startServer, stopServer } from '../e2e/support/server-process.ts';
+import { freePort, startServer, stopServer } from '../e2e/support/server-process.ts';
 import { runCase, type TBenchCase, type TBenchResult } from './http-bench.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -26,7 +27,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
-type TCaseKey = 'healthz' | 'multirate' | 'getBanners' | 'getCampaign';
+type TCaseKey = 'healthz' | 'multirate' | 'getBanners' | 'getCampaign' | 'getCampaignSingleUse';
 
 /** One traveller, single trip: the first call of every quote (the fixture the API tests use). */
 const travelPolicy = buildTravelPolicy(todayIn('Asia/Singapore', new Date()));
@@ -67,6 +68,21 @@ export const CASES: (TBenchCase & { key: TCaseKey; check(answer: unknown): strin
     check: (answer) => {
       const campaign = answer as { campaignCode?: string; validPromoCode?: string };
       return campaign.campaignCode === 'YEAREND' && campaign.validPromoCode === 'Y'
+        ? undefined
+        : `campaign ${campaign.campaignCode} promo ${campaign.validPromoCode}`;
+    },
+  },
+  {
+    // A single-use code's state is read from the database on every call (decision 097): no goal, shown
+    // so the bench tells what the uncached path costs beside the banner's reusable code above.
+    key: 'getCampaignSingleUse',
+    name: 'getCampaign (single-use promo code, read live)',
+    method: 'POST',
+    path: '/b2c-server/rest/campaign/getCampaign',
+    body: { country: 'SGP', productType: 'PTR', campaign: { campaignCode: 'VIP1USE' }, promo: 'VIPA1B2C3' },
+    check: (answer) => {
+      const campaign = answer as { campaignCode?: string; validPromoCode?: string };
+      return campaign.campaignCode === 'VIP1USE' && campaign.validPromoCode === 'Y'
         ? undefined
         : `campaign ${campaign.campaignCode} promo ${campaign.validPromoCode}`;
     },
@@ -179,6 +195,55 @@ async function benchOn(driver: TDriver): Promise<TRound[]> {
   return rounds;
 }
 
+/**
+ * Fastify alone (`fastify-floor-server.ts`), measured as the shop is: its /healthz, and a POST of
+ * multirate's request answered with multirate's size, nothing else (decision 097). What the ratio of
+ * those two is on this machine is the most the shop's multirate ratio could be.
+ */
+async function benchFloor(): Promise<{ healthz: TMeasured; echo: TMeasured }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./fastify-floor-server.ts', import.meta.url))],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'ignore',
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    for (let tries = 0; ; tries += 1) {
+      const ready = await fetch(`${baseUrl}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (tries > 100) throw new Error('the bare Fastify server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const multirate = CASES.find((candidate) => candidate.key === 'multirate')!;
+    const measure = async (benchCase: TBenchCase): Promise<TMeasured> => {
+      const options = { connections: CONNECTIONS, headers: BROWSER_HEADERS };
+      await runCase(baseUrl, benchCase, { ...options, durationSeconds: WARMUP });
+      const cpuBefore = processCpuMicros(child.pid!);
+      const result = await runCase(baseUrl, benchCase, { ...options, durationSeconds: DURATION });
+      const cpu = processCpuMicros(child.pid!) - cpuBefore;
+      return { ...result, cpuMicrosPerRequest: result.requests > 0 ? Math.round(cpu / result.requests) : 0 };
+    };
+    return {
+      healthz: await measure({ name: 'Fastify alone: /healthz', method: 'GET', path: '/healthz' }),
+      echo: await measure({
+        name: 'Fastify alone: POST of multirate’s request, answer of its size',
+        method: 'POST',
+        path: '/echo',
+        body: multirate.body,
+      }),
+    };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /** The round whose multirate ratio is the median (one round: that round). */
@@ -270,6 +335,19 @@ export async function runApiBench(): Promise<string> {
     });
     goals.push(...goalsOf(driver, medianRound(rounds)));
   }
+  const floor = await benchFloor();
+  sections.push(
+    [
+      '### The floor: Fastify alone on this machine (no schema, hook, log or database)',
+      '',
+      '| case | req/s | % of /healthz | p50 ms | p99 ms | server CPU µs/request | errors | non-2xx |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...[floor.healthz, floor.echo].map(
+        (row) =>
+          `| ${row.name} | ${row.requestsPerSecond} | ${percent(row.requestsPerSecond, floor.healthz.requestsPerSecond)} % | ${row.p50} | ${row.p99} | ${row.cpuMicrosPerRequest} | ${row.errors} | ${row.non2xx} |`,
+      ),
+    ].join('\n'),
+  );
   if (!process.env.BENCH_DATABASE_URL)
     goals.push({
       goal: 'getCampaign p99 at 50 connections, PostgreSQL',

@@ -5,11 +5,12 @@ import { todayIn } from '@lionrock/domain/dates/local-date';
 import { ZCampaignSchema } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { COMPRESS_THRESHOLD } from '../src/app.ts';
+import { campaigns } from '../src/db/schema.ts';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -99,6 +100,64 @@ describeEachDriver('the hot calls (decision 092)', (driver) => {
     await database.db.execute(
       sql`update promo_codes set status = 'AVAILABLE', reserved_until = null where code = 'VIPA1B2C3'`,
     );
+  });
+
+  it('getCampaign keeps who owns a reusable code, yet a code removed, added or moved shows on the next calls (decision 097)', async () => {
+    const payload = (promo: string) => ({
+      country: 'SGP',
+      productType: 'PTR',
+      campaign: { campaignCode: 'YEAREND' },
+      promo,
+    });
+    const validity = async (promo: string) => (await getCampaign(payload(promo))).json().validPromoCode;
+    expect(await validity('yearend25')).toBe('Y');
+    // Unknown codes are kept too: a code uploaded after a customer tried it must still be found.
+    expect(await validity('LATECOMER')).toBe('N');
+    const [yearEnd] = await database.db
+      .select({ campaign_id: campaigns.campaignId })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.campaignCode, 'YEAREND'),
+          eq(campaigns.country, 'SGP'),
+          eq(campaigns.productCode, 'PTR'),
+        ),
+      );
+    await database.db.execute(
+      sql`insert into promo_codes (campaign_id, code) values (${yearEnd!.campaign_id}, 'LATECOMER')`,
+    );
+    await database.db.execute(sql`delete from promo_codes where code = 'YEAREND25'`);
+    try {
+      // On PostgreSQL the change arrives by LISTEN/NOTIFY, a moment after the commit.
+      await expect.poll(() => validity('latecomer'), { timeout: 3000 }).toBe('Y');
+      await expect.poll(() => validity('yearend25'), { timeout: 3000 }).toBe('N');
+      // Moved to a campaign of another market: no longer this campaign's code.
+      await database.db.execute(
+        sql`update promo_codes set campaign_id = (select campaign_id from campaigns where country = 'HKG' and product_code = 'PTR' order by campaign_id limit 1) where code = 'LATECOMER'`,
+      );
+      await expect.poll(() => validity('latecomer'), { timeout: 3000 }).toBe('N');
+      // A campaign whose codes become single-use: each code's own state decides, read now.
+      await database.db.execute(
+        sql`update promo_codes set campaign_id = ${yearEnd!.campaign_id}, status = 'USED' where code = 'LATECOMER'`,
+      );
+      await expect.poll(() => validity('latecomer'), { timeout: 3000 }).toBe('Y');
+      await database.db.execute(
+        sql`update campaigns set promo_code_reusability = 'SINGLE_USE' where campaign_id = ${yearEnd!.campaign_id}`,
+      );
+      await expect.poll(() => validity('latecomer'), { timeout: 3000 }).toBe('N');
+      await database.db.execute(sql`update promo_codes set status = 'AVAILABLE' where code = 'LATECOMER'`);
+      // No notification for a code's state: the very next call must see it (no poll).
+      expect(await validity('latecomer')).toBe('Y');
+    } finally {
+      await database.db.execute(
+        sql`update campaigns set promo_code_reusability = 'REUSABLE' where campaign_id = ${yearEnd!.campaign_id}`,
+      );
+      await database.db.execute(sql`delete from promo_codes where code = 'LATECOMER'`);
+      await database.db.execute(
+        sql`insert into promo_codes (campaign_id, code) values (${yearEnd!.campaign_id}, 'YEAREND25')`,
+      );
+    }
+    await expect.poll(() => validity('yearend25'), { timeout: 3000 }).toBe('Y');
   });
 
   it('getCampaign finds the campaign of a code typed under another link, and answers as its schema says', async () => {

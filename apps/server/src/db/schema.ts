@@ -202,7 +202,12 @@ export const promoCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('promo_codes_campaign_code_idx').on(table.campaignId, table.code)],
+  (table) => [
+    uniqueIndex('promo_codes_campaign_code_idx').on(table.campaignId, table.code),
+    // Codes are matched case-insensitively (getCampaign, rating, payment): without this, a lookup read
+    // every code of every campaign, a scan once a campaign has many single-use codes (decision 097).
+    index('promo_codes_upper_code_idx').on(sql`upper(${table.code})`),
+  ],
 );
 
 /** Client-side error reports (`b2c/log/{level}`), redacted before they are stored. */

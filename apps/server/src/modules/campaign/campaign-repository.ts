@@ -48,7 +48,8 @@ export function createCampaignRepository(db: TDb) {
 
     /**
      * The campaigns of a market and product that hold a promo code (decision 038), each with the
-     * state of its code, read now (promo codes are used and held by payments: never cached).
+     * state of its code, read now. getCampaign keeps the answer only when every owner's codes are
+     * reusable, whose state decides nothing (decision 097): payments use and hold single-use codes.
      */
     async findCampaignsOfPromo(
       code: string,

@@ -46,6 +46,11 @@ export function isPromoUsable(
   return promo.status === 'RESERVED' && promo.reservedUntil !== null && promo.reservedUntil < at;
 }
 
+type TPromoOwner = { campaign: TCampaignRow; promo: TPromoState };
+
+/** The most promo codes whose owners one instance keeps in memory (decision 097). */
+export const MAX_KEPT_CODES = 10_000;
+
 export type TCampaignLookup = {
   campaignCode: string | undefined;
   productCode: string;
@@ -80,6 +85,29 @@ export function createCampaignService(
 
   const isLive = isCampaignLive;
 
+  // Which campaigns own a code changes only when codes or campaigns do: kept per code (unknown codes
+  // too), dropped the moment either table changes on any instance (migrations 0005 and 0022's
+  // triggers). Owners whose codes are single-use are never kept: a payment holds and uses such a code,
+  // so its state is read from the table on every call. A reusable code's state decides nothing.
+  const ownersCache = createTableCache(
+    notifier,
+    ['promo_codes', 'campaigns'],
+    async () => new Map<string, TPromoOwner[]>(),
+  );
+  async function ownersOf(code: string, productCode: string, country: TCountry): Promise<TPromoOwner[]> {
+    const known = await ownersCache.get();
+    const key = campaignKey(code, productCode, country);
+    const kept = known.get(key);
+    if (kept) return kept;
+    const found = await repository.findCampaignsOfPromo(code, productCode, country);
+    if (found.every((row) => row.campaign.promoCodeReusability === 'REUSABLE')) {
+      // Bounded: codes guessed at random must not grow the memory of the server.
+      if (known.size >= MAX_KEPT_CODES) known.delete(known.keys().next().value!);
+      known.set(key, found);
+    }
+    return found;
+  }
+
   /**
    * The live campaign a promo code belongs to (decision 038): `named` when the code is its own, else
    * the one of the market and product that holds it. A code typed anywhere finds its campaign.
@@ -89,20 +117,16 @@ export function createCampaignService(
     promoCode: string,
     productCode: string,
     country: TCountry,
-  ): Promise<{ campaign: TCampaignRow; promo: TPromoState } | undefined> {
-    // One query: the owners and the state of the code in each (decision 092).
-    const owners = (await repository.findCampaignsOfPromo(promoCode, productCode, country)).filter((row) =>
+  ): Promise<TPromoOwner | undefined> {
+    // One query at most: the owners and the state of the code in each (decisions 092 and 097).
+    const owners = (await ownersOf(promoCode, productCode, country)).filter((row) =>
       isLive(row.campaign, today(country)),
     );
     return owners.find((row) => row.campaign.campaignId === named?.campaignId) ?? owners[0];
   }
 
   /** Whether the code can be used now, counted against the campaign it was tried on (decision 027). */
-  const usableIn = (
-    owner: { campaign: TCampaignRow; promo: TPromoState } | undefined,
-    tried: TCampaignRow,
-    promoCode: string,
-  ) =>
+  const usableIn = (owner: TPromoOwner | undefined, tried: TCampaignRow, promoCode: string) =>
     promoGuard.check((owner?.campaign ?? tried).campaignId, promoCode, async () =>
       owner ? isPromoUsable(owner.campaign, owner.promo, now()) : false,
     );

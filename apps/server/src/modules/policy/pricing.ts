@@ -1,5 +1,5 @@
 import { OFFER_NOTICES, type TOfferNotice } from '@lionrock/domain/campaign/offer-notices';
-import { compareDates, parseIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
+import { compareDates, parseIso, type TLocalDate, toEpochDay } from '@lionrock/domain/dates/local-date';
 import { normaliseIdForMatching } from '@lionrock/domain/identity/id-number';
 import type { TRatingTables } from '@lionrock/domain/policy/rate-policy';
 import { refusal, type TRefusal } from '@lionrock/domain/policy/refusals';
@@ -77,7 +77,16 @@ export function createPricing(deps: {
 
   const tablesCache = createTableCache(deps.notifier, ['rate_tables'], async () => {
     const rows = await repository.listRateTables();
-    return (on: TLocalDate): TRatingTables | null => ratingTablesOn(rows, on, parsed);
+    // Per day the cover starts on: a quote's call asks once, and the answer holds until the table changes.
+    const byDay = new Map<number, TRatingTables | null>();
+    return (on: TLocalDate): TRatingTables | null => {
+      const day = toEpochDay(on);
+      if (byDay.has(day)) return byDay.get(day)!;
+      if (byDay.size >= 1000) byDay.clear();
+      const tables = ratingTablesOn(rows, on, parsed);
+      byDay.set(day, tables);
+      return tables;
+    };
   });
   // Parsing is cached per row object, so a table is validated once per load, not per request.
   const parsedRows = new WeakMap<object, unknown>();
