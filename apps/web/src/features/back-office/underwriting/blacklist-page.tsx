@@ -54,6 +54,9 @@ export default function BlacklistPage() {
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   // Only a role with pii.reveal gets the button: the server answers 403 to the others.
   const mayReveal = useCan('pii.reveal');
+  // Adding and removing are underwriting's: a read-only account sees the list only.
+  const mayChange = useCan('underwriting.write');
+  const hasActions = mayReveal || mayChange;
   const [removing, setRemoving] = useState<string | null>(null);
   const [idNumber, setIdNumber] = useState('');
   const [reason, setReason] = useState('');
@@ -119,45 +122,47 @@ export default function BlacklistPage() {
   return (
     <div>
       <h1 className={shell.heading}>Blacklist</h1>
-      <section className={shell.card} aria-labelledby={`${id}-add`}>
-        <h2 id={`${id}-add`}>Add an ID number</h2>
-        <form className={styles.grid} onSubmit={add} noValidate>
-          <Field id={`${id}-id`} label="NRIC / FIN / HKID / passport number" error={errors.idNumber}>
-            <input
-              id={`${id}-id`}
-              className={shell.input}
-              autoComplete="off"
-              value={idNumber}
-              onChange={(event) => setIdNumber(event.target.value)}
-              {...(errors.idNumber ? { 'aria-invalid': true, 'aria-describedby': `${id}-id-error` } : {})}
-            />
-          </Field>
-          <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
-            <input
-              id={`${id}-reason`}
-              className={shell.input}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
-            />
-          </Field>
-          <div className={styles.wide}>
-            <button type="submit" className={shell.primary} disabled={saving}>
-              {saving ? 'Adding…' : 'Add to blacklist'}
-            </button>
-            {errors.form ? (
-              <p className={shell.formError} role="alert">
-                {errors.form}
-              </p>
-            ) : null}
-            {done ? (
-              <p className={styles.done} role="status">
-                {done}
-              </p>
-            ) : null}
-          </div>
-        </form>
-      </section>
+      {mayChange ? (
+        <section className={shell.card} aria-labelledby={`${id}-add`}>
+          <h2 id={`${id}-add`}>Add an ID number</h2>
+          <form className={styles.grid} onSubmit={add} noValidate>
+            <Field id={`${id}-id`} label="NRIC / FIN / HKID / passport number" error={errors.idNumber}>
+              <input
+                id={`${id}-id`}
+                className={shell.input}
+                autoComplete="off"
+                value={idNumber}
+                onChange={(event) => setIdNumber(event.target.value)}
+                {...(errors.idNumber ? { 'aria-invalid': true, 'aria-describedby': `${id}-id-error` } : {})}
+              />
+            </Field>
+            <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+              <input
+                id={`${id}-reason`}
+                className={shell.input}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
+              />
+            </Field>
+            <div className={styles.wide}>
+              <button type="submit" className={shell.primary} disabled={saving}>
+                {saving ? 'Adding…' : 'Add to blacklist'}
+              </button>
+              {errors.form ? (
+                <p className={shell.formError} role="alert">
+                  {errors.form}
+                </p>
+              ) : null}
+              {done ? (
+                <p className={styles.done} role="status">
+                  {done}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        </section>
+      ) : null}
 
       <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>On the blacklist</h2>
@@ -178,7 +183,7 @@ export default function BlacklistPage() {
                   <th scope="col">ID number</th>
                   <th scope="col">Reason</th>
                   <th scope="col">Added</th>
-                  <th scope="col">Actions</th>
+                  {hasActions ? <th scope="col">Actions</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -187,29 +192,35 @@ export default function BlacklistPage() {
                     <td className={styles.code}>{revealed[entry.key] ?? entry.idNumber}</td>
                     <td>{entry.reason}</td>
                     <td>{entry.createdAt.slice(0, 10)}</td>
-                    <td>
-                      <div className={styles.row}>
-                        {revealed[entry.key] || !mayReveal ? null : (
-                          <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
-                            Reveal
-                          </button>
-                        )}
-                        {removing === entry.key ? (
-                          <RemoveForm
-                            entry={entry}
-                            onDone={() => {
-                              setRemoving(null);
-                              setDone(`${entry.idNumber} removed from the blacklist.`);
-                              void load();
-                            }}
-                          />
-                        ) : (
-                          <button type="button" className={shell.link} onClick={() => setRemoving(entry.key)}>
-                            Remove…
-                          </button>
-                        )}
-                      </div>
-                    </td>
+                    {hasActions ? (
+                      <td>
+                        <div className={styles.row}>
+                          {revealed[entry.key] || !mayReveal ? null : (
+                            <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
+                              Reveal
+                            </button>
+                          )}
+                          {!mayChange ? null : removing === entry.key ? (
+                            <RemoveForm
+                              entry={entry}
+                              onDone={() => {
+                                setRemoving(null);
+                                setDone(`${entry.idNumber} removed from the blacklist.`);
+                                void load();
+                              }}
+                            />
+                          ) : (
+                            <button
+                              type="button"
+                              className={shell.link}
+                              onClick={() => setRemoving(entry.key)}
+                            >
+                              Remove…
+                            </button>
+                          )}
+                        </div>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

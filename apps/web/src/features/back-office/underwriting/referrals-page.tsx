@@ -1,9 +1,8 @@
-import { can } from '@lionrock/domain/back-office/staff-rules';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
-import type { TSessionAnswer } from '../back-office-session';
+import { useCan } from '../signed-in-account';
 import { Field, Loading, problem, ScrollRegion } from './shared';
 import styles from './underwriting.module.css';
 
@@ -51,17 +50,6 @@ const REASONS: Record<string, string> = {
   CLAIMS_REFER_TO_AGENT: 'Claims over HK$3,000 in 3 years',
 };
 const BASE = '/admin/underwriting/referrals';
-
-function useCanDecide(): boolean {
-  const [allowed, setAllowed] = useState(false);
-  useEffect(() => {
-    backOfficeCall<TSessionAnswer>('GET', '/session').then(
-      (answer) => setAllowed(answer.account ? can(answer.account.role, 'underwriting.write') : false),
-      () => setAllowed(false),
-    );
-  }, []);
-  return allowed;
-}
 
 function ReferralList() {
   const id = useId();
@@ -274,7 +262,9 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
 
 function ReferralDetail() {
   const { referralId = '' } = useParams();
-  const canDecide = useCanDecide();
+  // Only underwriting decides and only a role with pii.reveal reveals: the server answers 403 to others.
+  const canDecide = useCan('underwriting.write');
+  const mayReveal = useCan('pii.reveal');
   const [detail, setDetail] = useState<TDetail | null>(null);
   const [error, setError] = useState('');
   const [revealed, setRevealed] = useState<Record<string, string>>({});
@@ -315,7 +305,7 @@ function ReferralDetail() {
       <dt>{label}</dt>
       <dd className={styles.row}>
         <span className={styles.code}>{revealed[field] ?? referral[field]}</span>
-        {revealed[field] ? null : (
+        {revealed[field] || !mayReveal ? null : (
           <button
             type="button"
             className={shell.link}
