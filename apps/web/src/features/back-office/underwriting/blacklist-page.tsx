@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { Field, Loading, problem, ScrollRegion } from './shared';
+import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -119,6 +120,30 @@ export default function BlacklistPage() {
     }
   };
 
+  const actionsOf = (entry: TEntry) => (
+    <div className={styles.row}>
+      {revealed[entry.key] || !mayReveal ? null : (
+        <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
+          Reveal
+        </button>
+      )}
+      {!mayChange ? null : removing === entry.key ? (
+        <RemoveForm
+          entry={entry}
+          onDone={() => {
+            setRemoving(null);
+            setDone(`${entry.idNumber} removed from the blacklist.`);
+            void load();
+          }}
+        />
+      ) : (
+        <button type="button" className={shell.link} onClick={() => setRemoving(entry.key)}>
+          Remove…
+        </button>
+      )}
+    </div>
+  );
+
   return (
     <div>
       <h1 className={shell.heading}>Blacklist</h1>
@@ -176,56 +201,22 @@ export default function BlacklistPage() {
         ) : entries.length === 0 ? (
           <p>No ID number is on the blacklist.</p>
         ) : (
-          <ScrollRegion label="Blacklist entries">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">ID number</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Added</th>
-                  {hasActions ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.key}>
-                    <td className={styles.code}>{revealed[entry.key] ?? entry.idNumber}</td>
-                    <td>{entry.reason}</td>
-                    <td>{entry.createdAt.slice(0, 10)}</td>
-                    {hasActions ? (
-                      <td>
-                        <div className={styles.row}>
-                          {revealed[entry.key] || !mayReveal ? null : (
-                            <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
-                              Reveal
-                            </button>
-                          )}
-                          {!mayChange ? null : removing === entry.key ? (
-                            <RemoveForm
-                              entry={entry}
-                              onDone={() => {
-                                setRemoving(null);
-                                setDone(`${entry.idNumber} removed from the blacklist.`);
-                                void load();
-                              }}
-                            />
-                          ) : (
-                            <button
-                              type="button"
-                              className={shell.link}
-                              onClick={() => setRemoving(entry.key)}
-                            >
-                              Remove…
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Blacklist entries"
+            rows={entries}
+            rowKey={(entry) => entry.key}
+            columns={[
+              {
+                header: 'ID number',
+                cell: (entry) => revealed[entry.key] ?? entry.idNumber,
+                rowHeader: true,
+                className: styles.code,
+              },
+              { header: 'Reason', cell: (entry) => entry.reason },
+              { header: 'Added', cell: (entry) => entry.createdAt.slice(0, 10) },
+              ...(hasActions ? [{ header: 'Actions', cell: actionsOf }] : []),
+            ]}
+          />
         )}
       </section>
     </div>

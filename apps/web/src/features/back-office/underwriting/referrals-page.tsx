@@ -2,8 +2,9 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { Field, Loading, problem, ScrollRegion } from './shared';
+import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -94,36 +95,24 @@ function ReferralList() {
         ) : rows.length === 0 ? (
           <p>No referral here.</p>
         ) : (
-          <ScrollRegion label="Referrals">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Market</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Applicant</th>
-                  <th scope="col">ID number</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.referralId}>
-                    <td>
-                      <Link to={`/admin/referrals/${row.referralId}`}>{row.reference}</Link>
-                    </td>
-                    <td>{row.createdAt.slice(0, 10)}</td>
-                    <td>{row.country}</td>
-                    <td>{REASONS[row.reason] ?? row.reason}</td>
-                    <td>{row.fullName}</td>
-                    <td className={styles.code}>{row.idNumber}</td>
-                    <td>{row.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Referrals"
+            rows={rows}
+            rowKey={(row) => row.referralId}
+            columns={[
+              {
+                header: 'Reference',
+                cell: (row) => <Link to={`/admin/referrals/${row.referralId}`}>{row.reference}</Link>,
+                rowHeader: true,
+              },
+              { header: 'Received', cell: (row) => row.createdAt.slice(0, 10) },
+              { header: 'Market', cell: (row) => row.country },
+              { header: 'Reason', cell: (row) => REASONS[row.reason] ?? row.reason },
+              { header: 'Applicant', cell: (row) => row.fullName },
+              { header: 'ID number', cell: (row) => row.idNumber, className: styles.code },
+              { header: 'Status', cell: (row) => row.status },
+            ]}
+          />
         )}
       </section>
     </div>
@@ -436,28 +425,17 @@ function ReferralDetail() {
         {detail.audit.length === 0 ? (
           <p>Nothing recorded yet.</p>
         ) : (
-          <ScrollRegion label="Audit trail entries">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.audit.map((entry) => (
-                  <tr key={`${entry.at}-${entry.action}-${entry.note ?? ''}`}>
-                    <td>{entry.at.slice(0, 16).replace('T', ' ')}</td>
-                    <td>{entry.actor}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Audit trail entries"
+            rows={detail.audit}
+            rowKey={(entry) => `${entry.at}-${entry.action}-${entry.note ?? ''}`}
+            columns={[
+              { header: 'When', cell: (entry) => entry.at.slice(0, 16).replace('T', ' ') },
+              { header: 'Who', cell: (entry) => entry.actor },
+              { header: 'What', cell: (entry) => entry.action },
+              { header: 'Note', cell: (entry) => entry.note },
+            ]}
+          />
         )}
       </section>
     </div>
