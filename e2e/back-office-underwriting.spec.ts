@@ -21,6 +21,9 @@ import { expect, test } from './support/test.ts';
  */
 const USERNAME = 'uw.e2e';
 const PASSWORD = 'e2e-underwriting-password';
+const READ_ONLY = 'audit.e2e';
+const READ_ONLY_PASSWORD = 'e2e-read-only-password';
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const CREATE_USER = fileURLToPath(new URL('../apps/server/scripts/admin-create-user.ts', import.meta.url));
 
 let shop: TServerProcess;
@@ -45,14 +48,18 @@ async function standardPriceDeparting(page: Page, days: number): Promise<string>
 test.describe('back-office underwriting', () => {
   test.beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-uw-'));
-    execFileSync(
-      process.execPath,
-      [CREATE_USER, '--username', USERNAME, '--email', 'uw@x.example', '--role', 'underwriting'],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, ADMIN_NEW_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
-        stdio: 'pipe',
-      },
-    );
+    for (const [username, role, password] of [
+      [USERNAME, 'underwriting', PASSWORD],
+      [READ_ONLY, 'read_only', READ_ONLY_PASSWORD],
+    ] as const)
+      execFileSync(
+        process.execPath,
+        [CREATE_USER, '--username', username, '--email', `${username}@x.example`, '--role', role],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, ADMIN_NEW_PASSWORD: password, LOG_LEVEL: 'warn' },
+          stdio: 'pipe',
+        },
+      );
     shop = await startServer('uw', { DATA_DIR: dataDir }, { keepDataDir: true });
   });
   test.afterAll(async () => {
@@ -114,6 +121,52 @@ test.describe('back-office underwriting', () => {
       .toMatch(/S\$(500\.00|425\.00)/);
     // Before it: the old one.
     expect(await standardPriceDeparting(customer, 14)).toMatch(/S\$(36\.00|30\.60)/);
+    await context.close();
+  });
+
+  test('a read-only account sees the blacklist, rate tables and system settings with no control to change them', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({
+      baseURL: shop.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const nav = page.getByRole('navigation');
+
+    // The underwriter has the blacklist's controls (the seed's entries), so their absence below is the role's.
+    await signInToBackOffice(page, { desk: 'admin', username: USERNAME, password: PASSWORD });
+    await nav.getByRole('link', { name: 'Blacklist' }).click();
+    await expect(page.getByRole('button', { name: 'Remove…' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to blacklist' })).toBeVisible();
+
+    await signInToBackOffice(page, { desk: 'admin', username: READ_ONLY, password: READ_ONLY_PASSWORD });
+    await nav.getByRole('link', { name: 'Blacklist' }).click();
+    const entries = page.getByRole('region', { name: 'Blacklist entries' });
+    await expect(entries.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add an ID number' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    if (SCREENSHOTS)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'read-only-blacklist-1280.png'), fullPage: true });
+
+    await nav.getByRole('link', { name: 'Rate tables' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Versions' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'In force' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upload a new version' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Upload|Activate/ })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'System settings' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Flags per market' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Singapore' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Banners' })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'New notice' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    if (SCREENSHOTS)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'read-only-system-1280.png'), fullPage: true });
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
-import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
+import { BACK_OFFICE, insertTravelCampaign, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buyTravelPolicy, type TBought } from './helpers/purchase.ts';
 import { buildTestApp, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -179,5 +179,54 @@ describeEachDriver('agents desk', (driver) => {
       .where(and(eq(auditLog.entity, 'quote-link'), eq(auditLog.entityId, 'AG1001')));
     expect(rows).toHaveLength(2);
     expect(rows[0]!.actorId).toBe(ag1001.accountId);
+  });
+
+  it('carries only a campaign the shop prices under today: a not-yet-started one is a 400 naming it (decision 096)', async () => {
+    // The clock is 25 Nov 2026, 10:00 in Singapore.
+    await insertTravelCampaign(database.db, {
+      campaignCode: 'DESKSOON',
+      startDate: '2026-11-26',
+      endDate: '2026-12-31',
+    });
+    await insertTravelCampaign(database.db, {
+      campaignCode: 'DESKFIRST',
+      startDate: '2026-11-25',
+      endDate: '2026-12-31',
+    });
+    await insertTravelCampaign(database.db, {
+      campaignCode: 'DESKLAST',
+      startDate: '2026-11-01',
+      endDate: '2026-11-25',
+    });
+    const link = (campaignCode: string, product = 'travel', market = 'SGP') =>
+      app.inject({
+        method: 'POST',
+        url: `${BACK_OFFICE}/desk/links`,
+        headers: ag1001.headers,
+        payload: { product, market, campaignCode },
+      });
+    const soon = await link('DESKSOON');
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json()).toMatchObject({
+      field: 'campaignCode',
+      message: expect.stringContaining('not started'),
+    });
+    for (const [code, product, market, why] of [
+      ['PAUSED', 'travel', 'SGP', 'not active'],
+      ['SUMMER25', 'travel', 'SGP', 'ended'],
+      ['DESKFIRST', 'pa', 'SGP', 'not for this product'],
+      ['DESKFIRST', 'travel', 'HKG', 'not for this market'],
+      ['NOSUCHCODE', 'travel', 'SGP', 'No campaign'],
+    ] as const) {
+      const refused = await link(code, product, market);
+      expect(refused.statusCode, code).toBe(400);
+      expect(refused.json(), code).toMatchObject({
+        field: 'campaignCode',
+        message: expect.stringContaining(why),
+      });
+    }
+    // First and last day are the campaign's own.
+    expect((await link('DESKFIRST')).json().path).toBe('/travel/partner/AG1001/campaign/DESKFIRST');
+    expect((await link('DESKLAST')).statusCode).toBe(200);
   });
 });

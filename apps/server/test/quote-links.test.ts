@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, campaigns, funnelCounts, quoteLinks, subAgents } from '../src/db/schema.ts';
-import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
+import { BACK_OFFICE, insertTravelCampaign, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buyTravelPolicy } from './helpers/purchase.ts';
 import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -130,6 +130,18 @@ describeEachDriver('pre-filled quote links', (driver) => {
   });
 
   it('refuses bad choices with a 400 naming the field', async () => {
+    // Starts tomorrow (the clock is 25 Nov 2026 in Singapore): not yet a campaign the shop prices under.
+    await insertTravelCampaign(database.db, {
+      campaignCode: 'LINKSOON',
+      startDate: '2026-11-26',
+      endDate: '2026-12-31',
+    });
+    const soon = await make({ product: 'travel', market: 'SGP', campaignCode: 'LINKSOON' });
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json()).toMatchObject({
+      field: 'campaignCode',
+      message: expect.stringContaining('not started'),
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ product: 'travel', market: 'SGP', subAgentCode: 'S01' }, ''],
       [{ product: 'travel', market: 'SGP', subAgentCode: 'NOPE' }, 'subAgentCode'],

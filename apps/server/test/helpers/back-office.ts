@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TAccountRole } from '@lionrock/domain/back-office/staff-rules';
 import type { FastifyInstance } from 'fastify';
+import type { TDb } from '../../src/db/database.ts';
+import { campaigns } from '../../src/db/schema.ts';
 import { STAFF_API_PREFIX, STAFF_COOKIE } from '../../src/modules/back-office/staff-access.ts';
 import { totpCode } from '../../src/modules/back-office/totp.ts';
 
@@ -66,4 +68,18 @@ export async function signedInAs(
     csrf: answer.csrfToken,
     headers: { cookie: `${STAFF_COOKIE}=${cookie}`, 'x-csrf-token': answer.csrfToken },
   };
+}
+
+/** A Singapore travel campaign of the given dates (ISO), active unless told: what a desk link may name. */
+export async function insertTravelCampaign(
+  db: TDb,
+  campaign: { campaignCode: string; startDate: string; endDate: string; status?: string },
+): Promise<void> {
+  await db.insert(campaigns).values({
+    campaignName: `Test ${campaign.campaignCode}`,
+    status: 'ACTIVE',
+    productCode: 'PTR',
+    country: 'SGP',
+    ...campaign,
+  });
 }

@@ -1,10 +1,5 @@
-import {
-  compareDates,
-  formatDmy,
-  parseIso,
-  type TLocalDate,
-  todayIn,
-} from '@lionrock/domain/dates/local-date';
+import { isCampaignLive } from '@lionrock/domain/campaign/campaign-validity';
+import { formatDmy, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import {
   EMPTY_CAMPAIGN,
@@ -20,18 +15,6 @@ import type { TPromoGuard } from './promo-guard.ts';
  * (B2CC00, the code the spec's discount-row rule names), when one is active for the product.
  */
 export const DIRECT_CAMPAIGN_CODE = 'B2CC00';
-
-/** Active and within its dates (inclusive) in the market's own calendar. */
-export function isCampaignLive(
-  row: Pick<TCampaignRow, 'status' | 'startDate' | 'endDate'>,
-  on: TLocalDate,
-): boolean {
-  return (
-    row.status === 'ACTIVE' &&
-    compareDates(parseIso(row.startDate)!, on) <= 0 &&
-    compareDates(on, parseIso(row.endDate)!) <= 0
-  );
-}
 
 /** A promo code of the campaign that can be used now: reusable, or a single-use code not used or held. */
 export function isPromoUsable(

@@ -10,7 +10,6 @@ import {
   type TQuoteLinkPrefill,
   type TQuoteLinkProduct,
 } from '@lionrock/domain/back-office/quote-link-rules';
-import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import {
   BUILDING_AGE_BANDS,
   DWELLING_TYPES,
@@ -25,12 +24,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../db/database.ts';
-import { campaigns, policies, quoteLinks } from '../../db/schema.ts';
+import { policies, quoteLinks } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import { recordAudit } from '../back-office/audit.ts';
-import { createDeskPartners } from '../back-office/desk/desk-partners.ts';
+import { createDeskRepository } from '../back-office/desk/desk-repository.ts';
+import { linkCampaignError, linkCampaignRefusal } from '../back-office/desk/link-campaign.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../back-office/staff-access.ts';
 import type { TFunnelCounter } from '../funnel/funnel-counter.ts';
 import { chosenPremium } from '../issuance/policy-schedule.ts';
@@ -94,12 +94,6 @@ const ZOpenAnswer = z.object({
   dropped: z.array(z.string()),
 });
 
-function marketToday(market: string, now: Date): string {
-  return formatIso(
-    todayIn(MARKETS[(market as TCountry) in MARKETS ? (market as TCountry) : 'SGP'].timeZone, now),
-  );
-}
-
 /** The commission rate the rating priced the chosen plan with, in basis points (decision 083). */
 function pricedRate(document: TPolicy): number | null {
   try {
@@ -129,7 +123,7 @@ export async function quoteLinkRoutes(
   },
 ): Promise<void> {
   const { access, db, now } = options;
-  const partners = createDeskPartners(db);
+  const repository = createDeskRepository(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   function agentCodeOf(request: FastifyRequest): string {
@@ -138,23 +132,9 @@ export async function quoteLinkRoutes(
     return code;
   }
 
-  /** A campaign the shop prices under today: active, in its dates, for the product and market. */
-  async function liveCampaign(code: string, product: TQuoteLinkProduct, market: string): Promise<boolean> {
-    const today = marketToday(market, now());
-    const [row] = await db
-      .select({ code: campaigns.campaignCode })
-      .from(campaigns)
-      .where(
-        and(
-          eq(campaigns.campaignCode, code),
-          eq(campaigns.productCode, QUOTE_LINK_PRODUCTS[product]),
-          eq(campaigns.country, market),
-          eq(campaigns.status, 'ACTIVE'),
-          sql`${campaigns.startDate} <= ${today} and ${campaigns.endDate} >= ${today}`,
-        ),
-      );
-    return Boolean(row);
-  }
+  /** A campaign the shop prices under today for the link's product and market (decision 096). */
+  const campaignRefusal = (campaignCode: string, product: TQuoteLinkProduct, market: string) =>
+    linkCampaignRefusal(repository, { campaignCode, product, market: market as TCountry }, now());
 
   routes.post(
     DESK_LINKS,
@@ -178,12 +158,10 @@ export async function quoteLinkRoutes(
       const { product, market, lang } = request.body;
       const subAgentCode = request.body.subAgentCode || null;
       const campaignCode = request.body.campaignCode || null;
-      if (subAgentCode && !(await partners.isOwnActiveSubAgent(agentCode, subAgentCode)))
+      if (subAgentCode && !(await repository.isOwnActiveSubAgent(agentCode, subAgentCode)))
         throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
-      if (campaignCode && !(await liveCampaign(campaignCode, product, market)))
-        throw new ApiError(400, 'No current campaign has this code for this product and market.', {
-          field: 'campaignCode',
-        });
+      const refusal = campaignCode ? await campaignRefusal(campaignCode, product, market) : null;
+      if (refusal) throw linkCampaignError(refusal);
       const other = (['travel', 'pa', 'home'] as const).find(
         (key) => key !== product && request.body.prefill[key] !== undefined,
       );
@@ -336,17 +314,17 @@ export async function quoteLinkRoutes(
       options.funnel?.count('landing', QUOTE_LINK_PRODUCTS[product], link.market as TDashboardMarket);
       const dropped: string[] = [];
       // An agent no longer active opens as a direct quote: the shop would refuse its partner link.
-      const agentLive = await partners.isActiveAgent(link.agentCode);
+      const agentLive = await repository.isActiveAgent(link.agentCode);
       if (!agentLive) dropped.push('agentCode');
       const subAgentCode =
         agentLive &&
         link.subAgentCode &&
-        (await partners.isOwnActiveSubAgent(link.agentCode, link.subAgentCode))
+        (await repository.isOwnActiveSubAgent(link.agentCode, link.subAgentCode))
           ? link.subAgentCode
           : null;
       if (link.subAgentCode && !subAgentCode) dropped.push('subAgentCode');
       const campaignCode =
-        link.campaignCode && (await liveCampaign(link.campaignCode, product, link.market))
+        link.campaignCode && (await campaignRefusal(link.campaignCode, product, link.market)) === null
           ? link.campaignCode
           : null;
       if (link.campaignCode && !campaignCode) dropped.push('campaignCode');

@@ -33,4 +33,18 @@ describe('DataTable (decision 091)', () => {
     expect(sales.map((cell) => cell.textContent)).toEqual(['3', '1']);
     expect(sales.every((cell) => cell.className !== '')).toBe(true);
   });
+
+  it('names a focusable scrolling region when given a label, and gives a column its class', () => {
+    render(
+      <DataTable
+        label="Blacklist entries"
+        rowKey={(row) => row.id}
+        rows={[{ id: 'S****567D' }]}
+        columns={[{ header: 'ID number', cell: (row) => row.id, rowHeader: true, className: 'code' }]}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Blacklist entries' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('rowheader', { name: 'S****567D' }).className).toBe('code');
+  });
 });

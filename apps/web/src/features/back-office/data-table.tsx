@@ -12,51 +12,64 @@ export type TDataColumn<T> = {
   /** The cell names its row (a policy or claim number): a `<th scope="row">`. */
   rowHeader?: boolean;
   numeric?: boolean;
+  /** A class for this column's cells (e.g. an ID number in a fixed-width font). */
+  className?: string;
 };
 
 export function DataTable<T>({
   caption,
+  label,
   columns,
   rows,
   rowKey,
 }: {
   caption?: ReactNode;
+  /** Names the scrolling region, which then takes focus so the keyboard can scroll a wide table. */
+  label?: string;
   columns: TDataColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string | number;
 }) {
   const align = (column: TDataColumn<T>) => (column.numeric ? styles.number : undefined);
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        {caption ? <caption>{caption}</caption> : null}
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={String(index)} scope="col" className={align(column)}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column, index) =>
-                column.rowHeader ? (
-                  <th key={String(index)} scope="row" className={align(column)}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={String(index)} className={align(column)}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
+  const cellClass = (column: TDataColumn<T>) =>
+    [align(column), column.className].filter(Boolean).join(' ') || undefined;
+  const table = (
+    <table className={styles.table}>
+      {caption ? <caption>{caption}</caption> : null}
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={String(index)} scope="col" className={align(column)}>
+              {column.header}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column, index) =>
+              column.rowHeader ? (
+                <th key={String(index)} scope="row" className={cellClass(column)}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={String(index)} className={cellClass(column)}>
+                  {column.cell(row)}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return label ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it.
+    <section className={styles.tableWrap} aria-label={label} tabIndex={0}>
+      {table}
+    </section>
+  ) : (
+    <div className={styles.tableWrap}>{table}</div>
   );
 }

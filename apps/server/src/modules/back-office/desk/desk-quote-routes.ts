@@ -30,7 +30,7 @@ import type { TPolicyService } from '../../policy/policy-service.ts';
 import type { TSavedQuoteService } from '../../saved-quote/saved-quote-service.ts';
 import { recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
-import { createDeskPartners } from './desk-partners.ts';
+import { createDeskRepository } from './desk-repository.ts';
 
 /** Quotes an agent may prepare for customers in an hour (decision 087). */
 export const DESK_QUOTES_PER_HOUR = 50;
@@ -212,7 +212,7 @@ export async function deskQuoteRoutes(
   },
 ): Promise<void> {
   const { access, db, now } = options;
-  const partners = createDeskPartners(db);
+  const repository = createDeskRepository(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -240,7 +240,7 @@ export async function deskQuoteRoutes(
           retryAfterMs: counted.retryAfterMs,
         });
       if (body.subAgentCode) {
-        if (!(await partners.isOwnActiveSubAgent(agentCode, body.subAgentCode)))
+        if (!(await repository.isOwnActiveSubAgent(agentCode, body.subAgentCode)))
           throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
       }
       // Parsed by the shop's own policy schema, as a quote page's call would be.

@@ -13,17 +13,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../../db/database.ts';
-import { agents, campaigns, claims, policies, savedQuotes, subAgents } from '../../../db/schema.ts';
+import { agents, claims, policies, savedQuotes, subAgents } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { chosenPremium, maskIdNumber, policyholderName } from '../../issuance/policy-schedule.ts';
 import { recordAudit } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
-import { createDeskPartners } from './desk-partners.ts';
+import { createDeskRepository } from './desk-repository.ts';
+import { linkCampaignError, linkCampaignRefusal } from './link-campaign.ts';
 
 const DESK = `${STAFF_API_PREFIX}/desk`;
 const PAGE_SIZE = 25;
 const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const PRODUCTS = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const;
 
 type TPolicyRow = typeof policies.$inferSelect;
 
@@ -78,7 +78,7 @@ export async function backOfficeDeskRoutes(
   options: { access: TStaffAccess; db: TDb; now: () => Date },
 ): Promise<void> {
   const { access, db, now } = options;
-  const partners = createDeskPartners(db);
+  const repository = createDeskRepository(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const desk = { preHandler: access.requireAccount('desk.read') };
 
@@ -346,26 +346,12 @@ export async function backOfficeDeskRoutes(
       const subAgentCode = request.body.subAgentCode || undefined;
       const campaignCode = request.body.campaignCode || undefined;
       if (subAgentCode) {
-        if (!(await partners.isOwnActiveSubAgent(agentCode, subAgentCode)))
+        if (!(await repository.isOwnActiveSubAgent(agentCode, subAgentCode)))
           throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
       }
       if (campaignCode) {
-        // The landing's campaign/{code} names one of the insurer's campaigns for the product and market.
-        const [found] = await db
-          .select({ code: campaigns.campaignCode })
-          .from(campaigns)
-          .where(
-            and(
-              eq(campaigns.campaignCode, campaignCode),
-              eq(campaigns.productCode, PRODUCTS[product]),
-              eq(campaigns.country, market),
-              sql`${campaigns.endDate} >= ${marketToday(market, now())}`,
-            ),
-          );
-        if (!found)
-          throw new ApiError(400, 'No current campaign has this code for this product and market.', {
-            field: 'campaignCode',
-          });
+        const refusal = await linkCampaignRefusal(repository, { campaignCode, product, market }, now());
+        if (refusal) throw linkCampaignError(refusal);
       }
       // The landing reads these path segments already (landing-path.ts); the link adds nothing it cannot read.
       const segments = [product, 'partner', encodeURIComponent(agentCode)];

@@ -4,6 +4,7 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import styles from './claims.module.css';
 
 /** The claims queue and a claim's page (issue 18, decision 081). Staff screens are English only. */
@@ -358,6 +359,8 @@ function StatusForm({ detail, onMoved }: { detail: TDetail; onMoved: () => void 
 
 function ClaimDetail() {
   const { claimId = '' } = useParams();
+  // Claims staff move a claim; operations and read-only accounts follow it (the server's guard).
+  const mayMove = useCan('claims.write');
   const [detail, setDetail] = useState<TDetail | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
@@ -435,9 +438,11 @@ function ClaimDetail() {
           </ul>
         )}
       </div>
-      <div className={styles.card}>
-        <StatusForm detail={detail} onMoved={load} />
-      </div>
+      {mayMove ? (
+        <div className={styles.card}>
+          <StatusForm detail={detail} onMoved={load} />
+        </div>
+      ) : null}
       <div className={styles.card}>
         <h2 className={styles.subheading}>History</h2>
         <div className={styles.tableWrap}>

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import { CampaignImage } from './campaign-image';
 
@@ -14,7 +15,7 @@ describe('CampaignImage (decision 088)', () => {
       { match: /campaigns\/12\/image$/, body: { campaignId: 12, contentType: 'image/png', bytes: 4 } },
     ]);
     const user = userEvent.setup();
-    render(<CampaignImage campaignId={12} />);
+    renderAs('marketing', <CampaignImage campaignId={12} />);
     const img = screen.getByRole('img') as HTMLImageElement;
     expect(img.getAttribute('src')).toContain('/b2c-server/rest/campaign/getCampaignImageById/12');
     await user.upload(screen.getByLabelText(/New image/), png());
@@ -38,7 +39,7 @@ describe('CampaignImage (decision 088)', () => {
       },
     ]);
     const user = userEvent.setup({ applyAccept: false });
-    render(<CampaignImage campaignId={12} />);
+    renderAs('marketing', <CampaignImage campaignId={12} />);
     const input = screen.getByLabelText(/New image/);
     await user.upload(input, new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
     await user.click(screen.getByRole('button', { name: 'Upload image' }));

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { useCan } from '../signed-in-account';
 
 /** As the server: PNG or JPEG (never SVG, which can carry script), at most 500 kB. */
 export const IMAGE_MAX_BYTES = 500 * 1024;
@@ -29,6 +30,8 @@ export function CampaignImage({ campaignId }: { campaignId: number }) {
   const [done, setDone] = useState('');
   const [version, setVersion] = useState(0);
   const [missing, setMissing] = useState(false);
+  // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
+  const mayChange = useCan('marketing.write');
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,23 +78,25 @@ export function CampaignImage({ campaignId }: { campaignId: number }) {
           onError={() => setMissing(true)}
         />
       )}
-      <form className={styles.formRow} onSubmit={upload} noValidate aria-busy={busy}>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor={`${id}-file`}>
-            New image (PNG or JPEG, at most 500 kB)
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="image/png,image/jpeg"
-            className={shell.input}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </div>
-        <button type="submit" className={shell.primary} disabled={busy}>
-          {stage === 'reading' ? 'Reading…' : stage === 'uploading' ? 'Uploading…' : 'Upload image'}
-        </button>
-      </form>
+      {mayChange ? (
+        <form className={styles.formRow} onSubmit={upload} noValidate aria-busy={busy}>
+          <div className={shell.field}>
+            <label className={shell.label} htmlFor={`${id}-file`}>
+              New image (PNG or JPEG, at most 500 kB)
+            </label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept="image/png,image/jpeg"
+              className={shell.input}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <button type="submit" className={shell.primary} disabled={busy}>
+            {stage === 'reading' ? 'Reading…' : stage === 'uploading' ? 'Uploading…' : 'Upload image'}
+          </button>
+        </form>
+      ) : null}
       {busy ? (
         <p className={shell.loading} role="status">
           {stage === 'reading' ? 'Reading the file…' : 'Uploading the image…'}

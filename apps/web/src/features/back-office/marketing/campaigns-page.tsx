@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { useCan } from '../signed-in-account';
 import { CampaignImage } from './campaign-image';
 
 /**
@@ -328,6 +329,8 @@ function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => 
   const [count, setCount] = useState('100');
   const [prefix, setPrefix] = useState('');
   const [code, setCode] = useState('');
+  // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
+  const mayChange = useCan('marketing.write');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -369,43 +372,45 @@ function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => 
           Download the codes (CSV)
         </a>
       </p>
-      <form className={styles.formRow} onSubmit={add} noValidate aria-busy={busy}>
-        {singleUse ? (
-          <>
-            <Field id={`${id}-count`} label={`How many single-use codes (1 to ${MAX_CODES_PER_BATCH})`}>
+      {mayChange ? (
+        <form className={styles.formRow} onSubmit={add} noValidate aria-busy={busy}>
+          {singleUse ? (
+            <>
+              <Field id={`${id}-count`} label={`How many single-use codes (1 to ${MAX_CODES_PER_BATCH})`}>
+                <input
+                  id={`${id}-count`}
+                  inputMode="numeric"
+                  className={shell.input}
+                  value={count}
+                  onChange={(event) => setCount(event.target.value)}
+                />
+              </Field>
+              <Field id={`${id}-prefix`} label="Prefix (optional, up to 4)">
+                <input
+                  id={`${id}-prefix`}
+                  className={shell.input}
+                  value={prefix}
+                  maxLength={4}
+                  onChange={(event) => setPrefix(event.target.value)}
+                />
+              </Field>
+            </>
+          ) : (
+            <Field id={`${id}-code`} label="Code for everyone">
               <input
-                id={`${id}-count`}
-                inputMode="numeric"
+                id={`${id}-code`}
                 className={shell.input}
-                value={count}
-                onChange={(event) => setCount(event.target.value)}
+                value={code}
+                maxLength={10}
+                onChange={(event) => setCode(event.target.value)}
               />
             </Field>
-            <Field id={`${id}-prefix`} label="Prefix (optional, up to 4)">
-              <input
-                id={`${id}-prefix`}
-                className={shell.input}
-                value={prefix}
-                maxLength={4}
-                onChange={(event) => setPrefix(event.target.value)}
-              />
-            </Field>
-          </>
-        ) : (
-          <Field id={`${id}-code`} label="Code for everyone">
-            <input
-              id={`${id}-code`}
-              className={shell.input}
-              value={code}
-              maxLength={10}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </Field>
-        )}
-        <button type="submit" className={shell.primary} disabled={busy}>
-          {busy ? 'Adding…' : singleUse ? 'Make codes' : 'Add code'}
-        </button>
-      </form>
+          )}
+          <button type="submit" className={shell.primary} disabled={busy}>
+            {busy ? 'Adding…' : singleUse ? 'Make codes' : 'Add code'}
+          </button>
+        </form>
+      ) : null}
       {error ? (
         <p className={shell.formError} role="alert">
           {error}
@@ -428,6 +433,8 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
   } | null>(null);
   const [error, setError] = useState('');
   const [editing, setEditing] = useState(false);
+  // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
+  const mayChange = useCan('marketing.write');
   const load = useCallback(() => {
     backOfficeCall<{ campaign: TCampaign; sales: { policies: number }; audit: TAuditEntry[] }>(
       'GET',
@@ -478,9 +485,11 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
           {campaign.endDate}, {discountText(campaign)}, {campaign.status === 'ACTIVE' ? 'active' : 'inactive'}
           . Policies sold with it: {data.sales.policies}.
         </p>
-        <button type="button" className={shell.primary} onClick={() => setEditing(true)}>
-          Edit campaign
-        </button>
+        {mayChange ? (
+          <button type="button" className={shell.primary} onClick={() => setEditing(true)}>
+            Edit campaign
+          </button>
+        ) : null}
       </section>
       {campaign.promoCodeRequired ? <Codes campaign={campaign} onChanged={load} /> : null}
       <CampaignImage campaignId={campaign.campaignId} />
@@ -504,6 +513,8 @@ export default function CampaignsPage() {
     kind: 'list',
   });
   const [campaigns, setCampaigns] = useState<TCampaign[] | null>(null);
+  // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
+  const mayChange = useCan('marketing.write');
   const [error, setError] = useState('');
   const load = useCallback(() => {
     backOfficeCall<{ campaigns: TCampaign[] }>('GET', '/admin/campaigns')
@@ -535,11 +546,13 @@ export default function CampaignsPage() {
         />
       ) : (
         <section className={styles.card} aria-label="Campaigns">
-          <p>
-            <button type="button" className={shell.primary} onClick={() => setView({ kind: 'new' })}>
-              New campaign
-            </button>
-          </p>
+          {mayChange ? (
+            <p>
+              <button type="button" className={shell.primary} onClick={() => setView({ kind: 'new' })}>
+                New campaign
+              </button>
+            </p>
+          ) : null}
           {error ? (
             <p className={shell.formError} role="alert">
               {error}

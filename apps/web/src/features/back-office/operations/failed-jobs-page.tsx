@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
 
@@ -17,6 +18,8 @@ type TFailedJob = {
  * data, and their error scrubbed by the server. Retry hands a job back to pg-boss (audited).
  */
 export default function FailedJobsPage() {
+  // A retry is operations' (system.write); other roles see what failed (the server's guard).
+  const mayRetry = useCan('system.write');
   const { data, error, loading, reload } = useLoad<{ jobs: TFailedJob[] }>('/admin/jobs/failed');
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,7 +61,7 @@ export default function FailedJobsPage() {
                   <th scope="col">Failed</th>
                   <th scope="col">Retries</th>
                   <th scope="col">Error</th>
-                  <th scope="col">Action</th>
+                  {mayRetry ? <th scope="col">Action</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -69,16 +72,18 @@ export default function FailedJobsPage() {
                     <td>{when(job.failedAt)}</td>
                     <td>{job.retryCount}</td>
                     <td>{job.error}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy !== null}
-                        onClick={() => retry(job)}
-                      >
-                        {busy === job.id ? 'Retrying…' : 'Retry'}
-                      </button>
-                    </td>
+                    {mayRetry ? (
+                      <td>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy !== null}
+                          onClick={() => retry(job)}
+                        >
+                          {busy === job.id ? 'Retrying…' : 'Retry'}
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import ClientLogsPage from './client-logs-page';
 import FailedJobsPage from './failed-jobs-page';
@@ -29,7 +30,7 @@ describe('operations failure screens (decision 088)', () => {
       { match: /renewals\/failed$/, body: { renewals: [RENEWAL] } },
     ]);
     const user = userEvent.setup();
-    render(<FailedRenewalsPage />);
+    renderAs('operations', <FailedRenewalsPage />);
     const table = await screen.findByRole('table');
     expect(within(table).getByText('SGP-PTR-000123')).toBeTruthy();
     expect(within(table).getByText('r*****@example.com')).toBeTruthy();
@@ -72,7 +73,7 @@ describe('operations failure screens (decision 088)', () => {
         },
       },
     ]);
-    const jobs = render(<FailedJobsPage />);
+    const jobs = renderAs('operations', <FailedJobsPage />);
     const jobTable = await screen.findByRole('table');
     expect(within(jobTable).getByText('policy-mail')).toBeTruthy();
     expect(within(jobTable).getByText('could not send to [email]')).toBeTruthy();

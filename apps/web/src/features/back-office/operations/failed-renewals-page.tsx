@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
 
@@ -28,6 +29,8 @@ const KIND_LABEL: Record<string, string> = {
  * charged again from here: operations contact the holder, then mark the case handled with a note.
  */
 export default function FailedRenewalsPage() {
+  // Marking a renewal handled is operations' (system.write); other roles see the list.
+  const mayHandle = useCan('system.write');
   const { data, error, loading, reload } = useLoad<{ renewals: TFailedRenewal[] }>('/admin/renewals/failed');
   const [open, setOpen] = useState<number | null>(null);
   const [note, setNote] = useState('');
@@ -89,7 +92,7 @@ export default function FailedRenewalsPage() {
                   <th scope="col">Reason</th>
                   <th scope="col">Attempts</th>
                   <th scope="col">Holder e-mail</th>
-                  <th scope="col">Action</th>
+                  {mayHandle ? <th scope="col">Action</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -104,52 +107,54 @@ export default function FailedRenewalsPage() {
                     </td>
                     <td>{renewal.attempts}</td>
                     <td>{renewal.email}</td>
-                    <td>
-                      {open === renewal.id ? (
-                        <div className={styles.confirm}>
-                          <div className={styles.field}>
-                            <label className={styles.label} htmlFor={`note-${renewal.id}`}>
-                              What was done
-                            </label>
-                            <textarea
-                              id={`note-${renewal.id}`}
-                              className={styles.input}
-                              maxLength={500}
-                              value={note}
-                              onChange={(event) => setNote(event.target.value)}
-                            />
-                            {noteError && (
-                              <p className={styles.formError} role="alert">
-                                {noteError}
-                              </p>
-                            )}
+                    {mayHandle ? (
+                      <td>
+                        {open === renewal.id ? (
+                          <div className={styles.confirm}>
+                            <div className={styles.field}>
+                              <label className={styles.label} htmlFor={`note-${renewal.id}`}>
+                                What was done
+                              </label>
+                              <textarea
+                                id={`note-${renewal.id}`}
+                                className={styles.input}
+                                maxLength={500}
+                                value={note}
+                                onChange={(event) => setNote(event.target.value)}
+                              />
+                              {noteError && (
+                                <p className={styles.formError} role="alert">
+                                  {noteError}
+                                </p>
+                              )}
+                            </div>
+                            <button
+                              type="button"
+                              className={styles.primary}
+                              disabled={busy}
+                              onClick={() => handle(renewal)}
+                            >
+                              {busy ? 'Saving…' : 'Mark handled'}
+                            </button>
+                            <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
+                              Cancel
+                            </button>
                           </div>
+                        ) : (
                           <button
                             type="button"
-                            className={styles.primary}
-                            disabled={busy}
-                            onClick={() => handle(renewal)}
+                            className={styles.secondary}
+                            onClick={() => {
+                              setOpen(renewal.id);
+                              setNote('');
+                              setNoteError(null);
+                            }}
                           >
-                            {busy ? 'Saving…' : 'Mark handled'}
+                            Handled…
                           </button>
-                          <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
-                            Cancel
-                          </button>
-                        </div>
-                      ) : (
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          onClick={() => {
-                            setOpen(renewal.id);
-                            setNote('');
-                            setNoteError(null);
-                          }}
-                        >
-                          Handled…
-                        </button>
-                      )}
-                    </td>
+                        )}
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
 
@@ -16,6 +17,8 @@ type TMail = {
 
 /** The mail outbox (`/admin/mail`): mail not sent yet, the failing first; Retry sends it now. */
 export default function MailPage() {
+  // A retry is operations' (system.write); other roles see what failed (the server's guard).
+  const mayRetry = useCan('system.write');
   const [status, setStatus] = useState<'failed' | 'queued'>('failed');
   const { data, error, loading, reload } = useLoad<{ mails: TMail[] }>(`/admin/mail?status=${status}`);
   const [busy, setBusy] = useState<number | null>(null);
@@ -72,7 +75,7 @@ export default function MailPage() {
                   <th scope="col">Tries</th>
                   <th scope="col">Last error</th>
                   <th scope="col">Next try</th>
-                  <th scope="col">Action</th>
+                  {mayRetry ? <th scope="col">Action</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -85,16 +88,18 @@ export default function MailPage() {
                     <td>{mail.attempts}</td>
                     <td>{mail.lastError ?? ''}</td>
                     <td>{when(mail.nextAttemptAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy !== null}
-                        onClick={() => retry(mail.id)}
-                      >
-                        {busy === mail.id ? 'Retrying…' : 'Retry'}
-                      </button>
-                    </td>
+                    {mayRetry ? (
+                      <td>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy !== null}
+                          onClick={() => retry(mail.id)}
+                        >
+                          {busy === mail.id ? 'Retrying…' : 'Retry'}
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

@@ -51,6 +51,8 @@ export function PolicyPage() {
   const [revealed, setRevealed] = useState<Partial<Record<TField, string>>>({});
   // Only a role with pii.reveal gets the button: the server answers 403 to the others.
   const mayReveal = useCan('pii.reveal');
+  // Re-sending the policy mail is operations' (policies.write).
+  const mayResend = useCan('policies.write');
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -159,9 +161,11 @@ export function PolicyPage() {
               <dd>{data.claimCount}</dd>
             </dl>
             <div className={styles.actions}>
-              <button type="button" className={styles.primary} disabled={busy !== null} onClick={resend}>
-                {busy === 'resend' ? 'Sending…' : 'Re-send e-mail'}
-              </button>
+              {mayResend ? (
+                <button type="button" className={styles.primary} disabled={busy !== null} onClick={resend}>
+                  {busy === 'resend' ? 'Sending…' : 'Re-send e-mail'}
+                </button>
+              ) : null}
               {policy.status === 'issued' && (
                 <a
                   className={styles.secondary}

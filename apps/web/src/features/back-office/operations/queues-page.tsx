@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
 
@@ -168,6 +169,8 @@ function CaseActions({ item, onDone }: { item: TCase; onDone: (message: string) 
 
 /** Operations' queues (`/admin/queues`): one tab per kind of case, each with its payment and actions. */
 export default function QueuesPage() {
+  // Accepting, refunding and resolving are operations' (payments.write); other roles see the queues.
+  const mayAct = useCan('payments.write');
   const [kind, setKind] = useState<TKind>('review');
   const { data, error, loading, reload } = useLoad<{ cases: TCase[] }>(`/admin/queues?kind=${kind}`);
   const [done, setDone] = useState<string | null>(null);
@@ -213,7 +216,7 @@ export default function QueuesPage() {
                   <th scope="col">Policy</th>
                   <th scope="col">Payment</th>
                   <th scope="col">Detail</th>
-                  <th scope="col">Action</th>
+                  {mayAct ? <th scope="col">Action</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -236,15 +239,17 @@ export default function QueuesPage() {
                         : '—'}
                     </td>
                     <td>{item.detail ? JSON.stringify(item.detail) : ''}</td>
-                    <td>
-                      <CaseActions
-                        item={item}
-                        onDone={(message) => {
-                          setDone(message);
-                          reload();
-                        }}
-                      />
-                    </td>
+                    {mayAct ? (
+                      <td>
+                        <CaseActions
+                          item={item}
+                          onDone={(message) => {
+                            setDone(message);
+                            reload();
+                          }}
+                        />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

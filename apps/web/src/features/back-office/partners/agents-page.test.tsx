@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import AgentsPage from './agents-page';
 
@@ -50,7 +51,7 @@ describe('AgentsPage', () => {
       { match: /agents$/, body: { agents: [{ ...AGENT, subAgents: 1, campaigns: 0, staffCodes: 1 }] } },
     ]);
     const user = userEvent.setup();
-    render(<AgentsPage />);
+    renderAs('marketing', <AgentsPage />);
     const table = await screen.findByRole('table', { name: 'Agents' });
     expect(within(table).getByText('d***@h***.example')).toBeTruthy();
     await user.click(within(table).getByRole('button', { name: 'AG1001' }));

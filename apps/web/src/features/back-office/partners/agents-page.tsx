@@ -12,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { useCan } from '../signed-in-account';
 import { PartnerForm, problemOf, type TFieldSpec } from './partner-form';
 
 /**
@@ -351,8 +352,8 @@ function AgentDetail({
 }
 
 export default function AgentsPage() {
-  // Every role that opens the page sees the forms; the server refuses a change the role may not make.
-  const canWrite = true;
+  // Only marketing changes partners; operations and read-only accounts see them (the server's guard).
+  const canWrite = useCan('marketing.write');
   const [agents, setAgents] = useState<TAgent[] | null>(null);
   const [error, setError] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import StaffCodesPage from './staff-codes-page';
 
@@ -18,7 +19,7 @@ describe('StaffCodesPage', () => {
       { match: /import$/, body: { applied: false, ok: 1, errors: 1, report: REPORT } },
     ]);
     const user = userEvent.setup();
-    render(<StaffCodesPage />);
+    renderAs('marketing', <StaffCodesPage />);
     expect(await screen.findByText('Saved staff codes (0)')).toBeTruthy();
     const save = screen.getByRole('button', { name: /Save the/ }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -49,7 +50,7 @@ describe('StaffCodesPage', () => {
       },
     ]);
     const user = userEvent.setup();
-    render(<StaffCodesPage />);
+    renderAs('marketing', <StaffCodesPage />);
     await user.type(screen.getByLabelText('Or paste the CSV'), 'x');
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/first row must name/);

@@ -7,6 +7,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useSta
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { useCan } from '../signed-in-account';
 import { problemOf } from './partner-form';
 
 /**
@@ -162,6 +163,8 @@ function ImportForm({ onApplied }: { onApplied: () => void }) {
 }
 
 export default function StaffCodesPage() {
+  // Only marketing imports (even the check is the import call); other roles see the saved codes.
+  const mayImport = useCan('marketing.write');
   const [codes, setCodes] = useState<TStaffCode[] | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => {
@@ -181,7 +184,7 @@ export default function StaffCodesPage() {
   return (
     <>
       <h1 className={shell.heading}>Staff codes</h1>
-      <ImportForm onApplied={() => void load()} />
+      {mayImport ? <ImportForm onApplied={() => void load()} /> : null}
       {error ? (
         <p className={shell.formError} role="alert">
           {error}

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import SystemPage from './system-page';
 
@@ -54,7 +55,7 @@ describe('SystemPage edit forms', () => {
       { match: /admin\/system$/, body: SYSTEM },
     ]);
     const user = userEvent.setup();
-    render(<SystemPage />);
+    renderAs('operations', <SystemPage />);
     await user.click(
       await screen.findByRole('button', {
         name: 'Edit the Singapore notice "Purchases pause on Sunday night."',
@@ -90,7 +91,7 @@ describe('SystemPage edit forms', () => {
       { match: /admin\/system$/, body: SYSTEM },
     ]);
     const user = userEvent.setup();
-    render(<SystemPage />);
+    renderAs('operations', <SystemPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit "COVID-19 cover"' }));
     const form = screen.getByRole('form', { name: 'Edit banner "COVID-19 cover"' });
     await user.type(within(form).getByLabelText('Title (English)'), ' included');
@@ -113,7 +114,7 @@ describe('SystemPage edit forms', () => {
       { match: /admin\/system$/, body: SYSTEM },
     ]);
     const user = userEvent.setup();
-    render(<SystemPage />);
+    renderAs('operations', <SystemPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit "Year-end getaway"' }));
     const form = screen.getByRole('form', { name: 'Edit banner "Year-end getaway"' });
     await user.type(within(form).getByLabelText('Text (English)'), 'Book by 31 December.');

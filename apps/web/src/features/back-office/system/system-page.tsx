@@ -1,6 +1,7 @@
 import { type FormEvent, Fragment, useCallback, useEffect, useState } from 'react';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
+import { useCan } from '../signed-in-account';
 import { EditSetting, type TEditField, toLocalInput } from './edit-setting';
 
 /**
@@ -84,7 +85,14 @@ function formValues(record: Record<string, unknown>, fields: TEditField[]): Reco
   );
 }
 
-function Flags({ flags, onChanged }: { flags: TFlags[]; onChanged: () => void }) {
+type TSection<T> = {
+  rows: T[];
+  onChanged: () => void;
+  /** The role has system.write: without it the screen shows the settings and no control to change them. */
+  mayChange: boolean;
+};
+
+function Flags({ rows: flags, onChanged, mayChange }: TSection<TFlags>) {
   const [busy, setBusy] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -135,18 +143,24 @@ function Flags({ flags, onChanged }: { flags: TFlags[]; onChanged: () => void })
                 <th scope="row">{MARKETS[row.country] ?? row.country}</th>
                 {(Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[]).map((flag) => (
                   <td key={flag}>
-                    <label className={styles.toggle}>
-                      <input
-                        type="checkbox"
-                        checked={row[flag]}
-                        disabled={busy !== ''}
-                        aria-busy={busy === `${row.country}.${flag}`}
-                        onChange={(event) => void change(row.country, flag, event.target.checked)}
-                      />
-                      <span>
-                        {FLAG_LABELS[flag]}, {MARKETS[row.country]}
-                      </span>
-                    </label>
+                    {mayChange ? (
+                      <label className={styles.toggle}>
+                        <input
+                          type="checkbox"
+                          checked={row[flag]}
+                          disabled={busy !== ''}
+                          aria-busy={busy === `${row.country}.${flag}`}
+                          onChange={(event) => void change(row.country, flag, event.target.checked)}
+                        />
+                        <span>
+                          {FLAG_LABELS[flag]}, {MARKETS[row.country]}
+                        </span>
+                      </label>
+                    ) : row[flag] ? (
+                      'On'
+                    ) : (
+                      'Off'
+                    )}
                   </td>
                 ))}
               </tr>
@@ -205,7 +219,7 @@ function TextField({
   );
 }
 
-function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => void }) {
+function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
   const empty = {
     country: 'SGP',
     messageEn: '',
@@ -258,7 +272,7 @@ function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => 
               <th scope="col">Message (English / Chinese)</th>
               <th scope="col">Shown</th>
               <th scope="col">Schedule</th>
-              <th scope="col">Actions</th>
+              {mayChange ? <th scope="col">Actions</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -275,46 +289,48 @@ function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => 
                   <td>
                     {when(notice.startsAt)} to {when(notice.endsAt)}
                   </td>
-                  <td className={styles.row}>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      aria-expanded={editing === notice.id}
-                      aria-label={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
-                      onClick={() => {
-                        setSaved('');
-                        setEditing(editing === notice.id ? null : notice.id);
-                      }}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      onClick={() =>
-                        void run(() =>
-                          backOfficeCall('PUT', `/admin/system/notices/${notice.id}`, {
-                            active: !notice.active,
-                          }),
-                        )
-                      }
-                    >
-                      {notice.active ? 'Hide' : 'Show'}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={busy}
-                      onClick={() =>
-                        window.confirm('Delete this notice?') &&
-                        void run(() => backOfficeCall('DELETE', `/admin/system/notices/${notice.id}`))
-                      }
-                    >
-                      Delete
-                    </button>
-                  </td>
+                  {mayChange ? (
+                    <td className={styles.row}>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy}
+                        aria-expanded={editing === notice.id}
+                        aria-label={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
+                        onClick={() => {
+                          setSaved('');
+                          setEditing(editing === notice.id ? null : notice.id);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          void run(() =>
+                            backOfficeCall('PUT', `/admin/system/notices/${notice.id}`, {
+                              active: !notice.active,
+                            }),
+                          )
+                        }
+                      >
+                        {notice.active ? 'Hide' : 'Show'}
+                      </button>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          window.confirm('Delete this notice?') &&
+                          void run(() => backOfficeCall('DELETE', `/admin/system/notices/${notice.id}`))
+                        }
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  ) : null}
                 </tr>
                 {editing === notice.id && (
                   <tr>
@@ -346,81 +362,83 @@ function Notices({ notices, onChanged }: { notices: TNotice[]; onChanged: () => 
           {saved}
         </p>
       )}
-      <form className={styles.form} onSubmit={create} aria-labelledby="new-notice">
-        <h3 id="new-notice" className={styles.subheading}>
-          New notice
-        </h3>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="notice-country">
-            Market
-          </label>
-          <select
-            id="notice-country"
-            className={styles.input}
-            value={form.country}
-            onChange={(event) => setForm({ ...form, country: event.target.value })}
-          >
-            {Object.entries(MARKETS).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          id="notice-en"
-          text="Message (English)"
-          required
-          value={form.messageEn}
-          onChange={(v) => setForm({ ...form, messageEn: v })}
-        />
-        <TextField
-          id="notice-long-en"
-          text="Details (English)"
-          value={form.longMessageEn}
-          onChange={(v) => setForm({ ...form, longMessageEn: v })}
-        />
-        <TextField
-          id="notice-zh"
-          text="Message (Chinese)"
-          required
-          value={form.messageZh}
-          onChange={(v) => setForm({ ...form, messageZh: v })}
-        />
-        <TextField
-          id="notice-long-zh"
-          text="Details (Chinese)"
-          value={form.longMessageZh}
-          onChange={(v) => setForm({ ...form, longMessageZh: v })}
-        />
-        <TextField
-          id="notice-starts"
-          text="Starts (optional)"
-          type="datetime-local"
-          value={form.startsAt}
-          onChange={(v) => setForm({ ...form, startsAt: v })}
-        />
-        <TextField
-          id="notice-ends"
-          text="Ends (optional)"
-          type="datetime-local"
-          value={form.endsAt}
-          onChange={(v) => setForm({ ...form, endsAt: v })}
-        />
-        {error && (
-          <p role="alert" className={styles.formError}>
-            {error}
-          </p>
-        )}
-        <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving…' : 'Add notice'}
-        </button>
-      </form>
+      {mayChange ? (
+        <form className={styles.form} onSubmit={create} aria-labelledby="new-notice">
+          <h3 id="new-notice" className={styles.subheading}>
+            New notice
+          </h3>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="notice-country">
+              Market
+            </label>
+            <select
+              id="notice-country"
+              className={styles.input}
+              value={form.country}
+              onChange={(event) => setForm({ ...form, country: event.target.value })}
+            >
+              {Object.entries(MARKETS).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            id="notice-en"
+            text="Message (English)"
+            required
+            value={form.messageEn}
+            onChange={(v) => setForm({ ...form, messageEn: v })}
+          />
+          <TextField
+            id="notice-long-en"
+            text="Details (English)"
+            value={form.longMessageEn}
+            onChange={(v) => setForm({ ...form, longMessageEn: v })}
+          />
+          <TextField
+            id="notice-zh"
+            text="Message (Chinese)"
+            required
+            value={form.messageZh}
+            onChange={(v) => setForm({ ...form, messageZh: v })}
+          />
+          <TextField
+            id="notice-long-zh"
+            text="Details (Chinese)"
+            value={form.longMessageZh}
+            onChange={(v) => setForm({ ...form, longMessageZh: v })}
+          />
+          <TextField
+            id="notice-starts"
+            text="Starts (optional)"
+            type="datetime-local"
+            value={form.startsAt}
+            onChange={(v) => setForm({ ...form, startsAt: v })}
+          />
+          <TextField
+            id="notice-ends"
+            text="Ends (optional)"
+            type="datetime-local"
+            value={form.endsAt}
+            onChange={(v) => setForm({ ...form, endsAt: v })}
+          />
+          {error && (
+            <p role="alert" className={styles.formError}>
+              {error}
+            </p>
+          )}
+          <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+            {busy ? 'Saving…' : 'Add notice'}
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }
 
-function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => void }) {
+function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
@@ -476,7 +494,7 @@ function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => 
                 <th scope="col">Title (English / Chinese)</th>
                 <th scope="col">Link</th>
                 <th scope="col">Shown</th>
-                <th scope="col">Actions</th>
+                {mayChange ? <th scope="col">Actions</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -491,64 +509,66 @@ function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => 
                     </td>
                     <td>{banner.url ?? '—'}</td>
                     <td>{banner.active ? 'Yes' : 'No'}</td>
-                    <td className={styles.row}>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy}
-                        aria-expanded={editing === banner.id}
-                        aria-label={`Edit "${banner.titleEn}"`}
-                        onClick={() => {
-                          setSaved('');
-                          setEditing(editing === banner.id ? null : banner.id);
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy || index === 0}
-                        aria-label={`Move "${banner.titleEn}" up`}
-                        onClick={() => moveBy(list, index, -1)}
-                      >
-                        Up
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy || index === list.length - 1}
-                        aria-label={`Move "${banner.titleEn}" down`}
-                        onClick={() => moveBy(list, index, 1)}
-                      >
-                        Down
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy}
-                        onClick={() =>
-                          void run(() =>
-                            backOfficeCall('PUT', `/admin/system/banners/${banner.id}`, {
-                              active: !banner.active,
-                            }),
-                          )
-                        }
-                      >
-                        {banner.active ? 'Hide' : 'Show'}
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy}
-                        onClick={() =>
-                          window.confirm(`Delete "${banner.titleEn}"?`) &&
-                          void run(() => backOfficeCall('DELETE', `/admin/system/banners/${banner.id}`))
-                        }
-                      >
-                        Delete
-                      </button>
-                    </td>
+                    {mayChange ? (
+                      <td className={styles.row}>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy}
+                          aria-expanded={editing === banner.id}
+                          aria-label={`Edit "${banner.titleEn}"`}
+                          onClick={() => {
+                            setSaved('');
+                            setEditing(editing === banner.id ? null : banner.id);
+                          }}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy || index === 0}
+                          aria-label={`Move "${banner.titleEn}" up`}
+                          onClick={() => moveBy(list, index, -1)}
+                        >
+                          Up
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy || index === list.length - 1}
+                          aria-label={`Move "${banner.titleEn}" down`}
+                          onClick={() => moveBy(list, index, 1)}
+                        >
+                          Down
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy}
+                          onClick={() =>
+                            void run(() =>
+                              backOfficeCall('PUT', `/admin/system/banners/${banner.id}`, {
+                                active: !banner.active,
+                              }),
+                            )
+                          }
+                        >
+                          {banner.active ? 'Hide' : 'Show'}
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy}
+                          onClick={() =>
+                            window.confirm(`Delete "${banner.titleEn}"?`) &&
+                            void run(() => backOfficeCall('DELETE', `/admin/system/banners/${banner.id}`))
+                          }
+                        >
+                          Delete
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                   {editing === banner.id && (
                     <tr>
@@ -580,6 +600,8 @@ function Banners({ banners, onChanged }: { banners: TBanner[]; onChanged: () => 
 }
 
 export default function SystemPage() {
+  // Operations changes the settings; marketing and read-only accounts see them (the server's guard).
+  const mayChange = useCan('system.write');
   const [system, setSystem] = useState<TSystem | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
@@ -605,9 +627,9 @@ export default function SystemPage() {
       )}
       {system && (
         <>
-          <Flags flags={system.flags} onChanged={load} />
-          <Notices notices={system.notices} onChanged={load} />
-          <Banners banners={system.banners} onChanged={load} />
+          <Flags rows={system.flags} onChanged={load} mayChange={mayChange} />
+          <Notices rows={system.notices} onChanged={load} mayChange={mayChange} />
+          <Banners rows={system.banners} onChanged={load} mayChange={mayChange} />
         </>
       )}
     </section>

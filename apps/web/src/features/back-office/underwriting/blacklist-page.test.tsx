@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import { SignedInAccountProvider } from '../signed-in-account';
 import BlacklistPage from './blacklist-page';
@@ -54,7 +55,7 @@ describe('BlacklistPage (decision 085)', () => {
       { match: /blacklist$/, body: { entries: [ENTRY] } },
     ]);
     const user = userEvent.setup();
-    render(<BlacklistPage />);
+    renderAs('underwriting', <BlacklistPage />);
     await user.click(await screen.findByRole('button', { name: 'Remove…' }));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('alert').textContent).toBe('Give the reason for removing it.');

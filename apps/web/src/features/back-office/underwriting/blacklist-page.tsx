@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { Field, Loading, problem, ScrollRegion } from './shared';
+import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -54,6 +55,9 @@ export default function BlacklistPage() {
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   // Only a role with pii.reveal gets the button: the server answers 403 to the others.
   const mayReveal = useCan('pii.reveal');
+  // Adding and removing are underwriting's: a read-only account sees the list only.
+  const mayChange = useCan('underwriting.write');
+  const hasActions = mayReveal || mayChange;
   const [removing, setRemoving] = useState<string | null>(null);
   const [idNumber, setIdNumber] = useState('');
   const [reason, setReason] = useState('');
@@ -116,48 +120,74 @@ export default function BlacklistPage() {
     }
   };
 
+  const actionsOf = (entry: TEntry) => (
+    <div className={styles.row}>
+      {revealed[entry.key] || !mayReveal ? null : (
+        <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
+          Reveal
+        </button>
+      )}
+      {!mayChange ? null : removing === entry.key ? (
+        <RemoveForm
+          entry={entry}
+          onDone={() => {
+            setRemoving(null);
+            setDone(`${entry.idNumber} removed from the blacklist.`);
+            void load();
+          }}
+        />
+      ) : (
+        <button type="button" className={shell.link} onClick={() => setRemoving(entry.key)}>
+          Remove…
+        </button>
+      )}
+    </div>
+  );
+
   return (
     <div>
       <h1 className={shell.heading}>Blacklist</h1>
-      <section className={shell.card} aria-labelledby={`${id}-add`}>
-        <h2 id={`${id}-add`}>Add an ID number</h2>
-        <form className={styles.grid} onSubmit={add} noValidate>
-          <Field id={`${id}-id`} label="NRIC / FIN / HKID / passport number" error={errors.idNumber}>
-            <input
-              id={`${id}-id`}
-              className={shell.input}
-              autoComplete="off"
-              value={idNumber}
-              onChange={(event) => setIdNumber(event.target.value)}
-              {...(errors.idNumber ? { 'aria-invalid': true, 'aria-describedby': `${id}-id-error` } : {})}
-            />
-          </Field>
-          <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
-            <input
-              id={`${id}-reason`}
-              className={shell.input}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
-            />
-          </Field>
-          <div className={styles.wide}>
-            <button type="submit" className={shell.primary} disabled={saving}>
-              {saving ? 'Adding…' : 'Add to blacklist'}
-            </button>
-            {errors.form ? (
-              <p className={shell.formError} role="alert">
-                {errors.form}
-              </p>
-            ) : null}
-            {done ? (
-              <p className={styles.done} role="status">
-                {done}
-              </p>
-            ) : null}
-          </div>
-        </form>
-      </section>
+      {mayChange ? (
+        <section className={shell.card} aria-labelledby={`${id}-add`}>
+          <h2 id={`${id}-add`}>Add an ID number</h2>
+          <form className={styles.grid} onSubmit={add} noValidate>
+            <Field id={`${id}-id`} label="NRIC / FIN / HKID / passport number" error={errors.idNumber}>
+              <input
+                id={`${id}-id`}
+                className={shell.input}
+                autoComplete="off"
+                value={idNumber}
+                onChange={(event) => setIdNumber(event.target.value)}
+                {...(errors.idNumber ? { 'aria-invalid': true, 'aria-describedby': `${id}-id-error` } : {})}
+              />
+            </Field>
+            <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+              <input
+                id={`${id}-reason`}
+                className={shell.input}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
+              />
+            </Field>
+            <div className={styles.wide}>
+              <button type="submit" className={shell.primary} disabled={saving}>
+                {saving ? 'Adding…' : 'Add to blacklist'}
+              </button>
+              {errors.form ? (
+                <p className={shell.formError} role="alert">
+                  {errors.form}
+                </p>
+              ) : null}
+              {done ? (
+                <p className={styles.done} role="status">
+                  {done}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        </section>
+      ) : null}
 
       <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>On the blacklist</h2>
@@ -171,50 +201,22 @@ export default function BlacklistPage() {
         ) : entries.length === 0 ? (
           <p>No ID number is on the blacklist.</p>
         ) : (
-          <ScrollRegion label="Blacklist entries">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">ID number</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.key}>
-                    <td className={styles.code}>{revealed[entry.key] ?? entry.idNumber}</td>
-                    <td>{entry.reason}</td>
-                    <td>{entry.createdAt.slice(0, 10)}</td>
-                    <td>
-                      <div className={styles.row}>
-                        {revealed[entry.key] || !mayReveal ? null : (
-                          <button type="button" className={shell.link} onClick={() => void reveal(entry)}>
-                            Reveal
-                          </button>
-                        )}
-                        {removing === entry.key ? (
-                          <RemoveForm
-                            entry={entry}
-                            onDone={() => {
-                              setRemoving(null);
-                              setDone(`${entry.idNumber} removed from the blacklist.`);
-                              void load();
-                            }}
-                          />
-                        ) : (
-                          <button type="button" className={shell.link} onClick={() => setRemoving(entry.key)}>
-                            Remove…
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Blacklist entries"
+            rows={entries}
+            rowKey={(entry) => entry.key}
+            columns={[
+              {
+                header: 'ID number',
+                cell: (entry) => revealed[entry.key] ?? entry.idNumber,
+                rowHeader: true,
+                className: styles.code,
+              },
+              { header: 'Reason', cell: (entry) => entry.reason },
+              { header: 'Added', cell: (entry) => entry.createdAt.slice(0, 10) },
+              ...(hasActions ? [{ header: 'Actions', cell: actionsOf }] : []),
+            ]}
+          />
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import RateTablesPage from './rate-tables-page';
 
@@ -47,7 +48,7 @@ describe('RateTablesPage, a benefit schedule draft', () => {
       { match: /rate-tables$/, body: { slots: [], versions: [DRAFT] } },
     ]);
     const user = userEvent.setup();
-    render(<RateTablesPage />);
+    renderAs('underwriting', <RateTablesPage />);
     await user.click(await screen.findByRole('button', { name: 'Compare and activate' }));
     expect(await screen.findByText('1 of 2 benefit lines change.')).toBeTruthy();
     const table = screen.getByRole('table', { name: /Benefit limits per plan/ });

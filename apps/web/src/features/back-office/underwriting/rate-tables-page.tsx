@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { useCan } from '../signed-in-account';
 import { Field, Loading, problem, ScrollRegion } from './shared';
 import styles from './underwriting.module.css';
 
@@ -134,6 +135,8 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
+  // A read-only account compares; only underwriting activates (the server answers 403 to the others).
+  const mayActivate = useCan('underwriting.write');
   useEffect(() => {
     setDiff(null);
     setDone('');
@@ -236,11 +239,11 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
             Cancel
           </button>
         </fieldset>
-      ) : (
+      ) : mayActivate ? (
         <button type="button" className={shell.primary} onClick={() => setConfirming(true)}>
           Activate…
         </button>
-      )}
+      ) : null}
       {error ? (
         <p className={shell.formError} role="alert">
           {error}
@@ -337,6 +340,8 @@ export default function RateTablesPage() {
     }
   };
 
+  // Uploading and activating are underwriting's: a read-only account sees the versions and compares.
+  const mayUpload = useCan('underwriting.write');
   const invalid = (key: string) =>
     errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
 
@@ -348,81 +353,83 @@ export default function RateTablesPage() {
           {loadError}
         </p>
       ) : null}
-      <section className={shell.card} aria-labelledby={`${id}-upload`}>
-        <h2 id={`${id}-upload`}>Upload a new version</h2>
-        <form className={styles.grid} onSubmit={upload} noValidate>
-          <Field id={`${id}-slot`} label="Table">
-            <select
-              id={`${id}-slot`}
-              className={shell.input}
-              value={slot}
-              onChange={(event) => setSlot(event.target.value)}
-            >
-              {slots.map((option) => (
-                <option key={slotKey(option)} value={slotKey(option)}>
-                  {slotName(option)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={`${id}-version`} label="Version label" error={errors.version}>
-            <input
-              id={`${id}-version`}
-              className={shell.input}
-              value={version}
-              onChange={(event) => setVersion(event.target.value)}
-              {...invalid('version')}
-            />
-          </Field>
-          <Field
-            id={`${id}-effectiveDate`}
-            label="Effective date"
-            hint="Cover starting on or after this day is priced by it."
-            error={errors.effectiveDate}
-          >
-            <input
+      {mayUpload ? (
+        <section className={shell.card} aria-labelledby={`${id}-upload`}>
+          <h2 id={`${id}-upload`}>Upload a new version</h2>
+          <form className={styles.grid} onSubmit={upload} noValidate>
+            <Field id={`${id}-slot`} label="Table">
+              <select
+                id={`${id}-slot`}
+                className={shell.input}
+                value={slot}
+                onChange={(event) => setSlot(event.target.value)}
+              >
+                {slots.map((option) => (
+                  <option key={slotKey(option)} value={slotKey(option)}>
+                    {slotName(option)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`${id}-version`} label="Version label" error={errors.version}>
+              <input
+                id={`${id}-version`}
+                className={shell.input}
+                value={version}
+                onChange={(event) => setVersion(event.target.value)}
+                {...invalid('version')}
+              />
+            </Field>
+            <Field
               id={`${id}-effectiveDate`}
-              type="date"
-              className={shell.input}
-              value={effectiveDate}
-              onChange={(event) => setEffectiveDate(event.target.value)}
-              {...invalid('effectiveDate')}
-            />
-          </Field>
-          <Field id={`${id}-file`} label="JSON file" hint="Or paste the table below.">
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept="application/json,.json"
-              className={shell.input}
-              onChange={(event) => void readFile(event)}
-            />
-          </Field>
-          <Field id={`${id}-data`} label="Table (JSON)" error={errors.data} className={styles.wide}>
-            <textarea
-              id={`${id}-data`}
-              className={`${shell.input} ${styles.code}`}
-              rows={10}
-              value={json}
-              onChange={(event) => setJson(event.target.value)}
-              {...invalid('data')}
-            />
-          </Field>
-          <div className={`${styles.wide} ${styles.row}`}>
-            <button type="submit" className={shell.primary} disabled={saving}>
-              {saving ? 'Checking and uploading…' : 'Upload as draft'}
-            </button>
-            <button type="button" className={shell.secondary} onClick={() => void startFromInForce()}>
-              Start from the version in force
-            </button>
-          </div>
-          {errors.form ? (
-            <p className={`${shell.formError} ${styles.wide}`} role="alert">
-              {errors.form}
-            </p>
-          ) : null}
-        </form>
-      </section>
+              label="Effective date"
+              hint="Cover starting on or after this day is priced by it."
+              error={errors.effectiveDate}
+            >
+              <input
+                id={`${id}-effectiveDate`}
+                type="date"
+                className={shell.input}
+                value={effectiveDate}
+                onChange={(event) => setEffectiveDate(event.target.value)}
+                {...invalid('effectiveDate')}
+              />
+            </Field>
+            <Field id={`${id}-file`} label="JSON file" hint="Or paste the table below.">
+              <input
+                id={`${id}-file`}
+                type="file"
+                accept="application/json,.json"
+                className={shell.input}
+                onChange={(event) => void readFile(event)}
+              />
+            </Field>
+            <Field id={`${id}-data`} label="Table (JSON)" error={errors.data} className={styles.wide}>
+              <textarea
+                id={`${id}-data`}
+                className={`${shell.input} ${styles.code}`}
+                rows={10}
+                value={json}
+                onChange={(event) => setJson(event.target.value)}
+                {...invalid('data')}
+              />
+            </Field>
+            <div className={`${styles.wide} ${styles.row}`}>
+              <button type="submit" className={shell.primary} disabled={saving}>
+                {saving ? 'Checking and uploading…' : 'Upload as draft'}
+              </button>
+              <button type="button" className={shell.secondary} onClick={() => void startFromInForce()}>
+                Start from the version in force
+              </button>
+            </div>
+            {errors.form ? (
+              <p className={`${shell.formError} ${styles.wide}`} role="alert">
+                {errors.form}
+              </p>
+            ) : null}
+          </form>
+        </section>
+      ) : null}
 
       {comparing !== null ? <DiffPanel versionId={comparing} onActivated={() => void load()} /> : null}
 
@@ -452,7 +459,7 @@ export default function RateTablesPage() {
                     <td>
                       {row.status === 'draft' ? (
                         <button type="button" className={shell.link} onClick={() => setComparing(row.id)}>
-                          Compare and activate
+                          {mayUpload ? 'Compare and activate' : 'Compare'}
                         </button>
                       ) : null}
                     </td>

@@ -1,10 +1,10 @@
-import { can } from '@lionrock/domain/back-office/staff-rules';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
-import type { TSessionAnswer } from '../back-office-session';
-import { Field, Loading, problem, ScrollRegion } from './shared';
+import { DataTable } from '../data-table';
+import { useCan } from '../signed-in-account';
+import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -52,17 +52,6 @@ const REASONS: Record<string, string> = {
 };
 const BASE = '/admin/underwriting/referrals';
 
-function useCanDecide(): boolean {
-  const [allowed, setAllowed] = useState(false);
-  useEffect(() => {
-    backOfficeCall<TSessionAnswer>('GET', '/session').then(
-      (answer) => setAllowed(answer.account ? can(answer.account.role, 'underwriting.write') : false),
-      () => setAllowed(false),
-    );
-  }, []);
-  return allowed;
-}
-
 function ReferralList() {
   const id = useId();
   const [status, setStatus] = useState('open');
@@ -106,36 +95,24 @@ function ReferralList() {
         ) : rows.length === 0 ? (
           <p>No referral here.</p>
         ) : (
-          <ScrollRegion label="Referrals">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Market</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Applicant</th>
-                  <th scope="col">ID number</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.referralId}>
-                    <td>
-                      <Link to={`/admin/referrals/${row.referralId}`}>{row.reference}</Link>
-                    </td>
-                    <td>{row.createdAt.slice(0, 10)}</td>
-                    <td>{row.country}</td>
-                    <td>{REASONS[row.reason] ?? row.reason}</td>
-                    <td>{row.fullName}</td>
-                    <td className={styles.code}>{row.idNumber}</td>
-                    <td>{row.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Referrals"
+            rows={rows}
+            rowKey={(row) => row.referralId}
+            columns={[
+              {
+                header: 'Reference',
+                cell: (row) => <Link to={`/admin/referrals/${row.referralId}`}>{row.reference}</Link>,
+                rowHeader: true,
+              },
+              { header: 'Received', cell: (row) => row.createdAt.slice(0, 10) },
+              { header: 'Market', cell: (row) => row.country },
+              { header: 'Reason', cell: (row) => REASONS[row.reason] ?? row.reason },
+              { header: 'Applicant', cell: (row) => row.fullName },
+              { header: 'ID number', cell: (row) => row.idNumber, className: styles.code },
+              { header: 'Status', cell: (row) => row.status },
+            ]}
+          />
         )}
       </section>
     </div>
@@ -274,7 +251,9 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
 
 function ReferralDetail() {
   const { referralId = '' } = useParams();
-  const canDecide = useCanDecide();
+  // Only underwriting decides and only a role with pii.reveal reveals: the server answers 403 to others.
+  const canDecide = useCan('underwriting.write');
+  const mayReveal = useCan('pii.reveal');
   const [detail, setDetail] = useState<TDetail | null>(null);
   const [error, setError] = useState('');
   const [revealed, setRevealed] = useState<Record<string, string>>({});
@@ -315,7 +294,7 @@ function ReferralDetail() {
       <dt>{label}</dt>
       <dd className={styles.row}>
         <span className={styles.code}>{revealed[field] ?? referral[field]}</span>
-        {revealed[field] ? null : (
+        {revealed[field] || !mayReveal ? null : (
           <button
             type="button"
             className={shell.link}
@@ -446,28 +425,17 @@ function ReferralDetail() {
         {detail.audit.length === 0 ? (
           <p>Nothing recorded yet.</p>
         ) : (
-          <ScrollRegion label="Audit trail entries">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.audit.map((entry) => (
-                  <tr key={`${entry.at}-${entry.action}-${entry.note ?? ''}`}>
-                    <td>{entry.at.slice(0, 16).replace('T', ' ')}</td>
-                    <td>{entry.actor}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Audit trail entries"
+            rows={detail.audit}
+            rowKey={(entry) => `${entry.at}-${entry.action}-${entry.note ?? ''}`}
+            columns={[
+              { header: 'When', cell: (entry) => entry.at.slice(0, 16).replace('T', ' ') },
+              { header: 'Who', cell: (entry) => entry.actor },
+              { header: 'What', cell: (entry) => entry.action },
+              { header: 'Note', cell: (entry) => entry.note },
+            ]}
+          />
         )}
       </section>
     </div>
