@@ -19,15 +19,8 @@ export function isValidDate({ year, month, day }: TLocalDate): boolean {
   return day <= daysInMonth(year, month);
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-export function isLeapYear(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-
-/** Days in a month (1–12) of a year; by arithmetic, not a Date: the rating calls ask for many each. */
 export function daysInMonth(year: number, month: number): number {
-  return month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] as number);
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** Strict DD/MM/YYYY; anything else (or 31/02/2026) is null. */
@@ -54,47 +47,13 @@ export function parseIso(text: string): TLocalDate | null {
   return isValidDate(candidate) ? candidate : null;
 }
 
-/**
- * Days since 01/01/1970. The calendar arithmetic (H. Hinnant's days-from-civil) answers as `Date.UTC`
- * would, without building a date: every rating call compares dozens. Outside whole years 100–9999 and
- * months 1–12, `Date.UTC` answers (it reads years 0–99 as 1900–1999, and carries month overflows).
- */
 export function toEpochDay({ year, month, day }: TLocalDate): number {
-  const calendar = Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day);
-  if (!(calendar && year >= 100 && year <= 9999 && month >= 1 && month <= 12))
-    return Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
-  const shifted = month <= 2 ? year - 1 : year;
-  const era = Math.floor(shifted / 400);
-  const yearOfEra = shifted - era * 400;
-  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
+  return Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
 }
 
-/** The date `epochDay` days after 01/01/1970 (H. Hinnant's civil-from-days; a whole day count). */
 export function fromEpochDay(epochDay: number): TLocalDate {
-  if (!Number.isSafeInteger(epochDay)) {
-    const date = new Date(epochDay * MS_PER_DAY);
-    return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-  }
-  const shifted = epochDay + 719_468;
-  const era = Math.floor(shifted / 146_097);
-  const dayOfEra = shifted - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-  return {
-    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
-    month,
-    day: dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1,
-  };
+  const date = new Date(epochDay * MS_PER_DAY);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 export function addDays(date: TLocalDate, days: number): TLocalDate {
