@@ -40,7 +40,8 @@ export default defineConfig({
       command: `node ../apps/server/src/server.ts`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A fresh database is migrated and seeded first: 15 s on a quiet machine, over 60 s on a loaded one.
+      timeout: 180_000,
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
@@ -57,7 +58,8 @@ export default defineConfig({
       command: `node ../apps/server/src/server.ts`,
       url: `http://localhost:${SURVEY_PORT}/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A fresh database is migrated and seeded first: 15 s on a quiet machine, over 60 s on a loaded one.
+      timeout: 180_000,
       env: {
         PORT: String(SURVEY_PORT),
         PUBLIC_URL: `http://localhost:${SURVEY_PORT}`,
