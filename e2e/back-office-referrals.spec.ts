@@ -70,9 +70,11 @@ test.describe('underwriting referrals', () => {
     const picker = customer.getByRole('group', { name: 'Your occupation' });
     await picker.getByRole('searchbox').fill('demolition');
     await picker.getByRole('radio', { name: /demolition/i }).check();
-    await customer.keyboard.press('Escape');
-    await customer.getByRole('button', { name: 'Get a quote' }).click();
-    await customer.getByRole('button', { name: 'Ask our underwriters' }).click();
+    // The not-covered popup offers the underwriters at once.
+    await customer
+      .getByRole('dialog', { name: 'Your occupation is not covered in the Policy' })
+      .getByRole('button', { name: 'Ask our underwriters' })
+      .click();
     await expect(customer).toHaveURL(/\/pa\/occupation$/);
     await customer.getByRole('radio', { name: 'Singapore citizen' }).check();
     await customer.getByRole('checkbox', { name: /Risk Statements are true/ }).check();

@@ -15,6 +15,12 @@ import { promoError } from './pa-dates';
 
 export type TCoverFormValues = TPaCoverChoice & { promo: string };
 
+function withOccupation(occupations: readonly string[], index: number, code: string): string[] {
+  const changed = [...occupations];
+  changed[index] = code;
+  return changed;
+}
+
 /** Children offered: 0 to 9 in Singapore; Hong Kong's copy allows up to 18 (pa-home-payments section 5). */
 export function childOptions(country: TCountry): number[] {
   return Array.from({ length: PA_MAX_DEPENDENT_CHILDREN[country] + 1 }, (_, count) => count);
@@ -73,6 +79,10 @@ export function CoverForm({
   const family = values.insuredPersonType === 'family';
   const adults = family ? values.numberOfAdults : 1;
   const update = (change: Partial<TCoverFormValues>) => setValues((current) => ({ ...current, ...change }));
+  // A declined job is refused as soon as it is chosen: the referral is offered then, not after a submit.
+  const declinedChosen = values.occupations
+    .slice(0, adults)
+    .some((code) => Boolean(code) && validateOccupation(code) === MESSAGE_KEYS.occupationDeclined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = { ...validateCover(values, country), ...(extraErrors?.() ?? {}) };
@@ -148,14 +158,16 @@ export function CoverForm({
           value={values.occupations[index] ?? ''}
           country={country}
           error={errors[`occupation${index}`]}
-          onChange={(code) => {
-            const occupations = [...values.occupations];
-            occupations[index] = code;
-            update({ occupations });
-          }}
+          onChange={(code) => update({ occupations: withOccupation(values.occupations, index, code) })}
+          {...(onRefer
+            ? {
+                onRefer: (code: string) =>
+                  onRefer({ ...values, occupations: withOccupation(values.occupations, index, code) }),
+              }
+            : {})}
         />
       ))}
-      {onRefer && Object.values(errors).includes(MESSAGE_KEYS.occupationDeclined) ? (
+      {onRefer && (declinedChosen || Object.values(errors).includes(MESSAGE_KEYS.occupationDeclined)) ? (
         <div className={styles.notice}>
           <p>{t('paOccupation.referText')}</p>
           <button type="button" className={styles.secondary} onClick={() => onRefer(values)}>

@@ -6,7 +6,13 @@ import { applyLanguage } from '../../../lib/i18n';
 import { renderAt } from '../../../test/render';
 import { OccupationPicker } from './occupation-picker';
 
-function Picker({ onChange }: { onChange?: (code: string) => void }) {
+function Picker({
+  onChange,
+  onRefer,
+}: {
+  onChange?: (code: string) => void;
+  onRefer?: (code: string) => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <OccupationPicker
@@ -17,6 +23,7 @@ function Picker({ onChange }: { onChange?: (code: string) => void }) {
         setValue(code);
         onChange?.(code);
       }}
+      {...(onRefer ? { onRefer } : {})}
     />
   );
 }
@@ -81,5 +88,26 @@ describe('the occupation picker (pa-home-payments sections 3 and 5)', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Decline: Coverage is not available for this occupation',
     );
+  });
+
+  it('offers the underwriters in the not-covered popup when the page refers, with the declined job', async () => {
+    const referred: string[] = [];
+    renderAt(<Picker onRefer={(code) => referred.push(code)} />, '/pa');
+    await userEvent.type(screen.getByRole('searchbox'), 'demolition');
+    await userEvent.click(screen.getAllByRole('radio')[0]!);
+    const popup = screen.getByRole('dialog', { name: 'Your occupation is not covered in the Policy' });
+    await userEvent.click(within(popup).getByRole('button', { name: 'Ask our underwriters' }));
+    expect(referred).toEqual(['1A']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+    // A page that does not refer (the agent's desk) offers no such button.
+    renderAt(<Picker />, '/pa');
+    await userEvent.type(screen.getByRole('searchbox'), 'demolition');
+    await userEvent.click(screen.getAllByRole('radio')[0]!);
+    expect(
+      within(
+        screen.getByRole('dialog', { name: 'Your occupation is not covered in the Policy' }),
+      ).queryByRole('button', { name: 'Ask our underwriters' }),
+    ).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ import { occupationLabel, searchOccupationList } from './occupation-search';
 /**
  * The occupation of one adult (pa-home-payments sections 2, 3 and 5): a search over the job list in the
  * page's language, each job with its class; "Others" says to see an agent; a class-04 job opens the
- * not-covered popup (major exclusions, brochure and wording) and stays an error.
+ * not-covered popup (major exclusions, brochure and wording, and the referral when the page offers it)
+ * and stays an error.
  */
 export function OccupationPicker({
   label,
@@ -24,6 +25,7 @@ export function OccupationPicker({
   onChange,
   country,
   error,
+  onRefer,
 }: {
   label: string;
   value: string;
@@ -31,6 +33,8 @@ export function OccupationPicker({
   country: TCountry;
   /** A message key shown under the field (the form's submit check). */
   error?: string | null;
+  /** Offered in the not-covered popup: refer the declined job to the underwriters (decision 089). */
+  onRefer?: (code: string) => void;
 }) {
   const { t, language: lang } = useTranslation();
   const id = useId();
@@ -89,7 +93,20 @@ export function OccupationPicker({
         {shown ? t(shown) : null}
       </p>
       {value === OTHERS_OCCUPATION ? <p className={styles.notice}>{t('paOccupation.agentMessage')}</p> : null}
-      <NotCoveredModal open={declinedOpen} onClose={() => setDeclinedOpen(false)} country={country} />
+      <NotCoveredModal
+        open={declinedOpen}
+        onClose={() => setDeclinedOpen(false)}
+        country={country}
+        // Closed first: a page that still needs an answer (the declaration) shows its errors behind it.
+        {...(onRefer
+          ? {
+              onRefer: () => {
+                setDeclinedOpen(false);
+                onRefer(value);
+              },
+            }
+          : {})}
+      />
     </fieldset>
   );
 }
@@ -99,10 +116,13 @@ export function NotCoveredModal({
   open,
   onClose,
   country,
+  onRefer,
 }: {
   open: boolean;
   onClose: () => void;
   country: TCountry;
+  /** The underwriters may still accept the job on their terms (decision 089). */
+  onRefer?: () => void;
 }) {
   const { t } = useTranslation();
   const brochure = documentLink('pa', 'brochure', country);
@@ -125,6 +145,14 @@ export function NotCoveredModal({
           {t('paOccupation.wording')}
         </a>
       </p>
+      {onRefer ? (
+        <>
+          <p>{t('paOccupation.referText')}</p>
+          <button type="button" className={styles.secondary} onClick={onRefer}>
+            {t('paOccupation.referButton')}
+          </button>
+        </>
+      ) : null}
     </Modal>
   );
 }
