@@ -31,7 +31,7 @@ medical.values.SGP.STANDARD = 54_321_000;
 /**
  * Benefit schedules take effect (decision 091): a schedule uploaded and activated with a future date
  * changes the documents of policies whose cover starts from that date — the schedule PDF by link and
- * by mail — and not of those starting before; the generic wording follows the version in force today;
+ * by mail — and not of those starting before, nor of those sold before it was activated (decision 098); the generic wording follows the version in force today;
  * the diff lists the changed limit.
  */
 describeEachDriver('back office: benefit schedules take effect', (driver) => {
@@ -167,6 +167,11 @@ describeEachDriver('back office: benefit schedules take effect', (driver) => {
     const keptByMail = await byMail(before.policyNumber);
     expect(keptByMail).toContain(`${medical.labelEn} ${OLD}`);
     expect(keptByMail).not.toContain(NEW);
+    // Sold before the activation, starting after the effective date: its contract is the old limit,
+    // whenever its schedule is drawn again (decision 098).
+    const sold = await byLink(early.policyId, early.policyNumber);
+    expect(sold).toContain(`${medical.labelEn} ${OLD}`);
+    expect(sold).not.toContain(NEW);
   });
 
   it('writes the generic wording from the version in force today in the market', async () => {

@@ -250,6 +250,11 @@ export const rateTables = pgTable(
     status: text('status').notNull().default('active'),
     /** Who uploaded it in the back office; null for the versions bundled with the domain. */
     uploadedBy: text('uploaded_by'),
+    /**
+     * When it began to apply: loaded active, or a draft activated. A policy's documents use only the
+     * benefit versions active when it was issued (decision 098); the database's clock, as `issued_at`.
+     */
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('rate_tables_identity_idx').on(table.product, table.country, table.kind, table.version),

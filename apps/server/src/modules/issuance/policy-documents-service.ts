@@ -123,9 +123,12 @@ export function createPolicyDocumentsService(deps: {
     deps.log.info({ mailId: mail.id, kind: mail.kind }, 'access code mail sent');
   }
 
-  /** The schedule PDF, written from the benefit schedules in force on the day the policy's cover starts. */
+  /**
+   * The schedule PDF, written from the benefit schedules in force on the day the policy's cover starts,
+   * as they were when it was issued (decision 098): redrawn later, it still says what was sold.
+   */
   async function schedulePdf(issued: TIssuedPolicy): Promise<Buffer> {
-    return deps.renderSchedule(issued, await deps.benefits.forPolicy(issued.document));
+    return deps.renderSchedule(issued, await deps.benefits.forPolicy(issued.document, issued.issuedAt));
   }
 
   /** The schedule PDF of an issued policy whose access the caller has checked (my policy). */

@@ -88,6 +88,7 @@ export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifie
         effectiveDate: rateTables.effectiveDate,
         version: rateTables.version,
         data: rateTables.data,
+        activatedAt: rateTables.activatedAt,
       })
       .from(rateTables)
       .where(and(eq(rateTables.kind, 'benefits'), eq(rateTables.status, 'active')))
@@ -95,8 +96,15 @@ export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifie
     return rows;
   });
 
-  async function on(date: TLocalDate): Promise<TBenefitSchedules> {
-    const schedules = benefitSchedulesOn(await cache.get(), date, parsed);
+  async function on(date: TLocalDate, issuedAt?: Date): Promise<TBenefitSchedules> {
+    const rows = await cache.get();
+    // A policy keeps the benefits it was sold with: a version activated after its issue, even one
+    // effective before its cover starts, is not its contract (decision 098). None active then (a
+    // policy older than every version) leaves the versions active now.
+    const known = issuedAt ? rows.filter((row) => row.activatedAt <= issuedAt) : rows;
+    const schedules =
+      benefitSchedulesOn(known, date, parsed) ??
+      (known === rows ? null : benefitSchedulesOn(rows, date, parsed));
     // The seed loads the bundled versions at every start, effective long before any policy: none in
     // force means a broken database, not a reason to print another schedule.
     if (!schedules) throw new Error(`No benefit schedule in force on ${formatIso(date)}`);
@@ -105,8 +113,12 @@ export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifie
 
   return {
     on,
-    /** The schedules a policy's documents are written from: those in force on the day its cover starts. */
-    forPolicy: (policy: TPolicy) => on(ratingDateOf(policy) ?? todayInMarket(policy.country, deps.now())),
+    /**
+     * The schedules an issued policy's documents are written from: those in force on the day its cover
+     * starts, among the versions active when it was issued (decision 098).
+     */
+    forPolicy: (policy: TPolicy, issuedAt: Date) =>
+      on(ratingDateOf(policy) ?? todayInMarket(policy.country, deps.now()), issuedAt),
     /** The schedules of the generic documents (brochure, wording): in force today in the market. */
     today: (country: TCountry) => on(todayInMarket(country, deps.now())),
     /** The versions in force today, so a document rendered once is rendered again when they change. */

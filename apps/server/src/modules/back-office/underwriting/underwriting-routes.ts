@@ -26,7 +26,7 @@ import {
   buildTravelPolicy,
   parsePolicy,
 } from '@lionrock/domain/schemas/fixtures';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -467,7 +467,11 @@ export async function underwritingRoutes(
           field: 'effectiveDate',
         });
       await db.transaction(async (tx) => {
-        await tx.update(rateTables).set({ status: 'active' }).where(eq(rateTables.id, row.id));
+        // The database's clock, as a policy's issued_at: the two are compared (decision 098).
+        await tx
+          .update(rateTables)
+          .set({ status: 'active', activatedAt: sql`now()` })
+          .where(eq(rateTables.id, row.id));
         await recordAudit(tx, {
           at: now(),
           actor: actorOf(request),
