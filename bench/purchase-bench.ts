@@ -323,6 +323,8 @@ type TCpuSnapshot = {
   servers: Map<string, number>[];
   serverTotals: number[];
   database: Map<number, number>;
+  /** Transactions the run database committed or rolled back (a statement outside one counts as one). */
+  transactions: number;
   bench: number;
 };
 
@@ -331,8 +333,13 @@ async function cpuSnapshot(servers: TServer[], database: TDatabase): Promise<TCp
   const { rows } = await database.pool!.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database()',
   );
+  const { rows: counts } = await database.pool!.query<{ transactions: string }>(
+    `select xact_commit + xact_rollback as transactions from pg_stat_database
+       where datname = current_database()`,
+  );
   const usage = process.cpuUsage();
   return {
+    transactions: Number(counts[0]!.transactions),
     servers: servers.map((server) => threadCpuMicros(server.child.pid!)),
     serverTotals: servers.map((server) => processCpuMicros(server.child.pid!)),
     database: processesCpuMicros(rows.map((row) => row.pid)),
@@ -369,6 +376,7 @@ function cpuPerPurchase(before: TCpuSnapshot, after: TCpuSnapshot, purchases: nu
     otherServer: perPurchase(total - main - documents),
     database: perPurchase(database),
     bench: perPurchase(after.bench - before.bench),
+    transactions: (after.transactions - before.transactions) / purchases,
   };
 }
 
@@ -500,9 +508,9 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
       '',
       `CPU a purchase from the first call to the last mail (ms; /proc, load average ${loadAverage.join(', ')} at the end):`,
       '',
-      '| servers’ request threads | document threads (PDF, mail) | rest of the servers (GC, libuv) | PostgreSQL backends | bench (load generator) | total | ceiling on 2 cores |',
-      '|---:|---:|---:|---:|---:|---:|---:|',
-      `| ${cpuMs(cpu.main)} | ${cpuMs(cpu.documents)} | ${cpuMs(cpu.otherServer)} | ${cpuMs(cpu.database)} | ${cpuMs(cpu.bench)} | ${cpuMs(cpuTotal)} | ${(2000 / cpuTotal).toFixed(1)}/s |`,
+      '| servers’ request threads | document threads (PDF, mail) | rest of the servers (GC, libuv) | PostgreSQL backends | bench (load generator) | total | ceiling on 2 cores | database transactions a purchase |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${cpuMs(cpu.main)} | ${cpuMs(cpu.documents)} | ${cpuMs(cpu.otherServer)} | ${cpuMs(cpu.database)} | ${cpuMs(cpu.bench)} | ${cpuMs(cpuTotal)} | ${(2000 / cpuTotal).toFixed(1)}/s | ${cpu.transactions.toFixed(1)} |`,
     );
     if (errors.length > 0) {
       lines.push('', 'Errors (first 5):', '');

@@ -29,6 +29,19 @@ export function createPaymentRepository(db: TDb) {
     findPolicy: async (policyId: string) =>
       (await db.select().from(policies).where(eq(policies.policyId, policyId)))[0],
 
+    /**
+     * What issuing needs before it locks anything: the payment's currency and its policy's agent, in
+     * one narrow query (the full rows, the policy's document included, are read under lock anyway).
+     */
+    findIssueContext: async (paymentId: string) =>
+      (
+        await db
+          .select({ currency: payments.currency, agentCode: policies.agentCode })
+          .from(payments)
+          .leftJoin(policies, eq(policies.policyId, payments.policyId))
+          .where(eq(payments.paymentId, paymentId))
+      )[0],
+
     findByReference: async (referenceNumber: string) =>
       (await db.select().from(payments).where(eq(payments.referenceNumber, referenceNumber)))[0],
 
