@@ -48,12 +48,22 @@ export function createPaymentRepository(db: TDb) {
     listPayments: async (policyId: string) =>
       db.select().from(payments).where(eq(payments.policyId, policyId)).orderBy(asc(payments.createdAt)),
 
-    /** The promo codes a policy's unanswered payments hold are free again (a new attempt re-reserves). */
-    async releaseHeldPromos(policyId: string): Promise<void> {
+    /**
+     * The promo codes a policy's unanswered payments hold are free again (a new attempt re-reserves),
+     * when the policy is this session's: another session's call releases nothing.
+     */
+    async releaseHeldPromos(policyId: string, sessionName: string): Promise<void> {
       const open = await db
         .select({ paymentId: payments.paymentId })
         .from(payments)
-        .where(and(eq(payments.policyId, policyId), eq(payments.status, 'pending')));
+        .innerJoin(policies, eq(policies.policyId, payments.policyId))
+        .where(
+          and(
+            eq(payments.policyId, policyId),
+            eq(payments.status, 'pending'),
+            eq(policies.sessionName, sessionName),
+          ),
+        );
       await releasePromo(
         db,
         open.map((row) => row.paymentId),
