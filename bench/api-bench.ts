@@ -20,6 +20,7 @@ import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { openDatabase } from '@lionrock/server/src/db/database.ts';
 import { freePort, startServer, stopServer } from '../e2e/support/server-process.ts';
 import { runCase, type TBenchCase, type TBenchResult } from './http-bench.ts';
+import { processCpuMicros } from './process-cpu.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -110,18 +111,6 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): P
 type TDriver = 'pglite' | 'postgres';
 type TMeasured = TBenchResult & { cpuMicrosPerRequest: number };
 type TRound = Record<TCaseKey, TMeasured>;
-
-/**
- * The server process's CPU time so far (user + system, all its threads), in microseconds, from
- * /proc: per request it is a far steadier figure than req/s on a machine other work shares.
- */
-function processCpuMicros(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of proc(5) (utime, stime), counted from the state field (3) here.
-  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
-}
-const CLOCK_TICKS = 100;
 
 /** What a browser sends with every call: the answer is compressed when the server finds it worth it. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };

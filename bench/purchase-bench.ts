@@ -3,18 +3,24 @@
 // database, a fixed number in flight, then a check in the database that nothing was issued twice or lost,
 // and the time until every purchase's mail (schedule PDF attached) was sent: the goals of issue 19.
 // Run alone: `cd bench && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx node purchase-bench.ts`
-// (BENCH_PURCHASES, BENCH_IN_FLIGHT and BENCH_WARMUP_PURCHASES change the run; defaults 200, 20, 20).
+// (BENCH_PURCHASES, BENCH_IN_FLIGHT and BENCH_WARMUP_PURCHASES change the run; defaults 200, 20, 20;
+// BENCH_CPU_PROF=<dir> runs both servers under `node --cpu-prof`, their threads' profiles included).
+
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { openDatabase, type TDatabase } from '@lionrock/server/src/db/database.ts';
 import { startServer, stopServer, type TServerProcess } from '../e2e/support/server-process.ts';
+import { processCpuMicros, processesCpuMicros, threadCpuMicros } from './process-cpu.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 200);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_PURCHASES ?? 20);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const STEPS = [
   'multirate',
   'rate',
@@ -310,6 +316,70 @@ async function policyMailsSent(database: TDatabase): Promise<number> {
   return Number(rows[0]!.sent);
 }
 
+/** The name the server gives its document threads (`document-workers.ts`), as /proc shows it. */
+const DOCUMENT_THREAD = 'lionrock-docs';
+
+type TCpuSnapshot = {
+  servers: Map<string, number>[];
+  serverTotals: number[];
+  database: Map<number, number>;
+  /** Transactions the run database committed or rolled back (a statement outside one counts as one). */
+  transactions: number;
+  bench: number;
+};
+
+/** CPU time so far of the servers (by thread), the run database's backends and this process. */
+async function cpuSnapshot(servers: TServer[], database: TDatabase): Promise<TCpuSnapshot> {
+  const { rows } = await database.pool!.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const { rows: counts } = await database.pool!.query<{ transactions: string }>(
+    `select xact_commit + xact_rollback as transactions from pg_stat_database
+       where datname = current_database()`,
+  );
+  const usage = process.cpuUsage();
+  return {
+    transactions: Number(counts[0]!.transactions),
+    servers: servers.map((server) => threadCpuMicros(server.child.pid!)),
+    serverTotals: servers.map((server) => processCpuMicros(server.child.pid!)),
+    database: processesCpuMicros(rows.map((row) => row.pid)),
+    bench: usage.user + usage.system,
+  };
+}
+
+/**
+ * Where the machine's CPU went between two snapshots, in ms a purchase: the servers' request threads,
+ * their document threads, the rest of the servers (V8's GC and compiler threads, libuv's pool), the
+ * run database's PostgreSQL backends (those alive at the end) and the bench's own load generator.
+ */
+function cpuPerPurchase(before: TCpuSnapshot, after: TCpuSnapshot, purchases: number) {
+  const sum = (maps: Map<string, number>[], pick: (name: string) => boolean) =>
+    maps.reduce(
+      (total, map) => total + [...map].filter(([name]) => pick(name)).reduce((s, [, v]) => s + v, 0),
+      0,
+    );
+  const main =
+    sum(after.servers, (name) => name === 'MainThread') -
+    sum(before.servers, (name) => name === 'MainThread');
+  const documents =
+    sum(after.servers, (name) => name === DOCUMENT_THREAD) -
+    sum(before.servers, (name) => name === DOCUMENT_THREAD);
+  // The process totals include threads that ended; the rest is everything but the two above.
+  const total =
+    after.serverTotals.reduce((a, b) => a + b, 0) - before.serverTotals.reduce((a, b) => a + b, 0);
+  let database = 0;
+  for (const [pid, micros] of after.database) database += micros - (before.database.get(pid) ?? 0);
+  const perPurchase = (micros: number) => micros / 1000 / purchases;
+  return {
+    main: perPurchase(main),
+    documents: perPurchase(documents),
+    otherServer: perPurchase(total - main - documents),
+    database: perPurchase(database),
+    bench: perPurchase(after.bench - before.bench),
+    transactions: (after.transactions - before.transactions) / purchases,
+  };
+}
+
 /** One line of the goals table: `| goal | measured | target | met |`. */
 function goalLine(goal: string, measured: string, target: string, met: boolean): string {
   return `| ${goal} | ${measured} | ${target} | ${met ? 'met' : 'not met'} |`;
@@ -338,9 +408,12 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
     url.pathname = `/${name}`;
     const databaseUrl = url.toString();
     // The first instance migrates and seeds the new database; the second then starts on it as it is.
-    const first = await startServer('A', { DATABASE_URL: databaseUrl });
+    const options = CPU_PROF_DIR
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] }
+      : {};
+    const first = await startServer('A', { DATABASE_URL: databaseUrl }, options);
     children.push(first.child);
-    const second = await startServer('B', { DATABASE_URL: databaseUrl });
+    const second = await startServer('B', { DATABASE_URL: databaseUrl }, options);
     children.push(second.child);
     const servers: [TServer, TServer] = [first, second];
     database = await openDatabase({ databaseUrl, poolSize: 2 });
@@ -353,6 +426,7 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
     const warmup = WARMUP > 0 ? await runPool(WARMUP, IN_FLIGHT, 'bench-warmup', servers) : undefined;
     // The warm-up's mail goes out before the measured run starts, so the run is timed on its own mail.
     if (warmup) await waitForMail(database, 'bench-warmup', performance.now(), 'now()', 120_000);
+    const cpuBefore = await cpuSnapshot(servers, database);
     const startedAt = (await database.pool!.query<{ at: string }>('select clock_timestamp()::text as at'))
       .rows[0]!.at;
     const run = await runPool(PURCHASES, IN_FLIGHT, 'bench-purchase', servers);
@@ -384,6 +458,9 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
     lines.push(...verified.lines);
     const mail = await waitForMail(database, 'bench-purchase', run.ended, startedAt, 180_000);
     lines.push(mail.line);
+    const cpu = cpuPerPurchase(cpuBefore, await cpuSnapshot(servers, database), PURCHASES);
+    const cpuTotal = cpu.main + cpu.documents + cpu.otherServer + cpu.database + cpu.bench;
+    const loadAverage = os.loadavg().map((value) => value.toFixed(1));
     const inThreads = await renderedInThreads(servers);
     const mailsWithSchedule = await policyMailsSent(database);
     let warmupOk = true;
@@ -425,6 +502,15 @@ export async function purchaseBench(): Promise<{ ok: boolean; markdown: string }
         '0',
         lost === 0,
       ),
+    );
+    const cpuMs = (value: number) => value.toFixed(1);
+    lines.push(
+      '',
+      `CPU a purchase from the first call to the last mail (ms; /proc, load average ${loadAverage.join(', ')} at the end):`,
+      '',
+      '| servers’ request threads | document threads (PDF, mail) | rest of the servers (GC, libuv) | PostgreSQL backends | bench (load generator) | total | ceiling on 2 cores | database transactions a purchase |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${cpuMs(cpu.main)} | ${cpuMs(cpu.documents)} | ${cpuMs(cpu.otherServer)} | ${cpuMs(cpu.database)} | ${cpuMs(cpu.bench)} | ${cpuMs(cpuTotal)} | ${(2000 / cpuTotal).toFixed(1)}/s | ${cpu.transactions.toFixed(1)} |`,
     );
     if (errors.length > 0) {
       lines.push('', 'Errors (first 5):', '');

@@ -2,42 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { localDate } from '@lionrock/domain/dates/local-date';
-import { ratePolicy, withRating } from '@lionrock/domain/policy/rate-policy';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
-import { buildTravelPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDocumentWorkers, type TDocumentWorkers } from '../src/modules/document/document-workers.ts';
-import type { TIssuedPolicy } from '../src/modules/issuance/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../src/modules/policy/benefit-schedules.ts';
+import { issuedTravelPolicy } from './helpers/issued-travel-policy.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 
 const FAILING_ENTRY = new URL('./helpers/failing-document-worker.ts', import.meta.url);
 
-/** An issued Singapore travel policy as issuance stores it, with its own policy number. */
-function issued(policyNumber: string): TIssuedPolicy {
-  const policy = parsePolicy(buildTravelPolicy(localDate(2026, 11, 23)));
-  const rated = ratePolicy(
-    policy,
-    {
-      tables: { travel: TRAVEL_RATE_TABLES, pa: PA_RATE_TABLE, home: HOME_RATE_TABLE },
-      seniorLoadingOn: true,
-      discounts: {},
-    },
-    'plans',
-  );
-  if ('refused' in rated) throw new Error(`refused: ${rated.refused}`);
-  const document = withRating(policy, rated, { mode: 'plans', selected: rated.items[0]! });
-  return {
-    document: { ...document, status: 'issued', paymentSuccess: 'true' },
-    policyNumber,
-    receiptNumber: 'RSG26-0000815',
-    issuedAt: new Date('2026-11-23T02:30:00Z'),
-    language: 'en',
-  };
-}
+const issued = (policyNumber: string) => issuedTravelPolicy(policyNumber);
 
 /** Counters shared with the failing test thread: how many tasks crash it, how many fail. */
 function counters(crashes: number, failures: number) {
@@ -84,6 +59,44 @@ describe('the document worker threads (decision 093)', () => {
         await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES),
       ),
     ).toBe(true);
+  });
+
+  it('draw each customer’s own text and the same bytes whatever the thread drew before (decision 095)', async () => {
+    // The layout of words is kept per thread across documents: two customers whose names, numbers and
+    // receipts share words and lengths, drawn one after the other on this thread; the second also on a
+    // fresh thread, its first schedule ever. A kept layout handed to the wrong string, or kept after
+    // pdfkit scaled it, changes the second one's text or bytes.
+    const { renderPolicySchedule } = await import('../src/modules/issuance/policy-schedule.ts');
+    const first = issuedTravelPolicy('TSG26-0000201', {
+      name: 'TAN WEI MING',
+      receiptNumber: 'RSG26-0000901',
+      planName: 'SUPER',
+    });
+    const second = issuedTravelPolicy('TSG26-0000210', {
+      name: 'TAN WEI LING',
+      receiptNumber: 'RSG26-0000910',
+      planName: 'STANDARD',
+    });
+    const firstText = pdfText(await renderPolicySchedule(first, BUNDLED_BENEFIT_SCHEDULES));
+    const afterFirst = await renderPolicySchedule(second, BUNDLED_BENEFIT_SCHEDULES);
+    const secondText = pdfText(afterFirst);
+    expect(firstText).toContain('TAN WEI MING');
+    expect(firstText).toContain('TSG26-0000201');
+    expect(firstText).toContain('RSG26-0000901');
+    expect(secondText).toContain('TAN WEI LING');
+    expect(secondText).toContain('TSG26-0000210');
+    expect(secondText).toContain('RSG26-0000910');
+    for (const words of ['TAN WEI MING', 'TSG26-0000201', 'RSG26-0000901'])
+      expect(secondText).not.toContain(words);
+    // Different plans, different amounts: each schedule prints its own premium.
+    const total = (policy: typeof first) =>
+      formatMoney(wireToCents(policy.document.policyTravel!.policyPremium!.totalPremium), 'SGP');
+    expect(total(first)).not.toBe(total(second));
+    expect(firstText).toContain(total(first));
+    expect(secondText).toContain(total(second));
+    expect(secondText).not.toContain(total(first));
+    pool = createDocumentWorkers({ size: 1 });
+    expect((await pool.renderSchedule(second, BUNDLED_BENEFIT_SCHEDULES)).equals(afterFirst)).toBe(true);
   });
 
   it('reject the task of a thread that dies while it works, replace the thread and go on', async () => {

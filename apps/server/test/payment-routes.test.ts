@@ -221,6 +221,15 @@ describeEachDriver('payment calls', (driver) => {
       const other = await post('policy/multirate', buildTravelPolicy(today, vip), {}, OTHER_SESSION);
       expect(other.statusCode).toBe(400);
       expect(other.json().field).toBe('promo');
+      // …nor free it by sending the holder's policy as its own…
+      const taken = await post(
+        'policy/updateToPending',
+        { ...held.json().policy, status: undefined },
+        {},
+        OTHER_SESSION,
+      );
+      expect(taken.statusCode).not.toBe(200);
+      expect(await promoState()).toBe('RESERVED');
       // …while the holder may try again with it, and paying uses it up.
       const retry = await post('policy/updateToPending', { ...held.json().policy, status: undefined });
       expect(retry.statusCode).toBe(200);

@@ -120,14 +120,60 @@ export function baselineShift(text: string, order: readonly TFamily[], size: num
 // are the same; a parsed font is only read by layout, so documents may share it.
 const parsed = new Map<string, PDFKit.Mixins.PDFFontSource>();
 
-function parsedFont(family: TFamily, style: TFontStyle): PDFKit.Mixins.PDFFontSource {
+/** The face pdfkit draws with: parsed once per thread, its layout kept (`withLayoutCache`). */
+export function parsedFont(family: TFamily, style: TFontStyle): PDFKit.Mixins.PDFFontSource {
   const file = FILES[family][style]();
   let font = parsed.get(file);
   if (!font) {
-    font = fontkit.create(fontBuffer(family, style)) as unknown as PDFKit.Mixins.PDFFontSource;
+    font = withLayoutCache(
+      fontkit.create(fontBuffer(family, style)) as TLayoutFont,
+    ) as unknown as PDFKit.Mixins.PDFFontSource;
     parsed.set(file, font);
   }
   return font;
+}
+
+/** What fontkit's `layout` gives back (a GlyphRun): the glyphs of a string and where each goes. */
+type TGlyphRun = { glyphs: unknown[]; positions: object[] };
+type TLayoutFont = { layout(text: unknown, ...options: unknown[]): TGlyphRun };
+
+/** Runs kept per face and thread; the least recently used is dropped beyond this (a word is ~1 kB). */
+export const LAYOUT_CACHE_SIZE = 5000;
+
+/**
+ * The face with its text layout (shaping: GSUB substitutions, GPOS kerning and marks) kept per thread
+ * (decision 095). pdfkit measures and draws a schedule word by word and keeps the runs only for one
+ * document, so every schedule shaped the same labels, benefit rows and terms again: about half of a
+ * schedule's CPU. fontkit's layout of a string with no options depends on the face and the string alone,
+ * so the run is kept under the string itself, and every caller gets its own copy of it: pdfkit scales
+ * the positions it is given in place. A customer's words are keys like any other: a run is only ever
+ * handed out for the very string it was made from.
+ */
+export function withLayoutCache<TFont extends TLayoutFont>(font: TFont): TFont {
+  const runs = new Map<string, TGlyphRun>();
+  const layout = (text: unknown, ...options: unknown[]): TGlyphRun => {
+    // Features, a script or a direction change the layout; pdfkit passes none, but then shape afresh.
+    if (typeof text !== 'string' || options.some((option) => option !== undefined))
+      return font.layout(text, ...options);
+    let run = runs.get(text);
+    if (run) {
+      runs.delete(text);
+    } else {
+      run = font.layout(text);
+      if (runs.size >= LAYOUT_CACHE_SIZE) runs.delete(runs.keys().next().value!);
+    }
+    runs.set(text, run);
+    return copyOf(run, { positions: run.positions.map((position) => copyOf(position, {})) });
+  };
+  // Everything else (metrics, glyphs, subsetting) is the parsed face itself.
+  return new Proxy(font, {
+    get: (target, property) => (property === 'layout' ? layout : Reflect.get(target, property, target)),
+  });
+}
+
+/** A shallow copy that keeps the class (a GlyphRun's `advanceWidth` is a getter on its prototype). */
+function copyOf<T extends object>(value: T, overrides: Partial<T>): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(value)) as T, value, overrides);
 }
 
 /** Registers every face on a document under `${family}-${style}` names. */

@@ -176,11 +176,8 @@ export function createCardPaymentService(deps: {
 
   /** Re-prices the caller's policy and moves it to pending with a new payment; shared by card and PayNow. */
   async function startPayment(policy: TPolicy, sessionName: string, method: TPaymentMethod) {
-    if (policy.policyId) {
-      const stored = await repository.findPolicy(policy.policyId);
-      // The codes this policy's own earlier attempt holds must not block its re-pricing.
-      if (stored && stored.sessionName === sessionName) await repository.releaseHeldPromos(stored.policyId);
-    }
+    // The codes this policy's own earlier attempt holds must not block its re-pricing.
+    if (policy.policyId) await repository.releaseHeldPromos(policy.policyId, sessionName);
     const priced = await deps.policies.priceForPayment(policy, sessionName);
     if ('refused' in priced) return { kind: 'refused' as const, refused: priced.refused as TPolicy };
     const invalid = validatePaymentStart(priced.answer, method, {

@@ -9,7 +9,7 @@ import {
   policyEvents,
   promoCodes,
 } from '../../db/schema.ts';
-import { nextPolicyNumber, nextReceiptNumber, type TProductType } from '../policy/numbering.ts';
+import { nextPolicyAndReceiptNumbers, type TProductType } from '../policy/numbering.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TPaymentRow } from './payment-repository.ts';
 
@@ -89,8 +89,12 @@ export function createIssuanceRepository(db: TDb) {
           return { outcome: 'refund', reason: decision.reason, policy, payment: refund! };
         }
         const country = policy.country as TCountry;
-        const policyNumber = await nextPolicyNumber(tx, policy.productType as TProductType, country, year);
-        const receiptNumber = await nextReceiptNumber(tx, country, year);
+        const { policyNumber, receiptNumber } = await nextPolicyAndReceiptNumbers(
+          tx,
+          policy.productType as TProductType,
+          country,
+          year,
+        );
         const [issued] = await tx
           .update(policies)
           .set({

@@ -45,9 +45,9 @@ export function createIssuanceService(deps: {
     return null;
   }
 
-  async function agentEmail(policy: TPolicyRow): Promise<string | null> {
-    if (!policy.agentCode) return null;
-    const agent = await deps.agents.findAgent(policy.agentCode);
+  async function agentEmail(agentCode: string | null): Promise<string | null> {
+    if (!agentCode) return null;
+    const agent = await deps.agents.findAgent(agentCode);
     // The default agent is data, not a valid agent (spec section 6): it gets no policy mail.
     if (!agent?.active || agent.isDefault || !agent.email) return null;
     return agent.email;
@@ -56,10 +56,9 @@ export function createIssuanceService(deps: {
   return {
     /** Issues the policy of a paid payment (idempotent); the outcome says what happened. */
     async issuePayment(paymentId: string): Promise<TIssueResult> {
-      const payment = await repository.findPayment(paymentId);
-      if (!payment) return { outcome: 'not-paid', payment: undefined };
-      const policyRow = await repository.findPolicy(payment.policyId);
-      const agentPolicy = policyRow ? await agentEmail(policyRow) : null;
+      const context = await repository.findIssueContext(paymentId);
+      if (!context) return { outcome: 'not-paid', payment: undefined };
+      const agentPolicy = await agentEmail(context.agentCode);
       const result = await issuing.issueForPayment(
         paymentId,
         (policy, locked) => {
@@ -102,14 +101,14 @@ export function createIssuanceService(deps: {
               }) satisfies TPolicy,
           };
         },
-        issueYear(deps.now(), payment.currency === 'HKD' ? 'HKG' : 'SGP'),
+        issueYear(deps.now(), context.currency === 'HKD' ? 'HKG' : 'SGP'),
       );
       if (result.outcome === 'issued') {
         deps.log.info(
           {
             policyId: result.policy.policyId,
             policyNumber: result.policy.policyNumber,
-            method: payment.method,
+            method: result.payment.method,
           },
           'policy issued',
         );

@@ -29,18 +29,41 @@ export function createPaymentRepository(db: TDb) {
     findPolicy: async (policyId: string) =>
       (await db.select().from(policies).where(eq(policies.policyId, policyId)))[0],
 
+    /**
+     * What issuing needs before it locks anything: the payment's currency and its policy's agent, in
+     * one narrow query (the full rows, the policy's document included, are read under lock anyway).
+     */
+    findIssueContext: async (paymentId: string) =>
+      (
+        await db
+          .select({ currency: payments.currency, agentCode: policies.agentCode })
+          .from(payments)
+          .leftJoin(policies, eq(policies.policyId, payments.policyId))
+          .where(eq(payments.paymentId, paymentId))
+      )[0],
+
     findByReference: async (referenceNumber: string) =>
       (await db.select().from(payments).where(eq(payments.referenceNumber, referenceNumber)))[0],
 
     listPayments: async (policyId: string) =>
       db.select().from(payments).where(eq(payments.policyId, policyId)).orderBy(asc(payments.createdAt)),
 
-    /** The promo codes a policy's unanswered payments hold are free again (a new attempt re-reserves). */
-    async releaseHeldPromos(policyId: string): Promise<void> {
+    /**
+     * The promo codes a policy's unanswered payments hold are free again (a new attempt re-reserves),
+     * when the policy is this session's: another session's call releases nothing.
+     */
+    async releaseHeldPromos(policyId: string, sessionName: string): Promise<void> {
       const open = await db
         .select({ paymentId: payments.paymentId })
         .from(payments)
-        .where(and(eq(payments.policyId, policyId), eq(payments.status, 'pending')));
+        .innerJoin(policies, eq(policies.policyId, payments.policyId))
+        .where(
+          and(
+            eq(payments.policyId, policyId),
+            eq(payments.status, 'pending'),
+            eq(policies.sessionName, sessionName),
+          ),
+        );
       await releasePromo(
         db,
         open.map((row) => row.paymentId),

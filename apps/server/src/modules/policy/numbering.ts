@@ -28,30 +28,25 @@ export function formatReceiptNumber(country: TCountry, year: number, sequence: n
   return `R${COUNTRY_CODE[country]}${String(year % 100).padStart(2, '0')}-${String(sequence).padStart(7, '0')}`;
 }
 
-export async function nextPolicyNumber(
+/**
+ * The next policy number and receipt number, both drawn in one round trip (inside the issuing
+ * transaction, which holds the policy's lock meanwhile).
+ */
+export async function nextPolicyAndReceiptNumbers(
   executor: TExecutor,
   product: TProductType,
   country: TCountry,
   year: number,
-): Promise<string> {
-  return formatPolicyNumber(product, country, year, await nextValue(executor, 'policy_number_seq'));
-}
-
-export async function nextReceiptNumber(
-  executor: TExecutor,
-  country: TCountry,
-  year: number,
-): Promise<string> {
-  return formatReceiptNumber(country, year, await nextValue(executor, 'receipt_number_seq'));
-}
-
-async function nextValue(
-  executor: TExecutor,
-  sequence: 'policy_number_seq' | 'receipt_number_seq',
-): Promise<number> {
-  const result = await executor.execute(sql`select nextval(${sequence}) as value`);
+): Promise<{ policyNumber: string; receiptNumber: string }> {
+  const result = await executor.execute(
+    sql`select nextval('policy_number_seq') as policy, nextval('receipt_number_seq') as receipt`,
+  );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    value: string | number;
+    policy: string | number;
+    receipt: string | number;
   }[];
-  return Number(rows[0]!.value);
+  return {
+    policyNumber: formatPolicyNumber(product, country, year, Number(rows[0]!.policy)),
+    receiptNumber: formatReceiptNumber(country, year, Number(rows[0]!.receipt)),
+  };
 }
