@@ -70,7 +70,7 @@ function ReferralList() {
   return (
     <div>
       <h1 className={shell.heading}>Referrals</h1>
-      <section className={shell.card} aria-labelledby={`${id}-list`}>
+      <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>Quotes referred by customers</h2>
         <Field id={`${id}-status`} label="Status">
           <select
@@ -161,7 +161,7 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
     }
   };
   return (
-    <section className={shell.card} aria-labelledby={`${id}-title`}>
+    <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Decision</h2>
       <form className={styles.grid} onSubmit={submit} noValidate>
         <fieldset className={`${styles.row} ${styles.wide}`}>
@@ -323,7 +323,7 @@ function ReferralDetail() {
           {done}
         </p>
       ) : null}
-      <section className={shell.card} aria-label="Applicant">
+      <section className={`${shell.card} ${shell.wideCard}`} aria-label="Applicant">
         <h2>Applicant</h2>
         <dl className={styles.grid}>
           <div>
@@ -343,7 +343,7 @@ function ReferralDetail() {
           </div>
         </dl>
       </section>
-      <section className={shell.card} aria-label="Quote">
+      <section className={`${shell.card} ${shell.wideCard}`} aria-label="Quote">
         <h2>Quote</h2>
         <dl className={styles.grid}>
           <div>
@@ -420,7 +420,7 @@ function ReferralDetail() {
           }}
         />
       ) : null}
-      <section className={shell.card} aria-label="Audit trail">
+      <section className={`${shell.card} ${shell.wideCard}`} aria-label="Audit trail">
         <h2>Audit trail</h2>
         {detail.audit.length === 0 ? (
           <p>Nothing recorded yet.</p>
