@@ -219,6 +219,64 @@ function TextField({
   );
 }
 
+/**
+ * A notice's or banner's row buttons: Edit (opens its form below the row), then the row's own buttons
+ * (a banner's Up and Down), Show or Hide, and Delete after a confirmation.
+ */
+function SettingActions({
+  path,
+  active,
+  busy,
+  editing,
+  editLabel,
+  confirmDelete,
+  onEdit,
+  run,
+  children,
+}: {
+  path: string;
+  active: boolean;
+  busy: boolean;
+  editing: boolean;
+  editLabel: string;
+  confirmDelete: string;
+  onEdit: () => void;
+  run: (action: () => Promise<unknown>) => Promise<unknown>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={busy}
+        aria-expanded={editing}
+        aria-label={editLabel}
+        onClick={onEdit}
+      >
+        Edit
+      </button>
+      {children}
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={busy}
+        onClick={() => void run(() => backOfficeCall('PUT', path, { active: !active }))}
+      >
+        {active ? 'Hide' : 'Show'}
+      </button>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={busy}
+        onClick={() => window.confirm(confirmDelete) && void run(() => backOfficeCall('DELETE', path))}
+      >
+        Delete
+      </button>
+    </>
+  );
+}
+
 function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
   const empty = {
     country: 'SGP',
@@ -291,44 +349,19 @@ function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
                   </td>
                   {mayChange ? (
                     <td className={styles.row}>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy}
-                        aria-expanded={editing === notice.id}
-                        aria-label={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
-                        onClick={() => {
+                      <SettingActions
+                        path={`/admin/system/notices/${notice.id}`}
+                        active={notice.active}
+                        busy={busy}
+                        editing={editing === notice.id}
+                        editLabel={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
+                        confirmDelete="Delete this notice?"
+                        onEdit={() => {
                           setSaved('');
                           setEditing(editing === notice.id ? null : notice.id);
                         }}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy}
-                        onClick={() =>
-                          void run(() =>
-                            backOfficeCall('PUT', `/admin/system/notices/${notice.id}`, {
-                              active: !notice.active,
-                            }),
-                          )
-                        }
-                      >
-                        {notice.active ? 'Hide' : 'Show'}
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        disabled={busy}
-                        onClick={() =>
-                          window.confirm('Delete this notice?') &&
-                          void run(() => backOfficeCall('DELETE', `/admin/system/notices/${notice.id}`))
-                        }
-                      >
-                        Delete
-                      </button>
+                        run={run}
+                      />
                     </td>
                   ) : null}
                 </tr>
@@ -511,62 +544,38 @@ function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
                     <td>{banner.active ? 'Yes' : 'No'}</td>
                     {mayChange ? (
                       <td className={styles.row}>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy}
-                          aria-expanded={editing === banner.id}
-                          aria-label={`Edit "${banner.titleEn}"`}
-                          onClick={() => {
+                        <SettingActions
+                          path={`/admin/system/banners/${banner.id}`}
+                          active={banner.active}
+                          busy={busy}
+                          editing={editing === banner.id}
+                          editLabel={`Edit "${banner.titleEn}"`}
+                          confirmDelete={`Delete "${banner.titleEn}"?`}
+                          onEdit={() => {
                             setSaved('');
                             setEditing(editing === banner.id ? null : banner.id);
                           }}
+                          run={run}
                         >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy || index === 0}
-                          aria-label={`Move "${banner.titleEn}" up`}
-                          onClick={() => moveBy(list, index, -1)}
-                        >
-                          Up
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy || index === list.length - 1}
-                          aria-label={`Move "${banner.titleEn}" down`}
-                          onClick={() => moveBy(list, index, 1)}
-                        >
-                          Down
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy}
-                          onClick={() =>
-                            void run(() =>
-                              backOfficeCall('PUT', `/admin/system/banners/${banner.id}`, {
-                                active: !banner.active,
-                              }),
-                            )
-                          }
-                        >
-                          {banner.active ? 'Hide' : 'Show'}
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy}
-                          onClick={() =>
-                            window.confirm(`Delete "${banner.titleEn}"?`) &&
-                            void run(() => backOfficeCall('DELETE', `/admin/system/banners/${banner.id}`))
-                          }
-                        >
-                          Delete
-                        </button>
+                          <button
+                            type="button"
+                            className={styles.secondary}
+                            disabled={busy || index === 0}
+                            aria-label={`Move "${banner.titleEn}" up`}
+                            onClick={() => moveBy(list, index, -1)}
+                          >
+                            Up
+                          </button>
+                          <button
+                            type="button"
+                            className={styles.secondary}
+                            disabled={busy || index === list.length - 1}
+                            aria-label={`Move "${banner.titleEn}" down`}
+                            onClick={() => moveBy(list, index, 1)}
+                          >
+                            Down
+                          </button>
+                        </SettingActions>
                       </td>
                     ) : null}
                   </tr>
