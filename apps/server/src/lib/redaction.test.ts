@@ -26,6 +26,27 @@ describe('log redaction', () => {
     );
   });
 
+  it('scrubs each kind alone: the guards that skip scans a text cannot need skip none it needs', () => {
+    // A text with no digit, or no "@", skips the scans that need one (issue 19): each kind is sent
+    // with nothing else, so a guard on the wrong character leaves it in the clear.
+    for (const [sent, hidden] of [
+      ['mail jane.doe@example.com', 'jane.doe'],
+      ['fullName=TAN AH KOW', 'TAN AH KOW'],
+      ['S1234567D', 'S1234567D'],
+      ['A123456(3)', 'A123456'],
+      ['4111111111111111', '4111'],
+      ['9123 4567', '9123'],
+      ['12345678', '12345678'],
+      ['cvv 123', '123'],
+      ['dob 01/02/1990', '1990'],
+    ] as const) {
+      expect(scrubText(sent), sent).not.toContain(hidden);
+    }
+    expect(scrubText('/b2c-server/rest/system/getBanners?country=SGP&product=PTR')).toBe(
+      '/b2c-server/rest/system/getBanners?country=SGP&product=PTR',
+    );
+  });
+
   it('decodes percent-encoding and escapes before scrubbing, so nothing hides in a URL or a JSON text', () => {
     for (const [sent, hidden] of [
       ['email=canary.person%40example.com', 'canary.person'],
