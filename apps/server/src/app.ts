@@ -80,6 +80,7 @@ import { createPaymentRepository, type TPaymentRepository } from './modules/paym
 import { paymentRoutes } from './modules/payment/payment-routes.ts';
 import { createPaynowCreditRepository } from './modules/payment/paynow-credit-repository.ts';
 import { createPaynowService } from './modules/payment/paynow-service.ts';
+import { benefitRoutes } from './modules/policy/benefit-routes.ts';
 import { createBenefitSchedules } from './modules/policy/benefit-schedules.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
@@ -593,6 +594,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard, notifier),
   });
   await app.register(documentRoutes, { benefits: benefitSchedules });
+  await app.register(benefitRoutes, { benefits: benefitSchedules });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
     onDocument: (request) => funnel.landingDocument(request),
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),

@@ -174,6 +174,47 @@ describeEachDriver('back office: benefit schedules take effect', (driver) => {
     expect(sold).not.toContain(NEW);
   });
 
+  it('answers the quote pages the version in force on the day the cover starts (decision 099)', async () => {
+    const benefits = (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/b2c-server/rest/policy/benefits?${query}`,
+        headers: { 'session-name': 'benefits-test-session' },
+      });
+    const medicalOf = (body: typeof changed) =>
+      body.groups[0]!.rows.find((row) => row.key === 'medical')!.values.SGP.STANDARD;
+    const dmy = (date: typeof today) => formatIso(date).split('-').reverse().join('/');
+    // The day before the new version takes effect, and the day it does (it is active since the last test).
+    const dayBefore = await benefits(`country=SGP&product=PTR&on=${dmy(addDays(effective, -1))}`);
+    expect(dayBefore.statusCode).toBe(200);
+    expect(medicalOf(dayBefore.json())).toBe(50_000_000);
+    const fromThen = await vi.waitFor(
+      async () => {
+        const answer = await benefits(`country=SGP&product=PTR&on=${dmy(effective)}`);
+        expect(medicalOf(answer.json())).toBe(54_321_000);
+        return answer;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(fromThen.json()).toMatchObject({ product: 'PTR', version: '2027.1-benefits-test' });
+    // Without a day, today in the market: the old version still.
+    expect(medicalOf((await benefits('country=SGP&product=PTR')).json())).toBe(50_000_000);
+    // Each product its own schedule.
+    expect((await benefits('country=HKG&product=PAN')).json()).toMatchObject({ product: 'PAN' });
+    expect((await benefits('country=HKG&product=PHM')).json()).toMatchObject({ product: 'PHM' });
+    // A day that is not a date, or before every version, is refused naming the field.
+    for (const [query, status] of [
+      ['country=SGP&product=PTR&on=31/02/2027', 400],
+      ['country=SGP&product=PTR&on=2027-01-01', 400],
+      ['country=SGP&product=XYZ', 400],
+      ['country=SGP&product=PTR&on=01/01/1990', 404],
+    ] as const) {
+      const refused = await benefits(query);
+      expect(refused.statusCode, query).toBe(status);
+      expect(refused.json().field, query).toBe(query.includes('XYZ') ? 'product' : 'on');
+    }
+  });
+
   it('writes the generic wording from the version in force today in the market', async () => {
     expect(await wording()).not.toContain(NEW);
     clock = new Date(`${formatIso(effective)}T01:00:00Z`);

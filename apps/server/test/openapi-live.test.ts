@@ -357,6 +357,10 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     const pdf = await get('/b2c-server/rest/document/get/{documentName}', '?country=HKG');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     await get('/b2c-server/rest/document/get/{documentName}', '', { documentName: 'no-such-document' });
+    // Benefit schedules for the quote pages: each product, and a day before every version (a 404).
+    for (const product of ['PTR', 'PAN', 'PHM'])
+      await get('/b2c-server/rest/policy/benefits', `?country=SGP&product=${product}&on=01/06/2027`);
+    await get('/b2c-server/rest/policy/benefits', '?country=HKG&product=PTR&on=01/01/1990');
 
     // Rating, then both ways to pay, then issuance and the schedule.
     await post('/b2c-server/rest/policy/rateTopup', buildTravelPolicy(today));

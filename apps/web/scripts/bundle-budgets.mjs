@@ -81,12 +81,6 @@ const ON_DEMAND = [
     js: 7 * kB,
   },
   {
-    // Shared with the quote page (plan cards, comparison table): the landing's figures come from it.
-    name: "benefit schedule (the landing's figures, after first render)",
-    load: ['chunk:benefit-schedules'],
-    js: 4 * kB,
-  },
-  {
     // The domain's rules are shared with the PA pages (decision 062): split in chunks, 0.4 kB more.
     name: 'quote form rules (when the form is first touched)',
     load: ['src/features/travel/components/quote-form/quote-form-rules.ts'],

@@ -1,3 +1,5 @@
+import { PA_BENEFITS, TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -34,6 +36,10 @@ export function stubServer(routes: TFakeRoute[]) {
 }
 
 export const HEALTHY_SYSTEM: TFakeRoute[] = [
+  // The schedules in force as the seed loads them (the bundled versions).
+  { match: /policy\/benefits\?.*product=PTR/, body: TRAVEL_BENEFITS },
+  { match: /policy\/benefits\?.*product=PAN/, body: PA_BENEFITS },
+  { match: /policy\/benefits\?.*product=PHM/, body: HOME_BENEFITS },
   { match: /getStatus/, body: 'true' },
   { match: /pvt-status/, body: 'false' },
   { match: /getScheduledMaintenance/, body: {} },

@@ -63,6 +63,11 @@ export function benefitSchedulesOn(
   };
 }
 
+/** No version of a product's schedule was in force on the day asked (earlier than every version). */
+export class NoScheduleInForceError extends Error {
+  override name = 'NoScheduleInForceError';
+}
+
 /** Today in a market (Singapore and Hong Kong share UTC+8). */
 function todayInMarket(country: TCountry, now: Date): TLocalDate {
   return todayIn(MARKETS[country].timeZone, now);
@@ -107,7 +112,7 @@ export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifie
       (known === rows ? null : benefitSchedulesOn(rows, date, parsed));
     // The seed loads the bundled versions at every start, effective long before any policy: none in
     // force means a broken database, not a reason to print another schedule.
-    if (!schedules) throw new Error(`No benefit schedule in force on ${formatIso(date)}`);
+    if (!schedules) throw new NoScheduleInForceError(`No benefit schedule in force on ${formatIso(date)}`);
     return schedules;
   }
 

@@ -1,15 +1,13 @@
 import TRADITIONAL from 'virtual:zh-hant-benefits';
+import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { HOME_PLANS, type THomePlan } from '@lionrock/domain/home/home-model';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import {
-  HOME_BENEFITS,
-  homeCoverTable,
-  type THomeCoverChoice,
-} from '@lionrock/domain/rating/benefits/home-benefits';
+import { homeCoverTable, type THomeCoverChoice } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_DATA } from '@lionrock/domain/rating/home-rate-table';
 import { useId, useState } from 'react';
+import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import styles from './home.module.css';
@@ -25,24 +23,36 @@ function limitText(value: TBenefitValue, country: TCountry, t: (key: string) => 
 }
 
 /**
- * The plan comparison (decision 059): every cover of the home benefit schedule with each plan's limit,
- * for the customer's occupancy, contents sum and optional covers; the first rows until "View all".
+ * The plan comparison (decision 059): every cover of the home benefit schedule in force on the day the
+ * cover starts (decision 099) with each plan's limit, for the customer's occupancy, contents sum and
+ * optional covers; the first rows until "View all".
  */
 export function HomeCoverTable({
   country,
   choice,
   selected,
+  on,
 }: {
   country: TCountry;
   choice: THomeCoverChoice;
   selected: THomePlan | undefined;
+  /** The day the cover starts; today without it. */
+  on?: TLocalDate | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const zh = useSystemStore((state) => state.lang) === 'zh';
   const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
   const [all, setAll] = useState(false);
-  const groups = homeCoverTable(HOME_BENEFITS, HOME_RATE_DATA, country, choice);
+  const benefits = useBenefitSchedule('PHM', country, on);
+  if (!benefits)
+    return (
+      <section className={styles.coverSection} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{t('homeQuote.coverTitle')}</h2>
+        <p role="status">{t('shell.loading')}</p>
+      </section>
+    );
+  const groups = homeCoverTable(benefits, HOME_RATE_DATA, country, choice);
   let shown = 0;
   return (
     <section className={styles.coverSection} aria-labelledby={`${id}-title`}>

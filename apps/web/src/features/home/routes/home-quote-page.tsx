@@ -1,3 +1,4 @@
+import { parseDmy } from '@lionrock/domain/dates/local-date';
 import { HOME_PLANS, type THomePlan } from '@lionrock/domain/home/home-model';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
@@ -138,6 +139,7 @@ export function HomeQuotePage() {
       <HomeCoverTable
         country={country}
         selected={selected}
+        on={parseDmy(home.effectiveDate ?? '')}
         choice={{
           ownership: home.ownership ?? 'OWNER',
           optionalCovers: home.optionalCovers ?? [],

@@ -2,7 +2,8 @@ import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { paBenefitRows, type TPaInsured } from '@lionrock/domain/pa/pa-benefits';
-import { PA_BENEFITS, type TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import type { TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
 
@@ -10,31 +11,42 @@ export type TPaPlanName = 'A' | 'B' | 'C' | 'D';
 
 /** The rows the landing shows; the quote page shows them all on "view all coverage". */
 export const KEY_ROWS: TPaBenefitKey[] = ['accidentalDeath', 'medicalExpenses', 'hospitalCashPerDay'];
-export const ALL_ROWS = Object.keys(PA_BENEFITS.labels) as TPaBenefitKey[];
 
-/** The benefit schedule's sums insured for plans A–D, from the market's schedule (pa-home-payments section 3). */
+/**
+ * The benefit schedule's sums insured for plans A–D, from the market's schedule in force on the day the
+ * cover starts (`on`, today without it; pa-home-payments section 3, decision 099).
+ */
 export function BenefitTable({
   country,
   plans = ['A', 'B', 'C', 'D'],
-  rows = ALL_ROWS,
+  rows,
   insured = { role: 'adult' },
   on = null,
   caption,
 }: {
   country: TCountry;
   plans?: TPaPlanName[];
+  /** Every row of the schedule without it. */
   rows?: TPaBenefitKey[];
   /** Whose schedule: an adult by default; a child's share, the 65–70 reduction and the covers ticked (decision 054). */
   insured?: TPaInsured;
+  /** The day the cover starts: the schedule in force then, and the insured's age on it. */
   on?: TLocalDate | null;
   caption: string;
 }) {
   const { t, language } = useTranslation();
-  const label = (key: TPaBenefitKey) => PA_BENEFITS.labels[key]?.[language === 'en' ? 0 : 1] ?? key;
+  const benefits = useBenefitSchedule('PAN', country, on);
+  if (!benefits)
+    return (
+      <p className={styles.label} role="status">
+        {caption}: {t('shell.loading')}
+      </p>
+    );
+  const label = (key: TPaBenefitKey) => benefits.labels[key]?.[language === 'en' ? 0 : 1] ?? key;
   const schedules = Object.fromEntries(
     plans.map((plan) => [
       plan,
-      Object.fromEntries(paBenefitRows(PA_BENEFITS, country, plan, insured, on).map((row) => [row.key, row])),
+      Object.fromEntries(paBenefitRows(benefits, country, plan, insured, on).map((row) => [row.key, row])),
     ]),
   );
   const amount = (plan: TPaPlanName, key: TPaBenefitKey) => {
@@ -60,7 +72,7 @@ export function BenefitTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {(rows ?? (Object.keys(benefits.labels) as TPaBenefitKey[])).map((row) => (
             <tr key={row}>
               <th scope="row">{label(row)}</th>
               {plans.map((plan) => (

@@ -1,4 +1,5 @@
 import { occupationClassOf } from '@lionrock/domain/pa/occupation';
+import { PA_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import {
   PA_RATE_TABLE,
   ratePersonalAccident,
@@ -79,6 +80,24 @@ describe('the PA quote page (pa-home-payments sections 3 and 9)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('shows the sums insured in force on the day the cover starts (decision 099)', async () => {
+    // Underwriting raised plan A's accidental death benefit from 26/11/2026, the quote's start.
+    const later = structuredClone(PA_BENEFITS);
+    later.markets.SGP.A.accidentalDeath = 12_345_600;
+    serve();
+    const fetched = vi.mocked(fetch);
+    const answer = fetched.getMockImplementation()!;
+    fetched.mockImplementation(async (input, init) =>
+      String(input) === '/b2c-server/rest/policy/benefits?country=SGP&product=PAN&on=26/11/2026'
+        ? new Response(JSON.stringify(later))
+        : answer(input, init),
+    );
+    quote(['06']);
+    renderAt(<PaQuotePage />, '/pa/quote');
+    const row = await screen.findByRole('row', { name: /Accidental death and permanent disablement/ });
+    expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('S$123,456.00');
   });
 
   it('shows plans A to D for class 01, and no plan D when either adult is class 03', async () => {

@@ -1,3 +1,4 @@
+import { parseDmy } from '@lionrock/domain/dates/local-date';
 import { formatMoney, toCents } from '@lionrock/domain/money/money';
 import { isPlanDOffered } from '@lionrock/domain/pa/occupation';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
@@ -10,7 +11,7 @@ import { useQuoteFormReached } from '../../../lib/funnel-beacon';
 import { useTranslation } from '../../../lib/i18n';
 import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { forgetLinkPlan, linkPlanOf } from '../../checkout/state/link-plan';
-import { ALL_ROWS, BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
+import { BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
 import { PriceLines } from '../components/plan-price';
 import { useQuoteCall } from '../components/use-quote-call';
 import { PA_STEPS } from '../pa-steps';
@@ -123,7 +124,8 @@ export function PaQuotePage() {
       <BenefitTable
         country={country}
         plans={offered}
-        rows={allRows ? ALL_ROWS : KEY_ROWS}
+        rows={allRows ? undefined : KEY_ROWS}
+        on={parseDmy(pa.effectiveDate ?? '')}
         insured={{ role: 'adult', optionalCovers: pa.insured?.adult1?.optionalCovers ?? [] }}
         caption={t('paQuote.benefits')}
       />

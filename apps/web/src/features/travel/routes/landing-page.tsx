@@ -1,47 +1,14 @@
-import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { useEffect, useState } from 'react';
+import { travelTopLimit } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
+import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { QuoteForm } from '../components/quote-form/quote-form';
 import { usePartnerAgent } from '../components/use-partner-agent';
 import styles from './landing-page.module.css';
-
-type TTopLimits = Record<'medical' | 'cancellation' | 'baggage' | 'liability', number>;
-
-/**
- * The highest limits of the covers the landing names, from the market's benefit schedule. The schedule
- * comes in its own chunk after the first render (the quote page shares it), so the landing stays
- * within its budget (decision 022); the figures fill in a moment after the page shows.
- */
-function useTopLimits(country: TCountry): TTopLimits | null {
-  const [limits, setLimits] = useState<{ country: TCountry; limits: TTopLimits } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('@lionrock/domain/rating/benefits/benefit-schedules').then(
-      ({ TRAVEL_BENEFITS, travelTopLimit }) => {
-        if (!live) return;
-        const top = (key: string) => travelTopLimit(TRAVEL_BENEFITS, country, key);
-        setLimits({
-          country,
-          limits: {
-            medical: top('medical'),
-            cancellation: top('cancellation'),
-            baggage: top('baggage'),
-            liability: top('liability'),
-          },
-        });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [country]);
-  return limits?.country === country ? limits.limits : null;
-}
 
 /** The travel landing page (travel-flow section 2, Landing), for Singapore and Hong Kong (decision 002). */
 export function LandingPage() {
@@ -50,9 +17,11 @@ export function LandingPage() {
   const { systemAvailable, privateMode } = useSystemStatus();
   // The valid agent's card is the header's (it opens by itself on the landing, decision 016).
   const { validAgent } = usePartnerAgent();
-  // The landing's figures are the market's schedule: the highest limit of each cover it names.
-  const limits = useTopLimits(country);
-  const upTo = (key: keyof TTopLimits) => (limits ? formatMoney(limits[key], country) : '…');
+  // The landing's figures are the highest limit of each cover it names in the market's schedule in
+  // force today (decision 099), fetched with the page's first calls; "…" until it arrives.
+  const benefits = useBenefitSchedule('PTR', country);
+  const upTo = (key: string) =>
+    benefits ? formatMoney(travelTopLimit(benefits, country, key), country) : '…';
   const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
 
   return (

@@ -1,4 +1,5 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
+import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { EMPTY_AGENT_CAMPAIGN, EMPTY_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
@@ -368,10 +369,30 @@ describe('the quote page’s promo code, consents and documents (travel-flow sec
     server();
     renderQuote();
     const table = within(screen.getByRole('region', { name: 'Compare the plans' }));
-    await userEvent.click(table.getByRole('button', { name: 'Personal covers' }));
+    await userEvent.click(await table.findByRole('button', { name: 'Personal covers' }));
     expect(
       table.getByRole('rowheader', { name: 'Medical and additional expenses (per adult)' }),
     ).toBeTruthy();
+  });
+
+  it('compares the limits in force on the day the trip starts, as its schedule will print them', async () => {
+    // Underwriting raised Standard's medical limit from the departure day (decision 099).
+    const later = structuredClone(TRAVEL_BENEFITS);
+    later.groups[0]!.rows.find((row) => row.key === 'medical')!.values.SGP.STANDARD = 54_321_000;
+    const { calls } = server([
+      { match: /policy\/benefits\?country=SGP&product=PTR&on=07\/12\/2026$/, body: later },
+    ]);
+    renderQuote();
+    const table = within(screen.getByRole('region', { name: 'Compare the plans' }));
+    await userEvent.click(await table.findByRole('button', { name: 'Personal covers' }));
+    const medical = table.getByRole('rowheader', { name: 'Medical and additional expenses (per adult)' });
+    expect(within(medical.closest('tr')!).getAllByRole('cell')[0]!.textContent).toMatch(/^S\$543,210\.00/);
+    // The Standard card's key cover reads the same schedule.
+    const standard = screen.getByRole('radio', { name: 'Standard' }).closest('label')!;
+    expect(standard.querySelector('[data-cover="medical"]')!.textContent).toContain('S$543,210.00');
+    expect(calls.filter(({ url }) => url.includes('policy/benefits')).map(({ url }) => url)).toEqual([
+      '/b2c-server/rest/policy/benefits?country=SGP&product=PTR&on=07/12/2026',
+    ]);
   });
 
   it('reports plan choices, table groups and the period edit to the data layer', async () => {

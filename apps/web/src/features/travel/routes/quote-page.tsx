@@ -1,12 +1,12 @@
 import TRADITIONAL from 'virtual:zh-hant-benefits';
 import { promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
-import { localDate } from '@lionrock/domain/dates/local-date';
+import { localDate, parseDmy } from '@lionrock/domain/dates/local-date';
 import {
   basePlanName,
   defaultPlanIndex,
   showsFamilyDiscountLabel,
 } from '@lionrock/domain/display/price-display';
-import { TRAVEL_BENEFITS, travelPlusAdditions } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { travelPlusAdditions } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { validateField } from '@lionrock/domain/validation/field-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -16,6 +16,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { ApiCallError } from '../../../lib/api-client';
+import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useQuoteFormReached } from '../../../lib/funnel-beacon';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
@@ -289,10 +290,12 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
   const travellerType =
     travel.travellerType === 'FM' ? 'FM' : travel.travellerType === 'CP' ? 'CP' : ('ID' as const);
   const limitText = useBenefitValue();
+  // The schedule in force on the day the trip starts, as the policy's schedule will print it (decision 099).
+  const benefits = useBenefitSchedule('PTR', country, parseDmy(travel.deptDate ?? ''));
   // What Plus raises or brings in for the chosen plan, from the market's schedule (rateTopup's variants).
   const plusAdds =
-    selected === 'STANDARD' || selected === 'SUPER'
-      ? travelPlusAdditions(TRAVEL_BENEFITS, country, travellerType, selected)
+    benefits && (selected === 'STANDARD' || selected === 'SUPER')
+      ? travelPlusAdditions(benefits, country, travellerType, selected)
       : [];
   // Chinese in Simplified for Singapore, in Traditional for Hong Kong (as the comparison table).
   const benefitLabel = (row: { labelEn: string; labelZh: string }) =>
@@ -334,6 +337,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
             country={country}
             campaignCode={campaignCode}
             travellerType={travellerType}
+            benefits={benefits}
             withPlus={plus && plusReady}
             onSelect={(planName) => choose(planName, plus)}
           />
@@ -423,7 +427,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
       </div>
       {/* The comparison before Apply now: the customer compares, then commits (design section 9). */}
       <div className={styles.compare}>
-        <CoverTable country={country} travellerType={travellerType} selected={selected} />
+        <CoverTable benefits={benefits} country={country} travellerType={travellerType} selected={selected} />
       </div>
       {errorKey ? (
         <p className={styles.error} role="alert">

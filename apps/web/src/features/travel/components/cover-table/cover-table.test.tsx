@@ -1,3 +1,4 @@
+import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const cells = (row: HTMLElement) =>
 
 describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   it('shows the four groups collapsed, each with a tick per plan', () => {
-    render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />);
     for (const name of GROUPS) {
       const toggle = screen.getByRole('button', { name });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -29,7 +30,7 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   });
 
   it('expands and collapses a group with its button', async () => {
-    render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />);
     const toggle = screen.getByRole('button', { name: 'Personal covers' });
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
     await userEvent.click(toggle);
@@ -52,12 +53,14 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   });
 
   it('shows the single limits for one traveller and the family limits for a family', async () => {
-    const { unmount } = render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    const { unmount } = render(
+      <CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Inconvenience covers' }));
     expect(cells(rowOf('Trip cancellation'))).toEqual(['S$5,000.00', 'S$15,000.00']);
     expect(cells(rowOf('Travel delay (per 6 hours)'))).toEqual(['S$100.00', 'S$100.00']);
     unmount();
-    render(<CoverTable country="SGP" travellerType="FM" selected="SUPER" />);
+    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="FM" selected="SUPER" />);
     expect(screen.getByText('Limits for a family plan.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Inconvenience covers' }));
     expect(cells(rowOf('Trip cancellation'))).toEqual(['S$10,000.00', 'S$30,000.00']);
@@ -65,7 +68,7 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   });
 
   it('shows Hong Kong amounts in HK$', async () => {
-    render(<CoverTable country="HKG" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable benefits={TRAVEL_BENEFITS} country="HKG" travellerType="ID" selected="SUPER" />);
     await userEvent.click(screen.getByRole('button', { name: 'COVID-19 travel cover extensions' }));
     expect(screen.getAllByText(/^HK\$/).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Bonus cover' }));
@@ -74,12 +77,26 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
 
   it('names the groups in Chinese when the shop is in Chinese', () => {
     useSystemStore.setState({ lang: 'zh' });
-    render(<CoverTable country="SGP" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />);
     expect(screen.getByRole('button', { name: '个人保障' })).toBeTruthy();
     cleanup();
     // Hong Kong reads them in Traditional characters.
-    render(<CoverTable country="HKG" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable benefits={TRAVEL_BENEFITS} country="HKG" travellerType="ID" selected="SUPER" />);
     expect(screen.getByRole('button', { name: '個人保障' })).toBeTruthy();
     useSystemStore.setState({ lang: 'en' });
+  });
+  it('draws the schedule it is given, the one in force when the trip starts, and says so while it loads', async () => {
+    // A version underwriting activated after the build: the table shows its limit, not the bundled one.
+    const later = structuredClone(TRAVEL_BENEFITS);
+    const medical = later.groups[0]!.rows.find((row) => row.key === 'medical')!;
+    medical.values.SGP.STANDARD = 54_321_000;
+    const { rerender } = render(
+      <CoverTable benefits={undefined} country="SGP" travellerType="ID" selected="SUPER" />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByRole('table')).toBeNull();
+    rerender(<CoverTable benefits={later} country="SGP" travellerType="ID" selected="SUPER" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Personal covers' }));
+    expect(cells(rowOf('Medical and additional expenses (per adult)'))[0]).toMatch(/^S\$543,210\.00/);
   });
 });

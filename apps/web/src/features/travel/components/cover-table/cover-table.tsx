@@ -3,7 +3,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
   type TBenefitValue,
-  TRAVEL_BENEFITS,
+  type TTravelBenefits,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { memo, useId, useState } from 'react';
@@ -66,10 +66,13 @@ function PlusValue({ value, country }: { value: TBenefitValue; country: TCountry
  * title row with a tick per plan that covers it and a real expand/collapse button.
  */
 function CoverTableView({
+  benefits,
   country,
   travellerType,
   selected,
 }: {
+  /** The schedule in force when the trip starts (decision 099); undefined while it loads. */
+  benefits: TTravelBenefits | undefined;
   country: TCountry;
   travellerType: 'ID' | 'CP' | 'FM';
   /** The chosen plan's base name, highlighted in its column. */
@@ -81,9 +84,20 @@ function CoverTableView({
   const zh = useSystemStore((state) => state.lang) === 'zh';
   // Chinese in Simplified for Singapore, in Traditional for Hong Kong (converted at build time).
   const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
-  const groups = travelCoverTable(TRAVEL_BENEFITS, country, travellerType);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const column = (plan: string) => (plan === selected ? styles.chosen : undefined);
+  if (!benefits)
+    return (
+      <section className={styles.section} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          {t('coverTable.title')}
+        </h2>
+        <p className={styles.note} role="status">
+          {t('shell.loading')}
+        </p>
+      </section>
+    );
+  const groups = travelCoverTable(benefits, country, travellerType);
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>

@@ -1,3 +1,4 @@
+import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +44,7 @@ function renderCards(
       country={options.country ?? 'SGP'}
       campaignCode={options.campaignCode}
       travellerType="ID"
+      benefits={TRAVEL_BENEFITS}
       withPlus={false}
       onSelect={onSelect}
     />,

@@ -3,7 +3,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
   type TBenefitValue,
-  TRAVEL_BENEFITS,
+  type TTravelBenefits,
   travelKeyBenefits,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
@@ -39,6 +39,7 @@ export function PlanCards({
   country,
   campaignCode,
   travellerType,
+  benefits,
   withPlus,
   onSelect,
 }: {
@@ -50,6 +51,8 @@ export function PlanCards({
   campaignCode: string | undefined;
   /** The cover type, whose limits the key covers show (a family's differ). */
   travellerType: 'ID' | 'CP' | 'FM';
+  /** The schedule in force when the trip starts (decision 099); undefined while it loads. */
+  benefits: TTravelBenefits | undefined;
   /** Whether the cards show the Plus variants: their key covers are Plus's limits. */
   withPlus: boolean;
   onSelect: (planName: string) => void;
@@ -120,8 +123,8 @@ export function PlanCards({
             {/* The covers customers compare, beside the price (design section 9, the schedule's limits). */}
             <span id={`${key}-covers`} className={styles.covers}>
               <span className="visually-hidden">{t('quotePage.keyBenefits')}: </span>
-              {base === 'STANDARD' || base === 'SUPER'
-                ? travelKeyBenefits(TRAVEL_BENEFITS, country, travellerType, base, withPlus).map((cover) => (
+              {benefits && (base === 'STANDARD' || base === 'SUPER')
+                ? travelKeyBenefits(benefits, country, travellerType, base, withPlus).map((cover) => (
                     <span key={cover.key} className={styles.cover} data-cover={cover.key}>
                       <span className={styles.coverName}>{t(`quotePage.keyBenefit.${cover.key}`)}</span>{' '}
                       <span className={styles.coverValue}>{limitText(cover.value, country)}</span>
