@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -121,6 +122,60 @@ test.describe('back-office underwriting', () => {
       .toMatch(/S\$(500\.00|425\.00)/);
     // Before it: the old one.
     expect(await standardPriceDeparting(customer, 14)).toMatch(/S\$(36\.00|30\.60)/);
+    await context.close();
+  });
+
+  test('activate a benefit schedule and see quotes compare its limits from its effective date (decision 099)', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({
+      baseURL: shop.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    await signInToBackOffice(page, { desk: 'admin', username: USERNAME, password: PASSWORD });
+    await page.getByRole('link', { name: 'Rate tables' }).first().click();
+
+    // Singapore's Standard medical limit, S$500,000 in force, becomes S$543,210 in 20 days.
+    const schedule = structuredClone(TRAVEL_BENEFITS);
+    schedule.groups[0]!.rows.find((row) => row.key === 'medical')!.values.SGP.STANDARD = 54_321_000;
+    await page.getByLabel('Table', { exact: true }).selectOption('PTR/ALL/benefits');
+    await page.getByLabel('Version label').fill('2027.1-e2e-benefits');
+    await page.getByLabel('Effective date').fill(singaporeDateIn(20));
+    await page.getByLabel('JSON file').setInputFiles({
+      name: 'travel-benefits.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(schedule)),
+    });
+    await expect(page.getByLabel('Table (JSON)')).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Upload as draft' }).click();
+    const diff = page.getByRole('region', { name: /Version 2027\.1-e2e-benefits against/ });
+    await diff.getByRole('button', { name: 'Activate…' }).click();
+    await diff.getByRole('button', { name: 'Yes, activate' }).click();
+    await expect(diff.getByRole('status').filter({ hasText: 'is active' })).toBeVisible();
+
+    // A trip departing after the effective date compares the new limit, on the card and in the table.
+    const customer = await context.newPage();
+    await expect
+      .poll(
+        async () => {
+          await standardPriceDeparting(customer, 22);
+          return planCard(customer, 'Standard').locator('[data-cover="medical"]').textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('S$543,210.00');
+    const compare = customer.getByRole('region', { name: 'Compare the plans' });
+    await compare.getByRole('button', { name: 'Personal covers' }).click();
+    await expect(
+      compare.getByRole('row', { name: /Medical and additional expenses \(per adult\)/ }),
+    ).toContainText('S$543,210.00');
+    // One departing before it, the limit in force then.
+    await standardPriceDeparting(customer, 14);
+    await expect(planCard(customer, 'Standard').locator('[data-cover="medical"]')).toContainText(
+      'S$500,000.00',
+    );
     await context.close();
   });
 
