@@ -7,6 +7,7 @@ import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-sch
 import { homeCoverTable, type THomeCoverChoice } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_DATA } from '@lionrock/domain/rating/home-rate-table';
 import { useId, useState } from 'react';
+import { BenefitsState } from '../../../components/ui/benefits-state';
 import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
@@ -44,12 +45,12 @@ export function HomeCoverTable({
   const zh = useSystemStore((state) => state.lang) === 'zh';
   const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
   const [all, setAll] = useState(false);
-  const benefits = useBenefitSchedule('PHM', country, on);
+  const { benefits, failed, retry } = useBenefitSchedule('PHM', country, on);
   if (!benefits)
     return (
       <section className={styles.coverSection} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{t('homeQuote.coverTitle')}</h2>
-        <p role="status">{t('shell.loading')}</p>
+        <BenefitsState failed={failed} onRetry={retry} />
       </section>
     );
   const groups = homeCoverTable(benefits, HOME_RATE_DATA, country, choice);

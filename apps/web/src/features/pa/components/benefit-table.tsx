@@ -3,6 +3,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { paBenefitRows, type TPaInsured } from '@lionrock/domain/pa/pa-benefits';
 import type { TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { BenefitsState } from '../../../components/ui/benefits-state';
 import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
@@ -35,12 +36,13 @@ export function BenefitTable({
   caption: string;
 }) {
   const { t, language } = useTranslation();
-  const benefits = useBenefitSchedule('PAN', country, on);
+  const { benefits, failed, retry } = useBenefitSchedule('PAN', country, on);
   if (!benefits)
     return (
-      <p className={styles.label} role="status">
-        {caption}: {t('shell.loading')}
-      </p>
+      <div className={styles.tableWrap}>
+        <p className={styles.label}>{caption}</p>
+        <BenefitsState failed={failed} onRetry={retry} />
+      </div>
     );
   const label = (key: TPaBenefitKey) => benefits.labels[key]?.[language === 'en' ? 0 : 1] ?? key;
   const schedules = Object.fromEntries(

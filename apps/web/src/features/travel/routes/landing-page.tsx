@@ -19,7 +19,7 @@ export function LandingPage() {
   const { validAgent } = usePartnerAgent();
   // The landing's figures are the highest limit of each cover it names in the market's schedule in
   // force today (decision 099), fetched with the page's first calls; "…" until it arrives.
-  const benefits = useBenefitSchedule('PTR', country);
+  const { benefits } = useBenefitSchedule('PTR', country);
   const upTo = (key: string) =>
     benefits ? formatMoney(travelTopLimit(benefits, country, key), country) : '…';
   const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });

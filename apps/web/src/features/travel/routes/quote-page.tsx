@@ -291,7 +291,8 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     travel.travellerType === 'FM' ? 'FM' : travel.travellerType === 'CP' ? 'CP' : ('ID' as const);
   const limitText = useBenefitValue();
   // The schedule in force on the day the trip starts, as the policy's schedule will print it (decision 099).
-  const benefits = useBenefitSchedule('PTR', country, parseDmy(travel.deptDate ?? ''));
+  const schedule = useBenefitSchedule('PTR', country, parseDmy(travel.deptDate ?? ''));
+  const benefits = schedule.benefits;
   // What Plus raises or brings in for the chosen plan, from the market's schedule (rateTopup's variants).
   const plusAdds =
     benefits && (selected === 'STANDARD' || selected === 'SUPER')
@@ -427,7 +428,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
       </div>
       {/* The comparison before Apply now: the customer compares, then commits (design section 9). */}
       <div className={styles.compare}>
-        <CoverTable benefits={benefits} country={country} travellerType={travellerType} selected={selected} />
+        <CoverTable schedule={schedule} country={country} travellerType={travellerType} selected={selected} />
       </div>
       {errorKey ? (
         <p className={styles.error} role="alert">

@@ -1,9 +1,12 @@
 import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../../state/system-store';
 import { CoverTable } from './cover-table';
+
+/** The schedule as the server answers it today: the bundled version the seed loads. */
+const inForce = { benefits: TRAVEL_BENEFITS, failed: false, retry: () => {} };
 
 const GROUPS = ['Personal covers', 'Inconvenience covers', 'Bonus cover', 'COVID-19 travel cover extensions'];
 
@@ -15,7 +18,7 @@ const cells = (row: HTMLElement) =>
 
 describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   it('shows the four groups collapsed, each with a tick per plan', () => {
-    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable schedule={inForce} country="SGP" travellerType="ID" selected="SUPER" />);
     for (const name of GROUPS) {
       const toggle = screen.getByRole('button', { name });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -30,7 +33,7 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   });
 
   it('expands and collapses a group with its button', async () => {
-    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable schedule={inForce} country="SGP" travellerType="ID" selected="SUPER" />);
     const toggle = screen.getByRole('button', { name: 'Personal covers' });
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
     await userEvent.click(toggle);
@@ -54,13 +57,13 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
 
   it('shows the single limits for one traveller and the family limits for a family', async () => {
     const { unmount } = render(
-      <CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />,
+      <CoverTable schedule={inForce} country="SGP" travellerType="ID" selected="SUPER" />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Inconvenience covers' }));
     expect(cells(rowOf('Trip cancellation'))).toEqual(['S$5,000.00', 'S$15,000.00']);
     expect(cells(rowOf('Travel delay (per 6 hours)'))).toEqual(['S$100.00', 'S$100.00']);
     unmount();
-    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="FM" selected="SUPER" />);
+    render(<CoverTable schedule={inForce} country="SGP" travellerType="FM" selected="SUPER" />);
     expect(screen.getByText('Limits for a family plan.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Inconvenience covers' }));
     expect(cells(rowOf('Trip cancellation'))).toEqual(['S$10,000.00', 'S$30,000.00']);
@@ -68,7 +71,7 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
   });
 
   it('shows Hong Kong amounts in HK$', async () => {
-    render(<CoverTable benefits={TRAVEL_BENEFITS} country="HKG" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable schedule={inForce} country="HKG" travellerType="ID" selected="SUPER" />);
     await userEvent.click(screen.getByRole('button', { name: 'COVID-19 travel cover extensions' }));
     expect(screen.getAllByText(/^HK\$/).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Bonus cover' }));
@@ -77,11 +80,11 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
 
   it('names the groups in Chinese when the shop is in Chinese', () => {
     useSystemStore.setState({ lang: 'zh' });
-    render(<CoverTable benefits={TRAVEL_BENEFITS} country="SGP" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable schedule={inForce} country="SGP" travellerType="ID" selected="SUPER" />);
     expect(screen.getByRole('button', { name: '个人保障' })).toBeTruthy();
     cleanup();
     // Hong Kong reads them in Traditional characters.
-    render(<CoverTable benefits={TRAVEL_BENEFITS} country="HKG" travellerType="ID" selected="SUPER" />);
+    render(<CoverTable schedule={inForce} country="HKG" travellerType="ID" selected="SUPER" />);
     expect(screen.getByRole('button', { name: '個人保障' })).toBeTruthy();
     useSystemStore.setState({ lang: 'en' });
   });
@@ -91,12 +94,38 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
     const medical = later.groups[0]!.rows.find((row) => row.key === 'medical')!;
     medical.values.SGP.STANDARD = 54_321_000;
     const { rerender } = render(
-      <CoverTable benefits={undefined} country="SGP" travellerType="ID" selected="SUPER" />,
+      <CoverTable
+        schedule={{ ...inForce, benefits: undefined }}
+        country="SGP"
+        travellerType="ID"
+        selected="SUPER"
+      />,
     );
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(screen.queryByRole('table')).toBeNull();
-    rerender(<CoverTable benefits={later} country="SGP" travellerType="ID" selected="SUPER" />);
+    rerender(
+      <CoverTable
+        schedule={{ ...inForce, benefits: later }}
+        country="SGP"
+        travellerType="ID"
+        selected="SUPER"
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Personal covers' }));
     expect(cells(rowOf('Medical and additional expenses (per adult)'))[0]).toMatch(/^S\$543,210\.00/);
+  });
+  it('says when the schedule could not be loaded, and asks again on Try again', async () => {
+    const retry = vi.fn();
+    render(
+      <CoverTable
+        schedule={{ benefits: undefined, failed: true, retry }}
+        country="SGP"
+        travellerType="ID"
+        selected="SUPER"
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain("We couldn't load the cover details.");
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledOnce();
   });
 });

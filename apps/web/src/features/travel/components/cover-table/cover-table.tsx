@@ -1,13 +1,11 @@
 import TRADITIONAL from 'virtual:zh-hant-benefits';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import {
-  type TBenefitValue,
-  type TTravelBenefits,
-  travelCoverTable,
-} from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { type TBenefitValue, travelCoverTable } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { memo, useId, useState } from 'react';
+import { BenefitsState } from '../../../../components/ui/benefits-state';
 import { type TCoverGroup, track } from '../../../../lib/analytics';
+import type { TBenefitQuery } from '../../../../lib/benefits-api';
 import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
 import styles from './cover-table.module.css';
@@ -66,13 +64,13 @@ function PlusValue({ value, country }: { value: TBenefitValue; country: TCountry
  * title row with a tick per plan that covers it and a real expand/collapse button.
  */
 function CoverTableView({
-  benefits,
+  schedule,
   country,
   travellerType,
   selected,
 }: {
-  /** The schedule in force when the trip starts (decision 099); undefined while it loads. */
-  benefits: TTravelBenefits | undefined;
+  /** The schedule in force when the trip starts, on its way (decision 099). */
+  schedule: TBenefitQuery<'PTR'>;
   country: TCountry;
   travellerType: 'ID' | 'CP' | 'FM';
   /** The chosen plan's base name, highlighted in its column. */
@@ -86,15 +84,14 @@ function CoverTableView({
   const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const column = (plan: string) => (plan === selected ? styles.chosen : undefined);
+  const { benefits } = schedule;
   if (!benefits)
     return (
       <section className={styles.section} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className={styles.title}>
           {t('coverTable.title')}
         </h2>
-        <p className={styles.note} role="status">
-          {t('shell.loading')}
-        </p>
+        <BenefitsState failed={schedule.failed} onRetry={schedule.retry} />
       </section>
     );
   const groups = travelCoverTable(benefits, country, travellerType);
