@@ -5,13 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signInToBackOffice } from './support/back-office.ts';
 import { singaporeDateIn } from './support/dates.ts';
 import { EN, planCard } from './support/journey.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
-import { expect, test } from './support/test.ts';
+import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
  * Underwriting in the back office (issue 18, decision 085): an underwriter uploads a Singapore travel
@@ -46,6 +46,44 @@ async function standardPriceDeparting(page: Page, days: number): Promise<string>
   return (await card.textContent()) ?? '';
 }
 
+/**
+ * Signed in as the underwriter: a table version uploaded as a draft from its JSON file on the Rate
+ * tables screen; answers the page and the draft's diff region.
+ */
+async function uploadDraft(
+  browser: Browser,
+  draft: { slot: string; version: string; effective: string; data: object },
+): Promise<{ context: BrowserContext; page: Page; diff: Locator }> {
+  const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInToBackOffice(page, { desk: 'admin', username: USERNAME, password: PASSWORD });
+  await page.getByRole('link', { name: 'Rate tables' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rate tables' })).toBeVisible();
+  await page.getByLabel('Table', { exact: true }).selectOption(draft.slot);
+  await page.getByLabel('Version label').fill(draft.version);
+  await page.getByLabel('Effective date').fill(draft.effective);
+  await page.getByLabel('JSON file').setInputFiles({
+    name: 'table.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(draft.data)),
+  });
+  await expect(page.getByLabel('Table (JSON)')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Upload as draft' }).click();
+  const escaped = draft.version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return {
+    context,
+    page,
+    diff: page.getByRole('region', { name: new RegExp(`Version ${escaped} against`) }),
+  };
+}
+
+/** The draft in `diff` activated, and said to be active. */
+async function activate(diff: Locator): Promise<void> {
+  await diff.getByRole('button', { name: 'Activate…' }).click();
+  await diff.getByRole('button', { name: 'Yes, activate' }).click();
+  await expect(diff.getByRole('status').filter({ hasText: 'is active' })).toBeVisible();
+}
+
 test.describe('back-office underwriting', () => {
   test.beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-uw-'));
@@ -72,32 +110,16 @@ test.describe('back-office underwriting', () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    const context = await browser.newContext({
-      baseURL: shop.baseUrl,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-
-    await signInToBackOffice(page, { desk: 'admin', username: USERNAME, password: PASSWORD });
-    await page.getByRole('link', { name: 'Rate tables' }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Rate tables' })).toBeVisible();
-
     const table = structuredClone(TRAVEL_RATE_TABLES.SGP);
     table.single.areas['6'].STANDARD[1] = 50_000;
-    const effective = singaporeDateIn(20);
-    await page.getByLabel('Table', { exact: true }).selectOption('PTR/SGP/rates');
-    await page.getByLabel('Version label').fill('2027.1-e2e');
-    await page.getByLabel('Effective date').fill(effective);
-    await page.getByLabel('JSON file').setInputFiles({
-      name: 'travel-sgp.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(table)),
+    const { context, page, diff } = await uploadDraft(browser, {
+      slot: 'PTR/SGP/rates',
+      version: '2027.1-e2e',
+      effective: singaporeDateIn(20),
+      data: table,
     });
-    await expect(page.getByLabel('Table (JSON)')).not.toHaveValue('');
-    await page.getByRole('button', { name: 'Upload as draft' }).click();
 
     // The diff: the 7-day Asia Pacific Standard price, S$36.00 in force against S$500.00.
-    const diff = page.getByRole('region', { name: /Version 2027\.1-e2e against/ });
     const week = diff
       .getByRole('row')
       .filter({ hasText: 'SGP single trip, 7 days, Asia Pacific' })
@@ -110,11 +132,11 @@ test.describe('back-office underwriting', () => {
 
     // A draft prices nothing yet.
     const customer = await context.newPage();
+    // Each landing is filled once the app is ready, as the page fixture does (support/test.ts).
+    openAppOnGoto(customer);
     expect(await standardPriceDeparting(customer, 22)).not.toMatch(/S\$(500\.00|425\.00)/);
 
-    await diff.getByRole('button', { name: 'Activate…' }).click();
-    await diff.getByRole('button', { name: 'Yes, activate' }).click();
-    await expect(diff.getByRole('status')).toContainText('is active');
+    await activate(diff);
 
     // After the effective date: the new price (list S$500, or S$425 with the direct campaign's 15 %).
     await expect
@@ -129,34 +151,21 @@ test.describe('back-office underwriting', () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    const context = await browser.newContext({
-      baseURL: shop.baseUrl,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    await signInToBackOffice(page, { desk: 'admin', username: USERNAME, password: PASSWORD });
-    await page.getByRole('link', { name: 'Rate tables' }).first().click();
-
     // Singapore's Standard medical limit, S$500,000 in force, becomes S$543,210 in 20 days.
     const schedule = structuredClone(TRAVEL_BENEFITS);
     schedule.groups[0]!.rows.find((row) => row.key === 'medical')!.values.SGP.STANDARD = 54_321_000;
-    await page.getByLabel('Table', { exact: true }).selectOption('PTR/ALL/benefits');
-    await page.getByLabel('Version label').fill('2027.1-e2e-benefits');
-    await page.getByLabel('Effective date').fill(singaporeDateIn(20));
-    await page.getByLabel('JSON file').setInputFiles({
-      name: 'travel-benefits.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(schedule)),
+    const { context, diff } = await uploadDraft(browser, {
+      slot: 'PTR/ALL/benefits',
+      version: '2027.1-e2e-benefits',
+      effective: singaporeDateIn(20),
+      data: schedule,
     });
-    await expect(page.getByLabel('Table (JSON)')).not.toHaveValue('');
-    await page.getByRole('button', { name: 'Upload as draft' }).click();
-    const diff = page.getByRole('region', { name: /Version 2027\.1-e2e-benefits against/ });
-    await diff.getByRole('button', { name: 'Activate…' }).click();
-    await diff.getByRole('button', { name: 'Yes, activate' }).click();
-    await expect(diff.getByRole('status').filter({ hasText: 'is active' })).toBeVisible();
+    await activate(diff);
 
     // A trip departing after the effective date compares the new limit, on the card and in the table.
     const customer = await context.newPage();
+    // Each landing is filled once the app is ready, as the page fixture does (support/test.ts).
+    openAppOnGoto(customer);
     await expect
       .poll(
         async () => {
