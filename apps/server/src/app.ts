@@ -11,7 +11,9 @@ import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
+import { dataKeysFor } from './lib/data-encryption.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { createPausePoints } from './lib/pause-points.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
 import { customerOrigin } from './lib/shop-origins.ts';
 import type { TMailer } from './mail/mailer.ts';
@@ -51,6 +53,8 @@ import {
 import { createClaimsRepository } from './modules/claims/claims-repository.ts';
 import { claimsRoutes } from './modules/claims/claims-routes.ts';
 import { createClaimsService, type TClaimsService } from './modules/claims/claims-service.ts';
+import { createDraftPruner, type TDraftPruner } from './modules/claims/prune-drafts.ts';
+import { createUploadBudget } from './modules/claims/upload-budget.ts';
 import { documentRoutes } from './modules/document/document-routes.ts';
 import {
   createDocumentWorkers,
@@ -89,11 +93,15 @@ import { createPricing } from './modules/policy/pricing.ts';
 import { createAccessRepository } from './modules/policyholder/access-repository.ts';
 import { accessRoutes } from './modules/policyholder/access-routes.ts';
 import { createAccessService, type TAccessService } from './modules/policyholder/access-service.ts';
+import { createContactRepository } from './modules/policyholder/contact-repository.ts';
 import { createHolderAccess, type THolderAccess } from './modules/policyholder/holder-access.ts';
+import { createHolderRepository } from './modules/policyholder/holder-repository.ts';
 import { holderRoutes } from './modules/policyholder/holder-routes.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
+import { createStepUpRepository } from './modules/policyholder/step-up-repository.ts';
+import { createStepUpService, type TStepUpService } from './modules/policyholder/step-up-service.ts';
 import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
 import { referralRoutes } from './modules/referral/referral-routes.ts';
 import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
@@ -116,6 +124,8 @@ import { createSystemService } from './modules/system/system-service.ts';
 import { merchantProfile, RECEIPT_PATH, usesTestGateway } from './payments/card-gateway/card-profiles.ts';
 import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
+import { registerBodyTypes } from './plugins/body-types.ts';
+import { registerCacheControl } from './plugins/cache-control.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -168,8 +178,12 @@ declare module 'fastify' {
       cancellation: TCancellationService;
       /** Claims, with the one status transition function staff screens will call (decision 073). */
       claims: TClaimsService;
-      /** Signing in by code or link, and the "Manage your policy" link of e-mails and the finish page. */
+      /** Prunes drafts left untouched, with their documents (decision 105). */
+      claimDrafts: TDraftPruner;
+      /** Signing in by code or link, and the "Manage your policy" link of e-mails. */
       access: TAccessService;
+      /** The fresh code before a sensitive change of the policyholder's (decision 102). */
+      stepUps: TStepUpService;
       /** Quotes saved for later and the reminder of abandoned journeys (decisions 076, 077). */
       savedQuotes: TSavedQuoteService;
       /** Back-office and agents' desk accounts, sessions and roles (decision 078). */
@@ -249,6 +263,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   // and answers errors in one shape (decision 029).
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerBodyTypes(app);
 
   // Answers under 8 KB are sent as they are: they reach the client in the first flight of TCP segments
   // (an initial window of 10, ~14 KB) compressed or not, so compressing them costs CPU on every call and
@@ -256,7 +271,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(cookie);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, options.now);
+  registerCacheControl(app);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   const backOfficeRoutes: FastifyInstance['backOfficeRoutes'] = [];
   app.decorate('backOfficeRoutes', backOfficeRoutes);
@@ -284,7 +300,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     done();
   });
   registerSessionName(app);
-  const metrics = registerMetrics(app);
+  const metrics = registerMetrics(app, { token: config.metricsToken });
 
   await app.register(healthRoutes, { database });
   const now = options.now ?? (() => new Date());
@@ -332,6 +348,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
 
   const paymentRepository = createPaymentRepository(database.db);
   const alerts = createAlertRepository(database.db);
+  // Test-only pause points in the money path (decision 108): the no-op constant in prod.
+  const pause = createPausePoints(config);
   const idempotency = createIdempotencyRepository(database.db);
   const issuance = createIssuanceService({
     repository: paymentRepository,
@@ -342,6 +360,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
     // Card payments are looked up at the gateway before they may expire (design section 11).
     beforeExpiry: () => cardPayments.reconcileOverdue(),
+    pause,
   });
   const cardPayments = createCardPaymentService({
     config,
@@ -353,6 +372,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     issuance,
     now,
     log: app.log,
+    pause,
   });
   const paynow = createPaynowService({
     config,
@@ -363,6 +383,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     issuance,
     now,
     log: app.log,
+    pause,
   });
   const savedQuotes = createSavedQuoteService({
     repository: createSavedQuoteRepository(database.db),
@@ -507,13 +528,15 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   await app.register(renewalRoutes, { service: renewal });
-  const holderAccess = createHolderAccess({ db: database.db, config, now });
+  const holderRepository = createHolderRepository(database.db);
+  const holderAccess = createHolderAccess({ db: database.db, config, repository: holderRepository, now });
   await app.register(holderRoutes, { access: holderAccess });
   const accessRepository = createAccessRepository(database.db);
   const access = createAccessService({
     db: database.db,
     config,
     repository: accessRepository,
+    holderRepository,
     holders: holderAccess,
     store: app.limitStore,
     now,
@@ -533,27 +556,51 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       onMailQueued: options.onMailQueued ?? (() => {}),
     }),
   });
+  // The fresh code before a sensitive change, and the wait while a change of address can be undone (decision 102).
+  const contactRepository = createContactRepository(database.db);
+  const stepUps = createStepUpService({
+    db: database.db,
+    config,
+    repository: createStepUpRepository(database.db),
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued ?? (() => {}),
+    undoableUntil: async (policyId) =>
+      (await contactRepository.undoPending(policyId, now()))?.undoExpiresAt ?? null,
+  });
   await app.register(manageRoutes, {
     access: holderAccess,
+    stepUps,
     db: database.db,
     config,
     now,
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
-  const claimsRepository = createClaimsRepository(database.db);
+  // Payout details sealed at rest under DATA_ENCRYPTION_KEY (decision 106).
+  const claimsRepository = createClaimsRepository(database.db, {
+    keys: () => dataKeysFor(database.db, config),
+  });
+  const fileStore = options.fileStore ?? createFileStore(config);
   const claims = createClaimsService({
     db: database.db,
     config,
     access: holderAccess,
+    stepUps,
     repository: claimsRepository,
     policies: policyRepository,
     agents: agentRepository,
-    store: options.fileStore ?? createFileStore(config),
+    store: fileStore,
     now,
     log: app.log,
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
-  await app.register(claimsRoutes, { access: holderAccess, service: claims });
+  // Open drafts, what they hold and what a holder uploads an hour are bounded (issue 27, decision 105).
+  await app.register(claimsRoutes, {
+    access: holderAccess,
+    service: claims,
+    uploads: createUploadBudget({ repository: claimsRepository, limits: app.limitStore }),
+  });
+  const claimDrafts = createDraftPruner({ repository: claimsRepository, store: fileStore, now });
   // Back office: the claims queue and the system settings (issue 18, decisions 081 and 082).
   await app.register(claimsAdminRoutes, {
     access: staffAccess,
@@ -566,6 +613,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     db: database.db,
     config,
     access: holderAccess,
+    stepUps,
     // A policy with a claim made is not cancelled online (decision 071).
     hasClaim: (policyId) => claimsRepository.hasClaimMade(policyId),
     now,
@@ -582,7 +630,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     renewal,
     holderAccess,
     claims,
+    claimDrafts,
     access,
+    stepUps,
     cancellation,
     savedQuotes,
     staffAccess,

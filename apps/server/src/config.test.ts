@@ -134,10 +134,100 @@ describe('loadConfig', () => {
         PAYNOW_WEBHOOK_SECRET: 's',
         LINK_SIGNING_SECRET: 'l',
       },
+      'DATA_ENCRYPTION_KEY',
+    ],
+    [
+      {
+        APP_ENV: 'prod',
+        DATABASE_URL: 'postgres://db/x',
+        SMTP_URL: 'smtp://mail',
+        PAYNOW_WEBHOOK_SECRET: 's',
+        LINK_SIGNING_SECRET: 'l',
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      },
       'CARD_GATEWAY_URL_SGP',
+    ],
+    [{ DATA_ENCRYPTION_KEY: 'not-a-key' }, 'DATA_ENCRYPTION_KEY'],
+    [{ DATA_ENCRYPTION_KEY: Buffer.alloc(31, 7).toString('base64') }, 'DATA_ENCRYPTION_KEY'],
+    [
+      { DATA_ENCRYPTION_KEY: `${Buffer.alloc(32, 7).toString('base64').slice(0, -2)}!=` },
+      'DATA_ENCRYPTION_KEY',
+    ],
+    [
+      { DATA_ENCRYPTION_PREVIOUS_KEYS: Buffer.alloc(32, 7).toString('base64') },
+      'DATA_ENCRYPTION_PREVIOUS_KEYS',
+    ],
+    [
+      { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), DATA_ENCRYPTION_PREVIOUS_KEYS: 'x,y' },
+      'DATA_ENCRYPTION_PREVIOUS_KEYS',
     ],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+});
+
+describe('test-only pause points (decision 108)', () => {
+  /** Everything `prod` requires, so a refusal can only be the pause points'. */
+  const PROD: Record<string, string> = {
+    APP_ENV: 'prod',
+    DATABASE_URL: 'postgres://db/x',
+    SMTP_URL: 'smtp://mail',
+    PAYNOW_WEBHOOK_SECRET: 's',
+    LINK_SIGNING_SECRET: 'l',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...Object.fromEntries(
+      ['SGP', 'HKG'].flatMap((market) =>
+        [
+          ['CARD_GATEWAY_URL', 'https://secureacceptance.example/silent/pay'],
+          ['CARD_PROFILE_ID', 'P'],
+          ['CARD_ACCESS_KEY', 'A'],
+          ['CARD_SECRET_KEY', 'S'],
+          ['CARD_REST_URL', 'https://api.cybersource.com'],
+          ['CARD_MERCHANT_ID', 'M'],
+          ['CARD_REST_KEY_ID', 'K'],
+          ['CARD_REST_SECRET', 'UzE='],
+        ].map(([name, value]) => [`${name}_${market}`, value!]),
+      ),
+    ),
+  };
+
+  it('reads a list of known points outside prod, and none when unset', () => {
+    expect(loadConfig({}).pausePoints).toEqual([]);
+    expect(
+      loadConfig({ APP_ENV: 'uat', TEST_PAUSE_POINTS: ' card-answer-before-record, paid-before-issue,' })
+        .pausePoints,
+    ).toEqual(['card-answer-before-record', 'paid-before-issue']);
+  });
+
+  it('refuses a point it does not know, naming the variable', () => {
+    expect(() => loadConfig({ TEST_PAUSE_POINTS: 'card-answer-before-recrod' })).toThrow(/TEST_PAUSE_POINTS/);
+  });
+
+  it('refuses any pause point when APP_ENV=prod, naming the variable', () => {
+    expect(loadConfig(PROD)).toMatchObject({ isProduction: true, pausePoints: [] });
+    expect(loadConfig({ ...PROD, TEST_PAUSE_POINTS: '' }).pausePoints).toEqual([]);
+    for (const points of ['paid-before-issue', 'card-answer-before-record,paynow-credit-before-record']) {
+      expect(() => loadConfig({ ...PROD, TEST_PAUSE_POINTS: points })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...PROD, TEST_PAUSE_POINTS: points })).toThrow(
+        'TEST_PAUSE_POINTS: test-only pause points are refused when APP_ENV=prod',
+      );
+    }
+  });
+});
+
+describe('the data encryption key (decision 106)', () => {
+  it('reads a 32-byte key in either base64 alphabet, and the previous keys beside it', () => {
+    const key = Buffer.alloc(32, 0xfb);
+    const config = loadConfig({
+      DATA_ENCRYPTION_KEY: key.toString('base64'),
+      DATA_ENCRYPTION_PREVIOUS_KEYS: ` ${Buffer.alloc(32, 1).toString('base64url')} , ${Buffer.alloc(32, 2).toString('base64')}`,
+    });
+    expect(config.dataEncryption?.key.equals(key)).toBe(true);
+    expect(config.dataEncryption?.previous.map((previous) => previous[0])).toEqual([1, 2]);
+    expect(
+      loadConfig({ DATA_ENCRYPTION_KEY: key.toString('base64url') }).dataEncryption?.key.equals(key),
+    ).toBe(true);
+    expect(loadConfig({}).dataEncryption).toBeUndefined();
   });
 });

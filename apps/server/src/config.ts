@@ -4,6 +4,7 @@ import { todayIn } from '@lionrock/domain/dates/local-date';
 import { isValidUen } from '@lionrock/domain/identity/uen';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { z } from 'zod';
+import { PAUSE_POINTS, type TPausePoint } from './lib/pause-points.ts';
 
 /** Every setting of the server comes from the environment; `.env.example` lists them all (design section 4). */
 const APP_ENVS = ['local', 'dev', 'sys', 'uat', 'prod'] as const;
@@ -46,8 +47,8 @@ export function isProxyEntry(entry: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-// Forwarded client addresses are believed only from these (design section 11); none by default.
-const ZTrustedProxiesSchema = z
+/** A comma-separated list, each entry trimmed, empty ones dropped; unset: none. */
+const commaList = z
   .string()
   .optional()
   .transform((value) =>
@@ -55,15 +56,30 @@ const ZTrustedProxiesSchema = z
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== ''),
-  )
-  .superRefine((entries, context) => {
-    for (const entry of entries)
-      if (!isProxyEntry(entry))
-        context.addIssue({
-          code: 'custom',
-          message: `"${entry}" is not an IP address, address/prefix (CIDR) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
-        });
+  );
+
+// Forwarded client addresses are believed only from these (design section 11); none by default.
+const ZTrustedProxiesSchema = commaList.superRefine((entries, context) => {
+  for (const entry of entries)
+    if (!isProxyEntry(entry))
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not an IP address, address/prefix (CIDR) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+      });
+});
+
+/** A 32-byte key in base64 (standard or URL-safe alphabet): an AES-256 key (decision 106). */
+const dataKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value) && decodeKey(value).length === 32, {
+    message: 'must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)',
   });
+const decodeKey = (value: string) =>
+  Buffer.from(
+    value.replace(/[+/]/g, (c) => (c === '+' ? '-' : '_')),
+    'base64url',
+  );
 
 const cardProfile = (market: 'SGP' | 'HKG') => ({
   [`CARD_GATEWAY_URL_${market}`]: optionalUrl(['https:', 'http:']),
@@ -122,12 +138,34 @@ const ZEnvSchema = z.object({
       message: 'must be at least 12 characters',
     }),
   LINK_SIGNING_SECRET: optionalText,
+  // Encrypts payment data at rest (claim payouts); the previous keys still open what they sealed.
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .pipe(dataKey.optional()),
+  DATA_ENCRYPTION_PREVIOUS_KEYS: commaList.pipe(z.array(dataKey)),
+  // A remote Prometheus scraper's bearer token; a client on this host needs none (decision 106).
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl(['https:', 'http:']),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  // Test-only (decision 108): a comma list of pause points; refused when APP_ENV=prod.
+  TEST_PAUSE_POINTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .pipe(z.array(z.enum(PAUSE_POINTS, { message: `must name pause points: ${PAUSE_POINTS.join(', ')}` }))),
 });
 
 type TEnv = z.infer<typeof ZEnvSchema>;
@@ -171,6 +209,13 @@ export type TConfig = {
   surveyScriptUrl: string | undefined;
   admin: { username: string; password: string } | undefined;
   linkSigningSecret: string | undefined;
+  /**
+   * The key that encrypts payment data at rest and the earlier keys still read (decision 106);
+   * undefined outside prod without DATA_ENCRYPTION_KEY: a key made once in the database.
+   */
+  dataEncryption: { key: Buffer; previous: Buffer[] } | undefined;
+  /** The bearer token a remote scraper sends for /metrics; undefined: only this host reads it. */
+  metricsToken: string | undefined;
   /** In `local` only: the demo agents' password at /agent (else one is made and printed at each start). */
   demoAgentPassword: string | undefined;
   /** Claim documents: a folder under DATA_DIR (default) or an S3-compatible bucket (decision 075). */
@@ -184,6 +229,8 @@ export type TConfig = {
         accessKeyId: string;
         secretAccessKey: string;
       };
+  /** Test-only pause points (lib/pause-points.ts, decision 108); always empty in `prod`. */
+  pausePoints: TPausePoint[];
 };
 
 export class ConfigError extends Error {
@@ -204,6 +251,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (appEnv === 'prod' && !value)
       throw new ConfigError(`Invalid configuration:\n  ${name}: is required when APP_ENV=prod`);
   };
+  if (appEnv === 'prod' && e.TEST_PAUSE_POINTS.length > 0)
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_PAUSE_POINTS: test-only pause points are refused when APP_ENV=prod',
+    );
   requireInProduction('DATABASE_URL', e.DATABASE_URL);
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL)
     throw new ConfigError(
@@ -216,6 +267,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   requireInProduction('SMTP_URL', e.SMTP_URL);
   requireInProduction('PAYNOW_WEBHOOK_SECRET', e.PAYNOW_WEBHOOK_SECRET);
   requireInProduction('LINK_SIGNING_SECRET', e.LINK_SIGNING_SECRET);
+  requireInProduction('DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY);
+  if (e.DATA_ENCRYPTION_PREVIOUS_KEYS.length > 0 && !e.DATA_ENCRYPTION_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATA_ENCRYPTION_PREVIOUS_KEYS: needs DATA_ENCRYPTION_KEY, the key that seals from now on',
+    );
 
   const card = (market: 'SGP' | 'HKG'): TCardProfile | undefined => {
     const names = [
@@ -301,8 +357,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     linkSigningSecret: e.LINK_SIGNING_SECRET,
+    metricsToken: e.METRICS_TOKEN,
+    dataEncryption: e.DATA_ENCRYPTION_KEY
+      ? { key: decodeKey(e.DATA_ENCRYPTION_KEY), previous: e.DATA_ENCRYPTION_PREVIOUS_KEYS.map(decodeKey) }
+      : undefined,
     /** In `local` only: the demo agents' password (else a new one is made and printed at each start). */
     demoAgentPassword: e.DEMO_AGENT_PASSWORD || undefined,
     fileStore,
+    pausePoints: e.TEST_PAUSE_POINTS,
   };
 }

@@ -3,13 +3,17 @@ import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { pruneClaimDraftsJob } from './jobs/claim-draft-jobs.ts';
 import { startJobs } from './jobs/job-runner.ts';
 import { DELIVER_MAIL_JOB, deliverMailJob, reconcilePaymentsJob } from './jobs/payment-jobs.ts';
+import { prunePolicyholderAccessJob } from './jobs/policyholder-jobs.ts';
 import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
 import { renewalScanJob } from './jobs/renewal-jobs.ts';
 import { savedQuoteReminderJob } from './jobs/saved-quote-jobs.ts';
+import { dataKeysFor } from './lib/data-encryption.ts';
 import { shopOrigins } from './lib/shop-origins.ts';
 import { ensureLocalAccounts } from './modules/back-office/local-accounts.ts';
+import { createClaimsRepository } from './modules/claims/claims-repository.ts';
 import { createDocumentWorkers } from './modules/document/document-workers.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
@@ -48,6 +52,17 @@ async function main(): Promise<void> {
   const documentWorkers = createDocumentWorkers(documentWorkerOptions(config));
   const app = await buildApp({ config, database, documentWorkers, onMailQueued: () => nudgeMail() });
   const accountLines = await ensureLocalAccounts(database.db, config, app.services.staffAccess);
+  // Claim payouts written in clear before decision 106, or sealed under a previous key: sealed now.
+  const payouts = await createClaimsRepository(database.db, {
+    keys: () => dataKeysFor(database.db, config),
+  }).resealPayouts();
+  if (payouts.resealed > 0)
+    app.log.info({ resealed: payouts.resealed }, 'claim payouts sealed under the current key');
+  if (payouts.unreadable.length > 0)
+    app.log.error(
+      { claims: payouts.unreadable },
+      'claim payouts that do not open under any key: left as they are',
+    );
   const jobs = await startJobs({
     database,
     databaseUrl: config.databaseUrl,
@@ -57,6 +72,8 @@ async function main(): Promise<void> {
       reconcilePaymentsJob(app),
       renewalScanJob(app),
       savedQuoteReminderJob(app),
+      prunePolicyholderAccessJob(app),
+      pruneClaimDraftsJob(app),
     ],
     logger: app.log,
   });

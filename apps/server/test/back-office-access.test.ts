@@ -34,7 +34,7 @@ it('accepts a code one step either side, never one used already or further away'
 describeEachDriver('back-office access', (driver) => {
   let database: TTestDatabase;
   let app: FastifyInstance;
-  let clock = new Date('2026-11-25T03:00:00.000Z');
+  const clock = new Date('2026-11-25T03:00:00.000Z');
   const recorder = recordingMailer();
 
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describeEachDriver('back-office access', (driver) => {
     expect(noCsrf.statusCode).toBe(403);
   });
 
-  it('locks an account after five wrong passwords, even against the right one, and audits the lock', async () => {
+  it('backs a username off after five wrong passwords from a client, even the right one, and audits it', async () => {
     const staff = await signedInAs(app, 'marketing', { at: clock });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const wrong = await app.inject({
@@ -114,13 +114,15 @@ describeEachDriver('back-office access', (driver) => {
     expect(right.statusCode).toBe(423);
     const trail = await database.db.select().from(auditLog).where(eq(auditLog.entityId, staff.accountId));
     expect(trail.map((row) => row.action)).toContain('lock');
-    clock = new Date(clock.getTime() + 16 * 60_000);
-    const later = await app.inject({
+    // Per username and client (decision 106): the owner elsewhere still signs in. The back-off's end is
+    // in back-office-sign-in.test.ts, on a limit store with a clock of its own.
+    const elsewhere = await app.inject({
       method: 'POST',
       url: `${BACK_OFFICE}/session/sign-in`,
+      remoteAddress: '198.51.100.60',
       payload: { username: staff.username, password: TEST_STAFF_PASSWORD },
     });
-    expect(later.statusCode).toBe(200);
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('answers an unknown username as a wrong password', async () => {

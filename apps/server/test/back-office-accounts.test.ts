@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
-import { BACK_OFFICE, signedInAs, TEST_STAFF_PASSWORD, type TSignedIn } from './helpers/back-office.ts';
+import {
+  BACK_OFFICE,
+  enterWrongCodes,
+  signedInAs,
+  TEST_STAFF_PASSWORD,
+  type TSignedIn,
+} from './helpers/back-office.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -137,12 +143,9 @@ describeEachDriver('back office: staff accounts', (driver) => {
     const after = await signIn(target.username);
     expect(after.json().enrol).toEqual(expect.objectContaining({ secret: expect.any(String) }));
 
-    for (let attempt = 0; attempt < 5; attempt += 1)
-      await app.inject({
-        method: 'POST',
-        url: `${BACK_OFFICE}/session/sign-in`,
-        payload: { username: target.username, password: 'a-wrong-password-here' },
-      });
+    // Five wrong codes after the right password lock the account (wrong passwords only back the
+    // username off from that client, decision 106).
+    await enterWrongCodes(app, after, 5);
     expect((await signIn(target.username)).statusCode).toBe(423);
     const list = await app.inject({ method: 'GET', url: ACCOUNTS, headers: operations.headers });
     expect(

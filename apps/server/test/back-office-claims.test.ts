@@ -2,12 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, formatIso, localDate, parseIso } from '@lionrock/domain/dates/local-date';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { auditLog, claims } from '../src/db/schema.ts';
+import { dataKeysFor, keyIdOf } from '../src/lib/data-encryption.ts';
+import { createClaimsRepository } from '../src/modules/claims/claims-repository.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { multipartBody, TINY_PDF } from './helpers/claim-files.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
-import { buildTestApp, recordingMailer, SESSION } from './helpers/test-app.ts';
+import { stepUpCode } from './helpers/step-up.ts';
+import { buildTestApp, recordingMailer, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const CLAIMS = '/b2c-server/rest/claims';
@@ -26,6 +31,7 @@ describeEachDriver('back-office claims', (driver) => {
   let operations: TSignedIn;
   let readOnly: TSignedIn;
   let marketing: TSignedIn;
+  let underwriter: TSignedIn;
   const mail = recordingMailer();
 
   beforeAll(async () => {
@@ -41,6 +47,7 @@ describeEachDriver('back-office claims', (driver) => {
     operations = await signedInAs(app, 'operations', { at: clock });
     readOnly = await signedInAs(app, 'read_only', { at: clock });
     marketing = await signedInAs(app, 'marketing', { at: clock });
+    underwriter = await signedInAs(app, 'underwriting', { at: clock });
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -57,9 +64,20 @@ describeEachDriver('back-office claims', (driver) => {
     });
   /** A claim for S$450.00 filed by the customer, with one PDF. */
   const fileClaim = async () => {
+    holderCookie = await holderCookieFor(app, database.db, bought.policyId);
     const claimId = (await customer('POST', '/draft', { policyId: bought.policyId, lang: 'en' })).json()
       .claimId as string;
-    await customer('PUT', `/draft/${claimId}`, {
+    // The payout account needs the step-up code from the policy's address (decision 102).
+    const stepUp = await stepUpCode(app, mail.sent, {
+      cookie: holderCookie,
+      policyId: bought.policyId,
+      purpose: 'claim-payout',
+      advance: (ms) => {
+        clock = new Date(clock.getTime() + ms);
+      },
+    });
+    const saved = await customer('PUT', `/draft/${claimId}`, {
+      stepUpCode: stepUp,
       claimType: 'medical',
       incidentDate,
       incidentPlace: 'Tokyo',
@@ -68,6 +86,7 @@ describeEachDriver('back-office claims', (driver) => {
       amountCents: 45_000,
       payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
     });
+    expect(saved.statusCode, saved.body).toBe(200);
     const body = multipartBody([{ name: 'receipt.pdf', type: 'application/pdf', bytes: TINY_PDF }]);
     await app.inject({
       method: 'POST',
@@ -92,12 +111,15 @@ describeEachDriver('back-office claims', (driver) => {
   const move = (claimId: string, payload: object, who = claimsOfficer) =>
     staff(who, 'POST', `/${claimId}/status`, payload);
 
-  it('lets claims, operations and read-only read the queue; only claims change; marketing nothing', async () => {
+  it('lets claims and read-only read the queue; only claims change; marketing and operations nothing', async () => {
     const { claimId, claimNumber } = await fileClaim();
     expect((await staff(undefined, 'GET', '')).statusCode).toBe(401);
-    expect((await staff(marketing, 'GET', '')).statusCode).toBe(403);
-    expect((await staff(marketing, 'GET', `/${claimId}`)).statusCode).toBe(403);
-    for (const who of [claimsOfficer, operations, readOnly]) {
+    // Claims are health data: operations and marketing have no claims screen (decision 106).
+    for (const who of [marketing, operations]) {
+      expect((await staff(who, 'GET', '')).statusCode).toBe(403);
+      expect((await staff(who, 'GET', `/${claimId}`)).statusCode).toBe(403);
+    }
+    for (const who of [claimsOfficer, readOnly]) {
       const list = await staff(who, 'GET', `?status=received&market=SGP&q=${claimNumber}`);
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().claims).toHaveLength(1);
@@ -129,14 +151,29 @@ describeEachDriver('back-office claims', (driver) => {
     expect(detail.events.map((event: { to: string }) => event.to)).toEqual(['received']);
     expect(detail.allowedMoves).toEqual(['underReview']);
     const [document] = detail.claim.documents;
-    const file = await staff(readOnly, 'GET', `/${claimId}/documents/${document.documentId}`);
+    // A read-only account sees the claim but never its documents (health data, decision 106).
+    expect((await staff(readOnly, 'GET', `/${claimId}/documents/${document.documentId}`)).statusCode).toBe(
+      403,
+    );
+    const file = await staff(claimsOfficer, 'GET', `/${claimId}/documents/${document.documentId}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^application\/pdf/);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt\.pdf"/);
     expect(file.rawPayload.equals(TINY_PDF)).toBe(true);
     expect(
-      (await staff(readOnly, 'GET', `/${claimId}/documents/00000000-0000-4000-8000-000000000000`)).statusCode,
+      (await staff(claimsOfficer, 'GET', `/${claimId}/documents/00000000-0000-4000-8000-000000000000`))
+        .statusCode,
     ).toBe(404);
+    // The download is on the claim's trail: who and which document, by id (its name may name an illness).
+    const trail = (await staff(claimsOfficer, 'GET', `/${claimId}`)).json().audit;
+    expect(trail).toEqual([
+      expect.objectContaining({
+        action: 'download',
+        after: { documentId: document.documentId },
+        note: 'document',
+        actor: expect.stringContaining(claimsOfficer.username),
+      }),
+    ]);
     expect((await staff(marketing, 'GET', `/${claimId}/documents/${document.documentId}`)).statusCode).toBe(
       403,
     );
@@ -217,5 +254,152 @@ describeEachDriver('back-office claims', (driver) => {
     const declined = mail.sent.find((sent) => sent.subject.includes(claimNumber));
     expect(declined?.subject).toBe(`Your claim ${claimNumber} has been declined`);
     expect(declined?.text).toContain('The trip had not begun.');
+  });
+
+  /** The claim's payout as the database holds it, read raw (no repository, no key). */
+  const rawPayout = async (claimId: string) => {
+    const [row] = await database.db
+      .select({ payout: claims.payout })
+      .from(claims)
+      .where(eq(claims.claimId, claimId));
+    return row!.payout as Record<string, string>;
+  };
+  const reveal = (claimId: string, who: TSignedIn = claimsOfficer) =>
+    staff(who, 'POST', `/${claimId}/payout/reveal`);
+
+  it('keeps the account number sealed at rest, masked beside it, and reveals it to claims staff alone, audited', async () => {
+    const { claimId } = await fileClaim();
+    const stored = await rawPayout(claimId);
+    const text = JSON.stringify(
+      await database.db.execute(sql`select payout::text from claims where claim_id = ${claimId}`),
+    );
+    expect(text).not.toContain('345678');
+    expect(text).not.toContain('0123456789');
+    expect(stored).toMatchObject({ method: 'bank', bankName: 'DBS Bank', accountNumber: '••••••6789' });
+    const keys = await dataKeysFor(database.db, testConfig());
+    expect(stored.sealed).toMatch(new RegExp(`^v1\\.${keys.current.id}\\.`));
+    // The customer still sees it masked, and submitting checked the whole number (it passed).
+    expect((await staff(claimsOfficer, 'GET', `/${claimId}`)).json().claim.payout.accountNumber).toBe(
+      '••••••6789',
+    );
+
+    expect((await staff(undefined, 'POST', `/${claimId}/payout/reveal`)).statusCode).toBe(401);
+    for (const who of [readOnly, operations, marketing, underwriter])
+      expect((await reveal(claimId, who)).statusCode).toBe(403);
+    const revealed = await reveal(claimId);
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json()).toEqual({
+      payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
+    });
+    expect(revealed.headers['cache-control']).toBe('no-store');
+    const trail = await database.db.select().from(auditLog).where(eq(auditLog.entityId, claimId));
+    expect(trail.map((row) => [row.action, row.note, row.actorId])).toEqual([
+      ['reveal', 'payout', claimsOfficer.accountId],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain('345678');
+    // Nothing else answers it whole: the queue shows it masked, without the sealed copy.
+    const list = (await staff(readOnly, 'GET', `?q=${encodeURIComponent('wei ming')}`)).json();
+    expect(JSON.stringify(list)).not.toContain('345678');
+    expect(JSON.stringify(list)).not.toContain(stored.sealed);
+  });
+
+  it('seals a PayNow NRIC proxy the same way', async () => {
+    const claimId = (await customer('POST', '/draft', { policyId: bought.policyId, lang: 'en' })).json()
+      .claimId as string;
+    holderCookie = await holderCookieFor(app, database.db, bought.policyId);
+    const saved = await customer('PUT', `/draft/${claimId}`, {
+      payout: { method: 'paynow', proxyType: 'nric', proxy: 'S7812345A' },
+      stepUpCode: await stepUpCode(app, mail.sent, {
+        cookie: holderCookie,
+        policyId: bought.policyId,
+        purpose: 'claim-payout',
+        advance: (ms) => {
+          clock = new Date(clock.getTime() + ms);
+        },
+      }),
+    });
+    expect(saved.json().payout).toEqual({ method: 'paynow', proxyType: 'nric', proxy: '•••••345A' });
+    const stored = await rawPayout(claimId);
+    expect(JSON.stringify(stored)).not.toContain('S7812');
+    expect(stored).toMatchObject({
+      proxyType: 'nric',
+      proxy: '•••••345A',
+      sealed: expect.stringMatching(/^v1\./),
+    });
+    const repository = createClaimsRepository(database.db, {
+      keys: () => dataKeysFor(database.db, testConfig()),
+    });
+    expect((await repository.findClaim(claimId))?.payout).toEqual({
+      method: 'paynow',
+      proxyType: 'nric',
+      proxy: 'S7812345A',
+    });
+  });
+
+  it('fails closed on a changed ciphertext or a changed masked value: nothing revealed', async () => {
+    const { claimId } = await fileClaim();
+    const stored = await rawPayout(claimId);
+    const parts = stored.sealed!.split('.');
+    const data = Buffer.from(parts[4]!, 'base64url');
+    data[0] = data[0]! ^ 1;
+    const tampered = { ...stored, sealed: [...parts.slice(0, 4), data.toString('base64url')].join('.') };
+    await database.db.update(claims).set({ payout: tampered }).where(eq(claims.claimId, claimId));
+    const answer = await reveal(claimId);
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).not.toContain('345678');
+    expect((await staff(claimsOfficer, 'GET', `/${claimId}`)).statusCode).toBe(500);
+    // The sealed copy is bound to what is stored beside it: a new last four does not open either.
+    await database.db
+      .update(claims)
+      .set({ payout: { ...stored, accountNumber: '••••••1111' } })
+      .where(eq(claims.claimId, claimId));
+    expect((await reveal(claimId)).statusCode).toBe(500);
+    await database.db.update(claims).set({ payout: stored }).where(eq(claims.claimId, claimId));
+    expect((await reveal(claimId)).json().payout.accountNumber).toBe('012-345678-9');
+    const reveals = await database.db.select().from(auditLog).where(eq(auditLog.entityId, claimId));
+    expect(reveals).toHaveLength(1);
+  });
+
+  it('reads a payout written in clear before, and seals it under the current key at start; a new key re-seals', async () => {
+    const { claimId } = await fileClaim();
+    const clear = { method: 'bank', bankName: 'OCBC', accountNumber: '5012345678' };
+    await database.db.update(claims).set({ payout: clear }).where(eq(claims.claimId, claimId));
+    expect((await staff(claimsOfficer, 'GET', `/${claimId}`)).json().claim.payout.accountNumber).toBe(
+      '••••••5678',
+    );
+    expect((await reveal(claimId)).json().payout).toEqual(clear);
+
+    const sealAt = (env: Record<string, string> = {}) =>
+      createClaimsRepository(database.db, {
+        keys: () => dataKeysFor(database.db, testConfig(env)),
+      }).resealPayouts();
+    const first = await sealAt();
+    expect(first.resealed).toBeGreaterThanOrEqual(1);
+    expect(first.unreadable).toEqual([]);
+    const sealed = await rawPayout(claimId);
+    expect(JSON.stringify(sealed)).not.toContain('5012345678');
+    expect((await sealAt()).resealed).toBe(0);
+
+    // Rotation: a new DATA_ENCRYPTION_KEY with the made-once key among the previous ones.
+    const previous = (await dataKeysFor(database.db, testConfig())).current.key.toString('base64');
+    const next = Buffer.alloc(32, 0x5a);
+    const rotated = { DATA_ENCRYPTION_KEY: next.toString('base64'), DATA_ENCRYPTION_PREVIOUS_KEYS: previous };
+    const second = await sealAt(rotated);
+    expect(second.resealed).toBeGreaterThanOrEqual(2);
+    expect((await rawPayout(claimId)).sealed).toMatch(new RegExp(`^v1\\.${keyIdOf(next)}\\.`));
+    const later = await buildTestApp(database, { env: { ...rotated, DATA_DIR: dataDir }, now: () => clock });
+    try {
+      const who = await signedInAs(later, 'claims', { at: clock });
+      const answer = await later.inject({
+        method: 'POST',
+        url: `${ADMIN}/${claimId}/payout/reveal`,
+        headers: who.headers,
+      });
+      expect(answer.json().payout).toEqual(clear);
+    } finally {
+      await later.close();
+    }
+    // Without the new key, what it sealed does not open: counted, left alone, never guessed.
+    expect((await sealAt()).unreadable).toContain(claimId);
   });
 });

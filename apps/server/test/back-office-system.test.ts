@@ -65,9 +65,11 @@ describeEachDriver('back-office system settings', (driver) => {
       payload: buildTravelPolicy(localDate(2026, 11, 23)) as object,
     });
 
-  it('lets operations change, marketing and read-only only read, and no one signed out', async () => {
+  it('lets operations change, read-only only read, marketing nothing, and no one signed out', async () => {
     expect((await call(undefined, 'GET', '')).statusCode).toBe(401);
-    for (const who of [operations, marketing, readOnly]) {
+    // System settings are operations' screen (decision 106): marketing reads them no more.
+    expect((await call(marketing, 'GET', '')).statusCode).toBe(403);
+    for (const who of [operations, readOnly]) {
       const answer = await call(who, 'GET', '');
       expect(answer.statusCode).toBe(200);
       expect(answer.json().flags.map((row: { country: string }) => row.country)).toEqual(['HKG', 'SGP']);

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientLogs, paymentLifecycleLogs, payments, policies } from '../src/db/schema.ts';
 import { signedInAs, type TSignedIn } from './helpers/back-office.ts';
+import { multipartBody, TINY_PDF } from './helpers/claim-files.ts';
+import { buyTravelPolicy, holderCookieFor } from './helpers/purchase.ts';
 import { fill, listRoutes, type TRoute } from './helpers/routes.ts';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -80,48 +82,61 @@ describeEachDriver('text the database cannot store is refused at the edge', (dri
     expect(routes.length).toBeGreaterThan(40);
   });
 
+  /** Whether a call takes a body of this media type (plugins/body-types.ts: a call that names none takes any). */
+  const takes = (route: TRoute, type: string) =>
+    app.bodyTypes.get(`${route.method} ${route.url}`)?.includes(type) ?? true;
+  /** An empty body the call takes, if it takes JSON. */
+  const emptyBody = (route: TRoute) =>
+    route.method === 'GET' || !takes(route, 'application/json') ? {} : { payload: {} };
+
   for (const [kind, bad] of Object.entries(BAD_TEXT)) {
-    it(`answers 400 naming the field for a ${kind} in any JSON or form body`, async () => {
+    it(`answers 400 naming the field for a ${kind} in any JSON or form body the call takes`, async () => {
       // The methods whose body Fastify parses (a catch-all such as /ops/* also lists WebDAV methods,
       // whose body is never read).
       const posts = routes.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
       expect(posts.length).toBeGreaterThan(20);
+      const send = (route: TRoute, contentType: string, payload: string) =>
+        app.inject({
+          method: route.method as 'POST',
+          url: fill(route.url, 'x1'),
+          headers: { ...headersOf(route), 'content-type': contentType },
+          payload,
+        });
+      // A body of a type the call does not take is refused before it is read, whatever it holds.
+      const refusedUnread = { status: 415, field: 'content-type' };
       for (const route of posts) {
         const url = fill(route.url, 'x1');
-        const json = await app.inject({
-          method: route.method as 'POST',
-          url,
-          headers: { ...headersOf(route), 'content-type': 'application/json' },
-          payload: JSON.stringify({ countryCode: 'SGP', probe: { inner: ['fine', bad] } }),
-        });
-        expect({ route: url, status: json.statusCode, body: json.json() }).toMatchObject({
-          status: 400,
-          body: {
-            statusCode: 400,
-            error: 'Bad Request',
-            field: 'probe.inner.1',
-            messageKey: MESSAGE_KEYS.noSpecialCharacters,
-          },
-        });
-        // A bad character in a field's name is as unstorable as one in its value.
-        const key = await app.inject({
-          method: route.method as 'POST',
-          url,
-          headers: { ...headersOf(route), 'content-type': 'application/json' },
-          payload: JSON.stringify({ [`note${bad}`]: 'fine' }),
-        });
-        expect({ route: url, status: key.statusCode }).toEqual({ route: url, status: 400 });
-        if (kind === 'NUL') {
-          const form = await app.inject({
-            method: route.method as 'POST',
-            url,
-            headers: { ...headersOf(route), 'content-type': 'application/x-www-form-urlencoded' },
-            payload: 'countryCode=SGP&probe=a%00b',
+        const json = await send(
+          route,
+          'application/json',
+          JSON.stringify({ countryCode: 'SGP', probe: { inner: ['fine', bad] } }),
+        );
+        if (!takes(route, 'application/json')) {
+          expect({ route: url, status: json.statusCode, field: json.json().field }).toEqual({
+            route: url,
+            ...refusedUnread,
           });
+        } else {
+          expect({ route: url, status: json.statusCode, body: json.json() }).toMatchObject({
+            status: 400,
+            body: {
+              statusCode: 400,
+              error: 'Bad Request',
+              field: 'probe.inner.1',
+              messageKey: MESSAGE_KEYS.noSpecialCharacters,
+            },
+          });
+          // A bad character in a field's name is as unstorable as one in its value.
+          const key = await send(route, 'application/json', JSON.stringify({ [`note${bad}`]: 'fine' }));
+          expect({ route: url, status: key.statusCode }).toEqual({ route: url, status: 400 });
+        }
+        if (kind === 'NUL') {
+          const form = await send(route, 'application/x-www-form-urlencoded', 'countryCode=SGP&probe=a%00b');
           expect({ route: url, status: form.statusCode, field: form.json().field }).toEqual({
             route: url,
-            status: 400,
-            field: 'probe',
+            ...(takes(route, 'application/x-www-form-urlencoded')
+              ? { status: 400, field: 'probe' }
+              : refusedUnread),
           });
         }
       }
@@ -135,7 +150,7 @@ describeEachDriver('text the database cannot store is refused at the edge', (dri
         method,
         url: `${fill(route.url, 'x1')}?probe=a%00b`,
         headers: headersOf(route),
-        ...(method === 'GET' ? {} : { payload: {} }),
+        ...emptyBody(route),
       });
       expect({ route: route.url, status: query.statusCode, field: query.json().field }, query.body).toEqual({
         route: route.url,
@@ -147,7 +162,7 @@ describeEachDriver('text the database cannot store is refused at the edge', (dri
         method,
         url: fill(route.url, 'a%00b'),
         headers: headersOf(route),
-        ...(method === 'GET' ? {} : { payload: {} }),
+        ...emptyBody(route),
       });
       expect({ route: route.url, status: path.statusCode }).toEqual({ route: route.url, status: 400 });
       expect(path.json().field).toMatch(/^[A-Za-z*]+$/);
@@ -156,7 +171,7 @@ describeEachDriver('text the database cannot store is refused at the edge', (dri
         method,
         url: fill(route.url, 'a%ED%A0%80b'),
         headers: headersOf(route),
-        ...(method === 'GET' ? {} : { payload: {} }),
+        ...emptyBody(route),
       });
       expect({ route: route.url, status: surrogate.statusCode, body: surrogate.json() }).toMatchObject({
         status: 400,
@@ -164,6 +179,81 @@ describeEachDriver('text the database cannot store is refused at the edge', (dri
       });
     }
   });
+
+  /**
+   * Every call, sent every kind of body a client can name (issue 27): none may answer a 500, whatever
+   * it does with the body. The claims calls are sent to a real draft of a signed-in policyholder, so the
+   * upload reads the multipart body it is given instead of stopping at "no such claim".
+   */
+  it('answers every call below 500 whatever the content type of its body', async () => {
+    const bought = await buyTravelPolicy(app, database.db, { today });
+    const cookie = await holderCookieFor(app, database.db, bought.policyId);
+    const draft = await app.inject({
+      method: 'POST',
+      url: '/b2c-server/rest/claims/draft',
+      headers: { ...HEADERS, cookie },
+      payload: { policyId: bought.policyId },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const claimId = draft.json().claimId as string;
+    const upload = multipartBody([{ name: 'r.pdf', type: 'application/pdf', bytes: TINY_PDF }]);
+    const bodies: [string, string, string | Buffer][] = [
+      ['JSON', 'application/json', '{"probe":1}'],
+      ['a form', 'application/x-www-form-urlencoded', 'probe=1&countryCode=SGP'],
+      ['multipart', upload.headers['content-type']!, upload.payload],
+      ['multipart cut short', upload.headers['content-type']!, upload.payload.subarray(0, 60)],
+      ['multipart without a boundary', 'multipart/form-data', upload.payload],
+      ['text', 'text/plain', 'probe'],
+      ['bytes', 'application/octet-stream', Buffer.from([0, 1, 2, 255])],
+      ['an unknown type', 'application/x-lionrock-probe', 'probe'],
+      ['JSON in an unknown charset', 'application/json; charset=klingon', '{"probe":1}'],
+      ['an empty JSON body', 'application/json', ''],
+    ];
+    const failed: string[] = [];
+    // Signing out last, so every other call is made signed in.
+    const walk = [...routes].sort((a, b) => Number(/sign-out/.test(a.url)) - Number(/sign-out/.test(b.url)));
+    for (const route of walk) {
+      const url = fill(route.url.replace(':claimId', claimId), 'x1');
+      const headers = headersOf(route);
+      for (const [kind, contentType, payload] of bodies) {
+        const response = await app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: {
+            ...headers,
+            cookie: [headers.cookie, cookie].filter(Boolean).join('; '),
+            'content-type': contentType,
+          },
+          payload,
+        });
+        if (response.statusCode >= 500)
+          failed.push(
+            `${route.method} ${url} with ${kind}: ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(failed).toEqual([]);
+    // The two the fuzzing found (issue 27), and the upload cut short: each a 4xx naming what is wrong.
+    const signedIn = await holderCookieFor(app, database.db, bought.policyId);
+    const answer = async (url: string, contentType: string, payload: string | Buffer) => {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...HEADERS, cookie: signedIn, 'content-type': contentType },
+        payload,
+      });
+      return [response.statusCode, response.json().field];
+    };
+    const documents = `/b2c-server/rest/claims/draft/${claimId}/documents`;
+    expect(
+      await answer('/b2c-server/rest/payNow/notify', 'application/x-www-form-urlencoded', 'a=1'),
+    ).toEqual([415, 'content-type']);
+    expect(await answer(documents, 'multipart/form-data', upload.payload)).toEqual([400, 'content-type']);
+    expect(await answer(documents, upload.headers['content-type']!, upload.payload.subarray(0, 60))).toEqual([
+      400,
+      'file',
+    ]);
+  }, 120_000);
 
   it('refuses a body nested deeper than any document instead of walking it', async () => {
     // Deep enough to overflow a naive walk, small enough for the lifecycle call's 8 KB body limit.

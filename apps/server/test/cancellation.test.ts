@@ -28,6 +28,7 @@ import { signRestRequest } from '../src/payments/card-gateway/transaction-lookup
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
+import { stepUpCode } from './helpers/step-up.ts';
 import { buildTestApp, postRest, recordingMailer, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -66,13 +67,30 @@ describeEachDriver('cancellation', (driver) => {
       url: url(policyId),
       headers: { 'session-name': SESSION, ...(cookie ? { cookie } : {}) },
     });
-  const cancel = (policyId: string, cookie?: string, payload: unknown = { confirm: true }) =>
-    app.inject({
+  /** The step-up code a cancellation needs (decision 102), or none where the session cannot ask for one. */
+  const stepUp = (policyId: string, cookie: string) =>
+    stepUpCode(app, sent, {
+      cookie,
+      policyId,
+      purpose: 'cancellation',
+      advance: (ms) => {
+        clock = new Date(clock.getTime() + ms);
+      },
+    }).catch(() => undefined);
+  /** A cancellation as the panel posts it: with the code it asked for first, unless the payload brings one. */
+  const cancel = async (
+    policyId: string,
+    cookie?: string,
+    payload: Record<string, unknown> = { confirm: true },
+  ) => {
+    const code = cookie && !('stepUpCode' in payload) ? await stepUp(policyId, cookie) : undefined;
+    return app.inject({
       method: 'POST',
       url: url(policyId),
       headers: { 'session-name': SESSION, ...(cookie ? { cookie } : {}) },
-      payload: payload as object,
+      payload: { ...payload, ...(code ? { stepUpCode: code } : {}) },
     });
+  };
 
   const buyAnnual = (session: string, edit?: Parameters<typeof buyTravelPolicy>[2]['edit']) => {
     setDay(bought);
@@ -139,7 +157,12 @@ describeEachDriver('cancellation', (driver) => {
     it('cancels once and refunds once when the POST is sent twice at the same time', async () => {
       setDay(addDays(coverStart, 14));
       cookie = await holderCookieFor(app, database.db, policy.policyId);
-      const answers = await Promise.all([cancel(policy.policyId, cookie), cancel(policy.policyId, cookie)]);
+      // One code, typed once, posted twice (a double click): the second finds the policy cancelled.
+      const once = { confirm: true, stepUpCode: await stepUp(policy.policyId, cookie) };
+      const answers = await Promise.all([
+        cancel(policy.policyId, cookie, once),
+        cancel(policy.policyId, cookie, once),
+      ]);
       for (const answer of answers) {
         expect(answer.statusCode, answer.body).toBe(200);
         expect(answer.json()).toMatchObject({
@@ -250,7 +273,11 @@ describeEachDriver('cancellation', (driver) => {
   it("answers 401 without a session, 404 for another holder's policy or a made-up one, 400 without the confirmation", async () => {
     const mine = await buyAnnual('cancel-mine-04');
     const theirs = await buyAnnual('cancel-theirs-05', (policy) => {
-      Object.assign(policy.policyTravel.applicant, { hkId: 'S7812345A', dateOfBirth: '02/03/1978' });
+      Object.assign(policy.policyTravel.applicant, {
+        hkId: 'S7812345A',
+        dateOfBirth: '02/03/1978',
+        email: 'MEI.LING@EXAMPLE.COM',
+      });
     });
     const cookie = await holderCookieFor(app, database.db, mine.policyId);
     expect((await quote(mine.policyId)).statusCode).toBe(401);
@@ -268,6 +295,20 @@ describeEachDriver('cancellation', (driver) => {
       const answer = await cancel(mine.policyId, cookie, payload);
       expect(answer.statusCode).toBe(400);
     }
+    // The session alone cancels nothing: a fresh code from the policy's address first (decision 102).
+    const unconfirmed = await cancel(mine.policyId, cookie, { confirm: true, stepUpCode: '' });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({
+      field: 'stepUpCode',
+      messageKey: 'myPolicy.stepUp.errors.required',
+    });
+    const code = (await stepUp(mine.policyId, cookie))!;
+    const wrong = await cancel(mine.policyId, cookie, {
+      confirm: true,
+      stepUpCode: String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
+    });
+    expect(wrong.json()).toMatchObject({ statusCode: 400, messageKey: 'myPolicy.stepUp.errors.wrong' });
+    expect((await rowsOf(mine.policyId)).policy.status).toBe('issued');
     expect((await rowsOf(theirs.policyId)).policy.status).toBe('issued');
     expect((await rowsOf(mine.policyId)).policy.status).toBe('issued');
   });
@@ -328,6 +369,7 @@ describeEachDriver('cancellation', (driver) => {
       db: database.db,
       config: testConfig(),
       access: app.services.holderAccess,
+      stepUps: app.services.stepUps,
       now: () => clock,
       log: app.log,
       onMailQueued: () => {},
@@ -337,7 +379,9 @@ describeEachDriver('cancellation', (driver) => {
       allowed: false,
       reasonKey: CANCELLATION_REASON_KEYS.claimMade,
     });
-    await expect(claimed.cancel(holder!, policy.policyId)).rejects.toMatchObject({
+    await expect(
+      claimed.cancel(holder!, policy.policyId, undefined, await stepUp(policy.policyId, cookie)),
+    ).rejects.toMatchObject({
       statusCode: 409,
       messageKey: CANCELLATION_REASON_KEYS.claimMade,
     });
@@ -429,6 +473,7 @@ describeEachDriver('cancellation', (driver) => {
         db: database.db,
         config: testConfig(),
         access: app.services.holderAccess,
+        stepUps: app.services.stepUps,
         hasClaim: async () => false,
         now: () => clock,
         log: app.log,
@@ -446,14 +491,16 @@ describeEachDriver('cancellation', (driver) => {
             throw new Error('process died');
           },
         }),
+        stepUps: app.services.stepUps,
         hasClaim: async () => false,
         now: () => clock,
         log: app.log,
         onMailQueued: () => {},
       });
+      const code = await stepUp(policy.policyId, cookie);
       const results = await Promise.allSettled([
-        service.cancel(holder!, policy.policyId),
-        service.cancel(holder!, policy.policyId),
+        service.cancel(holder!, policy.policyId, undefined, code),
+        service.cancel(holder!, policy.policyId, undefined, code),
       ]);
       expect(results.filter((result) => result.status === 'rejected')).toHaveLength(1);
       expect(calls).toBe(1);

@@ -25,6 +25,7 @@ import {
   GatewayLookupError,
   type TGatewayTransaction,
 } from '../src/payments/card-gateway/transaction-lookup.ts';
+import { TEST_CARDS } from '../src/payments/test-gateway/test-cards.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
 import { buildTestApp, postRest, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -369,6 +370,68 @@ describeEachDriver('card receipts', (driver) => {
       expect(looked.answeredAt).not.toBeNull();
       const overdue = await app.services.payments.listOverdueCardPayments();
       expect(overdue.map((row) => row.paymentId)).not.toContain(looked.paymentId);
+    });
+
+    /** The test gateway's Visa number that answers with `reasonCode`. */
+    const cardAnswering = (reasonCode: number) =>
+      TEST_CARDS.find((card) => card.brand === 'VISA' && card.reasonCode === reasonCode)!.number;
+
+    it('opens the case a held or partly approved answer opens, when only the gateway knows it', async () => {
+      // 480: the money is held for the bank's review; 110: half of it authorised, to be reversed.
+      for (const [code, status, kind] of [
+        [480, 'review', 'review'],
+        [110, 'declined', 'reverse_authorisation'],
+      ] as const) {
+        const { policy, paymentSignature } = await pending();
+        const answer = await payAtTestGateway(app, paymentSignature, cardAnswering(code));
+        expect(answer.reason_code).toBe(String(code));
+        await expireNow(paymentSignature.reference_number!);
+
+        await app.services.issuance.reconcile();
+
+        const row = await paymentRow(paymentSignature.reference_number!);
+        expect(row).toMatchObject({ status, gatewayTransactionId: answer.transaction_id, reasonCode: code });
+        expect((await alertsOf(row.paymentId)).map((alert) => alert.kind)).toEqual([kind]);
+        expect((await policyRow(policy.policyId)).policyNumber).toBeNull();
+        // The answer arriving after all records nothing twice and opens no second case.
+        await postReceipt(app, answer);
+        expect((await alertsOf(row.paymentId)).map((alert) => alert.kind)).toEqual([kind]);
+      }
+    });
+
+    it('refunds money recorded after another payment issued the policy, when the shop died before issuing', async () => {
+      const first = await pending();
+      const late = await payAtTestGateway(app, first.paymentSignature);
+      // The card's answer is late; the customer pays the same policy by PayNow instead, and it issues.
+      const qr = await post('policy/updateToPendingGenerateQR', { ...first.policy, status: undefined });
+      expect(qr.statusCode).toBe(200);
+      const txnRef = qr.json().response.txnRef as string;
+      expect((await post('payNow/qrCodeSimulatePaymentB2C', { txnRef })).statusCode).toBe(200);
+      const issued = await policyRow(first.policy.policyId);
+      expect(issued.status).toBe('issued');
+      // Then the card's answer is recorded, and the process dies before it reaches issuing.
+      const card = await paymentRow(first.paymentSignature.reference_number!);
+      expect(card.status).toBe('voided');
+      await app.services.payments.recordAnswer(card.paymentId, ['voided'], {
+        status: 'paid',
+        gatewayTransactionId: late.transaction_id,
+        decision: 'ACCEPT',
+        reasonCode: 100,
+      });
+
+      await app.services.issuance.reconcile();
+
+      const refunded = await paymentRow(first.paymentSignature.reference_number!);
+      expect(refunded).toMatchObject({ status: 'refund_due', receiptNumber: null });
+      const [refund] = await alertsOf(refunded.paymentId);
+      expect(refund).toMatchObject({
+        kind: 'refund',
+        detail: { reason: 'The policy was already issued with another payment.' },
+      });
+      expect(await policyRow(first.policy.policyId)).toMatchObject({
+        policyNumber: issued.policyNumber,
+        receiptNumber: issued.receiptNumber,
+      });
     });
 
     it('still expires a payment the gateway never approved', async () => {

@@ -5,14 +5,17 @@ import { Writable } from 'node:stream';
 import { CLAIM_DOCUMENT_MAX_FILES, CLAIM_DRAFT_LINK_VALID_DAYS } from '@lionrock/domain/claims/claim-rules';
 import { addDays, formatIso, localDate, parseIso } from '@lionrock/domain/dates/local-date';
 import { CANCELLATION_REASON_KEYS } from '@lionrock/domain/self-service/cancellation-rules';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { claimDocuments, claims, mailOutbox } from '../src/db/schema.ts';
-import { CLAIM_DRAFT_COOKIE } from '../src/modules/claims/claims-service.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { claimDocuments, claimDrafts, claims, mailOutbox, policies } from '../src/db/schema.ts';
+import { dataKeysFor } from '../src/lib/data-encryption.ts';
+import { createClaimsRepository } from '../src/modules/claims/claims-repository.ts';
+import { HOLDER_COOKIE } from '../src/modules/policyholder/holder-access.ts';
 import { multipartBody, pngHeader, TINY_PDF, tinyPng, zipBomb } from './helpers/claim-files.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
-import { buildTestApp, recordingMailer, SESSION } from './helpers/test-app.ts';
+import { stepUpCode } from './helpers/step-up.ts';
+import { buildTestApp, recordingMailer, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const BASE = '/b2c-server/rest/claims';
@@ -51,7 +54,11 @@ describeEachDriver('claims', (driver) => {
       today,
       session: 'someone-else-0003',
       edit: (policy) => {
-        Object.assign(policy.policyTravel.applicant, { hkId: 'S7812345A', dateOfBirth: '02/03/1978' });
+        Object.assign(policy.policyTravel.applicant, {
+          hkId: 'S7812345A',
+          dateOfBirth: '02/03/1978',
+          email: 'MEI.LING@EXAMPLE.COM',
+        });
       },
     });
     // The trip has begun and something happened on its first day.
@@ -65,6 +72,25 @@ describeEachDriver('claims', (driver) => {
     await app?.close();
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  // Each test starts on policies with no draft left open: a policy may have only a few (claim-limits.test.ts).
+  afterEach(async () => {
+    const open = (
+      await database.db.select({ claimId: claims.claimId }).from(claims).where(eq(claims.status, 'draft'))
+    ).map((row) => row.claimId);
+    if (open.length === 0) return;
+    await database.db.delete(claimDocuments).where(inArray(claimDocuments.claimId, open));
+    await database.db.delete(claimDrafts).where(inArray(claimDrafts.claimId, open));
+    await database.db
+      .delete(mailOutbox)
+      .where(and(inArray(mailOutbox.claimId, open), ne(mailOutbox.status, 'sent')));
+    await database.db.delete(claims).where(inArray(claims.claimId, open));
+  });
+
+  // Step-up back-offs move the clock; each test starts with live sessions (they idle out after 30 minutes).
+  beforeEach(async () => {
+    myCookie = await holderCookieFor(app, database.db, mine.policyId);
+    theirCookie = await holderCookieFor(app, database.db, theirs.policyId);
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
@@ -105,9 +131,27 @@ describeEachDriver('claims', (driver) => {
     amountCents: 45_000,
     payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
   };
-  const fill = async (claimId: string) => {
-    const saved = await call('PUT', `/draft/${claimId}`, myCookie, { ...complete, incidentDate });
+  /** The step-up code a payout account needs (decision 102), asked in the holder's session. */
+  const payoutCode = (cookie: string, policyId: string) =>
+    stepUpCode(app, mail.sent, {
+      cookie,
+      policyId,
+      purpose: 'claim-payout',
+      advance: (ms) => {
+        clock = new Date(clock.getTime() + ms);
+      },
+    });
+  const withPayout = new Set<string>();
+  /** Every field of a whole claim; its payout account with a step-up code the first time only. */
+  const fill = async (claimId: string, cookie = myCookie, policyId = mine.policyId) => {
+    const code = withPayout.has(claimId) ? undefined : await payoutCode(cookie, policyId);
+    const saved = await call('PUT', `/draft/${claimId}`, cookie, {
+      ...complete,
+      incidentDate,
+      ...(code ? { stepUpCode: code } : {}),
+    });
     expect(saved.statusCode, saved.body).toBe(200);
+    withPayout.add(claimId);
     return saved;
   };
 
@@ -143,8 +187,16 @@ describeEachDriver('claims', (driver) => {
     expect(saved.body).not.toContain('345678');
     const again = await call('PUT', `/draft/${claimId}`, myCookie, { payout: saved.json().payout });
     expect(again.json().payout.accountNumber).toBe('••••••6789');
+    // The whole number is kept, sealed (decision 106): masked in the row, whole once opened with the key.
     const [row] = await database.db.select().from(claims).where(eq(claims.claimId, claimId));
-    expect(row?.payout).toMatchObject({ accountNumber: '012-345678-9' });
+    expect(row?.payout).toMatchObject({
+      accountNumber: '••••••6789',
+      sealed: expect.stringMatching(/^v1\./),
+    });
+    const repository = createClaimsRepository(database.db, {
+      keys: () => dataKeysFor(database.db, testConfig()),
+    });
+    expect((await repository.findClaim(claimId))?.payout).toMatchObject({ accountNumber: '012-345678-9' });
     expect((await call('GET', `/draft/${claimId}`, theirCookie)).statusCode).toBe(404);
     expect((await call('GET', `/draft/${claimId}`)).statusCode).toBe(401);
     expect(
@@ -154,6 +206,44 @@ describeEachDriver('claims', (driver) => {
       officials: { noOne: false, officials: { police: 'x'.repeat(31) } },
     });
     expect(long.statusCode).toBe(400);
+  });
+
+  it('sets or changes the payout account only with a fresh code from the policy address', async () => {
+    const claimId = await startDraft();
+    const payout = { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' };
+    const without = await call('PUT', `/draft/${claimId}`, myCookie, { description: 'x', payout });
+    expect(without.statusCode).toBe(403);
+    expect(without.json()).toMatchObject({
+      field: 'stepUpCode',
+      messageKey: 'myPolicy.stepUp.errors.required',
+    });
+    const [before] = await database.db.select().from(claims).where(eq(claims.claimId, claimId));
+    expect(before!.payout).toBeNull();
+    expect(before!.description).toBe('');
+    const code = await payoutCode(myCookie, mine.policyId);
+    const wrong = await call('PUT', `/draft/${claimId}`, myCookie, {
+      payout,
+      stepUpCode: String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
+    });
+    expect(wrong.json()).toMatchObject({ field: 'stepUpCode', messageKey: 'myPolicy.stepUp.errors.wrong' });
+    expect((await call('PUT', `/draft/${claimId}`, myCookie, { payout, stepUpCode: code })).statusCode).toBe(
+      200,
+    );
+    // The same account again (as the form sends it back, masked or whole) needs no code.
+    const same = await call('PUT', `/draft/${claimId}`, myCookie, { payout, description: 'fever' });
+    expect(same.statusCode).toBe(200);
+    const masked = await call('PUT', `/draft/${claimId}`, myCookie, { payout: same.json().payout });
+    expect(masked.statusCode).toBe(200);
+    // Another account is another change: a new code, the spent one no longer works.
+    const moved = { ...payout, accountNumber: '999-999999-9' };
+    expect(
+      (await call('PUT', `/draft/${claimId}`, myCookie, { payout: moved, stepUpCode: code })).statusCode,
+    ).toBe(403);
+    // Still the first account (opened from its sealed copy).
+    const repository = createClaimsRepository(database.db, {
+      keys: () => dataKeysFor(database.db, testConfig()),
+    });
+    expect((await repository.findClaim(claimId))?.payout).toMatchObject({ accountNumber: '012-345678-9' });
   });
 
   it('stores a PDF and a PNG by their content, and refuses the rest with nothing stored', async () => {
@@ -308,7 +398,7 @@ describeEachDriver('claims', (driver) => {
   });
 
   it('gives different claims different numbers when submitted at once', async () => {
-    const ids = await Promise.all([startDraft(), startDraft(), startDraft(), startDraft()]);
+    const ids = await Promise.all([startDraft(), startDraft(), startDraft()]);
     for (const id of ids) {
       await fill(id);
       await upload(id, [{ name: 'r.pdf', type: 'application/pdf', bytes: TINY_PDF }]);
@@ -351,40 +441,67 @@ describeEachDriver('claims', (driver) => {
     ]);
   });
 
-  it('e-mails a link that opens only that draft, for seven days', async () => {
+  it('e-mails a link that opens the draft once, for seven days, while the address is the one it went to', async () => {
     const claimId = await startDraft();
-    const otherDraft = await startDraft();
     await fill(claimId);
-    const later = await call('POST', `/draft/${claimId}/finish-later`, myCookie);
-    expect(later.statusCode).toBe(200);
-    expect(later.json().sentTo).toBe('W•••@EXAMPLE.COM');
-    mail.sent.length = 0;
-    await app.services.documents.deliverMail();
-    const message = mail.sent.find((sent) => sent.text.includes('/claims/resume#'));
-    expect(message?.to).toBe('WEIMING.TAN@EXAMPLE.COM');
-    const token = /\/claims\/resume#([A-Za-z0-9_-]+)/.exec(message!.text)![1]!;
+    const mailedLink = async () => {
+      clock = new Date(clock.getTime() + 1000);
+      const later = await call('POST', `/draft/${claimId}/finish-later`, myCookie);
+      expect(later.statusCode).toBe(200);
+      expect(later.json().sentTo).toBe('W•••@EXAMPLE.COM');
+      mail.sent.length = 0;
+      await app.services.documents.deliverMail();
+      const message = mail.sent.find((sent) => sent.text.includes('/claims/resume#'));
+      expect(message?.to).toBe('WEIMING.TAN@EXAMPLE.COM');
+      return /\/claims\/resume#([A-Za-z0-9_-]+)/.exec(message!.text)![1]!;
+    };
+    const token = await mailedLink();
     // The table keeps only the token's hash.
     const drafts = await database.db.execute('select token_hash from claim_drafts' as never);
     expect(JSON.stringify(drafts)).not.toContain(token);
 
-    expect((await call('POST', '/resume', undefined, { token: `${token}x` })).statusCode).toBe(404);
+    expect((await call('POST', '/resume', undefined, { token: `${token}x` })).json()).toMatchObject({
+      messageKey: 'claims.errors.linkInvalid',
+    });
     const opened = await call('POST', '/resume', undefined, { token });
     expect(opened.statusCode).toBe(200);
     expect(opened.json().claimId).toBe(claimId);
-    const set = opened.cookies.find((cookie) => cookie.name === CLAIM_DRAFT_COOKIE)!;
-    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: `${BASE}/` });
-    const linkCookie = `${CLAIM_DRAFT_COOKIE}=${set.value}`;
+    // It proved the mailbox: a policyholder session, as a code would open.
+    const set = opened.cookies.find((cookie) => cookie.name === HOLDER_COOKIE)!;
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const linkCookie = `${HOLDER_COOKIE}=${set.value}`;
     expect((await call('GET', `/draft/${claimId}`, linkCookie)).statusCode).toBe(200);
-    expect((await call('GET', `/draft/${otherDraft}`, linkCookie)).statusCode).toBe(404);
-    expect((await call('POST', '/draft', linkCookie, { policyId: mine.policyId })).statusCode).toBe(401);
+    expect((await call('GET', `/draft/${claimId}`, theirCookie)).statusCode).toBe(404);
+    // Once only.
+    expect((await call('POST', '/resume', undefined, { token })).json()).toMatchObject({
+      messageKey: 'claims.errors.linkUsed',
+    });
 
+    const unopened = await mailedLink();
     const saved = clock;
     clock = new Date(clock.getTime() + CLAIM_DRAFT_LINK_VALID_DAYS * 86_400_000 + 1000);
     try {
-      expect((await call('POST', '/resume', undefined, { token })).statusCode).toBe(404);
-      expect((await call('GET', `/draft/${claimId}`, linkCookie)).statusCode).toBe(401);
+      expect((await call('POST', '/resume', undefined, { token: unopened })).json()).toMatchObject({
+        messageKey: 'claims.errors.linkExpired',
+      });
     } finally {
       clock = saved;
+    }
+    // A link mailed to an address the policy no longer has opens nothing.
+    const stale = await mailedLink();
+    const [policy] = await database.db.select().from(policies).where(eq(policies.policyId, mine.policyId));
+    const moved = structuredClone(policy!.document) as { policyTravel: { applicant: { email: string } } };
+    moved.policyTravel.applicant.email = 'SOMEONE.ELSE@EXAMPLE.COM';
+    await database.db.update(policies).set({ document: moved }).where(eq(policies.policyId, mine.policyId));
+    try {
+      expect((await call('POST', '/resume', undefined, { token: stale })).json()).toMatchObject({
+        messageKey: 'claims.errors.linkInvalid',
+      });
+    } finally {
+      await database.db
+        .update(policies)
+        .set({ document: policy!.document })
+        .where(eq(policies.policyId, mine.policyId));
     }
   });
 
@@ -401,9 +518,7 @@ describeEachDriver('claims', (driver) => {
     const draft = await call('POST', '/draft', theirCookie, { policyId: theirs.policyId, lang: 'en' });
     const claimId = draft.json().claimId as string;
     expect(await reason()).not.toBe(CANCELLATION_REASON_KEYS.claimMade);
-    expect(
-      (await call('PUT', `/draft/${claimId}`, theirCookie, { ...complete, incidentDate })).statusCode,
-    ).toBe(200);
+    await fill(claimId, theirCookie, theirs.policyId);
     await upload(claimId, [{ name: 'r.pdf', type: 'application/pdf', bytes: TINY_PDF }], theirCookie);
     const submitted = await call('POST', `/draft/${claimId}/submit`, theirCookie);
     expect(submitted.statusCode, submitted.body).toBe(200);
@@ -419,7 +534,7 @@ describeEachDriver('claims', (driver) => {
       'S8512345I',
       'WEIMING.TAN@EXAMPLE.COM',
       'weiming.tan@example.com',
-      CLAIM_DRAFT_COOKIE,
+      `${HOLDER_COOKIE}=`,
     ])
       expect(joined).not.toContain(secret);
   });

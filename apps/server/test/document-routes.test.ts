@@ -58,7 +58,9 @@ describeEachDriver('document downloads', (driver) => {
       const response = await app.inject({ url: `/b2c-server/rest/document/get/${name}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}.pdf"`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="${name}.pdf"; filename*=UTF-8''${name}.pdf`,
+      );
       expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(response.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     }

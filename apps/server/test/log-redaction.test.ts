@@ -185,6 +185,28 @@ const CARD_GROUPED = '4111 1111 1111 1111';
 const CVV = '7391';
 const MOBILE = '91234567';
 const CANARY_SESSION = 'canary-session-5e1f0a';
+/** One birthday, 9 July 1958, in every format a client sends (decision 107). */
+const BIRTH_DATES = [
+  '09/07/1958',
+  '9/7/1958',
+  '1958-07-09',
+  '09-07-1958',
+  '09.07.1958',
+  '1958-07-08T16:00:00.000Z',
+  '1958-07-09T00:00:00+08:00',
+  '9 July 1958',
+  'July 9, 1958',
+  '1958年7月9日',
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const BIRTH_DATE_FINDER = new RegExp(
+  [
+    ...BIRTH_DATES.flatMap((date) => [date, encodeURIComponent(date)]).map(escapeRegExp),
+    '09071958',
+    '19580709',
+  ].join('|'),
+  'i',
+);
 
 /** Each canary as it must never be found again (a CVV only as a number of its own). */
 const FINDERS: [string, RegExp][] = [
@@ -193,6 +215,7 @@ const FINDERS: [string, RegExp][] = [
   ['e-mail', /canary\.person|canary%2Eperson/i],
   ['name', /ZEBEDEE|QUAXLEY/i],
   ['date of birth', /14\/03\/1961|1961-03-14|14%2F03%2F1961/i],
+  ['date of birth in any format', BIRTH_DATE_FINDER],
   ['card', /4111.?1111.?1111.?1111|4111(%20|\+)1111/],
   ['CVV', /(?<![\w-])7391(?![\w-])/],
   ['mobile', /91234567/],
@@ -220,10 +243,16 @@ const variants = {
   mobileNo: MOBILE,
   sessionName: CANARY_SESSION,
   nested: { deeper: { odd_Key: NRIC, 'Card-CVC': CVV, Birth_Date: DOB } },
-  asNumbers: { contact: Number(MOBILE), amount: Number(CARD) },
+  asNumbers: { contact: Number(MOBILE), amount: Number(CARD), born: 19580709 },
+  // A birthday by key in any spelling, and by shape under keys that say nothing.
+  DOB: '09071958',
+  birth_date: '19580709',
+  BirthDate: BIRTH_DATES[5],
+  'Date-Of-Birth': BIRTH_DATES[8],
+  travellers: BIRTH_DATES.map((date) => ({ type: 'ADULT', when: date })),
 };
-const sentence = `failed for ${NRIC} ${HKID} ${EMAIL} cvv ${CVV} security code: ${CVV} card ${CARD_GROUPED} dob: ${DOB} fullName: ${NAME}`;
-const encoded = `email=${encodeURIComponent(EMAIL)}&card=${CARD.replace(/(\d{4})(?=\d)/g, '$1%20')}&id=%22${NRIC}%22&fullName=${encodeURIComponent(NAME)}&dob=${encodeURIComponent(DOB)}&cvc=${CVV}`;
+const sentence = `failed for ${NRIC} ${HKID} ${EMAIL} cvv ${CVV} security code: ${CVV} card ${CARD_GROUPED} dob: ${DOB} fullName: ${NAME} traveller ${BIRTH_DATES.join(' ')}`;
+const encoded = `email=${encodeURIComponent(EMAIL)}&card=${CARD.replace(/(\d{4})(?=\d)/g, '$1%20')}&id=%22${NRIC}%22&fullName=${encodeURIComponent(NAME)}&dob=${encodeURIComponent(DOB)}&cvc=${CVV}&${BIRTH_DATES.map((date, index) => `d${index}=${encodeURIComponent(date)}`).join('&')}`;
 const canaryBody = {
   ...variants,
   note: sentence,
@@ -273,7 +302,11 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
     const query = `?${encoded}&nric=${NRIC}&Date_Of_Birth=${encodeURIComponent(DOB)}&security_code=${CVV}`;
     for (const route of routes) {
       const method = route.method as 'GET' | 'POST';
-      const paths = [fill(route.url, NRIC), fill(route.url, encodeURIComponent(EMAIL))];
+      const paths = [
+        fill(route.url, NRIC),
+        fill(route.url, encodeURIComponent(EMAIL)),
+        fill(route.url, encodeURIComponent(BIRTH_DATES[5]!)),
+      ];
       for (const url of paths) {
         await app.inject({
           method,
@@ -304,6 +337,18 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
       payload: { ...canaryBody, paymentReferenceNumber: NRIC, policyId: EMAIL },
     });
 
+    // A birthday alone, as a client log's whole text.
+    for (const date of BIRTH_DATES)
+      await app.inject({
+        method: 'POST',
+        url: '/b2c-server/b2c/log/error',
+        headers,
+        payload: { data: `error shown: ${date}` },
+      });
+    // What operations need stays: a report's range in the request line (decision 107).
+    await app.inject({ url: '/back-office/api/admin/dashboard?from=2026-01-01&to=2026-01-31' });
+    expect(output).toContain('from=2026-01-01&to=2026-01-31');
+
     // The sinks were written to: an empty sink would prove nothing.
     expect((await database.db.select().from(clientLogs)).length).toBeGreaterThanOrEqual(4);
     expect((await database.db.select().from(paymentLifecycleLogs)).length).toBeGreaterThanOrEqual(1);
@@ -321,6 +366,7 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
     const before = output.length;
     app.log.warn(`renewal mail bounced: ${EMAIL} ${NRIC} dob: ${DOB} cvv ${CVV}`);
     app.log.error({ note: 'x' }, `card ${CARD_GROUPED} refused`);
+    app.log.info({ traveller: { dates: BIRTH_DATES } }, `born ${BIRTH_DATES.join(', ')}`);
     const logged = output.slice(before);
     expect(logged).toContain('renewal mail bounced');
     expect(findCanaries('the server log', logged)).toEqual([]);
@@ -390,6 +436,15 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
             return {};
           },
         },
+        {
+          name: 'canary-birthday-job',
+          async handle() {
+            // An error written from the data it failed on: a birthday in every format in its message.
+            throw Object.assign(new Error(`no cover for a traveller born ${BIRTH_DATES.join(' or ')}`), {
+              code: 'CANARY',
+            });
+          },
+        },
       ],
       logger: app.log,
       schedule: false,
@@ -404,6 +459,17 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
       const record = JSON.stringify(job!.output);
       expect(record).toContain('22P02');
       expect(findCanaries('the job record', record)).toEqual([]);
+      const birthday = await runner.send('canary-birthday-job', {});
+      await expect
+        .poll(async () => (await runner.boss.getJobById('canary-birthday-job', birthday!))?.output, {
+          timeout: 20_000,
+        })
+        .toBeTruthy();
+      const birthdayRecord = JSON.stringify(
+        (await runner.boss.getJobById('canary-birthday-job', birthday!))!.output,
+      );
+      expect(birthdayRecord).toContain('no cover for a traveller born');
+      expect(findCanaries('the job record', birthdayRecord)).toEqual([]);
       const logged = output.slice(before);
       expect(logged).toContain('job failed');
       expect(findCanaries('the server log', logged)).toEqual([]);

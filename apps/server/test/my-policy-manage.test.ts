@@ -1,7 +1,20 @@
-import { addDays, formatIso, localDate, parseIso } from '@lionrock/domain/dates/local-date';
+import {
+  addDays,
+  formatDmy,
+  formatIso,
+  localDate,
+  parseIso,
+  todayIn,
+} from '@lionrock/domain/dates/local-date';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { ACCESS_CODE_MAX_TRIES, ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
+import {
+  ACCESS_CODE_MAX_TRIES,
+  ACCESS_CODE_VALID_MINUTES,
+  EMAIL_UNDO_VALID_DAYS,
+  IDENTITY_MESSAGE_KEYS,
+  type TStepUpPurpose,
+} from '@lionrock/domain/self-service/access-rules';
 import { MANAGE_MESSAGE_KEYS } from '@lionrock/domain/self-service/contact-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { and, desc, eq, like } from 'drizzle-orm';
@@ -23,7 +36,13 @@ import { createRenewalRepository } from '../src/modules/renewal/renewal-reposito
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
 import { payAtTestGateway } from './helpers/card-gateway.ts';
-import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
+import {
+  buyTravelPolicy,
+  holderCookieFor,
+  holderCookieForAddress,
+  type TBought,
+} from './helpers/purchase.ts';
+import { stepUpCode } from './helpers/step-up.ts';
 import { buildTestApp, recordingMailer, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -54,7 +73,11 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
       annual: true,
       session: 'someone-else-0003',
       edit: (policy) => {
-        Object.assign(policy.policyTravel.applicant, { hkId: 'S7812345A', dateOfBirth: '02/03/1978' });
+        Object.assign(policy.policyTravel.applicant, {
+          hkId: 'S7812345A',
+          dateOfBirth: '02/03/1978',
+          email: 'MEI.LING@EXAMPLE.COM',
+        });
       },
     });
     cookie = await holderCookieFor(app, database.db, mine.policyId);
@@ -88,6 +111,24 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
       .where(eq(policyEvents.policyId, policyId))
       .orderBy(policyEvents.id);
   const contact = { mobileNoCountryCode: '65', mobileNo: '91234567', email: 'WEIMING.TAN@EXAMPLE.COM' };
+  /** The step-up code the holder of `withCookie` gets by mail for `purpose` on the policy. */
+  const stepUp = (policyId: string, purpose: TStepUpPurpose, withCookie = cookie) =>
+    stepUpCode(app, sent, {
+      cookie: withCookie,
+      policyId,
+      purpose,
+      advance: (ms) => {
+        clock = new Date(clock.getTime() + ms);
+      },
+    });
+  /** A contact change as the panel sends it: with the step-up code it asked for first. */
+  const change = async (policyId: string, body: object, withCookie = cookie) =>
+    call(
+      'POST',
+      `${POLICY}/${policyId}/contact`,
+      { ...body, stepUpCode: await stepUp(policyId, 'contact', withCookie) },
+      withCookie,
+    );
 
   /** Delivers the outbox and answers the code the last contact-code mail carried. */
   async function deliveredCode(): Promise<string> {
@@ -159,10 +200,7 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
 
     it('changes the mobile number at once and records it masked', async () => {
       // The e-mail left out: the address stays (the panel knows it masked only).
-      const answer = await call('POST', `${POLICY}/${mine.policyId}/contact`, {
-        mobileNoCountryCode: '65',
-        mobileNo: '87654321',
-      });
+      const answer = await change(mine.policyId, { mobileNoCountryCode: '65', mobileNo: '87654321' });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toMatchObject({
         mobileNo: '87654321',
@@ -175,8 +213,109 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
       expect(JSON.stringify(event!.detail)).not.toContain('91234567');
     });
 
+    it('asks for a fresh code from the address on the policy before any change, and spends it once', async () => {
+      const body = { mobileNoCountryCode: '65', mobileNo: '81112222' };
+      const before = policyApplicant(await document(mine.policyId))!.mobileNo;
+      const without = await call('POST', `${POLICY}/${mine.policyId}/contact`, body);
+      expect(without.statusCode).toBe(403);
+      expect(without.json()).toMatchObject({
+        field: 'stepUpCode',
+        messageKey: IDENTITY_MESSAGE_KEYS.stepUpRequired,
+      });
+      // A code for another change, or asked in another session, is not this one's.
+      const forCard = await stepUp(mine.policyId, 'renewal-card');
+      const elsewhere = await stepUp(
+        mine.policyId,
+        'contact',
+        await holderCookieFor(app, database.db, mine.policyId),
+      );
+      for (const stepUpCode of [forCard, elsewhere]) {
+        const answer = await call('POST', `${POLICY}/${mine.policyId}/contact`, { ...body, stepUpCode });
+        expect(answer.statusCode).toBe(403);
+      }
+      const code = await stepUp(mine.policyId, 'contact');
+      const mail = sent.findLast((message) => message.messageId.startsWith('step-up.'))!;
+      expect(mail.to).toBe('WEIMING.TAN@EXAMPLE.COM');
+      expect(mail.subject).toContain('change its contact details');
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      const refused = await call('POST', `${POLICY}/${mine.policyId}/contact`, {
+        ...body,
+        stepUpCode: wrong,
+      });
+      expect(refused.json()).toMatchObject({
+        field: 'stepUpCode',
+        messageKey: IDENTITY_MESSAGE_KEYS.stepUpWrong,
+      });
+      expect(policyApplicant(await document(mine.policyId))).toMatchObject({ mobileNo: before });
+      const done = await call('POST', `${POLICY}/${mine.policyId}/contact`, { ...body, stepUpCode: code });
+      expect(done.statusCode).toBe(200);
+      expect(policyApplicant(await document(mine.policyId))).toMatchObject({ mobileNo: '81112222' });
+      const again = await call('POST', `${POLICY}/${mine.policyId}/contact`, {
+        ...body,
+        mobileNo: '91234567',
+        stepUpCode: code,
+      });
+      expect(again.statusCode).toBe(403);
+      expect((await change(mine.policyId, { ...body, mobileNo: '91234567' })).statusCode).toBe(200);
+    });
+
+    it('backs off the codes one policy may ask for, without locking it', async () => {
+      const ask = () =>
+        call('POST', `${POLICY}/${mine.policyId}/step-up`, { purpose: 'contact', language: 'en' });
+      const answers = [];
+      for (let index = 0; index < 5; index += 1) answers.push(await ask());
+      const refused = answers.find((answer) => answer.statusCode === 429);
+      expect(refused, 'a code asked at once after three').toBeDefined();
+      expect(refused!.json()).toMatchObject({
+        field: 'stepUpCode',
+        messageKey: IDENTITY_MESSAGE_KEYS.tooManyCodes,
+      });
+      clock = new Date(clock.getTime() + refused!.json().retryAfterSeconds * 1000);
+      expect((await ask()).statusCode).toBe(200);
+    });
+    it(`ends a code after ${ACCESS_CODE_MAX_TRIES} wrong tries: the right one is refused after that`, async () => {
+      await change(mine.policyId, { ...contact, email: 'third@example.net' });
+      const code = await deliveredCode();
+      const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+      const keys: string[] = [];
+      for (let index = 0; index < ACCESS_CODE_MAX_TRIES; index += 1)
+        keys.push(
+          (await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code: wrong })).json()
+            .messageKey,
+        );
+      expect(keys).toEqual([
+        ...Array(ACCESS_CODE_MAX_TRIES - 1).fill(MANAGE_MESSAGE_KEYS.codeWrong),
+        MANAGE_MESSAGE_KEYS.codeUsedUp,
+      ]);
+      const right = await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code });
+      expect(right.statusCode).toBe(400);
+      expect(right.json()).toMatchObject({ field: 'code', messageKey: MANAGE_MESSAGE_KEYS.codeUsedUp });
+      expect(policyApplicant(await document(mine.policyId))?.email).toBe('WEIMING.TAN@EXAMPLE.COM');
+    });
+    it('refuses a code after its 10 minutes', async () => {
+      await change(mine.policyId, { ...contact, email: 'late@example.net' });
+      const code = await deliveredCode();
+      clock = new Date(clock.getTime() + (ACCESS_CODE_VALID_MINUTES * 60 + 1) * 1000);
+      const late = await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ messageKey: MANAGE_MESSAGE_KEYS.codeExpired });
+      expect(policyApplicant(await document(mine.policyId))?.email).toBe('WEIMING.TAN@EXAMPLE.COM');
+    });
+    it('refuses the code of an older request once a newer one was asked for', async () => {
+      const own = await holderCookieFor(app, database.db, single.policyId);
+      await change(single.policyId, { ...contact, email: 'first@example.net' }, own);
+      const first = await deliveredCode();
+      await change(single.policyId, { ...contact, email: 'second@example.net' }, own);
+      const second = await deliveredCode();
+      const confirm = (code: string) =>
+        call('POST', `${POLICY}/${single.policyId}/contact/confirm-email`, { code }, own);
+      if (first !== second)
+        expect((await confirm(first)).json()).toMatchObject({ messageKey: MANAGE_MESSAGE_KEYS.codeWrong });
+      expect((await confirm(second)).statusCode).toBe(200);
+      expect(policyApplicant(await document(single.policyId))?.email).toBe('SECOND@EXAMPLE.NET');
+    });
     it('applies a new e-mail address only with the code sent to it, then tells the old address', async () => {
-      const answer = await call('POST', `${POLICY}/${mine.policyId}/contact`, {
+      const answer = await change(mine.policyId, {
         ...contact,
         mobileNo: '87654321',
         email: 'new.home@example.org',
@@ -192,7 +331,7 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
       expect(stored!.codeHash).not.toMatch(/^\d{6}$/);
 
       const code = await deliveredCode();
-      const codeMail = sent.find((message) => message.messageId.endsWith('.contact-email-code'))!;
+      const codeMail = sent.findLast((message) => message.messageId.endsWith('.contact-email-code'))!;
       expect(codeMail.to).toBe('NEW.HOME@EXAMPLE.ORG');
       expect(codeMail.subject).not.toContain(code);
       expect(codeMail.text).toContain(`within ${ACCESS_CODE_VALID_MINUTES} minutes`);
@@ -224,7 +363,10 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
 
       // The old address is told, with the new one masked.
       await app.services.documents.deliverMail();
-      const notice = sent.find((message) => message.messageId.endsWith('.contact-email-changed'))!;
+      const notice = sent.findLast(
+        (message) =>
+          message.messageId.endsWith('.contact-email-changed') && message.text.includes(mine.policyNumber),
+      )!;
       expect(notice.to).toBe('WEIMING.TAN@EXAMPLE.COM');
       expect(notice.text).toContain('N***@E***.ORG');
       expect(notice.text).not.toContain('NEW.HOME@EXAMPLE.ORG');
@@ -234,68 +376,105 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
       );
     });
 
-    it(`ends a code after ${ACCESS_CODE_MAX_TRIES} wrong tries: the right one is refused after that`, async () => {
-      await call('POST', `${POLICY}/${mine.policyId}/contact`, { ...contact, email: 'third@example.net' });
-      const code = await deliveredCode();
-      const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
-      const keys: string[] = [];
-      for (let index = 0; index < ACCESS_CODE_MAX_TRIES; index += 1)
-        keys.push(
-          (await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code: wrong })).json()
-            .messageKey,
-        );
-      expect(keys).toEqual([
-        ...Array(ACCESS_CODE_MAX_TRIES - 1).fill(MANAGE_MESSAGE_KEYS.codeWrong),
-        MANAGE_MESSAGE_KEYS.codeUsedUp,
-      ]);
-      const right = await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code });
-      expect(right.statusCode).toBe(400);
-      expect(right.json()).toMatchObject({ field: 'code', messageKey: MANAGE_MESSAGE_KEYS.codeUsedUp });
-      expect(policyApplicant(await document(mine.policyId))?.email).toBe('NEW.HOME@EXAMPLE.ORG');
+    it('lets the old address undo a change, once: until then no second change, cancellation or payout change', async () => {
+      const notice = sent.findLast(
+        (message) =>
+          message.messageId.endsWith('.contact-email-changed') && message.text.includes(mine.policyNumber),
+      )!;
+      const link = /(http\S+\/my-policy\/undo\?\S+)/.exec(notice.text)?.[1];
+      expect(link, 'the undo link').toBeDefined();
+      const url = new URL(link!);
+      expect(url.searchParams.get('country')).toBe('SGP');
+      const token = url.hash.slice(1);
+      expect(notice.text).toContain(
+        `until ${formatDmy(addDays(todayIn('Asia/Singapore', clock), EMAIL_UNDO_VALID_DAYS))}`,
+      );
+      // The new address's own session, and the one that made the change; and the owner's other session,
+      // which proved only the old address before the change.
+      const newOnly = await holderCookieFor(app, database.db, mine.policyId);
+      const bystander = await holderCookieForAddress(app, 'SGP', 'weiming.tan@example.com');
+      expect((await call('GET', `${POLICY}/${mine.policyId}`, undefined, bystander)).statusCode).toBe(404);
+      expect((await call('GET', `${POLICY}/${mine.policyId}`, undefined, newOnly)).statusCode).toBe(200);
+
+      const second = await call('POST', `${POLICY}/${mine.policyId}/contact`, {
+        ...contact,
+        email: 'x@example.org',
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ messageKey: IDENTITY_MESSAGE_KEYS.undoPending });
+      expect(second.json().values.until).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      for (const purpose of ['cancellation', 'claim-payout'])
+        expect(
+          (await call('POST', `${POLICY}/${mine.policyId}/step-up`, { purpose, language: 'en' })).json(),
+        ).toMatchObject({ statusCode: 409, messageKey: IDENTITY_MESSAGE_KEYS.undoPending });
+      // A mobile change (not money, not the address) still goes.
+      expect(
+        (await change(mine.policyId, { mobileNoCountryCode: '65', mobileNo: '91234567' })).statusCode,
+      ).toBe(200);
+
+      const undo = (value: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/b2c-server/rest/my-policy/contact/undo',
+          headers: { 'session-name': SESSION },
+          payload: { token: value },
+        });
+      expect((await undo('x'.repeat(43))).json()).toMatchObject({
+        messageKey: IDENTITY_MESSAGE_KEYS.undoInvalid,
+      });
+      const undone = await undo(token);
+      expect(undone.statusCode).toBe(200);
+      expect(undone.json()).toEqual({ policyNumber: mine.policyNumber, email: 'W***@E***.COM' });
+      expect(policyApplicant(await document(mine.policyId))?.email).toBe('WEIMING.TAN@EXAMPLE.COM');
+      // The session that proved only the new address reaches the policy no more; the one that made the
+      // change (it proved the old address too, by its fresh code) is ended whole.
+      expect((await call('GET', `${POLICY}/${mine.policyId}`, undefined, newOnly)).statusCode).toBe(401);
+      expect((await call('GET', `${POLICY}/${mine.policyId}`)).statusCode).toBe(401);
+      expect((await call('GET', `${POLICY}/${mine.policyId}`, undefined, bystander)).statusCode).toBe(200);
+      expect((await undo(token)).json()).toMatchObject({ messageKey: IDENTITY_MESSAGE_KEYS.undoUsed });
+      const [event] = (await eventsOf(mine.policyId)).slice(-1);
+      expect(event!.detail).toMatchObject({ contact: 'email', by: 'policyholder-undo', to: 'W***@E***.COM' });
+      await app.services.documents.deliverMail();
+      const restored = sent.findLast((message) => message.messageId.endsWith('.contact-email-restored'))!;
+      expect(restored.to).toBe('WEIMING.TAN@EXAMPLE.COM');
+      // Undone, the policy may change again.
+      cookie = await holderCookieFor(app, database.db, mine.policyId);
+      expect((await change(mine.policyId, { ...contact, email: 'after.undo@example.org' })).statusCode).toBe(
+        200,
+      );
     });
 
-    it('refuses a code after its 10 minutes', async () => {
-      await call('POST', `${POLICY}/${mine.policyId}/contact`, { ...contact, email: 'late@example.net' });
-      const code = await deliveredCode();
-      clock = new Date(clock.getTime() + (ACCESS_CODE_VALID_MINUTES * 60 + 1) * 1000);
-      const late = await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code });
-      expect(late.statusCode).toBe(400);
-      expect(late.json()).toMatchObject({ messageKey: MANAGE_MESSAGE_KEYS.codeExpired });
-      expect(policyApplicant(await document(mine.policyId))?.email).toBe('NEW.HOME@EXAMPLE.ORG');
-    });
-
-    it('refuses the code of an older request once a newer one was asked for', async () => {
-      await call('POST', `${POLICY}/${mine.policyId}/contact`, { ...contact, email: 'first@example.net' });
-      const first = await deliveredCode();
-      await call('POST', `${POLICY}/${mine.policyId}/contact`, { ...contact, email: 'second@example.net' });
-      const second = await deliveredCode();
-      if (first !== second) {
-        const old = await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code: first });
-        expect(old.json()).toMatchObject({ messageKey: MANAGE_MESSAGE_KEYS.codeWrong });
-      }
-      const ok = await call('POST', `${POLICY}/${mine.policyId}/contact/confirm-email`, { code: second });
-      expect(ok.statusCode).toBe(200);
-      expect(policyApplicant(await document(mine.policyId))?.email).toBe('SECOND@EXAMPLE.NET');
-    });
-
-    it('limits how many codes one policy may ask for', async () => {
-      const answers: number[] = [];
-      for (let index = 0; index < ACCESS_CODE_MAX_TRIES + 1; index += 1)
-        answers.push(
-          (
-            await call('POST', `${POLICY}/${mine.policyId}/contact`, {
-              ...contact,
-              email: `n${index}@example.net`,
-            })
-          ).statusCode,
-        );
-      expect(answers).toContain(429);
+    it(`ends the undo after ${EMAIL_UNDO_VALID_DAYS} days, and with it the wait`, async () => {
+      const notice = sent.findLast(
+        (message) =>
+          message.messageId.endsWith('.contact-email-changed') &&
+          message.to === 'WEIMING.TAN@EXAMPLE.COM' &&
+          message.text.includes(single.policyNumber),
+      )!;
+      const token = new URL(/(http\S+\/my-policy\/undo\?\S+)/.exec(notice.text)![1]!).hash.slice(1);
+      clock = new Date(clock.getTime() + EMAIL_UNDO_VALID_DAYS * 86_400_000 + 60_000);
+      const late = await app.inject({
+        method: 'POST',
+        url: '/b2c-server/rest/my-policy/contact/undo',
+        headers: { 'session-name': SESSION },
+        payload: { token },
+      });
+      expect(late.json()).toMatchObject({ field: 'token', messageKey: IDENTITY_MESSAGE_KEYS.undoExpired });
+      const own = await holderCookieFor(app, database.db, single.policyId);
+      expect(
+        (await change(single.policyId, { ...contact, email: 'later@example.net' }, own)).statusCode,
+      ).toBe(200);
     });
   });
 
   describe('the renewal card', () => {
-    const start = (policyId: string, withCookie = cookie) =>
-      call('POST', `${POLICY}/${policyId}/renewal-card`, undefined, withCookie);
+    const start = async (policyId: string, withCookie = cookie) =>
+      call(
+        'POST',
+        `${POLICY}/${policyId}/renewal-card`,
+        { stepUpCode: await stepUp(policyId, 'renewal-card', withCookie) },
+        withCookie,
+      );
     const postAnswer = (fields: Record<string, string>) =>
       app.inject({
         method: 'POST',
@@ -307,7 +486,12 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
     it('shows the card the renewals are charged to', async () => {
       const answer = await call('GET', `${POLICY}/${mine.policyId}/renewal-card`);
       expect(answer.json()).toEqual({ changeable: true, card: { masked: '•••• 1111', expiry: '12/2030' } });
-      const singleTrip = await call('GET', `${POLICY}/${single.policyId}/renewal-card`);
+      const singleTrip = await call(
+        'GET',
+        `${POLICY}/${single.policyId}/renewal-card`,
+        undefined,
+        await holderCookieFor(app, database.db, single.policyId),
+      );
       expect(singleTrip.json()).toEqual({ changeable: false, card: null });
     });
 
@@ -344,7 +528,13 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
         transactionUuid: fields.transaction_uuid,
       });
 
-      const refused = await start(single.policyId);
+      // A policy that cannot renew is refused before any code is asked for.
+      const refused = await call(
+        'POST',
+        `${POLICY}/${single.policyId}/renewal-card`,
+        {},
+        await holderCookieFor(app, database.db, single.policyId),
+      );
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ messageKey: MANAGE_MESSAGE_KEYS.cardNotEligible });
     });
@@ -471,7 +661,7 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
         .select()
         .from(mailOutbox)
         .where(like(mailOutbox.messageId, 'contact-change.%'));
-      expect(codes.every((mail) => mail.policyId === mine.policyId)).toBe(true);
+      expect(codes.every((mail) => mail.policyId !== theirs.policyId)).toBe(true);
     });
 
     it('keeps the card when the gateway’s refusal of a double post arrives before its acceptance', async () => {

@@ -106,6 +106,8 @@ const MY_POLICY_BODIES: Record<string, unknown> = {
     email: 'someone@example.com',
   },
   '/b2c-server/rest/my-policy/policies/{policyId}/contact/confirm-email': { code: '123456' },
+  '/b2c-server/rest/my-policy/policies/{policyId}/step-up': { purpose: 'contact', language: 'en' },
+  '/b2c-server/rest/my-policy/contact/undo': { token: 'not-a-live-token' },
 };
 
 /** OpenAPI 3.0's schema dialect as the JSON Schema Ajv reads: boolean exclusive bounds become numbers. */
@@ -497,14 +499,17 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     await post(`${claims}/draft/{claimId}/finish-later`, undefined);
     expect((await post(`${claims}/resume`, { token: 'not-a-live-token' })).statusCode).toBe(404);
     expect((await get(`${claims}/{claimNumber}`)).statusCode).toBe(401);
+    expect((await get(`${claims}/drafts`, `?policyId=${EXAMPLES.policyId}`)).statusCode).toBe(401);
     // My policy: signing in answers the same for any facts; without a session every policy call is a 401.
     const mine = '/b2c-server/rest/my-policy';
     const start = { policyNumber: 'TSG26-0000001', idNumber: 'S8512345I', dateOfBirth: '15/06/1985' };
-    expect((await post(`${mine}/access/start`, start)).statusCode).toBe(200);
+    const started = await post(`${mine}/access/start`, start);
+    expect(started.statusCode).toBe(200);
     expect(
-      (await post(`${mine}/access/verify`, { policyNumber: start.policyNumber, code: '123456' })).statusCode,
+      (await post(`${mine}/access/verify`, { challenge: started.json().challenge, code: '123456' }))
+        .statusCode,
     ).toBe(401);
-    const badLink = { policyId: '00000000-0000-4000-8000-000000000000', s: 'X', e: '1', sig: 'bad' };
+    const badLink = { policyId: '00000000-0000-4000-8000-000000000000', n: 'X', e: '1', sig: 'bad' };
     expect((await post(`${mine}/access/link`, badLink)).statusCode).toBe(401);
     expect((await get(`${mine}/session`)).statusCode).toBe(401);
     await post(`${mine}/sign-out`, undefined);

@@ -123,6 +123,7 @@ describeEachDriver('operations queues', (driver) => {
         statusCode: 429,
         error: 'Too Many Requests',
         message: expect.stringMatching(/^Too many failed sign-ins\. Please wait 15 minutes/),
+        retryAfterSeconds: Number(locked.headers['retry-after']),
       });
     } finally {
       await fresh.close();

@@ -730,6 +730,7 @@ describeEachDriver('payment calls', (driver) => {
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PAYNOW_WEBHOOK_SECRET: 'prod-webhook-secret',
         LINK_SIGNING_SECRET: 'prod-link-secret',
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
         ...Object.fromEntries(
           ['SGP', 'HKG'].flatMap((market) => [
             [`CARD_GATEWAY_URL_${market}`, 'https://testsecureacceptance.cybersource.com/silent/pay'],

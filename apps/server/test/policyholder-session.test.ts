@@ -7,7 +7,7 @@ import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purcha
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
-/** The policyholder's session (design section 12): what it opens, for whom, and for how long. */
+/** The policyholder's session (design section 12, decision 101): what it opens, for whom, and for how long. */
 describeEachDriver('policyholder session', (driver) => {
   let database: TTestDatabase;
   let app: FastifyInstance;
@@ -21,7 +21,7 @@ describeEachDriver('policyholder session', (driver) => {
     app = await buildTestApp(database, { now: () => clock });
     const today = localDate(2026, 11, 25);
     mine = await buyTravelPolicy(app, database.db, { today });
-    // The same person, the ID typed with a space and in lower case: still theirs.
+    // Another policy at the same address (the ID typed in lower case): the same mailbox reaches it.
     alsoMine = await buyTravelPolicy(app, database.db, {
       today,
       session: 'second-visit-0002',
@@ -33,7 +33,11 @@ describeEachDriver('policyholder session', (driver) => {
       today,
       session: 'someone-else-0003',
       edit: (policy) => {
-        Object.assign(policy.policyTravel.applicant, { hkId: 'S7812345A', dateOfBirth: '02/03/1978' });
+        Object.assign(policy.policyTravel.applicant, {
+          hkId: 'S7812345A',
+          dateOfBirth: '02/03/1978',
+          email: 'MEI.LING@EXAMPLE.COM',
+        });
       },
     });
   }, 120_000);
@@ -56,7 +60,7 @@ describeEachDriver('policyholder session', (driver) => {
     expect(forged.json()).toMatchObject({ field: 'session' });
   });
 
-  it("lists the holder's policies and none of another policyholder's", async () => {
+  it("lists the policies at the proved address and none of another policyholder's", async () => {
     const answer = await session(await holderCookieFor(app, database.db, mine.policyId));
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('private, no-store');

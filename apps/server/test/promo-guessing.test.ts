@@ -55,6 +55,8 @@ describeEachDriver('promo codes cannot be guessed', (driver) => {
       error: 'Too Many Requests',
       message: expect.stringMatching(/^Too many promotion codes tried\. Please wait \d+ minutes/),
       field: 'promo',
+      // The body says it too, so a page can tell the customer how long (the same figure as the header).
+      retryAfterSeconds: Number(response.headers['retry-after']),
     });
   };
 

@@ -260,6 +260,58 @@ describeEachDriver('saved quotes', (driver) => {
     }
   });
 
+  it('says a changed price only against the price the server gave when the journey was saved', async () => {
+    // Issue 27 section 5: a saved journey whose own total says S$0.01 reopened with "was S$0.01".
+    clock = START;
+    for (const step of ['confirm', 'applicant'] as const) {
+      const mine = newSession();
+      const policy = await ratedJourney(mine);
+      const serverCents = Math.round(policy.policyTravel.policyPremium.totalPremium * 100);
+      const forged = {
+        ...policy,
+        policyTravel: {
+          ...policy.policyTravel,
+          policyPremium: { ...policy.policyTravel.policyPremium, premium: 0.01, totalPremium: 0.01 },
+          premiumItems: policy.policyTravel.premiumItems?.map((item: object) => ({
+            ...item,
+            totalPremium: 0.01,
+          })),
+        },
+      };
+      const { token } = await saveAndRead(mine, forged, { step });
+      const opened = await open(token, newSession());
+      expect(opened.statusCode, opened.body).toBe(200);
+      const body = opened.json();
+      expect(body.previousTotalCents, step).toBeNull();
+      expect(Math.round(body.policy.policyTravel.policyPremium.totalPremium * 100), step).toBe(serverCents);
+      expect(JSON.stringify(body), step).not.toMatch(/"(?:totalPremium|premium)":0\.01\b/);
+      // What is kept is the server's own figure, not the page's.
+      const [row] = await database.db.select().from(savedQuotes).where(eq(savedQuotes.sessionName, mine));
+      const kept = (row!.document as { policyTravel: { policyPremium: { totalPremium?: number } } })
+        .policyTravel;
+      expect(kept.policyPremium.totalPremium, step).toBe(serverCents / 100);
+    }
+  });
+
+  it('keeps no price for a journey the server could not price when it was saved', async () => {
+    clock = START;
+    const mine = newSession();
+    const policy = await ratedJourney(mine);
+    // A plan the rate tables do not have: nothing to price, so nothing of the page's is kept either.
+    const unknownPlan = {
+      ...policy,
+      policyTravel: {
+        ...policy.policyTravel,
+        policyPremium: { ...policy.policyTravel.policyPremium, planName: 'No Such Plan', totalPremium: 0.01 },
+      },
+    };
+    expect((await save(mine, unknownPlan)).statusCode).toBe(200);
+    await deliver();
+    const [row] = await database.db.select().from(savedQuotes).where(eq(savedQuotes.sessionName, mine));
+    const kept = (row!.document as { policyTravel: { policyPremium: Record<string, unknown> } }).policyTravel;
+    expect(kept.policyPremium).not.toHaveProperty('totalPremium');
+  });
+
   it('reopens a journey whose departure has passed at the quote step, with the date error', async () => {
     clock = START;
     const mine = newSession();

@@ -1,51 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { todayIn } from '@lionrock/domain/dates/local-date';
-import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
-const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type TRunning = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-
-/** Starts the real server entry point as a new user would, on its own port and data directory. */
-function startServer(env: Record<string, string>): Promise<TRunning> {
-  return new Promise((resolve, reject) => {
-    const port = Number(env.PORT);
-    let output = '';
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Lionrock is ready')) resolve({ child, port, output: () => output, exited });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) =>
-      reject(new Error(`server exited with ${code} before it was ready:\n${output}`)),
-    );
-  });
-}
+import {
+  confirmedTravelPolicy,
+  freePort,
+  killServers,
+  payAtGateway,
+  restClient,
+  SERVER_ENTRY,
+  startServer,
+} from './helpers/server-process.ts';
 
 async function logClientError(port: number, data: string) {
   return fetch(`http://127.0.0.1:${port}/b2c-server/b2c/log/error`, {
@@ -55,9 +23,7 @@ async function logClientError(port: number, data: string) {
   });
 }
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterAll(killServers);
 
 describe('the server process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-data-'));
@@ -108,43 +74,10 @@ describe('the server process on the embedded database', () => {
       PUBLIC_URL: gone,
     };
     const first = await startServer(env);
-    const base = `http://127.0.0.1:${port}`;
-    const call = async (route: string, body: unknown) => {
-      const response = await fetch(`${base}/b2c-server/rest/${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'session-name': 'process-test-03' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status).toBe(200);
-      // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read as the browser reads it
-      return (await response.json()) as any;
-    };
-    const policy = buildTravelPolicy(todayIn('Asia/Singapore', new Date()));
-    const quoted = await call('policy/multirate', policy);
-    const rated = await call('policy/rate', {
-      ...policy,
-      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
-    });
-    const consent = recordConsent(true, new Date().toISOString());
-    const { policy: pending, paymentSignature } = await call('policy/updateToPending', {
-      ...rated,
-      consents: { declaration1: consent, declaration2: consent, marketing: consent },
-    });
-    const { paymentUrl, paymentSignatureKey, ...signed } = paymentSignature as Record<string, string>;
-    const paid = await fetch(`${base}${new URL(paymentUrl!).pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        ...signed,
-        signature: paymentSignatureKey!,
-        card_type: '001',
-        card_number: '4111111111111111',
-        card_expiry_date: '12-2030',
-        card_cvn: '123',
-      }).toString(),
-    });
-    expect(paid.status).toBe(200);
-    expect(await paid.text()).toContain('name="decision" value="ACCEPT"');
+    const call = restClient(first.base, 'process-test-03');
+    const confirmed = await confirmedTravelPolicy(call, todayIn('Asia/Singapore', new Date()));
+    const { policy: pending, paymentSignature } = await call('policy/updateToPending', confirmed);
+    expect((await payAtGateway(first.base, paymentSignature)).decision).toBe('ACCEPT');
     // Approved at the gateway; the shop dies before any answer reaches it.
     first.child.kill('SIGKILL');
     await first.exited;
@@ -158,11 +91,12 @@ describe('the server process on the embedded database', () => {
     await pglite.close();
 
     const second = await startServer(env);
+    const callSecond = restClient(second.base, 'process-test-03');
     // The reconciliation job (every minute) asks the gateway before it expires anything.
     let issued: { status?: string; policyNumber?: string } = {};
     for (let attempt = 0; attempt < 60 && issued.status !== 'issued'; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      issued = await call('policy/issueAndReceiptPolicy', { ...pending, status: undefined });
+      issued = await callSecond('policy/issueAndReceiptPolicy', { ...pending, status: undefined });
     }
     expect(issued.status).toBe('issued');
     expect(issued.policyNumber).toMatch(/^TSG\d{2}-\d{7}$/);
@@ -198,9 +132,13 @@ describe('the server process on the embedded database', () => {
     expect(await running.exited).toBe(0);
   }, 60_000);
 
-  it('stops with a message naming the variable when the configuration is bad', async () => {
+  it.each([
+    [{ PORT: 'not-a-port' }, 'PORT'],
+    // A test-only pause point can never reach production (decision 108).
+    [{ APP_ENV: 'prod', TEST_PAUSE_POINTS: 'paid-before-issue' }, 'TEST_PAUSE_POINTS'],
+  ])('stops with a message naming the variable when the configuration is bad: %j', async (env, variable) => {
     const child = spawn(process.execPath, [SERVER_ENTRY], {
-      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -209,6 +147,6 @@ describe('the server process on the embedded database', () => {
     });
     const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
     expect(code).toBe(78);
-    expect(stderr).toContain('PORT');
+    expect(stderr).toContain(variable);
   });
 });

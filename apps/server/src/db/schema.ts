@@ -302,17 +302,19 @@ export const policies = pgTable(
     renewalNoticeAt: timestamp('renewal_notice_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /**
-     * Who holds the policy, as a keyed hash of market, ID number and date of birth (never the ID
-     * itself): the policyholder's session sees the policies with its key (design section 12). Set for
-     * every numbered policy the first time a policyholder asks (modules/policyholder).
+     * The policy's contact address as the database compares it (trimmed, lower case), always the one in
+     * its document: a policyholder's session reaches the policies whose address it has confirmed by a
+     * code or a link mailed there (decision 101). Written by PostgreSQL itself on every change.
      */
-    holderKey: text('holder_key'),
+    contactEmail: text('contact_email').generatedAlwaysAs(
+      sql`lower(btrim(case document->>'productType' when 'PTR' then document#>>'{policyTravel,applicant,email}' when 'PAN' then document#>>'{policyPAN,applicant,email}' when 'PHM' then document#>>'{policyHome,applicant,email}' end))`,
+    ),
     ...timestamps,
   },
   (table) => [
     index('policies_session_idx').on(table.sessionName),
     index('policies_status_idx').on(table.status, table.updatedAt),
-    index('policies_holder_idx').on(table.holderKey),
+    index('policies_contact_idx').on(table.contactEmail, table.country),
   ],
 );
 
@@ -558,19 +560,73 @@ export const serverSecrets = pgTable('server_secrets', {
 /**
  * A policyholder's session (design section 12): the cookie carries a random token, the table only its
  * SHA-256, so a copy of the table opens nothing. It ends after 30 minutes idle or 12 hours in all,
- * or when the policyholder signs out.
+ * or when the policyholder signs out. What it reaches is the addresses it has proved (below).
  */
 export const policyholderSessions = pgTable(
   'policyholder_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    holderKey: text('holder_key').notNull(),
     country: text('country').notNull(),
     createdAt: timestamps.createdAt,
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('policyholder_sessions_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * The mailboxes a session has proved (decision 101): an address gets here only when a code mailed to it
+ * is typed back, or a link mailed to it is opened, in this session. The session reaches exactly the
+ * policies whose `contact_email` is one of them, at the moment of each call.
+ */
+export const policyholderSessionAddresses = pgTable(
+  'policyholder_session_addresses',
+  {
+    tokenHash: text('token_hash')
+      .notNull()
+      .references(() => policyholderSessions.tokenHash, { onDelete: 'cascade' }),
+    contactEmail: text('contact_email').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tokenHash, table.contactEmail] })],
+);
+
+/**
+ * A mailed link that has been opened (decision 101): its nonce's SHA-256, kept until the link would have
+ * expired anyway, so each link opens once.
+ */
+export const usedLinks = pgTable(
+  'used_links',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_links_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * A fresh code before a sensitive change (decision 102): mailed to the policy's address, bound to the
+ * session that asked and the change it is for, kept as a keyed hash, used once.
+ */
+export const stepUpCodes = pgTable(
+  'step_up_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionHash: text('session_hash').notNull(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    purpose: text('purpose').notNull(),
+    /** The address the code was mailed to: the code proves nothing once the policy's address changes. */
+    contactEmail: text('contact_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('step_up_codes_policy_idx').on(table.policyId, table.createdAt)],
 );
 
 /**
@@ -640,7 +696,8 @@ export const claimEvents = pgTable(
 
 /**
  * "Save and finish later" (decision 074): the e-mailed link's token is an HMAC of the draft and the
- * moment it was asked for; only its SHA-256 is kept, and a newer link replaces the older.
+ * moment it was asked for; only its SHA-256 is kept, and a newer link replaces the older. It opens once,
+ * and only while the policy's address is the one it was mailed to (decision 101).
  */
 export const claimDrafts = pgTable('claim_drafts', {
   claimId: uuid('claim_id')
@@ -649,6 +706,8 @@ export const claimDrafts = pgTable('claim_drafts', {
   tokenHash: text('token_hash').notNull().unique(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  contactEmail: text('contact_email'),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
 /** Claim numbers per market: CSG26-0000123, CHK26-0000123 (decision 073). */
@@ -656,19 +715,27 @@ export const claimNumberSgpSeq = pgSequence('claim_number_sgp_seq', { startWith:
 export const claimNumberHkgSeq = pgSequence('claim_number_hkg_seq', { startWith: 1, increment: 1 });
 
 /**
- * The one-time code that opens a policyholder's session (design section 12): one live code per policy,
- * kept only as a keyed hash, valid ACCESS_CODE_VALID_MINUTES and dead after ACCESS_CODE_MAX_TRIES
- * wrong tries. A new code replaces the row; a right code deletes it, so it works once.
+ * The one-time code that opens a policyholder's session (design section 12, decision 101): one row per
+ * sign-in started, keyed by the SHA-256 of the challenge only that browser was given, so nobody else can
+ * spend its tries. Kept as a keyed hash, valid ACCESS_CODE_VALID_MINUTES, dead after
+ * ACCESS_CODE_MAX_TRIES wrong tries; a right code deletes it, so it works once.
  */
-export const policyholderAccessCodes = pgTable('policyholder_access_codes', {
-  policyId: uuid('policy_id')
-    .primaryKey()
-    .references(() => policies.policyId),
-  codeHash: text('code_hash').notNull(),
-  tries: integer('tries').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamps.createdAt,
-});
+export const policyholderAccessCodes = pgTable(
+  'policyholder_access_codes',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    /** The address the code was mailed to. */
+    contactEmail: text('contact_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('policyholder_access_codes_policy_idx').on(table.policyId, table.createdAt)],
+);
 
 /**
  * A policyholder's change of e-mail address, waiting for its code (design section 12, decision 069):
@@ -690,6 +757,12 @@ export const contactChanges = pgTable(
     status: text('status').notNull().default('open'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The address the change replaced, to put back if the old address undoes it (decision 102). */
+    oldEmail: text('old_email'),
+    /** The SHA-256 of the undo link's token mailed to the old address, and until when it works. */
+    undoTokenHash: text('undo_token_hash').unique(),
+    undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('contact_changes_policy_idx').on(table.policyId, table.createdAt)],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TJobDefinition } from './job-runner.ts';
 
 export const DELIVER_MAIL_JOB = 'deliver-mail';
+export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
 
 /** Mail one delivery pass takes at most before it looks again. */
 const MAIL_BATCH = 100;
@@ -54,7 +55,7 @@ export function deliverMailJob(app: FastifyInstance): TJobDefinition {
  */
 export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
   return {
-    name: 'reconcile-payments',
+    name: RECONCILE_PAYMENTS_JOB,
     cron: '* * * * *',
     async handle() {
       const result = await app.services.issuance.reconcile();

@@ -8,6 +8,10 @@ export type TApiErrorBody = {
   message: string;
   field?: string;
   messageKey?: string;
+  /** The values the message key's text names (a date, a number of minutes). */
+  values?: Record<string, string | number>;
+  /** When to come back, as `Retry-After` says it too (a 429 or 503). */
+  retryAfterSeconds?: number;
 };
 
 const REASONS: Record<number, string> = {
@@ -32,22 +36,35 @@ export class ApiError extends Error {
   readonly messageKey: string | undefined;
   /** Sent as `Retry-After` (a 429 or 503 says when to come back, as the rate-limit plugin's own 429s do). */
   readonly retryAfterSeconds: number | undefined;
+  readonly values: Record<string, string | number> | undefined;
 
   constructor(
     statusCode: number,
     message: string,
-    options: { field?: string; messageKey?: string; retryAfterMs?: number } = {},
+    options: {
+      field?: string;
+      messageKey?: string;
+      retryAfterMs?: number;
+      values?: Record<string, string | number>;
+    } = {},
   ) {
     super(message);
     this.statusCode = statusCode;
     this.field = options.field;
     this.messageKey = options.messageKey;
+    this.values = options.values;
     this.retryAfterSeconds =
       options.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterMs / 1000));
   }
 
   toBody(): TApiErrorBody {
-    return buildErrorBody(this.statusCode, this.message, { field: this.field, messageKey: this.messageKey });
+    const body = buildErrorBody(this.statusCode, this.message, {
+      field: this.field,
+      messageKey: this.messageKey,
+    });
+    if (this.values) body.values = this.values;
+    if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
+    return body;
   }
 }
 

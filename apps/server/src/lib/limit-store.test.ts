@@ -27,6 +27,29 @@ function behavesAsALimitStore(name: string, store: () => TLimitStore, runIf = tr
       expect((await limits.add(key, 1, 300)).count).toBe(1);
     });
 
+    it('backs off attempts: the free ones at once, then each wait twice the last; a refused one is not counted', async () => {
+      const limits = store();
+      const key = `backoff-${randomUUID()}`;
+      const rule = { free: 2, baseMs: 150, capMs: 600, windowMs: 5000 };
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      expect((await limits.attempt(key, rule)).allowed).toBe(true);
+      expect((await limits.attempt(key, rule)).allowed).toBe(true);
+      const third = await limits.attempt(key, rule);
+      expect(third.allowed).toBe(false);
+      expect(third.retryAfterMs).toBeGreaterThan(0);
+      expect(third.retryAfterMs).toBeLessThanOrEqual(150);
+      // Refused tries do not push the wait further.
+      for (let index = 0; index < 5; index += 1) await limits.attempt(key, rule);
+      await sleep(170);
+      expect((await limits.attempt(key, rule)).allowed).toBe(true);
+      const fourth = await limits.attempt(key, rule);
+      expect(fourth.allowed).toBe(false);
+      expect(fourth.retryAfterMs).toBeGreaterThan(150);
+      expect(fourth.retryAfterMs).toBeLessThanOrEqual(300);
+      // Another key is its own.
+      expect((await limits.attempt(`${key}-other`, rule)).allowed).toBe(true);
+    });
+
     it('admits new members up to the limit, members already in at any time, and none past it', async () => {
       const limits = store();
       const key = `set-${randomUUID()}`;

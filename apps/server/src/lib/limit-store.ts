@@ -1,3 +1,4 @@
+import { backoffWaitMs, type TBackoffRule } from '@lionrock/domain/self-service/access-rules';
 import type { Redis } from 'ioredis';
 
 /**
@@ -18,6 +19,12 @@ export type TLimitStore = {
   addMember(key: string, member: string, limit: number, windowMs: number): Promise<TMemberAnswer>;
   /** Takes a member back out (a promo code that turned out to be right does not count). */
   removeMember(key: string, member: string): Promise<void>;
+  /**
+   * One attempt under exponential back-off (`backoffWaitMs`, decision 101): allowed when the wait the
+   * attempts so far call for has passed since the last one, and then counted; a refused attempt is not
+   * counted. `rule.windowMs` of quiet forgets the count.
+   */
+  attempt(key: string, rule: TBackoffRule): Promise<TMemberAnswer>;
 };
 
 export type TCount = { count: number; retryAfterMs: number };
@@ -37,6 +44,31 @@ if size >= tonumber(ARGV[2]) then return { 0, redis.call('PTTL', KEYS[1]) } end
 redis.call('SADD', KEYS[1], ARGV[1])
 if size == 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return { 1, redis.call('PTTL', KEYS[1]) }`;
+
+// KEYS[1] the counter; ARGV: the window, then the wait before attempt n+1 for n = 0, 1, … (the last
+// one for every n beyond), so the rule stays in the domain. Redis's own clock serves every instance.
+const ATTEMPT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'count', 'last')
+local count = tonumber(state[1]) or 0
+local last = tonumber(state[2]) or 0
+local waits = #ARGV - 1
+local wait = tonumber(ARGV[math.min(count, waits - 1) + 2])
+if count > 0 and now - last < wait then return { 0, wait - (now - last) } end
+redis.call('HSET', KEYS[1], 'count', count + 1, 'last', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return { 1, 0 }`;
+
+/** The waits `attempt` needs for n = 0 … until they stop growing (the rule's cap). */
+function waitsOf(rule: TBackoffRule): number[] {
+  const waits: number[] = [];
+  for (let attempts = 0; attempts < 64; attempts += 1) {
+    waits.push(backoffWaitMs(attempts, rule));
+    if (attempts >= rule.free && waits.at(-1)! >= rule.capMs) break;
+  }
+  return waits;
+}
 
 const PREFIX = 'lionrock-limit:';
 
@@ -83,10 +115,25 @@ export function createRedisLimitStore(redis: Redis, onError: (error: unknown) =>
         },
         () => fallback.removeMember(key, member),
       ),
+    attempt: (key, rule) =>
+      guarded(
+        async () => {
+          const windowMs = Math.max(rule.windowMs, rule.capMs);
+          const [allowed, retryAfterMs] = (await redis.eval(
+            ATTEMPT_SCRIPT,
+            1,
+            PREFIX + key,
+            windowMs,
+            ...waitsOf(rule),
+          )) as number[];
+          return { allowed: allowed === 1, retryAfterMs: Math.max(0, retryAfterMs!) };
+        },
+        () => fallback.attempt(key, rule),
+      ),
   };
 }
 
-type TEntry = { count: number; members: Set<string>; expiresAt: number };
+type TEntry = { count: number; members: Set<string>; expiresAt: number; lastAt: number };
 
 /** The counters of one instance (no REDIS_URL). Expired windows are swept as keys accumulate. */
 export function createMemoryLimitStore(now: () => number = Date.now): TLimitStore {
@@ -96,7 +143,7 @@ export function createMemoryLimitStore(now: () => number = Date.now): TLimitStor
     const at = now();
     let found = entries.get(key);
     if (!found || found.expiresAt <= at) {
-      found = { count: 0, members: new Set(), expiresAt: at + windowMs };
+      found = { count: 0, members: new Set(), expiresAt: at + windowMs, lastAt: 0 };
       entries.set(key, found);
       if (entries.size >= sweepAt) {
         for (const [name, value] of entries) if (value.expiresAt <= at) entries.delete(name);
@@ -119,6 +166,18 @@ export function createMemoryLimitStore(now: () => number = Date.now): TLimitStor
     },
     async removeMember(key, member) {
       entries.get(key)?.members.delete(member);
+    },
+    async attempt(key, rule) {
+      const windowMs = Math.max(rule.windowMs, rule.capMs);
+      const found = entry(`backoff:${key}`, windowMs);
+      const at = now();
+      const wait = backoffWaitMs(found.count, rule);
+      if (found.count > 0 && at - found.lastAt < wait)
+        return { allowed: false, retryAfterMs: wait - (at - found.lastAt) };
+      found.count += 1;
+      found.lastAt = at;
+      found.expiresAt = at + windowMs;
+      return { allowed: true, retryAfterMs: 0 };
     },
   };
 }

@@ -73,7 +73,11 @@ export function documentedHeaders(headers: Record<string, { description: string;
  * carry a validating `body` schema: `...rawJsonBody(ZPaynowNotificationSchema)`.
  */
 export function rawJsonBody(schema: z.ZodType) {
-  return { [RAW_BODY_KEY]: z.toJSONSchema(schema, { target: 'openapi-3.0' }) };
+  // JSON alone: the app's other parsers would hand the route an object it does not read (plugins/body-types.ts).
+  return {
+    [RAW_BODY_KEY]: z.toJSONSchema(schema, { target: 'openapi-3.0' }),
+    consumes: ['application/json'],
+  };
 }
 
 /** The optional header of the state-changing payment calls (`modules/payment/idempotency.ts`). */

@@ -21,8 +21,8 @@ describe('log redaction', () => {
     expect(scrubText('K9876545 and job e1234567-6170-461c-b326-31019b2f8f62')).toBe(
       '[hkid] and job e1234567-6170-461c-b326-31019b2f8f62',
     );
-    expect(scrubText('job 81234567-1234-5678-9012-310192345678 at 2026-11-23T02:00:00.000Z')).toBe(
-      'job 81234567-1234-5678-9012-310192345678 at 2026-11-23T02:00:00.000Z',
+    expect(scrubText('job 81234567-1234-5678-9012-310192345678 createdAt=2026-11-23T02:00:00.000Z')).toBe(
+      'job 81234567-1234-5678-9012-310192345678 createdAt=2026-11-23T02:00:00.000Z',
     );
   });
 
@@ -39,6 +39,9 @@ describe('log redaction', () => {
       ['12345678', '12345678'],
       ['cvv 123', '123'],
       ['dob 01/02/1990', '1990'],
+      ['01/02/1990', '1990'],
+      ['1990年2月1日', '1990'],
+      ['1 February 1990', '1990'],
     ] as const) {
       expect(scrubText(sent), sent).not.toContain(hidden);
     }
@@ -107,11 +110,97 @@ describe('log redaction', () => {
       'birthDate: June 15, 1985',
       'birthday 15/06/1985',
       'dateOfBirth%3D15%2F06%2F1985',
+      'dob 15061985',
+      'date of birth was on 15/06/1985',
     ]) {
       expect(scrubText(sent), sent).not.toMatch(/1985/);
     }
-    // A date without such a label is a trip date, kept for whoever reads the log.
-    expect(scrubText('deptDate 07/12/2026')).toBe('deptDate 07/12/2026');
+  });
+
+  it('scrubs a date in every format a client sends, labelled or not (decision 107)', () => {
+    // 9 July 1958 as the pages, the wire, a Date's JSON, a form library and the Chinese pages write it.
+    for (const sent of [
+      '09/07/1958',
+      '9/7/1958',
+      '1958-07-09',
+      '09-07-1958',
+      '09.07.1958',
+      '1958/07/09',
+      '1958.07.09',
+      '1958-07-08T16:00:00.000Z',
+      '1958-07-09T00:00:00+08:00',
+      '1958-07-09 00:00',
+      '9 July 1958',
+      '9th Jul 1958',
+      'July 9, 1958',
+      'Jul 9 1958',
+      '1958年7月9日',
+      '1958 年 7 月 9 日',
+      'error shown: 09/07/1958 is not allowed',
+      '{"traveller":"09/07/1958"}',
+      '{"insuredDateOfBirth":"09/07/1958"}',
+      'travellerDob: 09.07.1958',
+      'insured_dob=1958-07-09',
+      'birthDate=09071958',
+      'DOB: 19580709',
+      'Birth Date: 09071958',
+      'born 9 July 1958',
+      '/nothing/1958-07-09/x',
+      'd=09%2F07%2F1958',
+    ]) {
+      expect(scrubText(sent), sent).not.toMatch(/1958|0907|9\/7|July 9|9 July/);
+    }
+  });
+
+  it('keeps a date under a name the shop gives its own operational dates, never one named for a birth', () => {
+    // A trip's dates, a report's range and a record's times tell operations what happened (decision 107).
+    for (const kept of [
+      'deptDate=07/12/2026',
+      'policyTravel.deptDate: 07/12/2026',
+      '{"returnDate":"14/12/2026","effectiveDate":"2026-12-07"}',
+      '/back-office/api/admin/dashboard?from=2026-01-01&to=2026-01-31',
+      'createdAt=2026-11-23T02:00:00.000Z',
+      'startDate: 1 December 2026',
+    ])
+      expect(scrubText(kept), kept).toBe(kept);
+    // The name must be the value's own: a birth date under a name that merely ends like one is not kept.
+    for (const sent of [
+      'insuredDeptDate=09/07/1958',
+      'deptDate 09/07/1958',
+      'changed from 09/07/1958',
+      'dateOfBirth=09/07/1958&deptDate=07/12/2026',
+    ])
+      expect(scrubText(sent), sent).not.toContain('1958');
+    expect(scrubText('dateOfBirth=09/07/1958&deptDate=07/12/2026')).toContain('deptDate=07/12/2026');
+    // Numbers that are not dates stay: money, versions, addresses, policy numbers.
+    for (const kept of ['S$45.50', 'rates 2026.9-test', '10.0.0.1', 'TSG26-0001234', 'HK$1,000.00'])
+      expect(scrubText(kept), kept).toBe(kept);
+  });
+
+  it('scrubs dates inside stored objects by value shape, keeping those under operational keys', () => {
+    const redacted = redactObject({
+      note: '09/07/1958',
+      list: ['1958-07-09', { value: '09.07.1958' }],
+      when: new Date(Date.UTC(1958, 6, 8, 16)),
+      deptDate: '07/12/2026',
+      createdAt: '2026-11-23T02:00:00.000Z',
+      at: new Date(Date.UTC(2026, 10, 23, 2)),
+      BIRTH_DATE: '1958-07-09',
+      Dob: 19580709,
+      birthday: '9 July 1958',
+      deptDateNote: 'mail jane@x.example on 07/12/2026',
+    });
+    expect(JSON.stringify(redacted)).not.toMatch(/1958|19580709|jane@/);
+    expect(redacted).toMatchObject({
+      note: '[date]',
+      list: ['[date]', { value: '[date]' }],
+      when: '[date]',
+      deptDate: '07/12/2026',
+      createdAt: '2026-11-23T02:00:00.000Z',
+      at: new Date(Date.UTC(2026, 10, 23, 2)),
+      BIRTH_DATE: '[redacted]',
+      Dob: '[redacted]',
+    });
   });
 
   it('replaces a field whole by what its name says, whatever the spelling', () => {
@@ -187,7 +276,7 @@ describe('log redaction', () => {
       },
       policy: { anything: 'a whole document is never logged' },
       list: [{ cardNumber: '4111111111111111' }, 'mail c@d.example'],
-      when: new Date(0),
+      at: new Date(0),
       count: 3,
       err: error,
     });
@@ -197,7 +286,7 @@ describe('log redaction', () => {
       },
       policy: '[redacted]',
       list: [{ cardNumber: '[redacted]' }, 'mail [email]'],
-      when: new Date(0),
+      at: new Date(0),
       count: 3,
       err: { type: 'Error', message: 'no policy for [nric]', code: 'X1' },
     });
@@ -254,6 +343,11 @@ describe('log redaction', () => {
       `${'a'.repeat(50_000)}@${'b'.repeat(50_000)}`,
       `cvv${' '.repeat(100_000)}x`,
       'A12345'.repeat(16_000),
+      '1/'.repeat(50_000),
+      '12-'.repeat(33_000),
+      '2026-01-01T'.repeat(9_000),
+      '1 July '.repeat(14_000),
+      `deptDate=${'1'.repeat(100_000)}`,
     ]) {
       const started = performance.now();
       scrubText(text);

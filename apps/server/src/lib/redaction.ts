@@ -8,7 +8,8 @@ import { isLuhnValid } from '@lionrock/domain/identity/luhn';
  * - by key: a field whose name says what it holds is replaced whole, whatever the spelling
  *   (`dateOfBirth`, `date_of_birth`, `DOB`, `card-cvn`, `req_bill_to_email`);
  * - by value shape: every string is decoded (percent-encoding, `\uXXXX` escapes) and then scrubbed of
- *   anything shaped like personal data, wherever it hides in a sentence, a URL or a JSON text;
+ *   anything shaped like personal data, wherever it hides in a sentence, a URL or a JSON text; a date
+ *   in any format is taken for a birth date unless it is named as one of the shop's own (decision 107);
  * - errors keep their type, code and message only: a failed query's parameters, SQL detail and the
  *   documents inside them are never copied (`describeError`).
  */
@@ -90,11 +91,43 @@ const keyCache = new Map<string, boolean>();
 export function isSensitiveKey(key: string): boolean {
   const cached = keyCache.get(key);
   if (cached !== undefined) return cached;
-  const normal = key.toLowerCase().replace(/[-_.\s]/g, '');
+  const normal = normalKey(key);
   const sensitive = SENSITIVE_KEYS.has(normal) || SENSITIVE_KEY_PARTS.some((part) => normal.includes(part));
   // Bounded: keys come from clients too, and a cache of their every invention would be a leak of memory.
   if (key.length <= 64 && keyCache.size < 10_000) keyCache.set(key, sensitive);
   return sensitive;
+}
+
+/**
+ * The names of the shop's own dates — a trip's and a cover's days, a report's range, a record's times —
+ * compared like the keys above. A date is kept only as the value of one of these, as an object's key or
+ * as `name=` / `"name":` in a text; any other date may be somebody's birthday (decision 107).
+ */
+const OPERATIONAL_DATE_KEYS = new Set([
+  'at',
+  'time',
+  'timestamp',
+  'from',
+  'to',
+  'deptdate',
+  'returndate',
+  'startdate',
+  'enddate',
+  'effectivedate',
+  'expirydate',
+  'incidentdate',
+  'paidon',
+  'createdat',
+  'updatedat',
+  'sentat',
+  'expiresat',
+]);
+
+const normalKey = (key: string) => key.toLowerCase().replace(/[-_.\s]/g, '');
+
+/** Whether a date given under this name is one of the shop's own, kept in a log (decision 107). */
+export function isOperationalDateKey(key: string): boolean {
+  return OPERATIONAL_DATE_KEYS.has(normalKey(key));
 }
 
 /** The fields of the per-request log line, which are serialised from scrubbed values already. */
@@ -123,18 +156,21 @@ export function redactObject(object: Record<string, unknown>): Record<string, un
     : { value: redacted };
 }
 
-function redactValue(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return scrubText(value);
+/** `keepDates`: the value is named as one of the shop's own dates (its key), so its dates stay. */
+function redactValue(value: unknown, depth: number, keepDates = false): unknown {
+  if (typeof value === 'string') return scrubText(value, keepDates);
   if (typeof value === 'number') return scrubNumber(value);
   if (typeof value === 'bigint') return scrubNumber(Number(value));
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '[too deep]';
   if (value instanceof Error) return describeError(value);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
-  if (value instanceof Date) return value;
+  if (value instanceof Date) return keepDates ? value : '[date]';
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    copy[scrubText(key)] = isSensitiveKey(key) ? '[redacted]' : redactValue(inner, depth + 1);
+    copy[scrubText(key)] = isSensitiveKey(key)
+      ? '[redacted]'
+      : redactValue(inner, depth + 1, isOperationalDateKey(key));
   }
   return copy;
 }
@@ -234,7 +270,38 @@ const LABEL_START = '(?<![A-Za-z0-9])';
 // Bounded, and never two unbounded runs of the same characters in a row: these run on attackers' text.
 const LABEL_GAP = String.raw`["'\s:=#]{0,8}(?:(?:is|was|on|of)\b["'\s:=#]{0,8})?`;
 
-const PATTERNS: [RegExp, string, ('digit' | '@')?][] = [
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const DAY = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
+const TIME = String.raw`(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?`;
+
+/**
+ * A calendar date as a client may write a birth date: Y-M-D (a Date's JSON too, its time included),
+ * D/M/Y with `/`, `-` or `.`, a day and a month's English name, and the Chinese pages' 年月日.
+ */
+const DATE = new RegExp(
+  [
+    String.raw`(?<!\d)(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}${TIME}|\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{4}\s?年\s?\d{1,2}\s?月\s?\d{1,2}\s?日?)(?!\d)`,
+    String.raw`(?<![\dA-Za-z])${DAY}\s{1,3}${MONTH},?\s{1,3}\d{4}(?!\d)`,
+    String.raw`(?<![A-Za-z])${MONTH}\s{1,3}${DAY},?\s{1,3}\d{4}(?!\d)`,
+  ].join('|'),
+  'gi',
+);
+
+/** The name a value is given just before it (`name=`, `name: `, `"name":"`), as its last dotted part. */
+const NAME_BEFORE = /([A-Za-z][A-Za-z_-]{0,40})[\\"']{0,2}\s{0,2}[:=]\s{0,2}[\\"']{0,2}$/;
+
+/** A date stays only when the text names it as one of the shop's own dates (decision 107). */
+function scrubDate(date: string, offset: number, text: string): string {
+  const start = Math.max(0, offset - 64);
+  const named = NAME_BEFORE.exec(text.slice(start, offset));
+  // The name must be whole: `insuredDeptDate` is not `deptDate`.
+  const whole = named !== null && !/[A-Za-z0-9]/.test(text[start + named.index - 1] ?? '');
+  return whole && isOperationalDateKey(named[1]!) ? date : '[date]';
+}
+
+type TReplacement = string | ((match: string, offset: number, text: string) => string);
+
+const PATTERNS: [RegExp, TReplacement, ('digit' | '@')?][] = [
   // CVV written as a labelled number, in any of the names gateways and people use
   [
     new RegExp(
@@ -244,15 +311,18 @@ const PATTERNS: [RegExp, string, ('digit' | '@')?][] = [
     '$1=[cvv]',
     'digit',
   ],
-  // a date of birth beside its label, in numbers or with a month name
+  // a date of birth beside its label, even inside a longer name (`travellerDob`), in numbers (eight
+  // together too: 09071958, 19580709) or with a month name
   [
     new RegExp(
-      `${LABEL_START}(dob|d\\.o\\.b\\.?|date[\\s_-]?of[\\s_-]?birth|birth[\\s_-]?date|birthday|born)${LABEL_GAP}(?:\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]\\d{1,4}|\\d{1,2}\\s+[A-Za-z]{3,9},?\\s+\\d{2,4}|[A-Za-z]{3,9}\\s+\\d{1,2},?\\s+\\d{2,4})`,
+      `(dob|d\\.o\\.b\\.?|date[\\s_-]?of[\\s_-]?birth|birth[\\s_-]?date|birthday|born)${LABEL_GAP}(?:\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]\\d{1,4}|\\d{8}(?!\\d)|\\d{1,2}\\s+[A-Za-z]{3,9},?\\s+\\d{2,4}|[A-Za-z]{3,9}\\s+\\d{1,2},?\\s+\\d{2,4})`,
       'gi',
     ),
     '$1=[dob]',
     'digit',
   ],
+  // any other date, unless named as one of the shop's own
+  [DATE, scrubDate, 'digit'],
   // a name or an address beside its label (names have no shape of their own)
   [
     new RegExp(
@@ -311,12 +381,13 @@ function decodeForScrubbing(text: string): string {
 /** Ids (payments, policies, jobs) are kept whole: their digits are not anybody's data. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-export function scrubText(text: string): string {
+/** `keepDates`: the whole text is the value of one of the shop's own dates (its key says so). */
+export function scrubText(text: string, keepDates = false): string {
   const decoded = /%[0-9A-F]{2}|\\u[0-9A-F]{4}|&#/i.test(text) ? decodeForScrubbing(text) : text;
   const ids = decoded.match(UUID);
-  if (!ids) return scrubPart(decoded);
+  if (!ids) return scrubPart(decoded, keepDates);
   const parts = decoded.split(UUID);
-  return parts.map((part, index) => scrubPart(part) + (ids[index] ?? '')).join('');
+  return parts.map((part, index) => scrubPart(part, keepDates) + (ids[index] ?? '')).join('');
 }
 
 // Every pattern above but the name and address one needs an ASCII digit, and the e-mail one an "@": a
@@ -324,12 +395,12 @@ export function scrubText(text: string): string {
 // cost of a line (issue 19). The guards are exact: each pattern cannot match without its character.
 const NEEDS_DIGIT = /\d/;
 
-function scrubPart(text: string): string {
+function scrubPart(text: string, keepDates: boolean): string {
   const hasDigit = NEEDS_DIGIT.test(text);
   const hasAt = text.includes('@');
   let result = text;
   for (const [pattern, replacement, needs] of PATTERNS)
-    if ((needs !== 'digit' || hasDigit) && (needs !== '@' || hasAt))
-      result = result.replace(pattern, replacement);
+    if ((needs !== 'digit' || hasDigit) && (needs !== '@' || hasAt) && !(keepDates && pattern === DATE))
+      result = result.replace(pattern, replacement as string);
   return result;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../db/database.ts';
 import { serverSecrets } from '../db/schema.ts';
@@ -28,3 +28,12 @@ export async function sharedSecret(db: TDb, name: string, configured?: string): 
 
 // A secret never changes once made; each database (each test's own) has its own.
 const CACHE = new WeakMap<TDb, Map<string, string>>();
+
+/**
+ * A secret for one purpose: derived from the configured secret by that purpose's name (so one setting
+ * serves every purpose without two purposes sharing a key), else made once in the database.
+ */
+export async function purposeSecret(db: TDb, purpose: string, configured?: string): Promise<string> {
+  if (configured) return createHmac('sha256', configured).update(purpose, 'utf8').digest('base64url');
+  return sharedSecret(db, purpose);
+}

@@ -22,7 +22,12 @@ declare module 'fastify' {
  * Strict CSP (no inline script or style), HSTS, nosniff, Referrer-Policy, frame-ancestors 'none';
  * rate limits are opt-in per route (`config.rateLimit`) with the clear 429 body of design section 5.
  */
-export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: TConfig,
+  now: (() => Date) | undefined = undefined,
+): Promise<void> {
+  const clock = now ?? (() => new Date());
   const headers = computeSecurityHeaders(helmetOptions(config));
 
   // With several instances the counters must be shared: Redis when REDIS_URL is set (design section 8).
@@ -49,7 +54,8 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
   }
   const limitStore = redis
     ? createRedisLimitStore(redis, (error) => app.log.warn({ err: error }, 'limit store unavailable'))
-    : createMemoryLimitStore();
+    : // One instance's counters keep the app's clock, as every other rule of time does.
+      createMemoryLimitStore(() => clock().getTime());
   app.decorate('limitStore', limitStore);
 
   // Every limit counts the address Fastify resolved: X-Forwarded-For only from TRUSTED_PROXIES (decision 027).

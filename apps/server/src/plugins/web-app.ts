@@ -20,6 +20,14 @@ const SERVICE_ROOTS = ['/my-policy', '/claims'];
 /** The back office and the agents' desk (decision 079): the same app, never indexed. */
 const STAFF_ROOTS = ['/admin', '/agent'];
 const EMPTY_ROOT = '<div id="root"></div>';
+const PAGE_ROUTE = new RegExp(`^(?:${[...APP_ROOTS, ...SERVICE_ROOTS, ...STAFF_ROOTS].join('|')})(?:/|$)`);
+
+/**
+ * Whether a route (as declared) is one of the app's documents: the same shell for everyone, `no-cache`
+ * so a new build is seen; none is under the API's paths.
+ */
+export const isWebAppPage = (routeUrl: string | undefined): boolean =>
+  routeUrl !== undefined && PAGE_ROUTE.test(routeUrl);
 
 /** What the web build's server bundle (apps/web/src/prerender.tsx, built to dist-ssr) exports. */
 type TPrerenderModule = {

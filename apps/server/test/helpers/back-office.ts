@@ -83,3 +83,20 @@ export async function insertTravelCampaign(
     ...campaign,
   });
 }
+
+/** Types `times` wrong second-factor codes on the session a right password opened (never a valid code). */
+export async function enterWrongCodes(
+  app: FastifyInstance,
+  signIn: { cookies: { name: string; value: string }[]; json: () => { csrfToken: string } },
+  times: number,
+): Promise<void> {
+  const cookie = signIn.cookies.find((c) => c.name === STAFF_COOKIE)!.value;
+  for (let attempt = 0; attempt < times; attempt += 1)
+    await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/session/code`,
+      cookies: { [STAFF_COOKIE]: cookie },
+      headers: { 'x-csrf-token': signIn.json().csrfToken },
+      payload: { code: 'abcdef' },
+    });
+}

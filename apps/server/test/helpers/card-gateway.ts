@@ -10,6 +10,22 @@ export async function payAtTestGateway(
   paymentSignature: Record<string, string>,
   cardNumber = '4111111111111111',
 ): Promise<Record<string, string>> {
+  const { url, form } = gatewayRequest(paymentSignature, cardNumber);
+  const gateway = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form,
+  });
+  if (gateway.statusCode !== 200) throw new Error(`the test gateway answered ${gateway.statusCode}`);
+  return answerFields(gateway.body, cardNumber);
+}
+
+/** The path and form the browser's frame posts to the gateway: the signed fields, the signature and the card. */
+export function gatewayRequest(
+  paymentSignature: Record<string, string>,
+  cardNumber: string,
+): { url: string; form: string } {
   const { paymentUrl, paymentSignatureKey, ...signed } = paymentSignature;
   const form = new URLSearchParams({
     ...signed,
@@ -19,16 +35,14 @@ export async function payAtTestGateway(
     card_expiry_date: '12-2030',
     card_cvn: '123',
   });
-  const gateway = await app.inject({
-    method: 'POST',
-    url: new URL(paymentUrl!).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-  if (gateway.statusCode !== 200) throw new Error(`the test gateway answered ${gateway.statusCode}`);
-  if (gateway.body.includes(cardNumber)) throw new Error('the test gateway echoed the card number');
+  return { url: new URL(paymentUrl!).pathname, form: form.toString() };
+}
+
+/** The hidden fields of the gateway's answer page, as its form posts them to the receipt page. */
+export function answerFields(page: string, cardNumber: string): Record<string, string> {
+  if (page.includes(cardNumber)) throw new Error('the test gateway echoed the card number');
   const answer: Record<string, string> = {};
-  for (const [, name, value] of gateway.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+  for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
     answer[name!] = value!
       .replaceAll('&quot;', '"')
       .replaceAll('&lt;', '<')

@@ -70,15 +70,23 @@ export async function buyTravelPolicy(
 }
 
 /**
- * A live policyholder session for the holder of `policyId`, as the one-time code or the signed link
- * opens it: the cookie header to send. It goes through the app's own holder access, so the same
- * checks apply to it as to a customer's.
+ * A live policyholder session that has proved the address of `policyId`, as its one-time code or its
+ * mailed link proves it (decision 101): the cookie header to send. It goes through the app's own holder
+ * access, so the same checks apply to it as to a customer's; the sign-in itself is tested in
+ * my-policy-access.test.ts.
  */
 export async function holderCookieFor(app: FastifyInstance, db: TDb, policyId: string): Promise<string> {
   const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId));
-  if (!row) throw new Error(`no policy ${policyId}`);
-  const holder = await app.services.holderAccess.holderOfPolicy(row);
-  if (!holder) throw new Error(`policy ${policyId} names no holder`);
+  if (!row?.contactEmail) throw new Error(`policy ${policyId} has no address to prove`);
+  return holderCookieForAddress(app, row.country as 'SGP' | 'HKG', row.contactEmail);
+}
+
+/** A new session of the market that has proved `address` (lower-cased, as policies store it). */
+export async function holderCookieForAddress(
+  app: FastifyInstance,
+  country: 'SGP' | 'HKG',
+  address: string,
+): Promise<string> {
   let cookie = '';
   const reply = {
     setCookie(name: string, value: string) {
@@ -86,6 +94,6 @@ export async function holderCookieFor(app: FastifyInstance, db: TDb, policyId: s
       return reply;
     },
   };
-  await app.services.holderAccess.startSession(reply as never, holder);
+  await app.services.holderAccess.proveAddress({ cookies: {} } as never, reply as never, country, address);
   return cookie;
 }

@@ -61,6 +61,22 @@ describe('partner rules', () => {
     });
   });
 
+  it('takes an e-mail address only of the shape the shop sends mail to (issue 27 section 5)', () => {
+    // Markup was accepted as an agent's address, and mail for it went to another address altogether.
+    for (const email of [
+      '<img/src=x/onerror=window.__pwned=1>@x.example',
+      '"><script>@x.example',
+      'a@b@c.example',
+      'desk@harbourfront',
+    ]) {
+      expect(agentErrors({ ...AGENT, email }), email).toHaveProperty('email');
+      expect(
+        subAgentErrors({ subAgentCode: 'S01', name: 'Lim', email, tel: '91112222', active: true }),
+        email,
+      ).toHaveProperty('email');
+    }
+  });
+
   it('checks a sub-agent', () => {
     const sub = { subAgentCode: 'S01', name: 'Lim', email: 'lim@x.example', tel: '91112222', active: true };
     expect(subAgentErrors(sub)).toEqual({});

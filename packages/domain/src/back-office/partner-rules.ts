@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '../validation/field-rules.ts';
 import { CAMPAIGN_COUNTRIES, CAMPAIGN_PRODUCTS } from './campaign-rules.ts';
 import { parseCsv } from './csv.ts';
 
@@ -13,7 +14,6 @@ export const PARTNER_PRODUCTS = CAMPAIGN_PRODUCTS;
 const AGENT_CODE = /^[A-Z0-9]{2,20}$/;
 /** A sub-agent or staff code: 1 to 20 letters, digits, dashes; never starting with = + - @ (a formula). */
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEL = /^\+?[0-9 ]{6,20}$/;
 /** A commission rate in basis points (1500 = 15 %): at most 100 %. */
 export const MAX_COMMISSION_BASIS_POINTS = 10_000;
@@ -46,7 +46,10 @@ export function agentErrors(input: TAgentInput): TErrors<TAgentInput> {
     agentCode: AGENT_CODE.test(input.agentCode) ? undefined : 'Use 2 to 20 capital letters and digits.',
     name: textProblem(input.name, 'a name'),
     agency: textProblem(input.agency, 'an agency'),
-    email: EMAIL.test(input.email) && input.email.length <= TEXT_MAX ? undefined : 'Enter an e-mail address.',
+    email:
+      EMAIL_PATTERN.test(input.email) && input.email.length <= TEXT_MAX
+        ? undefined
+        : 'Enter an e-mail address.',
     tel: TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
     registrationNo: textProblem(input.registrationNo, 'a registration number', 40),
     country: oneOf(PARTNER_COUNTRIES, input.country) ? undefined : 'Choose SGP or HKG.',
@@ -65,7 +68,10 @@ export function subAgentErrors(input: TSubAgentInput): TErrors<TSubAgentInput> {
   return clean<TSubAgentInput>({
     subAgentCode: CODE.test(input.subAgentCode) ? undefined : 'Use 1 to 20 letters, digits or dashes.',
     name: textProblem(input.name, 'a name'),
-    email: EMAIL.test(input.email) && input.email.length <= TEXT_MAX ? undefined : 'Enter an e-mail address.',
+    email:
+      EMAIL_PATTERN.test(input.email) && input.email.length <= TEXT_MAX
+        ? undefined
+        : 'Enter an e-mail address.',
     tel: TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_ROLES,
+  AUDITED_RECORD_KINDS,
+  AUDITED_RECORDS,
   can,
   isStaffRole,
   isValidUsername,
@@ -14,11 +16,34 @@ import {
 const permissions = Object.keys(PERMISSIONS) as TPermission[];
 
 describe('who may do what in the back office', () => {
-  it('gives read-only staff no change and no unmasked personal data', () => {
+  it('gives read-only staff no change, no unmasked personal data and no document', () => {
     const granted = permissions.filter((permission) => can('read_only', permission));
-    expect(granted.some((permission) => permission.endsWith('.write'))).toBe(false);
-    expect(can('read_only', 'pii.reveal')).toBe(false);
+    expect(granted.filter((permission) => /\.(write|reveal|documents)$/.test(permission))).toEqual([]);
     expect(can('read_only', 'policies.read')).toBe(true);
+  });
+
+  it("reveals, downloads and changes an area's records only for a role that reads them", () => {
+    for (const permission of permissions) {
+      const read = `${permission.split('.')[0]}.read` as TPermission;
+      if (read === permission || !(read in PERMISSIONS)) continue;
+      for (const role of ACCOUNT_ROLES)
+        if (can(role, permission)) expect(can(role, read), `${role} ${permission}`).toBe(true);
+    }
+  });
+
+  it('keeps marketing and underwriting from browsing policyholders, and claims, marketing and underwriting from the operations screens', () => {
+    for (const role of ['marketing', 'underwriting', 'claims'] as const) {
+      expect(can(role, 'policies.read')).toBe(false);
+      expect(can(role, 'operations.read')).toBe(false);
+      expect(can(role, 'system.read')).toBe(false);
+    }
+    expect(ACCOUNT_ROLES.filter((role) => can(role, 'claims.documents'))).toEqual(['claims']);
+  });
+
+  it('names a reading permission for every kind of record the audit trail shows', () => {
+    for (const [kind, permission] of Object.entries(AUDITED_RECORDS))
+      expect(permission in PERMISSIONS, kind).toBe(true);
+    expect(AUDITED_RECORD_KINDS).toContain('claim');
   });
 
   it('keeps agents to their desk, and staff out of it', () => {

@@ -10,8 +10,13 @@ import {
 } from './attended-officials.ts';
 import {
   CLAIM_AMOUNT_MAX_CENTS,
+  CLAIM_DOCUMENT_MAX_BYTES,
   CLAIM_DOCUMENT_MAX_FILES,
+  CLAIM_DRAFT_BYTES_MAX,
+  CLAIM_UPLOAD_BODY_MAX_BYTES,
+  CLAIM_UPLOAD_BYTES_PER_HOUR,
   claimTypesFor,
+  claimUploadRoom,
   isMaskedValue,
   maskPayout,
   type TClaimContext,
@@ -218,5 +223,53 @@ describe('claim types and masked values', () => {
     const masked = maskPayout({ method: 'bank', bankName: 'DBS', accountNumber: '123-456789-0' });
     expect(masked.method === 'bank' && isMaskedValue(masked.accountNumber)).toBe(true);
     for (const real of ['123-456789-0', '91234567', 'S8512345I', '']) expect(isMaskedValue(real)).toBe(false);
+  });
+});
+
+describe('the room an upload may use (issue 27)', () => {
+  const MB = 1024 * 1024;
+  const fresh = { inDrafts: 0, thisHour: 0 };
+  it('lets a whole claim of documents through in one body, and one more document within the hour', () => {
+    const whole = CLAIM_DOCUMENT_MAX_FILES * CLAIM_DOCUMENT_MAX_BYTES + 1000;
+    expect(claimUploadRoom(whole, fresh)).toEqual({ bytes: whole, limit: 'body' });
+    expect(CLAIM_UPLOAD_BODY_MAX_BYTES).toBeGreaterThan(whole);
+    expect(claimUploadRoom(10 * MB, { inDrafts: 100 * MB, thisHour: 100 * MB })).toMatchObject({
+      bytes: 10 * MB,
+    });
+  });
+
+  it.each([
+    ['a body larger than any upload', CLAIM_UPLOAD_BODY_MAX_BYTES + 1, fresh, 'body'],
+    ['drafts that hold all they may', 1, { inDrafts: CLAIM_DRAFT_BYTES_MAX, thisHour: 0 }, 'drafts'],
+    [
+      'one byte past what the drafts may hold',
+      2 * MB,
+      { inDrafts: CLAIM_DRAFT_BYTES_MAX - 2 * MB + 1, thisHour: 0 },
+      'drafts',
+    ],
+    ['one byte past the hour', MB, { inDrafts: 0, thisHour: CLAIM_UPLOAD_BYTES_PER_HOUR - MB + 1 }, 'hour'],
+    [
+      'full drafts before a spent hour',
+      MB,
+      { inDrafts: CLAIM_DRAFT_BYTES_MAX, thisHour: CLAIM_UPLOAD_BYTES_PER_HOUR },
+      'drafts',
+    ],
+  ] as const)('refuses %s before it is read', (_what, declared, spent, limit) => {
+    expect(claimUploadRoom(declared, spent)).toEqual({ refused: limit });
+  });
+
+  it('gives a body sent without its length all the tightest limit leaves, and nothing once one is spent', () => {
+    expect(claimUploadRoom(undefined, fresh)).toEqual({ bytes: CLAIM_UPLOAD_BODY_MAX_BYTES, limit: 'body' });
+    expect(claimUploadRoom(undefined, { inDrafts: CLAIM_DRAFT_BYTES_MAX - 5 * MB, thisHour: 0 })).toEqual({
+      bytes: 5 * MB,
+      limit: 'drafts',
+    });
+    expect(claimUploadRoom(undefined, { inDrafts: 0, thisHour: CLAIM_UPLOAD_BYTES_PER_HOUR - MB })).toEqual({
+      bytes: MB,
+      limit: 'hour',
+    });
+    expect(claimUploadRoom(undefined, { inDrafts: 0, thisHour: CLAIM_UPLOAD_BYTES_PER_HOUR })).toEqual({
+      refused: 'hour',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Policyholder access without an account (design section 12): policy number, ID number and date of
  * birth, then a one-time code e-mailed to the policy's address, or the signed link of a policy e-mail.
@@ -10,20 +12,105 @@ export const ACCESS_CODE_DIGITS = 6;
 export const ACCESS_CODE_VALID_MINUTES = 10;
 /** Five wrong tries end a code; a sixth answer is refused even when right. */
 export const ACCESS_CODE_MAX_TRIES = 5;
-/** After five wrong tries (or too many codes asked for) a policy or address waits this long. */
-export const ACCESS_LOCK_MINUTES = 15;
 /** The policyholder's session ends after 30 minutes without a call. */
 export const HOLDER_SESSION_IDLE_MINUTES = 30;
 /** However busy, a session ends this long after it began: a new code or link opens the next one. */
 export const HOLDER_SESSION_MAX_HOURS = 12;
-/** A policy number may start the sign-in this many times in a window before it waits ACCESS_LOCK_MINUTES. */
-export const ACCESS_STARTS_PER_POLICY = 5;
-/** One client address may start the sign-in this many times (any policies) in the same window. */
-export const ACCESS_STARTS_PER_CLIENT = 20;
 /** The page offers to send a new code this many seconds after the last one. */
 export const ACCESS_RESEND_SECONDS = 60;
-/** The "Manage your policy" link of every policy e-mail and the finish page opens the policy this long. */
-export const MANAGE_LINK_VALID_DAYS = 30;
+/**
+ * The "Manage your policy" link of a policy e-mail opens the policy once, this many hours after the
+ * mail was written (decision 101): long enough to open the mail the evening of the purchase, short
+ * enough that a forwarded mail or a shared device's history does not open it the next day.
+ */
+export const MANAGE_LINK_VALID_HOURS = 12;
+/** The e-mail a change of address announces to the old address can undo it this many days (decision 102). */
+export const EMAIL_UNDO_VALID_DAYS = 14;
+
+/**
+ * Exponential back-off (decision 101): the first `free` attempts in a quiet spell go at once; each
+ * later one waits twice as long as the one before, from `baseMs` up to `capMs`. `windowMs` of quiet
+ * forgets the count. No fixed lock: a stranger's tries slow only what they can reach.
+ */
+export type TBackoffRule = { free: number; baseMs: number; capMs: number; windowMs: number };
+
+/** How long the next attempt must wait after the last, given `attempts` already made in the window. */
+export function backoffWaitMs(attempts: number, rule: TBackoffRule): number {
+  if (attempts < rule.free) return 0;
+  return Math.min(rule.capMs, rule.baseMs * 2 ** (attempts - rule.free));
+}
+
+/** How much longer the next attempt must wait (0: it may go now), given the attempts in the window and the last one's time. */
+export function backoffRemainingMs(
+  attempts: number,
+  lastAt: Date | null,
+  now: Date,
+  rule: TBackoffRule,
+): number {
+  if (!lastAt) return 0;
+  return Math.max(0, backoffWaitMs(attempts, rule) - (now.getTime() - lastAt.getTime()));
+}
+
+/**
+ * Codes mailed for one policy (sign-in and step-up alike): three an hour at once, then 1, 2, 4 … 15
+ * minutes apart. Only a code that is mailed counts, and only details that match mail one, so a
+ * stranger with a policy number alone cannot slow its holder.
+ */
+export const CODE_SENDS_PER_POLICY: TBackoffRule = {
+  free: 3,
+  baseMs: 60_000,
+  capMs: 15 * 60_000,
+  windowMs: 3_600_000,
+};
+/** Sign-in starts, code checks and link opens from one client address, whatever the policy. */
+export const ACCESS_TRIES_PER_CLIENT: TBackoffRule = {
+  free: 20,
+  baseMs: 30_000,
+  capMs: 15 * 60_000,
+  windowMs: 3_600_000,
+};
+
+/**
+ * What a sensitive change needs first (issue 27, decision 102): a fresh code mailed to the address on
+ * the policy before the change, typed back with the change itself.
+ */
+export const STEP_UP_PURPOSES = ['contact', 'renewal-card', 'cancellation', 'claim-payout'] as const;
+export type TStepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+
+export function isStepUpPurpose(value: string): value is TStepUpPurpose {
+  return (STEP_UP_PURPOSES as readonly string[]).includes(value);
+}
+
+/**
+ * While a change of the policy's address can still be undone from the old address, these wait (as a
+ * second change of address does): what a mailbox taken over for a moment would do next (decision 102).
+ */
+/** The fresh code a sensitive change carries on the wire: without it the answer is 403 naming `stepUpCode`. */
+export const ZStepUpCode = z
+  .string()
+  .max(20)
+  .optional()
+  .describe('The code mailed by step-up for this change; without it the answer is 403 naming stepUpCode');
+
+export const BLOCKED_WHILE_UNDOABLE: readonly TStepUpPurpose[] = ['cancellation', 'claim-payout'];
+
+/** The message keys of a refused step-up or link (texts in the `myPolicy` section). */
+export const IDENTITY_MESSAGE_KEYS = {
+  stepUpRequired: 'myPolicy.stepUp.errors.required',
+  stepUpWrong: 'myPolicy.stepUp.errors.wrong',
+  stepUpExpired: 'myPolicy.stepUp.errors.expired',
+  stepUpUsedUp: 'myPolicy.stepUp.errors.usedUp',
+  tooManyCodes: 'myPolicy.stepUp.errors.tooMany',
+  undoPending: 'myPolicy.errors.undoPending',
+  linkUsed: 'myPolicy.open.used',
+  linkExpired: 'myPolicy.open.expired',
+  linkInvalid: 'myPolicy.open.invalid',
+  undoUsed: 'myPolicy.undo.used',
+  undoExpired: 'myPolicy.undo.expired',
+  undoInvalid: 'myPolicy.undo.invalid',
+  undoSuperseded: 'myPolicy.undo.superseded',
+} as const;
+
 /** The policy e-mail may be sent again this many times an hour per policy. */
 export const POLICY_MAIL_RESENDS_PER_HOUR = 3;
 

@@ -2,8 +2,9 @@ import {
   ACCESS_CODE_DIGITS,
   ACCESS_CODE_MAX_TRIES,
   ACCESS_CODE_VALID_MINUTES,
-  ACCESS_LOCK_MINUTES,
+  EMAIL_UNDO_VALID_DAYS,
   HOLDER_SESSION_IDLE_MINUTES,
+  MANAGE_LINK_VALID_HOURS,
 } from '../self-service/access-rules.ts';
 import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '../self-service/cancellation-rules.ts';
 
@@ -17,7 +18,8 @@ export const SERVICE_MESSAGE_VALUES = {
   accessCodeDigits: ACCESS_CODE_DIGITS,
   accessCodeValidMinutes: ACCESS_CODE_VALID_MINUTES,
   accessCodeMaxTries: ACCESS_CODE_MAX_TRIES,
-  accessLockMinutes: ACCESS_LOCK_MINUTES,
+  manageLinkValidHours: MANAGE_LINK_VALID_HOURS,
+  emailUndoValidDays: EMAIL_UNDO_VALID_DAYS,
   holderSessionIdleMinutes: HOLDER_SESSION_IDLE_MINUTES,
 } as const;
 

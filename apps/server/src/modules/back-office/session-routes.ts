@@ -1,4 +1,9 @@
-import { ACCOUNT_ROLES } from '@lionrock/domain/back-office/staff-rules';
+import {
+  ACCOUNT_ROLES,
+  AUDITED_RECORD_KINDS,
+  AUDITED_RECORDS,
+  can,
+} from '@lionrock/domain/back-office/staff-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -152,7 +157,7 @@ export async function backOfficeSessionRoutes(
       preHandler: access.requireAccount('audit.read'),
       schema: {
         tags: ['back-office'],
-        querystring: z.object({ entity: z.string().min(1).max(40), entityId: z.string().min(1).max(100) }),
+        querystring: z.object({ entity: z.enum(AUDITED_RECORD_KINDS), entityId: z.string().min(1).max(100) }),
         response: {
           200: z.object({
             entries: z.array(
@@ -171,6 +176,9 @@ export async function backOfficeSessionRoutes(
       },
     },
     async (request) => {
+      // The trail of a record only for a role that may read that kind of record (decision 106).
+      if (!can(request.account!.role, AUDITED_RECORDS[request.query.entity]))
+        throw new ApiError(403, 'Your role does not allow this.', { field: 'role' });
       const rows = await auditOf(options.db, request.query.entity, request.query.entityId);
       return {
         entries: rows.map((row) => ({

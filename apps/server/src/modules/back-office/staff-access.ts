@@ -91,6 +91,8 @@ export type TStaffAccessDeps = {
   store: TLimitStore;
   now: () => Date;
   onMailQueued: () => void;
+  /** The password check (a test records which hashes it is given); scrypt's by default. */
+  verifyPassword?: typeof verifyPassword;
 };
 
 export type TSignInAnswer =
@@ -100,6 +102,7 @@ export type TSignInAnswer =
 
 export function createStaffAccess(deps: TStaffAccessDeps) {
   const { db, config, store, now } = deps;
+  const checkPassword = deps.verifyPassword ?? verifyPassword;
   const totpKey = () => sharedSecret(db, 'staff-totp', config.linkSigningSecret);
   const resetKey = () => sharedSecret(db, 'staff-reset', config.linkSigningSecret);
 
@@ -204,6 +207,15 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   }
 
   const refused = () => new ApiError(401, 'The username or password is not right.', { field: 'password' });
+  /** The back-off of a username from one client: the same words whether or not the username exists. */
+  const backedOff = (retryAfterMs: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return new ApiError(
+      423,
+      `Too many failed sign-ins with this username from here: try again in ${minutes} minutes.`,
+      { field: 'username', retryAfterMs },
+    );
+  };
   const lockedError = (until: Date) => {
     const minutes = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 60_000));
     return new ApiError(
@@ -213,7 +225,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     );
   };
 
-  /** Counts a failure against the account, locking it at the limit. */
+  /** Counts a wrong second-factor code against the account (its password was right), locking it at the limit. */
   async function countFailure(row: TAccountRow): Promise<void> {
     const at = now();
     const failures = row.failedSignIns + 1;
@@ -255,7 +267,12 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   }
 
   /**
-   * Username and password. Per client, tries are limited; per account, five failures lock it. A right
+   * Username and password (decision 106). Per client, tries are limited; per username and client,
+   * five failures back off for the lock's minutes, counted in the limit store under the normalised
+   * username's hash whether or not such an account exists: a known and an unknown username get the
+   * same answers and the same work (one scrypt check: the account's hash or the decoy), and a
+   * stranger elsewhere cannot lock a staff member out. A wrong password never touches the account;
+   * only its owner, with the right password, learns of a lock from wrong second-factor codes. A right
    * password opens a session: ready for an agent, waiting for the TOTP code for staff (with a new
    * secret to enrol when the account has none confirmed yet).
    */
@@ -266,23 +283,46 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   ): Promise<TSignInAnswer> {
     const clientKey = `staff-sign-in:client:${request.clientKey}`;
     const windowMs = STAFF_SIGN_IN.windowMinutes * 60_000;
+    const lockMs = STAFF_SIGN_IN.lockMinutes * 60_000;
     const byClient = await store.add(clientKey, 1, windowMs);
     if (byClient.count > STAFF_SIGN_IN.perClientPerWindow)
       throw new ApiError(429, 'Too many sign-ins from here. Please wait and try again.', {
         retryAfterMs: byClient.retryAfterMs,
       });
-    const row = await findByUsername(input.username);
-    const at = now();
-    if (row?.lockedUntil && row.lockedUntil > at) {
-      await verifyPassword(input.password, DECOY_HASH);
-      throw lockedError(row.lockedUntil);
+    // The username hashed: the store (Redis) never holds it, and an e-mail as username stays out of it.
+    const username = normaliseUsername(input.username);
+    const pair = `${sha256(username)}:${request.clientKey}`;
+    const failuresKey = `staff-sign-in:failures:${pair}`;
+    const backOffKey = `staff-sign-in:back-off:${pair}`;
+    const backOff = await store.add(backOffKey, 0, lockMs);
+    const row = await findByUsername(username);
+    if (backOff.count > 0) {
+      await checkPassword(input.password, DECOY_HASH);
+      throw backedOff(backOff.retryAfterMs);
     }
-    const right = await verifyPassword(input.password, row?.passwordHash ?? DECOY_HASH);
+    const right = await checkPassword(input.password, row?.passwordHash ?? DECOY_HASH);
     if (!row || !right || row.disabledAt) {
-      if (row && !row.disabledAt) await countFailure(row);
+      const failures = await store.add(failuresKey, 1, windowMs);
+      if (failures.count === STAFF_SIGN_IN.maxFailures) {
+        await store.add(backOffKey, 1, lockMs);
+        await recordAudit(db, {
+          at: now(),
+          actor: { id: null, label: 'system' },
+          action: 'lock',
+          entity: 'account',
+          // An unknown name by its hash: the trail holds no username nobody has.
+          entityId: row?.id ?? `unknown:${sha256(username).slice(0, 16)}`,
+          before: null,
+          after: { lockedMinutes: STAFF_SIGN_IN.lockMinutes, scope: 'username and client' },
+        });
+      }
       throw refused();
     }
+    const at = now();
+    if (row.lockedUntil && row.lockedUntil > at) throw lockedError(row.lockedUntil);
     await store.add(clientKey, -1, windowMs);
+    const failed = await store.add(failuresKey, 0, windowMs);
+    if (failed.count > 0) await store.add(failuresKey, -failed.count, windowMs);
     const role = row.role as TAccountRole;
     if (!needsSecondFactor(role) && !row.totpConfirmedAt) {
       await db

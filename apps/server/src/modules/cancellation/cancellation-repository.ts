@@ -3,6 +3,7 @@ import type { TDb } from '../../db/database.ts';
 import { mailOutbox, operationsAlerts, payments, policies, policyEvents, refunds } from '../../db/schema.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
+import type { TTransaction } from '../policyholder/step-up-repository.ts';
 
 export type TRefundRow = typeof refunds.$inferSelect;
 
@@ -48,7 +49,9 @@ export function createCancellationRepository(db: TDb) {
     async cancelOnce(
       policyId: string,
       decide: (locked: TPolicyRow) => TCancellationDecision,
-    ): Promise<{ outcome: 'cancelled' | 'cancelled-already' | 'refused'; detail?: unknown }> {
+      /** Spends the step-up code with the cancellation (false: it was spent meanwhile). */
+      confirm: (tx: TTransaction) => Promise<boolean>,
+    ): Promise<{ outcome: 'cancelled' | 'cancelled-already' | 'refused' | 'unconfirmed'; detail?: unknown }> {
       return db.transaction(async (tx) => {
         const [locked] = await tx
           .select()
@@ -58,6 +61,7 @@ export function createCancellationRepository(db: TDb) {
         if (!locked) return { outcome: 'refused' as const };
         const decision = decide(locked);
         if (!decision.cancel) return { outcome: decision.reason, detail: decision.detail };
+        if (!(await confirm(tx))) return { outcome: 'unconfirmed' as const };
         await tx
           .update(policies)
           .set({ status: 'cancelled', autoRenewal: false, updatedAt: sql`now()` })

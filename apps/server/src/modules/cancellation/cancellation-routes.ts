@@ -1,3 +1,4 @@
+import { ZStepUpCode } from '@lionrock/domain/self-service/access-rules';
 import { CANCELLATION_REASON_MAX_LENGTH } from '@lionrock/domain/self-service/cancellation-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +30,8 @@ export const ZCancelRequestSchema = z.object({
   confirm: z.literal(true),
   /** Why, in the customer's words (kept with the policy's event, never logged). */
   reason: z.string().max(CANCELLATION_REASON_MAX_LENGTH).optional(),
+  /** The code step-up mailed to the policy's address for this cancellation (decision 102). */
+  stepUpCode: ZStepUpCode,
 });
 
 /** Free-look and short-period cancellation of the holder's own policy (decisions 071 and 072). */
@@ -61,15 +64,21 @@ export async function cancellationRoutes(
       preHandler: access.requireHolder,
       schema: {
         tags: ['my-policy'],
-        summary: 'Cancels the policy (free look or short period) and refunds it; a repeat answers the same',
+        summary:
+          'With the step-up code: cancels the policy (free look or short period) and refunds it; a repeat answers the same',
         params: ZParams,
         body: ZCancelRequestSchema,
-        response: { 200: ZCancellationView, ...apiErrors(400, 401, 404, 409) },
+        response: { 200: ZCancellationView, ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.cancel(request.policyholder!, request.params.policyId, request.body.reason);
+      return service.cancel(
+        request.policyholder!,
+        request.params.policyId,
+        request.body.reason,
+        request.body.stepUpCode,
+      );
     },
   );
 }

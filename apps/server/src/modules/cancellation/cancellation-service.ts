@@ -19,6 +19,7 @@ import { periodOfInsurance } from '../issuance/policy-schedule.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TPolicyholder } from '../policyholder/holder-access.ts';
+import { stepUpRequired, type TStepUpService } from '../policyholder/step-up-service.ts';
 import { CANCELLATION_MAIL_KIND, type TCancelledEventDetail } from './cancellation-mail.ts';
 import {
   createCancellationRepository,
@@ -57,6 +58,8 @@ export type TCancellationDeps = {
   access: {
     policyOfHolder(holder: TPolicyholder, policyId: string): Promise<TPolicyRow>;
   };
+  /** The fresh code from the policy's address a cancellation needs (decision 102). */
+  stepUps: Pick<TStepUpService, 'check' | 'use'>;
   /** The market's card gateway (payment-provider.ts). */
   provider: (country: TCountry) => Promise<Pick<TCardProvider, 'refund'>>;
   /** Whether a claim was made under the policy (the claims module answers; none without it). */
@@ -246,16 +249,38 @@ export function createCancellationService(deps: TCancellationDeps) {
     },
 
     /**
-     * Cancels the holder's policy. A second call (a double submit, a retry) finds it cancelled and
-     * answers the same, asking again for a card refund still on its way; a refusal is a 409 naming why.
+     * Cancels the holder's policy, with the step-up code from its address (403 naming `stepUpCode`
+     * without it, decision 102). A second call (a double submit, a retry) finds it cancelled and answers
+     * the same, asking again for a card refund still on its way; a refusal is a 409 naming why.
      */
-    async cancel(holder: TPolicyholder, policyId: string, reason?: string): Promise<TCancellationView> {
+    async cancel(
+      holder: TPolicyholder,
+      policyId: string,
+      reason: string | undefined,
+      stepUpCode: string | undefined,
+    ): Promise<TCancellationView> {
       const row = await deps.access.policyOfHolder(holder, policyId);
+      let stepUp: { id: string } | null = null;
+      if (row.status !== 'cancelled') {
+        // Refused before a code is asked for: a cancellation that cannot happen needs none.
+        const offer = await viewOf(row);
+        if (!offer.allowed)
+          throw new ApiError(409, 'This policy cannot be cancelled online.', {
+            field: 'policyId',
+            messageKey: offer.reasonKey,
+          });
+        stepUp = await deps.stepUps.check(holder, row, 'cancellation', stepUpCode);
+      }
       const payment = await repository.paidPayment(row.policyId);
       const hasClaim = await deps.hasClaim(row.policyId);
-      const result = await repository.cancelOnce(row.policyId, (locked) =>
-        decide(locked, payment, hasClaim, reason),
+      // The code is spent under the policy's lock with the cancellation itself: of two posts at once,
+      // one cancels and the other finds it cancelled, answering the same without a second code.
+      const result = await repository.cancelOnce(
+        row.policyId,
+        (locked) => decide(locked, payment, hasClaim, reason),
+        async (tx) => (stepUp ? deps.stepUps.use(stepUp.id, tx) : false),
       );
+      if (result.outcome === 'unconfirmed') throw stepUpRequired();
       if (result.outcome === 'refused')
         throw new ApiError(409, 'This policy cannot be cancelled online.', {
           field: 'policyId',
@@ -293,10 +318,12 @@ export function cancellationServiceOf(options: {
   onMailQueued: () => void;
   /** Whether a claim was made under a policy (the claims module's answer). */
   hasClaim: (policyId: string) => Promise<boolean>;
+  stepUps: TCancellationDeps['stepUps'];
 }): TCancellationService {
   return createCancellationService({
     repository: createCancellationRepository(options.db),
     access: options.access,
+    stepUps: options.stepUps,
     provider: (country: TCountry) =>
       cardProvider({ config: options.config, db: options.db, now: options.now }, country),
     hasClaim: options.hasClaim,

@@ -4,18 +4,22 @@ import {
   CLAIM_AMOUNT_MAX_CENTS,
   CLAIM_DOCUMENT_MAX_BYTES,
   CLAIM_DOCUMENT_MAX_FILES,
+  CLAIM_UPLOAD_PART_HEADER_MAX_BYTES,
   DESCRIPTION_MAX_LENGTH,
   PLACE_MAX_LENGTH,
 } from '@lionrock/domain/claims/claim-rules';
+import { ZStepUpCode } from '@lionrock/domain/self-service/access-rules';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import type { THolderAccess } from '../policyholder/holder-access.ts';
 import { CLAIM_NUMBER_PATTERN } from './claim-number.ts';
+import type { TClaimRow } from './claims-repository.ts';
 import { CLAIMS_PREFIX, type TClaimsService, type TUploadPart } from './claims-service.ts';
+import type { TUploadBudget, TUploadReservation } from './upload-budget.ts';
 
 const ZOfficials = z.object({
   noOne: z.boolean(),
@@ -51,6 +55,7 @@ export const ZSaveClaimDraftRequestSchema = z.object({
     .nullable()
     .optional(),
   payout: ZPayout.optional(),
+  stepUpCode: ZStepUpCode,
 });
 
 export const ZClaimViewSchema = z.object({
@@ -81,15 +86,15 @@ const ZClaimParams = z.object({ claimId: z.string().max(64) });
 const noStore = 'private, no-store';
 
 /**
- * The claims calls (`/b2c-server/rest/claims/…`): drafts behind the policyholder's session (or the
- * draft's own resume link), uploads, submit, "finish later", resume and the status by number.
+ * The claims calls (`/b2c-server/rest/claims/…`): drafts behind the policyholder's session (a resume
+ * link opens one, decision 101), uploads, submit, "finish later", resume and the status by number.
  * Multipart is registered in this plugin's scope only, with the document limits (decision 075).
  */
 export async function claimsRoutes(
   app: FastifyInstance,
-  options: { access: THolderAccess; service: TClaimsService },
+  options: { access: THolderAccess; service: TClaimsService; uploads: TUploadBudget },
 ): Promise<void> {
-  const { access, service } = options;
+  const { access, service, uploads } = options;
   await app.register(multipart, {
     limits: {
       fileSize: CLAIM_DOCUMENT_MAX_BYTES,
@@ -97,8 +102,12 @@ export async function claimsRoutes(
       fields: 0,
       parts: CLAIM_DOCUMENT_MAX_FILES,
       headerPairs: 20,
+      // @fastify/busboy holds each part's headers to this; the plugin's type does not list it.
+      ...({ headerSize: CLAIM_UPLOAD_PART_HEADER_MAX_BYTES } as object),
     },
   });
+  /** The draft and the reserved room of an upload, settled in its preHandler. */
+  const uploading = new WeakMap<FastifyRequest, { claim: TClaimRow; reservation: TUploadReservation }>();
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['claims'];
 
@@ -114,7 +123,7 @@ export async function claimsRoutes(
           lang: z.enum(['en', 'zh']).default('en'),
           agentCode: z.string().trim().max(20).optional(),
         }),
-        response: { 200: ZClaimViewSchema, ...apiErrors(400, 401, 404) },
+        response: { 200: ZClaimViewSchema, ...apiErrors(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -128,8 +137,38 @@ export async function claimsRoutes(
   );
 
   routes.get(
+    `${CLAIMS_PREFIX}/drafts`,
+    {
+      preHandler: access.requireHolder,
+      schema: {
+        tags,
+        summary: "The unfinished claims on one of the policyholder's policies, the latest saved first",
+        querystring: z.object({ policyId: z.string().max(64) }),
+        response: {
+          200: z.object({
+            drafts: z.array(
+              z.object({
+                claimId: z.string(),
+                claimType: z.string(),
+                updatedAt: z.string(),
+                documents: z.number(),
+              }),
+            ),
+          }),
+          ...apiErrors(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      return service.openDrafts(request.policyholder!, request.query.policyId);
+    },
+  );
+
+  routes.get(
     `${CLAIMS_PREFIX}/draft/:claimId`,
     {
+      preHandler: access.requireHolder,
       schema: {
         tags,
         summary: 'A draft claim (payout masked)',
@@ -139,42 +178,59 @@ export async function claimsRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', noStore);
-      return service.view(await service.draftFor(request, request.params.claimId));
+      return service.view((await service.draftFor(request.policyholder!, request.params.claimId)).claim);
     },
   );
 
   routes.put(
     `${CLAIMS_PREFIX}/draft/:claimId`,
     {
+      preHandler: access.requireHolder,
       schema: {
         tags,
-        summary: "Saves a draft's fields",
+        summary: "Saves a draft's fields; a new payout account needs the step-up code (403 without it)",
         params: ZClaimParams,
         body: ZSaveClaimDraftRequestSchema,
-        response: { 200: ZClaimViewSchema, ...apiErrors(400, 401, 404, 409) },
+        response: { 200: ZClaimViewSchema, ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', noStore);
-      return service.saveDraft(await service.draftFor(request, request.params.claimId), request.body);
+      const found = await service.draftFor(request.policyholder!, request.params.claimId);
+      return service.saveDraft(request.policyholder!, found, request.body);
     },
   );
 
   routes.post(
     `${CLAIMS_PREFIX}/draft/:claimId/documents`,
     {
+      // Who may upload to the draft, and whether the body fits the holder's budget, are settled before
+      // a byte of it is read: a refusal closes the connection instead of draining the body (issue 27).
+      preHandler: async (request, reply) => {
+        try {
+          await access.requireHolder.call(app, request, reply);
+          const { claim } = await service.draftFor(request.policyholder!, request.params.claimId);
+          if (!request.isMultipart())
+            throw new ApiError(415, 'Send the documents as multipart/form-data.', { field: 'file' });
+          const length = request.headers['content-length'];
+          const declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
+          uploading.set(request, { claim, reservation: await uploads.reserve(claim.holderKey, declared) });
+        } catch (error) {
+          reply.header('connection', 'close');
+          throw error;
+        }
+      },
       schema: {
         tags,
         summary:
           'Uploads documents (multipart, field "file"): PDF, JPEG or PNG by content, 10 MB each, 10 per claim',
+        consumes: ['multipart/form-data'],
         params: ZClaimParams,
-        response: { 200: ZClaimViewSchema, ...apiErrors(400, 401, 404, 409, 413, 415) },
+        response: { 200: ZClaimViewSchema, ...apiErrors(400, 401, 404, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      const claim = await service.draftFor(request, request.params.claimId);
-      if (!request.isMultipart())
-        throw new ApiError(415, 'Send the documents as multipart/form-data.', { field: 'file' });
+      const { claim, reservation } = uploading.get(request)!;
       const parts = async function* (): AsyncIterable<TUploadPart> {
         try {
           for await (const part of request.files())
@@ -186,19 +242,25 @@ export async function claimsRoutes(
               field: 'file',
               messageKey: 'claims.errors.tooManyDocuments',
             });
-          if (code?.startsWith('FST_'))
+          // Anything else the multipart reader refuses (a body cut short, a broken part header) is the body's fault.
+          if (!(error instanceof ApiError))
             throw new ApiError(400, 'The upload could not be read.', { field: 'file' });
           throw error;
         }
       };
       reply.header('cache-control', noStore);
-      return service.addDocuments(claim, parts());
+      try {
+        return await service.addDocuments(claim, parts(), reservation);
+      } finally {
+        await reservation.release();
+      }
     },
   );
 
   routes.delete(
     `${CLAIMS_PREFIX}/draft/:claimId/documents/:documentId`,
     {
+      preHandler: access.requireHolder,
       schema: {
         tags,
         summary: 'Removes an uploaded document from a draft',
@@ -208,7 +270,7 @@ export async function claimsRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', noStore);
-      const claim = await service.draftFor(request, request.params.claimId);
+      const { claim } = await service.draftFor(request.policyholder!, request.params.claimId);
       return service.deleteDocument(claim, request.params.documentId);
     },
   );
@@ -216,6 +278,7 @@ export async function claimsRoutes(
   routes.post(
     `${CLAIMS_PREFIX}/draft/:claimId/submit`,
     {
+      preHandler: access.requireHolder,
       schema: {
         tags,
         summary: 'Submits a draft: every rule checked, a claim number, the acknowledgement e-mail',
@@ -228,12 +291,16 @@ export async function claimsRoutes(
     },
     // A repeated submit (double click, retry) answers the same number again.
     async (request) =>
-      service.submit(await service.draftFor(request, request.params.claimId, { allowSubmitted: true })),
+      service.submit(
+        (await service.draftFor(request.policyholder!, request.params.claimId, { allowSubmitted: true }))
+          .claim,
+      ),
   );
 
   routes.post(
     `${CLAIMS_PREFIX}/draft/:claimId/finish-later`,
     {
+      preHandler: access.requireHolder,
       schema: {
         tags,
         summary: "E-mails a link (7 days) to the policy's address that opens this draft again",
@@ -241,7 +308,8 @@ export async function claimsRoutes(
         response: { 200: z.object({ sentTo: z.string() }), ...apiErrors(401, 404, 409) },
       },
     },
-    async (request) => service.finishLater(await service.draftFor(request, request.params.claimId)),
+    async (request) =>
+      service.finishLater((await service.draftFor(request.policyholder!, request.params.claimId)).claim),
   );
 
   routes.post(
@@ -257,7 +325,7 @@ export async function claimsRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', noStore);
-      return service.resume(request.body.token, reply);
+      return service.resume(request, reply, request.body.token);
     },
   );
 

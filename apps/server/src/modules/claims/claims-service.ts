@@ -3,7 +3,10 @@ import type { TOfficials } from '@lionrock/domain/claims/attended-officials';
 import {
   CLAIM_DOCUMENT_MAX_BYTES,
   CLAIM_DOCUMENT_MAX_FILES,
+  CLAIM_DRAFT_BYTES_MAX,
   CLAIM_DRAFT_LINK_VALID_DAYS,
+  CLAIM_MESSAGE_KEYS,
+  CLAIM_OPEN_DRAFTS_PER_POLICY,
   isMaskedValue,
   maskPayout,
   type TClaimProduct,
@@ -31,11 +34,13 @@ import { detectContent, sanitiseFileName } from '../../storage/file-content.ts';
 import { newFileKey, type TFileStore } from '../../storage/file-store.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
-import type { TPolicyRepository } from '../policy/policy-repository.ts';
+import type { TPolicyRepository, TPolicyRow } from '../policy/policy-repository.ts';
 import type { THolderAccess, TPolicyholder } from '../policyholder/holder-access.ts';
+import type { TStepUpService } from '../policyholder/step-up-service.ts';
 import type { TProductType } from '../product/product-catalogue.ts';
 import { composeClaimMail, isClaimMailKind } from './claim-mail.ts';
 import type { TClaimDocumentRow, TClaimRow, TClaimsRepository, TMoveExtras } from './claims-repository.ts';
+import { type TUploadReservation, uploadRefusal } from './upload-budget.ts';
 
 /** A staff member's move (issue 18): what they gave with it and what else its transaction writes. */
 export type TStaffMove = {
@@ -44,8 +49,6 @@ export type TStaffMove = {
   alongside: TMoveExtras['alongside'];
 };
 
-/** The cookie a resume link opens: that one draft only, for the link's life (decision 074). */
-export const CLAIM_DRAFT_COOKIE = 'lr_claim_draft';
 export const CLAIMS_PREFIX = '/b2c-server/rest/claims';
 /** The web page the resume link opens; the token travels in the fragment, never to a server log. */
 export const RESUME_PAGE = '/claims/resume';
@@ -82,6 +85,8 @@ export type TDraftInput = {
   officials?: TOfficials | undefined;
   amountCents?: number | null | undefined;
   payout?: TPayout | undefined;
+  /** The step-up code a new payout account needs (decision 102). */
+  stepUpCode?: string | undefined;
 };
 
 export type TUploadPart = { filename: string; toBuffer: () => Promise<Buffer> };
@@ -90,6 +95,8 @@ export type TClaimsDeps = {
   db: TDb;
   config: TConfig;
   access: THolderAccess;
+  /** The fresh code from the policy's address a payout account needs (decision 102). */
+  stepUps: Pick<TStepUpService, 'spend'>;
   repository: TClaimsRepository;
   policies: Pick<TPolicyRepository, 'findPolicy'>;
   agents: Pick<TAgentRepository, 'findAgent'>;
@@ -151,41 +158,33 @@ export function createClaimsService(deps: TClaimsDeps) {
   });
 
   /**
-   * The draft a request may work on: the holder's own (session) or the one a resume link opened
-   * (draft cookie). No session at all is a 401; someone else's claim a 404 like one that does not exist.
+   * The draft a signed-in holder may work on: one on a policy the session reaches now (decision 101).
+   * Someone else's claim is a 404 like one that does not exist.
    */
   async function draftFor(
-    request: FastifyRequest,
+    holder: TPolicyholder,
     claimId: string,
     options: { allowSubmitted?: boolean } = {},
-  ): Promise<TClaimRow> {
+  ): Promise<{ claim: TClaimRow; policy: TPolicyRow }> {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const holder = await access.currentHolder(request);
-    const draftToken = request.cookies?.[CLAIM_DRAFT_COOKIE];
-    const byLink =
-      draftToken && draftToken.length <= 100
-        ? await repository.draftByTokenHash(sha256(draftToken), now())
-        : undefined;
-    if (!holder && !byLink)
-      throw new ApiError(401, 'Please confirm who you are again: your session has ended.', {
-        field: 'session',
-      });
     const claim = UUID.test(claimId) ? await repository.findClaim(claimId) : undefined;
-    const allowed =
-      claim &&
-      ((holder && claim.holderKey === holder.holderKey && claim.country === holder.country) ||
-        byLink?.claimId === claim.claimId);
-    if (!claim || !allowed) throw new ApiError(404, 'No such claim.', { field: 'claimId' });
+    const policy = claim
+      ? await access.policyOfHolder(holder, claim.policyId).catch(() => undefined)
+      : undefined;
+    if (!claim || !policy) throw new ApiError(404, 'No such claim.', { field: 'claimId' });
     if (claim.status !== 'draft' && !options.allowSubmitted)
       throw new ApiError(409, 'This claim has been submitted already.', { field: 'claimId' });
-    return claim;
+    return { claim, policy };
   }
 
   return {
     draftFor,
     view,
 
-    /** Starts a draft on one of the holder's policies; an agent named must exist (spec section 6: agent links). */
+    /**
+     * Starts a draft on one of the holder's policies; an agent named must exist (spec section 6: agent
+     * links). A policy with CLAIM_OPEN_DRAFTS_PER_POLICY drafts open already is a 409: the page offers them.
+     */
     async startDraft(
       holder: TPolicyholder,
       input: { policyId: string; language: 'en' | 'zh'; agentCode?: string | undefined },
@@ -201,19 +200,51 @@ export function createClaimsService(deps: TClaimsDeps) {
           });
         if (!agent.isDefault) agentCode = agent.agentCode;
       }
-      const claim = await repository.createDraft({
-        policyId: policy.policyId,
-        holderKey: holder.holderKey,
-        country: policy.country,
-        productType: policy.productType,
-        currency: MARKETS[policy.country as TCountry].currency,
-        agentCode,
-        language: input.language,
-      });
+      // The person's key groups their claims (upload budgets); it reaches nothing.
+      const holderKey = await access.holderKeyOf(policy);
+      if (!holderKey) throw new ApiError(404, 'No such policy.', { field: 'policyId' });
+      const claim = await repository.createDraft(
+        {
+          policyId: policy.policyId,
+          holderKey,
+          country: policy.country,
+          productType: policy.productType,
+          currency: MARKETS[policy.country as TCountry].currency,
+          agentCode,
+          language: input.language,
+        },
+        CLAIM_OPEN_DRAFTS_PER_POLICY,
+      );
+      if ('tooMany' in claim)
+        throw new ApiError(
+          409,
+          `This policy has ${CLAIM_OPEN_DRAFTS_PER_POLICY} unfinished claims: please go on with one of them.`,
+          { field: 'policyId', messageKey: CLAIM_MESSAGE_KEYS.tooManyDrafts },
+        );
       return view(claim);
     },
 
-    async saveDraft(claim: TClaimRow, input: TDraftInput): Promise<TClaimView> {
+    /** The unfinished claims on one of the policies the session reaches, the latest saved first (the page offers them). */
+    async openDrafts(holder: TPolicyholder, policyId: string) {
+      const policy = await access.policyOfHolder(holder, policyId);
+      const holderKey = await access.holderKeyOf(policy);
+      const drafts = holderKey ? await repository.openDraftsOf(policy.policyId, holderKey) : [];
+      return {
+        drafts: drafts.map((draft) => ({ ...draft, updatedAt: draft.updatedAt.toISOString() })),
+      };
+    },
+
+    /**
+     * Saves the fields given. A payout account that differs from the saved one is set only with the
+     * step-up code from the policy's address (403 naming `stepUpCode` without it), and not while a change
+     * of that address can be undone (409): the payout is where the money goes (decision 102).
+     */
+    async saveDraft(
+      holder: TPolicyholder,
+      found: { claim: TClaimRow; policy: TPolicyRow },
+      input: TDraftInput,
+    ): Promise<TClaimView> {
+      const { claim, policy } = found;
       const values: Record<string, unknown> = {};
       if (input.claimType !== undefined) values.claimType = input.claimType;
       if (input.incidentDate !== undefined) values.incidentDate = input.incidentDate || null;
@@ -221,18 +252,29 @@ export function createClaimsService(deps: TClaimsDeps) {
       if (input.description !== undefined) values.description = input.description;
       if (input.officials !== undefined) values.officials = input.officials;
       if (input.amountCents !== undefined) values.amountCents = input.amountCents;
-      if (input.payout !== undefined)
-        values.payout = mergePayout(claim.payout as TPayout | null, input.payout);
+      if (input.payout !== undefined) {
+        const saved = claim.payout as TPayout | null;
+        const payout = mergePayout(saved, input.payout);
+        if (!samePayout(saved, payout)) {
+          await deps.stepUps.spend(holder, policy, 'claim-payout', input.stepUpCode);
+          values.payout = payout;
+        }
+      }
       const saved = await repository.saveDraft(claim.claimId, values);
       if (!saved) throw new ApiError(409, 'This claim has been submitted already.', { field: 'claimId' });
       return view(saved);
     },
 
     /**
-     * Stores uploaded files after checking each by its first bytes; any refusal removes what this
-     * call stored and writes no row (design section 12, decision 075).
+     * Stores uploaded files after checking each by its first bytes and counting it against the room the
+     * upload reserved of the holder's budget; any refusal removes what this call stored and writes no
+     * row (design section 12, decisions 075 and 105).
      */
-    async addDocuments(claim: TClaimRow, parts: AsyncIterable<TUploadPart>): Promise<TClaimView> {
+    async addDocuments(
+      claim: TClaimRow,
+      parts: AsyncIterable<TUploadPart>,
+      reservation: TUploadReservation,
+    ): Promise<TClaimView> {
       const stored: { storeKey: string; contentType: string; sizeBytes: number; originalName: string }[] = [];
       const existing = (await repository.documentsOf(claim.claimId)).length;
       try {
@@ -258,6 +300,7 @@ export function createClaimsService(deps: TClaimsDeps) {
               );
             throw error;
           }
+          reservation.take(bytes.length);
           if (bytes.length === 0 || bytes.length > CLAIM_DOCUMENT_MAX_BYTES)
             throw new ApiError(bytes.length === 0 ? 415 : 413, `"${name}" is empty or too large.`, {
               field: 'file',
@@ -284,7 +327,11 @@ export function createClaimsService(deps: TClaimsDeps) {
             field: 'file',
             messageKey: 'claims.errors.documentsRequired',
           });
-        const outcome = await repository.addDocuments(claim.claimId, stored, CLAIM_DOCUMENT_MAX_FILES);
+        const outcome = await repository.addDocuments(claim, stored, {
+          maxFiles: CLAIM_DOCUMENT_MAX_FILES,
+          maxDraftBytes: CLAIM_DRAFT_BYTES_MAX,
+        });
+        if (outcome === 'draftsFull') throw uploadRefusal('drafts');
         if (outcome === 'tooMany')
           throw new ApiError(413, `At most ${CLAIM_DOCUMENT_MAX_FILES} documents per claim.`, {
             field: 'file',
@@ -377,6 +424,9 @@ export function createClaimsService(deps: TClaimsDeps) {
           tokenHash: sha256(token),
           issuedAt,
           expiresAt: new Date(issuedAt.getTime() + CLAIM_DRAFT_LINK_VALID_DAYS * 86_400_000),
+          // The address it is mailed to: a link for an address the policy no longer has opens nothing.
+          contactEmail: policy.contactEmail,
+          usedAt: null,
         },
         {
           kind: 'claim-resume',
@@ -390,29 +440,35 @@ export function createClaimsService(deps: TClaimsDeps) {
       return { sentTo: maskEmail(email) };
     },
 
-    /** Opens the draft a resume token names (its cookie, for the link's life): that draft only. */
-    async resume(token: string, reply: FastifyReply): Promise<TClaimView> {
-      const link = token.length <= 100 ? await repository.draftByTokenHash(sha256(token), now()) : undefined;
+    /**
+     * Opens the draft a resume link names (decisions 074 and 101): once, within its days, and only while
+     * the policy's address is the one the link was mailed to. It proves that mailbox in the session, so
+     * the draft (and every policy at that address) opens the way a code would.
+     */
+    async resume(request: FastifyRequest, reply: FastifyReply, token: string): Promise<TClaimView> {
+      const refuse = (messageKey: string, message: string) =>
+        new ApiError(404, message, { field: 'token', messageKey });
+      const link = token.length <= 100 ? await repository.draftLinkByTokenHash(sha256(token)) : undefined;
       const claim = link ? await repository.findClaim(link.claimId) : undefined;
-      if (!link || claim?.status !== 'draft')
-        throw new ApiError(404, 'This link has expired or is not valid.', {
-          field: 'token',
-          messageKey: 'claims.errors.linkExpired',
-        });
-      reply.setCookie(CLAIM_DRAFT_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: deps.config.isProduction || deps.config.publicUrl.startsWith('https:'),
-        path: `${CLAIMS_PREFIX}/`,
-        expires: link.expiresAt,
-      });
+      const policy = claim ? await deps.policies.findPolicy(claim.policyId) : undefined;
+      if (!link || !claim || !policy?.contactEmail || link.contactEmail !== policy.contactEmail)
+        throw refuse('claims.errors.linkInvalid', 'This link is not valid.');
+      if (link.usedAt) throw refuse('claims.errors.linkUsed', 'This link has been used already.');
+      if (link.expiresAt <= now() || claim.status !== 'draft')
+        throw refuse('claims.errors.linkExpired', 'This link has expired.');
+      if (!(await repository.useDraftLink(link.claimId, link.tokenHash, now())))
+        throw refuse('claims.errors.linkUsed', 'This link has been used already.');
+      await access.proveAddress(request, reply, policy.country as TCountry, policy.contactEmail);
       return view(claim);
     },
 
     /** A submitted claim's status and history for its holder; another holder's claim is a 404. */
     async statusFor(holder: TPolicyholder, claimNumber: string) {
       const claim = await repository.findByNumber(claimNumber.trim().toUpperCase());
-      if (!claim || claim.holderKey !== holder.holderKey || claim.country !== holder.country)
+      const reached = claim
+        ? await access.policyOfHolder(holder, claim.policyId).catch(() => undefined)
+        : undefined;
+      if (!claim || !reached)
         throw new ApiError(404, 'No claim with this number among your policies.', {
           field: 'claimNumber',
           messageKey: 'claims.errors.claimNotFound',
@@ -534,6 +590,16 @@ export function createClaimsService(deps: TClaimsDeps) {
 }
 
 export type TClaimsService = ReturnType<typeof createClaimsService>;
+
+/** Whether two payouts send the money to the same place (what a step-up guards). */
+function samePayout(a: TPayout | null, b: TPayout): boolean {
+  if (!a || a.method !== b.method) return false;
+  if (a.method === 'paynow' && b.method === 'paynow')
+    return a.proxyType === b.proxyType && a.proxy === b.proxy;
+  if (a.method === 'bank' && b.method === 'bank')
+    return a.bankName === b.bankName && a.accountNumber === b.accountNumber;
+  return false;
+}
 
 /** A payout sent back with its masked value unchanged keeps the saved details. */
 function mergePayout(saved: TPayout | null, sent: TPayout): TPayout {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { apiErrors, binary } from '../../lib/openapi.ts';
 import type { TBenefitScheduleStore } from '../policy/benefit-schedules.ts';
 import { findDocument, listDocumentNames, renderDocument } from './pdf-documents.ts';
@@ -57,7 +58,7 @@ export async function documentRoutes(
       }
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${request.params.documentName}.pdf"`)
+        .header('content-disposition', contentDisposition(`${request.params.documentName}.pdf`))
         .header('cache-control', 'public, max-age=3600')
         .send(await pdf);
     },

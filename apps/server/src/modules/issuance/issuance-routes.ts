@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { apiErrors, binary } from '../../lib/openapi.ts';
 import { SCHEDULE_PATH, type TPolicyDocumentsService } from './policy-documents-service.ts';
 
@@ -29,7 +30,7 @@ export async function issuanceRoutes(
       const { fileName, pdf } = await options.documents.scheduleFor(request.params.policyId, request.query);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('content-disposition', contentDisposition(fileName, 'inline'))
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },

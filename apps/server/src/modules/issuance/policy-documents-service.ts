@@ -1,5 +1,6 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { ACCESS_CODE_MAX_TRIES } from '@lionrock/domain/self-service/access-rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
@@ -7,7 +8,7 @@ import type { TDb } from '../../db/database.ts';
 import { policyholderAccessCodes } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { openSealedValue } from '../../lib/sealed-values.ts';
-import { sharedSecret } from '../../lib/server-secrets.ts';
+import { purposeSecret, sharedSecret } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
@@ -22,7 +23,9 @@ import {
 } from '../policyholder/access-code-mail.ts';
 import { isContactMailKind } from '../policyholder/contact-mail.ts';
 import { createContactService } from '../policyholder/contact-service.ts';
-import { manageLink, manageLinkPath } from '../policyholder/manage-link.ts';
+import { manageLink, type TLinkedPolicy } from '../policyholder/manage-link.ts';
+import { createStepUpRepository } from '../policyholder/step-up-repository.ts';
+import { createStepUpService, STEP_UP_MAIL_KIND } from '../policyholder/step-up-service.ts';
 import { isReferralMailKind } from '../referral/referral-mail.ts';
 import type { TReferralService } from '../referral/referral-service.ts';
 import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
@@ -69,7 +72,9 @@ export function createPolicyDocumentsService(deps: {
 }) {
   const secret = () => sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
 
-  async function issuedPolicy(policyId: string): Promise<TIssuedPolicy | undefined> {
+  async function issuedPolicy(
+    policyId: string,
+  ): Promise<(TIssuedPolicy & { linked: TLinkedPolicy }) | undefined> {
     const row = await deps.repository.findPolicy(policyId);
     // A policy cancelled before its mail went out still gets it, and its schedule stays readable.
     if ((row?.status !== 'issued' && row?.status !== 'cancelled') || !row.policyNumber || !row.receiptNumber)
@@ -81,6 +86,7 @@ export function createPolicyDocumentsService(deps: {
       receiptNumber: row.receiptNumber,
       issuedAt: row.issuedAt ?? row.updatedAt,
       language: document.lang ?? 'en',
+      linked: { policyId: row.policyId, country: row.country, contactEmail: row.contactEmail },
     };
   }
 
@@ -93,21 +99,22 @@ export function createPolicyDocumentsService(deps: {
   /** The one-time code's e-mail: its code opened from the sealed copy; a code past its minutes is not sent. */
   async function sendAccessCode(mail: TMailRow): Promise<void> {
     const row = mail.policyId ? await deps.repository.findPolicy(mail.policyId) : undefined;
-    const secret = await sharedSecret(deps.db, 'access-code', deps.config.linkSigningSecret);
+    const secret = await purposeSecret(deps.db, 'access-code', deps.config.linkSigningSecret);
     const opened = mail.sealed ? openSealedValue(mail.sealed, secret) : null;
-    // Sealed as "code|expiry in ms": a mail delayed past the code's minutes is not sent.
-    const [code, until] = (opened ?? '').split('|');
-    // Only the live code is sent: one replaced by a newer code (or used, or dead) is not the row's.
-    const [live] = mail.policyId
+    // Sealed as "code|expiry in ms|challenge hash": a mail delayed past the code's minutes is not sent.
+    const [code, until, challengeHash] = (opened ?? '').split('|');
+    // Only a live code is sent: one used, or dead of wrong tries, is not.
+    const [live] = challengeHash
       ? await deps.db
           .select({ codeHash: policyholderAccessCodes.codeHash, tries: policyholderAccessCodes.tries })
           .from(policyholderAccessCodes)
-          .where(eq(policyholderAccessCodes.policyId, mail.policyId))
+          .where(eq(policyholderAccessCodes.challengeHash, challengeHash))
       : [];
     const current =
-      Boolean(code && mail.policyId) &&
-      live?.tries === 0 &&
-      live.codeHash === accessCodeHash(secret, mail.policyId!, code!);
+      Boolean(code && challengeHash) &&
+      live !== undefined &&
+      live.tries < ACCESS_CODE_MAX_TRIES &&
+      live.codeHash === accessCodeHash(secret, challengeHash!, code!);
     if (!row?.policyNumber || !code || !current || !(Number(until) > deps.now().getTime())) {
       deps.log.info({ mailId: mail.id, kind: mail.kind }, 'access code mail dropped: nothing to send');
       return;
@@ -141,8 +148,6 @@ export function createPolicyDocumentsService(deps: {
   return {
     scheduleLink,
     scheduleOf,
-    /** The finish page's "Manage your policy" link, on the shop's own origin. */
-    manageLinkPath: (policyId: string, policyNumber: string) => manageLinkPath(deps, policyId, policyNumber),
 
     /** The schedule PDF for a signed, unexpired link; anything else is a 403 that names no policy. */
     async scheduleFor(
@@ -214,6 +219,19 @@ export function createPolicyDocumentsService(deps: {
           await sendAccessCode(mail);
           return;
         }
+        if (mail.kind === STEP_UP_MAIL_KIND) {
+          // A fresh code before a sensitive change (decision 102), to the address on the policy.
+          const policy = mail.policyId ? await deps.repository.findPolicy(mail.policyId) : undefined;
+          const stepUps = createStepUpService({
+            ...deps,
+            repository: createStepUpRepository(deps.db),
+            onMailQueued: () => {},
+          });
+          const content = policy ? await stepUps.mailContent(mail, policy) : null;
+          if (content) await deps.mailer.send({ to: mail.recipient, ...content, messageId: mail.messageId });
+          deps.log.info({ mailId: mail.id, kind: mail.kind, sent: content !== null }, 'step-up mail done');
+          return;
+        }
         if (isContactMailKind(mail.kind)) {
           // A change of e-mail address: the code to the new one, the notice to the old (decision 069).
           const contact = createContactService({ ...deps, onMailQueued: () => {} });
@@ -254,10 +272,12 @@ export function createPolicyDocumentsService(deps: {
         const namedAgent = agent && !agent.isDefault ? agent : undefined;
         // The mail and its schedule in the mail's language (decision 031).
         const inLanguage: TIssuedPolicy = { ...issued, language: mail.language === 'zh' ? 'zh' : 'en' };
+        // Only the policy's own address gets a link that opens it (decision 101): not the agent.
+        const manageUrl = await manageLink(deps, issued.linked, mail.recipient, mail.language);
         const content = composePolicyMail(inLanguage, {
           role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
           scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
-          manageUrl: await manageLink(deps, mail.policyId!, issued.policyNumber),
+          ...(manageUrl ? { manageUrl } : {}),
           ...(namedAgent && mail.recipientRole === 'agent'
             ? { agentName: namedAgent.name, agencyName: namedAgent.agency }
             : {}),

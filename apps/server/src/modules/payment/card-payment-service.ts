@@ -2,7 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatPlainAmount } from '@lionrock/domain/money/money';
-import { decideGatewayOutcome, type TPaymentResult } from '@lionrock/domain/payments/gateway-decision';
+import {
+  decideGatewayOutcome,
+  type TGatewayOutcome,
+  type TPaymentResult,
+} from '@lionrock/domain/payments/gateway-decision';
 import {
   CARD_PAYMENT_WINDOW_MS,
   isAutoRenewalOn,
@@ -19,10 +23,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
+import { NO_PAUSES, type TPausePoints } from '../../lib/pause-points.ts';
 import { RECEIPT_PATH, TEST_GATEWAY_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import {
-  approvedTransaction,
   confirmationProblems,
+  decidingTransaction,
   STATUS_FOR_OUTCOME,
   type TVerifiedAnswer,
 } from '../../payments/card-gateway/gateway-answer.ts';
@@ -168,8 +173,11 @@ export function createCardPaymentService(deps: {
   log: FastifyBaseLogger;
   /** The market's card provider (payment-provider.ts); tests may stand in for a gateway. */
   provider?: (country: TCountry) => Promise<TCardProvider>;
+  /** Test-only pause points (decision 108). */
+  pause?: TPausePoints;
 }) {
   const { repository, alerts } = deps;
+  const pause = deps.pause ?? NO_PAUSES;
   const providerFor =
     deps.provider ??
     ((country: TCountry) => cardProvider({ config: deps.config, db: deps.db, now: deps.now }, country));
@@ -371,6 +379,8 @@ export function createCardPaymentService(deps: {
     }
 
     const status = STATUS_FOR_OUTCOME[outcome];
+    // The gateway knows the answer and the shop has recorded nothing of it yet (decision 108).
+    await pause('card-answer-before-record', payment.referenceNumber);
     // Money is recorded whenever it arrives: after its window, after a newer attempt, after a decline
     // or a review of the same payment (design section 11: nothing approved is dropped).
     const fromStatuses: TPaymentStatus[] =
@@ -399,6 +409,23 @@ export function createCardPaymentService(deps: {
         },
       });
     }
+    if (outcome !== 'PAID') {
+      await openCase(payment, outcome, answer);
+      return resultOf(recorded);
+    }
+    return issued(payment.paymentId, recorded);
+  }
+
+  /**
+   * The case an answer that took money without paying opens for operations, whether the receipt or a
+   * lookup at the gateway brought it (design section 11): a partial authorisation to reverse, or money
+   * the bank holds for review.
+   */
+  async function openCase(
+    payment: TPaymentRow,
+    outcome: TGatewayOutcome,
+    answer: { transactionId: string; reasonCode: number | null; authorisedCents: number | null },
+  ): Promise<void> {
     if (outcome === 'PARTIAL')
       await alerts.addAlert({
         kind: 'reverse_authorisation',
@@ -417,8 +444,6 @@ export function createCardPaymentService(deps: {
         policyId: payment.policyId,
         detail: { reasonCode: answer.reasonCode },
       });
-    if (outcome !== 'PAID') return resultOf(recorded);
-    return issued(payment.paymentId, recorded);
   }
 
   /** The same answer again (the browser's and the merchant POST), or one the payment cannot take. */
@@ -530,8 +555,8 @@ export function createCardPaymentService(deps: {
           await repository.markLookedUp(payment.paymentId, { lookup: 'failed', error: error.message });
           continue;
         }
-        const approved = approvedTransaction(transactions, payment);
-        if (!approved) {
+        const found = decidingTransaction(transactions, payment);
+        if (!found) {
           await repository.markLookedUp(payment.paymentId, {
             lookup: 'no approved transaction',
             transactions: transactions.map(({ transactionId, decision, reasonCode }) => ({
@@ -542,15 +567,24 @@ export function createCardPaymentService(deps: {
           });
           continue;
         }
+        const { transaction, outcome } = found;
         const recorded = await repository.recordAnswer(payment.paymentId, ['pending', 'voided'], {
-          status: 'paid',
-          gatewayTransactionId: approved.transactionId,
-          decision: approved.decision,
-          reasonCode: approved.reasonCode,
-          authorisedCents: approved.authorisedCents,
-          gatewayAnswer: { lookup: 'approved', transactionId: approved.transactionId },
+          status: STATUS_FOR_OUTCOME[outcome],
+          gatewayTransactionId: transaction.transactionId,
+          decision: transaction.decision,
+          reasonCode: transaction.reasonCode,
+          authorisedCents: transaction.authorisedCents,
+          gatewayAnswer: {
+            lookup: outcome === 'PAID' ? 'approved' : outcome.toLowerCase(),
+            transactionId: transaction.transactionId,
+          },
         });
         if (!recorded) continue;
+        if (outcome !== 'PAID') {
+          // Money held or partly taken is never expired silently: it becomes the receipt's own case.
+          await openCase(payment, outcome, transaction);
+          continue;
+        }
         recovered += 1;
         deps.log.warn(
           { paymentId: payment.paymentId, reference: payment.referenceNumber },
@@ -562,7 +596,7 @@ export function createCardPaymentService(deps: {
           policyId: payment.policyId,
           detail: {
             reason: 'approved at the gateway, its answer never received',
-            transactionId: approved.transactionId,
+            transactionId: transaction.transactionId,
           },
         });
         await deps.issuance.issuePayment(payment.paymentId);

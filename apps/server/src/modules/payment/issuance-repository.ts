@@ -138,19 +138,15 @@ export function createIssuanceRepository(db: TDb) {
       });
     },
 
-    /** Paid payments whose policy is not issued yet (a crash between receipt and issue). */
+    /**
+     * Paid payments without a receipt: a crash between the record and the issue. Their policy may have
+     * been issued meanwhile with another payment; issuing then makes this one a refund case.
+     */
     listPaidUnissued: async () =>
       db
         .select({ paymentId: payments.paymentId })
         .from(payments)
-        .innerJoin(policies, eq(policies.policyId, payments.policyId))
-        .where(
-          and(
-            eq(payments.status, 'paid'),
-            isNull(payments.receiptNumber),
-            sql`${policies.status} <> 'issued'`,
-          ),
-        ),
+        .where(and(eq(payments.status, 'paid'), isNull(payments.receiptNumber))),
   };
 }
 

@@ -5,6 +5,7 @@ import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
+import { NO_PAUSES, type TPausePoints } from '../../lib/pause-points.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TIssuanceRepository, TIssueResult } from './issuance-repository.ts';
@@ -29,8 +30,11 @@ export function createIssuanceService(deps: {
    * approved one is recorded and issued, never expired.
    */
   beforeExpiry?: () => Promise<unknown>;
+  /** Test-only pause points (decision 108). */
+  pause?: TPausePoints;
 }) {
   const { repository, issuing } = deps;
+  const pause = deps.pause ?? NO_PAUSES;
 
   function eligibility(policy: TPolicyRow, payment: TPaymentRow): string | null {
     // The money received, where the answer states it, is the amount asked: less (or more) never issues.
@@ -56,6 +60,8 @@ export function createIssuanceService(deps: {
   return {
     /** Issues the policy of a paid payment (idempotent); the outcome says what happened. */
     async issuePayment(paymentId: string): Promise<TIssueResult> {
+      // Every path that issues comes here once the money is recorded paid (decision 108).
+      await pause('paid-before-issue', paymentId);
       const context = await repository.findIssueContext(paymentId);
       if (!context) return { outcome: 'not-paid', payment: undefined };
       const agentPolicy = await agentEmail(context.agentCode);
@@ -150,7 +156,7 @@ export function createIssuanceService(deps: {
       };
     },
 
-    /** Finds paid payments whose policy was never issued (a crash in between) and issues them. */
+    /** Finds paid payments a crash left without a receipt and issues them, or makes them refund cases. */
     async reconcile(): Promise<{ issued: number; refunds: number; expired: number }> {
       let issued = 0;
       let refunds = 0;

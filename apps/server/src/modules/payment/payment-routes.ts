@@ -128,8 +128,9 @@ export async function paymentRoutes(
           return {
             ...policy,
             scheduleUrl: await documents.scheduleLink(policy.policyId, policy.policyNumber),
-            // The finish page's "Manage your policy" link (design section 12), in the answer, not a URL.
-            manageUrl: await documents.manageLinkPath(policy.policyId, policy.policyNumber),
+            // The finish page's "Manage your policy" leads to the code sign-in with the number filled in:
+            // a browser that paid has not proved the policy's mailbox (decision 101).
+            manageUrl: `/my-policy?policy=${encodeURIComponent(policy.policyNumber)}`,
           };
         }),
     );

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { NO_PAUSES, type TPausePoints } from '../../lib/pause-points.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { buildPaynowPayload, PAYNOW_QR_QUIET_ZONE_MODULES } from '../../payments/paynow/sgqr.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
@@ -58,8 +59,11 @@ export function createPaynowService(deps: {
   issuance: TIssuanceService;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Test-only pause points (decision 108). */
+  pause?: TPausePoints;
 }) {
   const { repository, credits } = deps;
+  const pause = deps.pause ?? NO_PAUSES;
   const webhookSecret = () => sharedSecret(deps.db, 'paynow-webhook', deps.config.paynow.webhookSecret);
 
   /**
@@ -82,6 +86,8 @@ export function createPaynowService(deps: {
       amountCents,
       paidAt: parsed.paidAt,
     };
+    // The bank has sent the money and its word; the shop has stored nothing of it yet (decision 108).
+    await pause('paynow-credit-before-record', parsed?.txnRef ?? 'unreadable');
     const result = await credits.recordPaynowCredit(
       {
         bodySha256: createHash('sha256').update(rawBody, 'utf8').digest('hex'),

@@ -303,6 +303,16 @@ export function createPolicyService(deps: {
       return { existing, ...priced, answer: await withStaffCode(priced.answer) };
     },
 
+    /**
+     * The server's total in cents for the policy's chosen plan, as `rate` would price it, storing
+     * nothing; null when it is refused or names no plan the tables price. A bad field is still a 400.
+     */
+    async selectedTotalCents(sent: TPolicy): Promise<number | null> {
+      const outcome = await rateOrRefuse('rate', withoutServerFields(sent));
+      if ('refused' in outcome) return null;
+      return findSelectedItem(outcome.policy, outcome.rated.items)?.totalPremium ?? null;
+    },
+
     async rate(call: TRatingCall, sent: TPolicy, sessionName: string): Promise<TPolicy> {
       const policy = withoutServerFields(sent);
       const existing = await ownedPolicy(policy, sessionName);

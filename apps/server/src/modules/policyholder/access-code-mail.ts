@@ -4,9 +4,9 @@ import { ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
 
-/** The keyed hash a code is kept as, bound to its policy (decision 067). */
-export function accessCodeHash(secret: string, policyId: string, code: string): string {
-  return createHmac('sha256', secret).update(`${policyId}|${code}`, 'utf8').digest('base64url');
+/** The keyed hash a code is kept as, bound to the challenge of the sign-in it was mailed for (decision 101). */
+export function accessCodeHash(secret: string, challengeHash: string, code: string): string {
+  return createHmac('sha256', secret).update(`${challengeHash}|${code}`, 'utf8').digest('base64url');
 }
 
 /** The outbox kind of the one-time code's e-mail (design section 12). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { mailOutbox, policies, policyholderAccessCodes } from '../../db/schema.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
@@ -10,7 +10,7 @@ export type TCodeMail = {
   sealed: string;
 };
 
-/** The SQL of policyholder access: numbered policies by number, the one live code per policy. */
+/** The SQL of policyholder access: numbered policies by number, and the codes of the sign-ins started. */
 export function createAccessRepository(db: TDb) {
   return {
     /** The numbered policy with this number, if any. */
@@ -23,31 +23,52 @@ export function createAccessRepository(db: TDb) {
           .limit(1)
       )[0],
 
-    /** The policy's live or dead code row, if any (a dead one keeps the policy waiting). */
-    findCode: async (policyId: string) =>
+    /** The numbered policy with this id, if any. */
+    findNumberedPolicyById: async (policyId: string): Promise<TPolicyRow | undefined> =>
       (
-        await db.select().from(policyholderAccessCodes).where(eq(policyholderAccessCodes.policyId, policyId))
+        await db
+          .select()
+          .from(policies)
+          .where(and(eq(policies.policyId, policyId), isNotNull(policies.policyNumber)))
+          .limit(1)
       )[0],
 
-    /** A new code replaces the old one, and its e-mail is queued, in one transaction. */
-    async replaceCode(
-      policyId: string,
-      codeHash: string,
-      at: Date,
-      expiresAt: Date,
+    /** How many codes were mailed for the policy since `since`, and when the newest was (the send back-off). */
+    async codesSince(policyId: string, since: Date): Promise<{ count: number; lastAt: Date | null }> {
+      const [row] = await db
+        .select({ n: count(), last: sql<Date | null>`max(${policyholderAccessCodes.createdAt})` })
+        .from(policyholderAccessCodes)
+        .where(
+          and(eq(policyholderAccessCodes.policyId, policyId), gt(policyholderAccessCodes.createdAt, since)),
+        );
+      return { count: row?.n ?? 0, lastAt: row?.last ? new Date(row.last) : null };
+    },
+
+    /** A sign-in's code and its e-mail, in one transaction. */
+    async insertCode(
+      code: {
+        challengeHash: string;
+        policyId: string;
+        contactEmail: string;
+        codeHash: string;
+        at: Date;
+        expiresAt: Date;
+      },
       mail: TCodeMail,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .insert(policyholderAccessCodes)
-          .values({ policyId, codeHash, expiresAt, tries: 0, createdAt: at })
-          .onConflictDoUpdate({
-            target: policyholderAccessCodes.policyId,
-            set: { codeHash, expiresAt, tries: 0, createdAt: at },
-          });
+        await tx.insert(policyholderAccessCodes).values({
+          challengeHash: code.challengeHash,
+          policyId: code.policyId,
+          contactEmail: code.contactEmail,
+          codeHash: code.codeHash,
+          expiresAt: code.expiresAt,
+          tries: 0,
+          createdAt: code.at,
+        });
         await tx.insert(mailOutbox).values({
           messageId: mail.messageId,
-          policyId,
+          policyId: code.policyId,
           kind: 'access-code',
           recipientRole: 'applicant',
           recipient: mail.recipient,
@@ -57,32 +78,47 @@ export function createAccessRepository(db: TDb) {
       });
     },
 
+    /** The code row of a challenge, if any. */
+    findCode: async (challengeHash: string) =>
+      (
+        await db
+          .select()
+          .from(policyholderAccessCodes)
+          .where(eq(policyholderAccessCodes.challengeHash, challengeHash))
+      )[0],
+
     /**
-     * Uses the code: one statement deletes the row when the hash matches, it is unexpired and under
-     * the tries, so of two requests with the same right code only one succeeds (a code works once).
+     * Uses the code: one statement deletes the row when the hash matches, it is unexpired and under the
+     * tries, so of two requests with the same right code only one succeeds (a code works once).
      */
-    async consumeCode(policyId: string, codeHash: string, now: Date, maxTries: number): Promise<boolean> {
-      const used = await db
+    async consumeCode(challengeHash: string, codeHash: string, now: Date, maxTries: number) {
+      const [used] = await db
         .delete(policyholderAccessCodes)
         .where(
           and(
-            eq(policyholderAccessCodes.policyId, policyId),
+            eq(policyholderAccessCodes.challengeHash, challengeHash),
             eq(policyholderAccessCodes.codeHash, codeHash),
             gt(policyholderAccessCodes.expiresAt, now),
             lt(policyholderAccessCodes.tries, maxTries),
           ),
         )
-        .returning({ policyId: policyholderAccessCodes.policyId });
-      return used.length === 1;
+        .returning({
+          policyId: policyholderAccessCodes.policyId,
+          contactEmail: policyholderAccessCodes.contactEmail,
+        });
+      return used;
     },
 
-    /** Counts a wrong try against a code that still counts them. */
-    async countWrongTry(policyId: string, maxTries: number): Promise<void> {
+    /** Counts a wrong try against the challenge's code while it still counts them. */
+    async countWrongTry(challengeHash: string, maxTries: number): Promise<void> {
       await db
         .update(policyholderAccessCodes)
         .set({ tries: sql`${policyholderAccessCodes.tries} + 1` })
         .where(
-          and(eq(policyholderAccessCodes.policyId, policyId), lt(policyholderAccessCodes.tries, maxTries)),
+          and(
+            eq(policyholderAccessCodes.challengeHash, challengeHash),
+            lt(policyholderAccessCodes.tries, maxTries),
+          ),
         );
     },
 

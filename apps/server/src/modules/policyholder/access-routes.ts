@@ -14,10 +14,14 @@ const ZAccessStartRequestSchema = z.object({
   dateOfBirth: z.string().max(20).meta({ description: 'DD/MM/YYYY' }),
   language: z.enum(['en', 'zh']).optional(),
 });
-const ZAccessVerifyRequestSchema = z.object({ policyNumber: z.string().max(40), code: z.string().max(20) });
+const ZAccessStartAnswerSchema = z.object({
+  accepted: z.literal(true),
+  challenge: z.string().describe('Sent back with the code: only this browser can use the code mailed for it'),
+});
+const ZAccessVerifyRequestSchema = z.object({ challenge: z.string().max(100), code: z.string().max(20) });
 const ZAccessLinkRequestSchema = z.object({
   policyId: z.string().max(60),
-  s: z.string().max(60),
+  n: z.string().max(100),
   e: z.string().max(20),
   sig: z.string().max(100),
 });
@@ -28,7 +32,7 @@ const ZSignedInSchema = z.object({
   policyId: z.string().optional(),
 });
 
-/** Signing in without an account (design section 12): start a code, use it, or open a signed link. */
+/** Signing in without an account (design section 12, decision 101): start a code, use it, or open a mailed link. */
 export async function accessRoutes(
   app: FastifyInstance,
   options: { service: TAccessService; access: THolderAccess },
@@ -44,16 +48,16 @@ export async function accessRoutes(
         summary:
           'Sends a one-time code to the policy e-mail when the three facts match; the same answer whether they do or not',
         body: ZAccessStartRequestSchema,
-        response: { 200: z.object({ accepted: z.literal(true) }), ...apiErrors(400, 429) },
+        response: { 200: ZAccessStartAnswerSchema, ...apiErrors(400, 429) },
       },
     },
     async (request, reply) => {
       const errors = validateSignIn(request.body);
       const [field, messageKey] = Object.entries(errors)[0] ?? [];
       if (field) throw new ApiError(400, 'Please check this field.', { field, messageKey: messageKey! });
-      await service.start(request.body);
+      const { challenge } = await service.start(request.body);
       reply.header('cache-control', 'no-store');
-      return { accepted: true as const };
+      return { accepted: true as const, challenge };
     },
   );
 
@@ -63,7 +67,7 @@ export async function accessRoutes(
       schema: {
         tags: ['my-policy'],
         summary:
-          "Opens the policyholder's session with the e-mailed code (once, within its minutes and tries)",
+          "Proves the policy's mailbox with the e-mailed code (once, within its minutes and tries): the session reaches the policies at that address",
         body: ZAccessVerifyRequestSchema,
         response: { 200: ZSignedInSchema, ...apiErrors(400, 401, 429) },
       },
@@ -72,7 +76,7 @@ export async function accessRoutes(
       const messageKey = validateAccessCode(request.body.code);
       if (messageKey)
         throw new ApiError(400, 'Please enter the code from the e-mail.', { field: 'code', messageKey });
-      const holder = await service.verify(reply, request.body);
+      const holder = await service.verify(request, reply, request.body);
       reply.header('cache-control', 'no-store');
       return {
         country: holder.country,
@@ -86,13 +90,14 @@ export async function accessRoutes(
     {
       schema: {
         tags: ['my-policy'],
-        summary: "Opens the policyholder's session with the signed link of a policy e-mail",
+        summary:
+          'Proves the mailbox with the "Manage your policy" link of a mail to it (once, within hours); a used, expired or forged link says which',
         body: ZAccessLinkRequestSchema,
         response: { 200: ZSignedInSchema, ...apiErrors(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      const { holder, policyId } = await service.openLink(reply, request.body);
+      const { holder, policyId } = await service.openLink(request, reply, request.body);
       reply.header('cache-control', 'no-store');
       return {
         country: holder.country,

@@ -1,18 +1,24 @@
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
+import { ACCESS_CODE_VALID_MINUTES, type TStepUpPurpose } from '@lionrock/domain/self-service/access-rules';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
 import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
- * The two e-mails of a change of address (decision 069), in the policy's language: the code, to the
- * NEW address, that proves the customer reads it; and the security notice, to the OLD address, that
- * the policy's address was changed. Neither carries an ID number; the notice shows the new address
- * masked.
+ * The e-mails of the policyholder's own changes (decisions 069 and 102), in the policy's language: the
+ * code, to the NEW address, that proves the customer reads it; the security notice, to the OLD address,
+ * that the policy's address was changed, with its one-click undo; the notice that an undo put the old
+ * address back; and the step-up code, to the address on the policy, before a sensitive change. None
+ * carries an ID number; addresses are masked.
  */
-const CONTACT_MAIL_KINDS = ['contact-email-code', 'contact-email-changed'] as const;
+const CONTACT_MAIL_KINDS = [
+  'contact-email-code',
+  'contact-email-changed',
+  'contact-email-restored',
+  'step-up-code',
+] as const;
 export type TContactMailKind = (typeof CONTACT_MAIL_KINDS)[number];
 
 export function isContactMailKind(kind: string): kind is TContactMailKind {
@@ -27,14 +33,32 @@ export type TContactMailFacts = {
   maskedNewEmail?: string;
   /** 'contact-email-changed': DD/MM/YYYY of the change. */
   changedOn?: string;
+  /** 'contact-email-changed': the link that undoes it, and until when (DD/MM/YYYY). */
+  undoUrl?: string;
+  undoUntil?: string;
+  /** 'step-up-code': the change the code is for. */
+  purpose?: TStepUpPurpose;
 };
 
-type TValues = { product: string; number: string; code: string; masked: string; on: string; minutes: number };
+type TValues = {
+  product: string;
+  number: string;
+  code: string;
+  masked: string;
+  on: string;
+  minutes: number;
+  until: string;
+  purpose: string;
+};
 type TCopy = {
   greeting: (name: string) => string;
   genericGreeting: string;
   contact: (country: TCountry) => string;
   signOff: string;
+  /** What a step-up code is for, as the mail names it. */
+  purposes: Record<TStepUpPurpose, string>;
+  /** The undo link's words beside it. */
+  undo: string;
   kinds: Record<TContactMailKind, { subject: (v: TValues) => string; body: (v: TValues) => string[] }>;
 };
 
@@ -49,6 +73,13 @@ const COPY: Record<TScript, TCopy> = {
     genericGreeting: 'Dear customer,',
     contact: (country) => `Questions? Call or write to us: ${line(country)}.`,
     signOff: 'Lionrock Insurance',
+    purposes: {
+      contact: 'change its contact details',
+      'renewal-card': 'change the card its renewals are charged to',
+      cancellation: 'cancel it',
+      'claim-payout': 'set the account a claim on it is paid to',
+    },
+    undo: 'Undo this change:',
     kinds: {
       'contact-email-code': {
         subject: (v) => `Confirm the new e-mail address of your Lionrock policy ${v.number}`,
@@ -62,7 +93,22 @@ const COPY: Record<TScript, TCopy> = {
         subject: (v) => `The e-mail address of your Lionrock policy ${v.number} was changed`,
         body: (v) => [
           `On ${v.on} the e-mail address of your ${v.product} policy ${v.number} was changed to ${v.masked}. Policy e-mails and renewal notices now go there.`,
-          'If you made this change, there is nothing more to do. If you did not, please call us at once.',
+          `If you made this change, there is nothing more to do. If you did not, undo it with the link below (it works once, until ${v.until}) and call us. Until then the policy cannot be cancelled online and no claim payout account can be changed.`,
+        ],
+      },
+      'contact-email-restored': {
+        subject: (v) => `The e-mail address of your Lionrock policy ${v.number} is yours again`,
+        body: (v) => [
+          `On ${v.on} the change of the e-mail address of your ${v.product} policy ${v.number} was undone: policy e-mails and renewal notices come to this address again.`,
+          'If you did not ask for the change that was undone, please call us so we can check your policy with you.',
+        ],
+      },
+      'step-up-code': {
+        subject: (v) => `Your Lionrock code to ${v.purpose}: policy ${v.number}`,
+        body: (v) => [
+          `Someone signed in to your ${v.product} policy ${v.number} asked to ${v.purpose}. Before we do, we check with you.`,
+          `Your code is ${v.code}. It works once, for ${v.minutes} minutes. Never share it: we will never ask you for it.`,
+          'If this was not you, do not use the code and call us: nothing changes without it.',
         ],
       },
     },
@@ -72,6 +118,13 @@ const COPY: Record<TScript, TCopy> = {
     genericGreeting: '尊敬的客户：',
     contact: (country) => `如有疑问，请联系我们：${line(country)}。`,
     signOff: '狮石保险',
+    purposes: {
+      contact: '更改联系资料',
+      'renewal-card': '更改续保扣款的信用卡',
+      cancellation: '取消保单',
+      'claim-payout': '设定理赔款项的收款账户',
+    },
+    undo: '撤销此更改：',
     kinds: {
       'contact-email-code': {
         subject: (v) => `确认您的狮石保单 ${v.number} 的新电子邮件地址`,
@@ -85,7 +138,22 @@ const COPY: Record<TScript, TCopy> = {
         subject: (v) => `您的狮石保单 ${v.number} 的电子邮件地址已更改`,
         body: (v) => [
           `您的${v.product}保单 ${v.number} 的电子邮件地址已于 ${v.on} 更改为 ${v.masked}。保单邮件及续保通知此后将发送至该地址。`,
-          '如这是您本人的更改，无须任何操作。如不是，请立即致电我们。',
+          `如这是您本人的更改，无须任何操作。如不是，请使用下面的链接撤销更改（只能使用一次，有效期至 ${v.until}），并致电我们。在此之前，保单不能在网上取消，理赔收款账户也不能更改。`,
+        ],
+      },
+      'contact-email-restored': {
+        subject: (v) => `您的狮石保单 ${v.number} 的电子邮件地址已恢复`,
+        body: (v) => [
+          `您的${v.product}保单 ${v.number} 的电子邮件地址更改已于 ${v.on} 撤销：保单邮件及续保通知将再次发送至此地址。`,
+          '如您没有要求被撤销的那次更改，请致电我们，以便与您一起核对保单。',
+        ],
+      },
+      'step-up-code': {
+        subject: (v) => `您用于${v.purpose}的狮石验证码：保单 ${v.number}`,
+        body: (v) => [
+          `有人登录了您的${v.product}保单 ${v.number}，并要求${v.purpose}。在执行之前，我们需要向您确认。`,
+          `您的验证码是 ${v.code}。只能使用一次，${v.minutes}分钟内有效。请勿告诉任何人：我们绝不会向您索取。`,
+          '如这不是您本人的操作，请不要使用验证码并致电我们：没有验证码，什么都不会更改。',
         ],
       },
     },
@@ -95,6 +163,13 @@ const COPY: Record<TScript, TCopy> = {
     genericGreeting: '尊敬的客戶：',
     contact: (country) => `如有疑問，請聯絡我們：${line(country)}。`,
     signOff: '獅石保險',
+    purposes: {
+      contact: '更改聯絡資料',
+      'renewal-card': '更改續保扣款的信用卡',
+      cancellation: '取消保單',
+      'claim-payout': '設定理賠款項的收款賬戶',
+    },
+    undo: '撤銷此更改：',
     kinds: {
       'contact-email-code': {
         subject: (v) => `確認您的獅石保單 ${v.number} 的新電郵地址`,
@@ -108,7 +183,22 @@ const COPY: Record<TScript, TCopy> = {
         subject: (v) => `您的獅石保單 ${v.number} 的電郵地址已更改`,
         body: (v) => [
           `您的${v.product}保單 ${v.number} 的電郵地址已於 ${v.on} 更改為 ${v.masked}。保單電郵及續保通知此後將發送至該地址。`,
-          '如這是您本人的更改，無須任何操作。如不是，請立即致電我們。',
+          `如這是您本人的更改，無須任何操作。如不是，請使用下面的連結撤銷更改（只能使用一次，有效期至 ${v.until}），並致電我們。在此之前，保單不能在網上取消，理賠收款賬戶也不能更改。`,
+        ],
+      },
+      'contact-email-restored': {
+        subject: (v) => `您的獅石保單 ${v.number} 的電郵地址已恢復`,
+        body: (v) => [
+          `您的${v.product}保單 ${v.number} 的電郵地址更改已於 ${v.on} 撤銷：保單電郵及續保通知將再次發送至此地址。`,
+          '如您沒有要求被撤銷的那次更改，請致電我們，以便與您一起核對保單。',
+        ],
+      },
+      'step-up-code': {
+        subject: (v) => `您用於${v.purpose}的獅石驗證碼：保單 ${v.number}`,
+        body: (v) => [
+          `有人登入了您的${v.product}保單 ${v.number}，並要求${v.purpose}。在執行之前，我們需要向您確認。`,
+          `您的驗證碼是 ${v.code}。只能使用一次，${v.minutes}分鐘內有效。請勿告訴任何人：我們絕不會向您索取。`,
+          '如這不是您本人的操作，請不要使用驗證碼並致電我們：沒有驗證碼，甚麼都不會更改。',
         ],
       },
     },
@@ -134,15 +224,25 @@ export function composeContactMail(
     masked: oneLine(facts.maskedNewEmail ?? ''),
     on: oneLine(facts.changedOn ?? ''),
     minutes: ACCESS_CODE_VALID_MINUTES,
+    until: oneLine(facts.undoUntil ?? ''),
+    purpose: facts.purpose ? copy.purposes[facts.purpose] : '',
   };
+  const undoUrl = kind === 'contact-email-changed' && facts.undoUrl ? oneLine(facts.undoUrl) : '';
   const name = oneLine(policyholderName(policy));
   const greeting = name ? copy.greeting(name) : copy.genericGreeting;
   const paragraphs = copy.kinds[kind].body(values);
   const subject = oneLine(copy.kinds[kind].subject(values));
   const contact = copy.contact(policy.country);
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), contact, '', copy.signOff, ''].join(
-    '\n',
-  );
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(undoUrl ? [copy.undo, undoUrl, ''] : []),
+    contact,
+    '',
+    copy.signOff,
+    '',
+  ].join('\n');
   const e = escapeHtml;
   const html = [
     '<!doctype html>',
@@ -150,6 +250,7 @@ export function composeContactMail(
     '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
     `<p>${e(greeting)}</p>`,
     ...paragraphs.map((p) => `<p>${e(p)}</p>`),
+    ...(undoUrl ? [`<p>${e(copy.undo)}<br><a href="${e(undoUrl)}">${e(undoUrl)}</a></p>`] : []),
     `<p>${e(contact)}</p>`,
     `<p>${e(copy.signOff)}</p>`,
     '</body></html>',

@@ -1,7 +1,14 @@
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { contactChanges, mailOutbox, policies, policyEvents } from '../../db/schema.ts';
+import {
+  contactChanges,
+  mailOutbox,
+  policies,
+  policyEvents,
+  policyholderSessionAddresses,
+  policyholderSessions,
+} from '../../db/schema.ts';
 
 export type TContactChangeRow = typeof contactChanges.$inferSelect;
 export type TQueuedMail = {
@@ -36,14 +43,36 @@ export function createContactRepository(db: TDb) {
     return document;
   }
 
+  /** The document changed with its event, and the notice the document before the change asks for, queued. */
+  async function changeWithNotice(
+    tx: Parameters<Parameters<TDb['transaction']>[0]>[0],
+    policyId: string,
+    apply: (document: TPolicy) => TPolicy,
+    detail: Record<string, unknown>,
+    notice: (document: TPolicy) => TQueuedMail | null,
+  ): Promise<TPolicy> {
+    let mail: TQueuedMail | null = null;
+    const document = await changeDocument(
+      tx,
+      policyId,
+      (before) => {
+        mail = notice(before);
+        return apply(before);
+      },
+      detail,
+    );
+    if (mail) await tx.insert(mailOutbox).values(mail).onConflictDoNothing();
+    return document;
+  }
+
   return {
-    /** Codes asked for this policy since `since`. */
-    async codesSince(policyId: string, since: Date): Promise<number> {
+    /** Codes asked for this policy since `since`, and when the newest was (the send back-off). */
+    async codesSince(policyId: string, since: Date): Promise<{ count: number; lastAt: Date | null }> {
       const [row] = await db
-        .select({ n: count() })
+        .select({ n: count(), last: sql<Date | null>`max(${contactChanges.createdAt})` })
         .from(contactChanges)
         .where(and(eq(contactChanges.policyId, policyId), gte(contactChanges.createdAt, since)));
-      return row?.n ?? 0;
+      return { count: row?.n ?? 0, lastAt: row?.last ? new Date(row.last) : null };
     },
 
     /** The mobile number changes at once: the document and its event. */
@@ -99,35 +128,113 @@ export function createContactRepository(db: TDb) {
 
     /**
      * The right code: the change is confirmed (once: an open change only), the new address written
-     * into the policy's document with its event, and the notice to the old address queued, in one
-     * transaction. False when the change was not open any more.
+     * into the policy's document with its event, the undo kept for the old address and its notice
+     * queued, in one transaction. Answers the document and its address as the database compares it,
+     * or null when the change was not open any more.
      */
     async confirm(
       change: TContactChangeRow,
       at: Date,
       apply: (document: TPolicy) => TPolicy,
       detail: Record<string, unknown>,
+      undo: { tokenHash: string; expiresAt: Date; oldEmail: string | null },
       notice: (document: TPolicy) => TQueuedMail | null,
-    ): Promise<TPolicy | null> {
+    ): Promise<{ document: TPolicy; contactEmail: string | null } | null> {
       return db.transaction(async (tx) => {
         const [confirmed] = await tx
           .update(contactChanges)
-          .set({ status: 'confirmed', confirmedAt: at })
+          .set({
+            status: 'confirmed',
+            confirmedAt: at,
+            oldEmail: undo.oldEmail,
+            undoTokenHash: undo.tokenHash,
+            undoExpiresAt: undo.expiresAt,
+          })
           .where(and(eq(contactChanges.changeId, change.changeId), eq(contactChanges.status, 'open')))
           .returning({ changeId: contactChanges.changeId });
         if (!confirmed) return null;
-        let mail: TQueuedMail | null = null;
-        const document = await changeDocument(
-          tx,
-          change.policyId,
-          (before) => {
-            mail = notice(before);
-            return apply(before);
-          },
-          detail,
-        );
-        if (mail) await tx.insert(mailOutbox).values(mail).onConflictDoNothing();
-        return document;
+        const document = await changeWithNotice(tx, change.policyId, apply, detail, notice);
+        const [row] = await tx
+          .select({ contactEmail: policies.contactEmail })
+          .from(policies)
+          .where(eq(policies.policyId, change.policyId));
+        return { document, contactEmail: row?.contactEmail ?? null };
+      });
+    },
+
+    /** Whether a confirmed change of the policy's address can still be undone (decision 102). */
+    async undoPending(policyId: string, at: Date): Promise<TContactChangeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contactChanges)
+        .where(
+          and(
+            eq(contactChanges.policyId, policyId),
+            eq(contactChanges.status, 'confirmed'),
+            isNull(contactChanges.undoneAt),
+            gt(contactChanges.undoExpiresAt, at),
+          ),
+        )
+        .orderBy(desc(contactChanges.confirmedAt))
+        .limit(1);
+      return row;
+    },
+
+    findByUndoToken: async (tokenHash: string): Promise<TContactChangeRow | undefined> =>
+      (await db.select().from(contactChanges).where(eq(contactChanges.undoTokenHash, tokenHash)))[0],
+
+    /**
+     * The old address undoes the change, once and in time: the address it replaced is put back (if
+     * the policy still has the one the change wrote), codes waiting for another address end, the event
+     * and the notice are written, in one transaction. Null when it was undone already or is past its days;
+     * 'superseded' when the policy's address is no longer the one the change wrote.
+     */
+    async undo(
+      change: TContactChangeRow,
+      at: Date,
+      stillChanged: (document: TPolicy) => boolean,
+      restore: (document: TPolicy) => TPolicy,
+      detail: Record<string, unknown>,
+      notice: (document: TPolicy) => TQueuedMail | null,
+    ): Promise<TPolicy | 'superseded' | null> {
+      return db.transaction(async (tx) => {
+        const [undone] = await tx
+          .update(contactChanges)
+          .set({ undoneAt: at })
+          .where(
+            and(
+              eq(contactChanges.changeId, change.changeId),
+              isNull(contactChanges.undoneAt),
+              gt(contactChanges.undoExpiresAt, at),
+            ),
+          )
+          .returning({ changeId: contactChanges.changeId });
+        if (!undone) return null;
+        const [row] = await tx
+          .select()
+          .from(policies)
+          .where(eq(policies.policyId, change.policyId))
+          .for('update');
+        if (!row || !stillChanged(row.document as TPolicy)) return 'superseded';
+        await tx
+          .update(contactChanges)
+          .set({ status: 'superseded' })
+          .where(and(eq(contactChanges.policyId, change.policyId), eq(contactChanges.status, 'open')));
+        // Every session that proved the address taken away ends, whole: the one that made the change
+        // confirmed that address in it, and proved the old one too (its fresh code), so leaving it the old
+        // address would leave whoever made the change inside the policy the owner just took back.
+        await tx
+          .delete(policyholderSessions)
+          .where(
+            inArray(
+              policyholderSessions.tokenHash,
+              tx
+                .select({ tokenHash: policyholderSessionAddresses.tokenHash })
+                .from(policyholderSessionAddresses)
+                .where(eq(policyholderSessionAddresses.contactEmail, change.newEmail.trim().toLowerCase())),
+            ),
+          );
+        return changeWithNotice(tx, change.policyId, restore, detail, notice);
       });
     },
   };

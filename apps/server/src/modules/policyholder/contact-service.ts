@@ -1,4 +1,4 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
@@ -7,7 +7,10 @@ import {
   ACCESS_CODE_DIGITS,
   ACCESS_CODE_MAX_TRIES,
   ACCESS_CODE_VALID_MINUTES,
-  ACCESS_LOCK_MINUTES,
+  backoffRemainingMs,
+  CODE_SENDS_PER_POLICY,
+  EMAIL_UNDO_VALID_DAYS,
+  IDENTITY_MESSAGE_KEYS,
 } from '@lionrock/domain/self-service/access-rules';
 import {
   isSameEmail,
@@ -19,17 +22,25 @@ import {
   validateContactChange,
 } from '@lionrock/domain/self-service/contact-rules';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { policies } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
-import { sharedSecret } from '../../lib/server-secrets.ts';
+import { purposeSecret } from '../../lib/server-secrets.ts';
 import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import { composeContactMail, isContactMailKind } from './contact-mail.ts';
 import { createContactRepository, type TQueuedMail } from './contact-repository.ts';
+import type { THolderAccess, TPolicyholder } from './holder-access.ts';
+import { pageQuery } from './manage-link.ts';
+import { type TStepUpService, undoPendingError } from './step-up-service.ts';
+
+/** The page the undo link of a change of address opens: `/my-policy/undo?…#token`. */
+export const UNDO_PAGE = '/my-policy/undo';
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
 /** What the contact panel shows: the mobile number, the e-mail masked, and a new one waiting for its code. */
 export type TContactView = {
@@ -63,11 +74,12 @@ function withApplicant(document: TPolicy, change: Partial<TApplicant>): TPolicy 
 }
 
 /**
- * Contact details after the sale (design section 12, decision 069): the mobile number changes at
- * once; a new e-mail address only once the 6-digit code sent to it is typed back (10 minutes, 5 tries,
- * the access rules' numbers), and the old address is told. The change goes into the policy's document,
- * which every later mail (renewal notices included) reads its address from, and into its events,
- * masked.
+ * Contact details after the sale (design section 12, decisions 069 and 102): any change needs a fresh
+ * step-up code from the address on the policy first; the mobile number then changes at once; a new
+ * e-mail address only once the 6-digit code sent to it is typed back (10 minutes, 5 tries, the access
+ * rules' numbers), and the old address is told, with a link that undoes it for EMAIL_UNDO_VALID_DAYS.
+ * The change goes into the policy's document, which every later mail (renewal notices included) reads
+ * its address from, and into its events, masked.
  */
 export function createContactService(deps: {
   db: TDb;
@@ -75,12 +87,19 @@ export function createContactService(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   onMailQueued: () => void;
+  /** The step-up before a change, and the session the new address is proved in (not needed to send mail). */
+  stepUps?: Pick<TStepUpService, 'spend'>;
+  holders?: Pick<THolderAccess, 'proveAddress'>;
 }) {
   const repository = createContactRepository(deps.db);
-  const secret = async () =>
-    deps.config.linkSigningSecret
-      ? createHmac('sha256', deps.config.linkSigningSecret).update('contact-code').digest('base64url')
-      : sharedSecret(deps.db, 'contact-code');
+  const secret = () => purposeSecret(deps.db, 'contact-code', deps.config.linkSigningSecret);
+  const zoneOf = (row: { country: string }) => MARKETS[row.country as TCountry].timeZone;
+
+  /** 409 while a change of the policy's address can still be undone. */
+  async function refuseWhileUndoable(row: TPolicyRow): Promise<void> {
+    const pending = await repository.undoPending(row.policyId, deps.now());
+    if (pending) throw undoPendingError(pending.undoExpiresAt, zoneOf(row));
+  }
   const codeHash = async (changeId: string, code: string) =>
     createHmac('sha256', await secret())
       .update(`${changeId}:${code}`, 'utf8')
@@ -119,9 +138,15 @@ export function createContactService(deps: {
 
     /**
      * The contact form: every field by the applicant page's rules (400 naming the first bad field,
-     * nothing written). A new mobile number is saved; a new address gets its code.
+     * nothing written); then, if anything changes, the step-up code sent to the address on the policy
+     * (403 until it is given, decision 102). A new mobile number is saved; a new address gets its code.
      */
-    async change(row: TPolicyRow, input: TContactChange): Promise<TContactView> {
+    async change(
+      holder: TPolicyholder,
+      row: TPolicyRow,
+      input: TContactChange,
+      stepUpCode: string | undefined,
+    ): Promise<TContactView> {
       const invalid = validateContactChange(input)[0];
       if (invalid) throw badRequest(invalid.field, `${invalid.field} is not valid.`, invalid.messageKey);
       const wanted = normaliseContact(input);
@@ -131,21 +156,30 @@ export function createContactService(deps: {
         throw new ApiError(409, 'This policy has no policyholder to change.', { field: 'policyId' });
       const newEmail =
         wanted.email !== undefined && !isSameEmail(wanted.email, applicant.email) ? wanted.email : null;
-      // Asked before anything is written: a refused code leaves the mobile number as it was too.
+      const newMobile =
+        wanted.mobileNo !== applicant.mobileNo ||
+        wanted.mobileNoCountryCode !== applicant.mobileNoCountryCode;
+      if (!newEmail && !newMobile) return viewOf(row);
+      // Asked before anything is written: a refusal leaves the mobile number as it was too.
       if (newEmail) {
-        const since = new Date(deps.now().getTime() - ACCESS_LOCK_MINUTES * 60_000);
-        if ((await repository.codesSince(row.policyId, since)) >= ACCESS_CODE_MAX_TRIES)
+        await refuseWhileUndoable(row);
+        const at = deps.now();
+        const sent = await repository.codesSince(
+          row.policyId,
+          new Date(at.getTime() - CODE_SENDS_PER_POLICY.windowMs),
+        );
+        const wait = backoffRemainingMs(sent.count, sent.lastAt, at, CODE_SENDS_PER_POLICY);
+        if (wait > 0)
           throw new ApiError(429, 'Too many codes were asked for. Please try again later.', {
             field: 'email',
             messageKey: MANAGE_MESSAGE_KEYS.tooManyCodes,
-            retryAfterMs: ACCESS_LOCK_MINUTES * 60_000,
+            retryAfterMs: wait,
           });
       }
+      if (!deps.stepUps) throw new Error('the contact service was built without step-ups');
+      await deps.stepUps.spend(holder, row, 'contact', stepUpCode);
       let current = document;
-      if (
-        wanted.mobileNo !== applicant.mobileNo ||
-        wanted.mobileNoCountryCode !== applicant.mobileNoCountryCode
-      ) {
+      if (newMobile) {
         current = await repository.changeMobile(
           row.policyId,
           (before) =>
@@ -190,7 +224,12 @@ export function createContactService(deps: {
      * the code (a right one after that is refused too). Right, open and in time: the address changes
      * and the old one is told. Every refusal is a 400 on `code`, and changes nothing else.
      */
-    async confirmEmail(row: TPolicyRow, code: string): Promise<TContactView> {
+    async confirmEmail(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      row: TPolicyRow,
+      code: string,
+    ): Promise<TContactView> {
       const change = await repository.latestChange(row.policyId);
       const refuse = (messageKey: string, message: string) => badRequest('code', message, messageKey);
       if (!change || change.status === 'confirmed' || change.status === 'superseded')
@@ -211,27 +250,87 @@ export function createContactService(deps: {
         throw refuse(MANAGE_MESSAGE_KEYS.codeWrong, 'This code is not right.');
       }
       const at = deps.now();
-      const changedOn = formatDmy(todayIn(MARKETS[row.country as TCountry].timeZone, at));
-      const document = await repository.confirm(
+      const changedOn = formatDmy(todayIn(zoneOf(row), at));
+      // The undo link's token goes sealed into the old address's notice; only its hash is kept.
+      const undoToken = randomBytes(32).toString('base64url');
+      const oldEmail = policyApplicant(row.document as TPolicy)?.email?.trim() || null;
+      const sealKey = await secret();
+      const confirmed = await repository.confirm(
         change,
         at,
         (before) => withApplicant(before, { email: change.newEmail }),
         {
           contact: 'email',
           by: 'policyholder',
-          from: maskEmail(policyApplicant(row.document as TPolicy)?.email ?? ''),
+          from: maskEmail(oldEmail ?? ''),
           to: maskEmail(change.newEmail),
           on: changedOn,
         },
+        {
+          tokenHash: sha256(undoToken),
+          expiresAt: new Date(at.getTime() + EMAIL_UNDO_VALID_DAYS * 86_400_000),
+          oldEmail,
+        },
         (before) => {
           const old = policyApplicant(before)?.email?.trim();
-          return old ? mailOf('contact-email-changed', row, change.changeId, old, before) : null;
+          if (!old) return null;
+          return {
+            ...mailOf('contact-email-changed', row, change.changeId, old, before),
+            sealed: sealValue(undoToken, sealKey),
+          };
         },
       );
-      if (!document) throw refuse(MANAGE_MESSAGE_KEYS.noPendingChange, 'This code has been used already.');
+      if (!confirmed) throw refuse(MANAGE_MESSAGE_KEYS.noPendingChange, 'This code has been used already.');
+      // The code came back from the new address in this session: the session has proved it.
+      if (confirmed.contactEmail && deps.holders)
+        await deps.holders.proveAddress(request, reply, row.country as TCountry, confirmed.contactEmail);
       deps.log.info({ policyId: row.policyId }, 'policyholder confirmed a new e-mail address');
       deps.onMailQueued();
-      return viewOf(row, document);
+      return viewOf(row, confirmed.document);
+    },
+
+    /**
+     * The old address's one-click undo (decision 102): once, within EMAIL_UNDO_VALID_DAYS, it puts the
+     * address the change replaced back, so the sessions that proved only the new one reach nothing, and
+     * tells the restored address. Every refusal is a 400 on `token` saying why.
+     */
+    async undo(token: string): Promise<{ policyNumber: string; email: string }> {
+      const refuse = (messageKey: string, message: string) => badRequest('token', message, messageKey);
+      const change = token.length <= 100 ? await repository.findByUndoToken(sha256(token)) : undefined;
+      if (!change?.undoExpiresAt || !change.oldEmail)
+        throw refuse(IDENTITY_MESSAGE_KEYS.undoInvalid, 'This link is not valid.');
+      if (change.undoneAt) throw refuse(IDENTITY_MESSAGE_KEYS.undoUsed, 'This change was undone already.');
+      const at = deps.now();
+      if (change.undoExpiresAt <= at)
+        throw refuse(IDENTITY_MESSAGE_KEYS.undoExpired, 'This link has expired. Please call us.');
+      const oldEmail = change.oldEmail;
+      const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, change.policyId));
+      if (!policy?.policyNumber) throw refuse(IDENTITY_MESSAGE_KEYS.undoInvalid, 'This link is not valid.');
+      const undone = await repository.undo(
+        change,
+        at,
+        (document) => isSameEmail(policyApplicant(document)?.email ?? '', change.newEmail),
+        (document) => withApplicant(document, { email: oldEmail }),
+        {
+          contact: 'email',
+          by: 'policyholder-undo',
+          from: maskEmail(change.newEmail),
+          to: maskEmail(oldEmail),
+          on: formatDmy(todayIn(zoneOf(policy), at)),
+        },
+        (document) => ({
+          ...mailOf('contact-email-restored', policy, change.changeId, oldEmail, document),
+        }),
+      );
+      if (undone === null) throw refuse(IDENTITY_MESSAGE_KEYS.undoUsed, 'This change was undone already.');
+      if (undone === 'superseded')
+        throw refuse(
+          IDENTITY_MESSAGE_KEYS.undoSuperseded,
+          "The policy's e-mail address has changed since. Please call us.",
+        );
+      deps.log.info({ policyId: policy.policyId }, 'policyholder undid a change of e-mail address');
+      deps.onMailQueued();
+      return { policyNumber: policy.policyNumber, email: maskEmail(oldEmail) };
     },
 
     /**
@@ -258,10 +357,25 @@ export function createContactService(deps: {
         });
       }
       const zone = MARKETS[policy.country as TCountry].timeZone;
+      if (mail.kind === 'contact-email-restored')
+        return composeContactMail('contact-email-restored', document, language, {
+          policyNumber: policy.policyNumber,
+          changedOn: formatDmy(todayIn(zone, change.undoneAt ?? deps.now())),
+        });
+      if (mail.kind !== 'contact-email-changed') throw new Error(`mail ${mail.id}: not a change of address`);
+      // The undo link's token, sealed for this mail only; the page's market and language ride along.
+      const token = mail.sealed ? openSealedValue(mail.sealed, await secret()) : null;
+      const undoable = token && change.undoExpiresAt && !change.undoneAt;
       return composeContactMail('contact-email-changed', document, language, {
         policyNumber: policy.policyNumber,
         maskedNewEmail: maskEmail(change.newEmail),
         changedOn: formatDmy(todayIn(zone, change.confirmedAt ?? change.createdAt)),
+        ...(undoable
+          ? {
+              undoUrl: `${deps.config.publicUrl}${UNDO_PAGE}?${pageQuery(policy.country, language)}#${token}`,
+              undoUntil: formatDmy(todayIn(zone, change.undoExpiresAt!)),
+            }
+          : {}),
       });
     },
   };

@@ -7,22 +7,23 @@ import {
   HOLDER_SESSION_IDLE_MINUTES,
   HOLDER_SESSION_MAX_HOURS,
 } from '@lionrock/domain/self-service/access-rules';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
-import { policies, policyholderSessions } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { sharedSecret } from '../../lib/server-secrets.ts';
+import { purposeSecret } from '../../lib/server-secrets.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
+import type { THolderRepository } from './holder-repository.ts';
 
 /**
- * Who a policyholder is, without an account (design section 12): the market, the ID number and the
- * date of birth on the policy's applicant, kept only as a keyed hash. Every call after the sale
- * (my policy, cancellation, claims) asks `requireHolder` first and reaches a policy only through
- * `policyOfHolder`, so a session never sees another policyholder's policy.
+ * Who a policyholder is, without an account (design section 12, decision 101): whoever holds the
+ * policy's mailbox. A session proves addresses — a code mailed to one typed back, a link mailed to one
+ * opened — and reaches exactly the numbered policies whose address, as stored at the moment of the
+ * call, it has proved. An ID number and birth date locate a policy; they never grant anything.
+ * Every call after the sale (my policy, cancellation, claims) asks `requireHolder` first and reaches a
+ * policy only through `policyOfHolder`.
  */
-export type TPolicyholder = { holderKey: string; country: TCountry };
+export type TPolicyholder = { sessionHash: string; country: TCountry };
 
 /** The cookie that carries the session's random token: HttpOnly, SameSite=Strict, path-bound. */
 export const HOLDER_COOKIE = 'lr_holder';
@@ -46,89 +47,81 @@ export function holderIdentityOf(policy: TPolicy): { idNumber: string; dateOfBir
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
-export type THolderAccessDeps = { db: TDb; config: TConfig; now: () => Date };
+export type THolderAccessDeps = {
+  db: TDb;
+  config: TConfig;
+  repository: THolderRepository;
+  now: () => Date;
+};
 
 export function createHolderAccess(deps: THolderAccessDeps) {
-  const { db, config, now } = deps;
-  // A configured signing secret derives the key, so production needs no new setting; else the shared one.
-  const keySecret = () =>
-    config.linkSigningSecret
-      ? Promise.resolve(
-          createHmac('sha256', config.linkSigningSecret).update('holder-key').digest('base64url'),
-        )
-      : sharedSecret(db, 'holder-key');
+  const { db, config, repository, now } = deps;
 
-  /** The keyed hash of who holds a policy: equal for the same person in the same market only. */
+  /**
+   * The keyed hash of the facts that locate a policy (market, ID number, birth date): it finds a
+   * policy for the sign-in and groups a person's claims (upload budgets); it opens nothing.
+   */
   async function holderKeyFor(country: TCountry, idNumber: string, dateOfBirth: string): Promise<string> {
-    const secret = await keySecret();
+    const secret = await purposeSecret(db, 'holder-key', config.linkSigningSecret);
     return createHmac('sha256', secret)
       .update(`${country}|${normaliseIdForMatching(idNumber)}|${dateOfBirth.trim()}`, 'utf8')
       .digest('base64url');
   }
 
-  /** The holder of a policy row, or null when the policy names nobody to check. */
-  async function holderOfPolicy(row: TPolicyRow): Promise<TPolicyholder | null> {
+  /** The identity key of a policy row's applicant, or null when the policy names nobody to check. */
+  async function holderKeyOf(row: TPolicyRow): Promise<string | null> {
     const identity = holderIdentityOf(row.document as TPolicy);
     if (!identity) return null;
-    const country = row.country as TCountry;
-    return { country, holderKey: await holderKeyFor(country, identity.idNumber, identity.dateOfBirth) };
+    return holderKeyFor(row.country as TCountry, identity.idNumber, identity.dateOfBirth);
   }
 
-  /** Numbered policies not yet keyed get their key (a handful at a time: those issued since the last ask). */
-  async function keyNewPolicies(): Promise<void> {
-    const rows = await db
-      .select()
-      .from(policies)
-      .where(and(isNull(policies.holderKey), isNotNull(policies.policyNumber)))
-      .limit(500);
-    for (const row of rows) {
-      const holder = await holderOfPolicy(row);
-      await db
-        .update(policies)
-        .set({ holderKey: holder?.holderKey ?? '-' })
-        .where(eq(policies.policyId, row.policyId));
-    }
-  }
-
-  /** Opens a session for the holder and sets its cookie on the answer. */
-  async function startSession(reply: FastifyReply, holder: TPolicyholder): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const at = now();
-    await db.insert(policyholderSessions).values({
-      tokenHash: sha256(token),
-      holderKey: holder.holderKey,
-      country: holder.country,
-      createdAt: at,
-      lastSeenAt: at,
-      expiresAt: new Date(at.getTime() + HOLDER_SESSION_MAX_HOURS * 3_600_000),
-    });
-    reply.setCookie(HOLDER_COOKIE, token, cookieOptions(config));
-  }
-
-  /** The session's holder, or null when there is none, it idled out or it is past its end; a call keeps it alive. */
+  /** The live session of the request, or null when there is none, it idled out or it is past its end; a call keeps it alive. */
   async function currentHolder(request: FastifyRequest): Promise<TPolicyholder | null> {
     const token = request.cookies?.[HOLDER_COOKIE];
     if (!token || token.length > 100) return null;
     const at = now();
-    const idleSince = new Date(at.getTime() - HOLDER_SESSION_IDLE_MINUTES * 60_000);
-    const [row] = await db
-      .update(policyholderSessions)
-      .set({ lastSeenAt: at })
-      .where(
-        and(
-          eq(policyholderSessions.tokenHash, sha256(token)),
-          gt(policyholderSessions.lastSeenAt, idleSince),
-          gt(policyholderSessions.expiresAt, at),
-        ),
-      )
-      .returning();
-    return row ? { holderKey: row.holderKey, country: row.country as TCountry } : null;
+    const row = await repository.touchSession(
+      sha256(token),
+      at,
+      new Date(at.getTime() - HOLDER_SESSION_IDLE_MINUTES * 60_000),
+    );
+    return row ? { sessionHash: row.tokenHash, country: row.country as TCountry } : null;
   }
 
-  /** Ends the session (sign out): the row goes and the cookie is cleared. */
+  /**
+   * The mailbox of `contactEmail` has answered in this request (a code or a link): the request's live
+   * session in the same market adds it; otherwise a new session, with a new cookie, starts with it alone.
+   */
+  async function proveAddress(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    country: TCountry,
+    contactEmail: string,
+  ): Promise<TPolicyholder> {
+    const at = now();
+    const current = await currentHolder(request);
+    if (current && current.country === country) {
+      await repository.addAddress(current.sessionHash, contactEmail, at);
+      return current;
+    }
+    if (current) await repository.deleteSession(current.sessionHash);
+    const token = randomBytes(32).toString('base64url');
+    const holder = { sessionHash: sha256(token), country };
+    await repository.insertSession({
+      tokenHash: holder.sessionHash,
+      country,
+      at,
+      expiresAt: new Date(at.getTime() + HOLDER_SESSION_MAX_HOURS * 3_600_000),
+    });
+    await repository.addAddress(holder.sessionHash, contactEmail, at);
+    reply.setCookie(HOLDER_COOKIE, token, cookieOptions(config));
+    return holder;
+  }
+
+  /** Ends the session on the server (sign out): the row and its addresses go, and the cookie is cleared. */
   async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = request.cookies?.[HOLDER_COOKIE];
-    if (token) await db.delete(policyholderSessions).where(eq(policyholderSessions.tokenHash, sha256(token)));
+    if (token && token.length <= 100) await repository.deleteSession(sha256(token));
     reply.clearCookie(HOLDER_COOKIE, { path: COOKIE_PATH });
   }
 
@@ -142,65 +135,35 @@ export function createHolderAccess(deps: THolderAccessDeps) {
     request.policyholder = holder;
   };
 
-  /** The policyholder's numbered policies, newest first. */
-  async function policiesOfHolder(holder: TPolicyholder): Promise<TPolicyRow[]> {
-    await keyNewPolicies();
-    return db
-      .select()
-      .from(policies)
-      .where(
-        and(
-          eq(policies.holderKey, holder.holderKey),
-          eq(policies.country, holder.country),
-          isNotNull(policies.policyNumber),
-        ),
-      )
-      .orderBy(sql`${policies.issuedAt} desc nulls last`);
+  /** The numbered policies the session reaches now, newest first. */
+  function policiesOfHolder(holder: TPolicyholder): Promise<TPolicyRow[]> {
+    return repository.reachablePolicies(holder.sessionHash, holder.country);
   }
 
   /**
-   * The policy if this holder holds it; a 404 otherwise, the same whether the policy does not exist
-   * or is someone else's, so the answer tells nothing.
+   * The policy if the session reaches it now; a 404 otherwise, the same whether the policy does not
+   * exist or is someone else's, so the answer tells nothing.
    */
   async function policyOfHolder(holder: TPolicyholder, policyId: string): Promise<TPolicyRow> {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    if (UUID.test(policyId)) {
-      await keyNewPolicies();
-      const [row] = await db
-        .select()
-        .from(policies)
-        .where(
-          and(
-            eq(policies.policyId, policyId),
-            eq(policies.holderKey, holder.holderKey),
-            eq(policies.country, holder.country),
-            isNotNull(policies.policyNumber),
-          ),
-        );
-      if (row) return row;
-    }
-    throw new ApiError(404, 'No such policy.', { field: 'policyId' });
+    const row = UUID.test(policyId)
+      ? await repository.reachablePolicy(holder.sessionHash, holder.country, policyId)
+      : undefined;
+    if (!row) throw new ApiError(404, 'No such policy.', { field: 'policyId' });
+    return row;
   }
 
-  /** Sessions past their end or idle for a day are removed (a job may call this). */
-  async function pruneSessions(): Promise<number> {
+  /** Sessions past their end or idle for a day, and opened links past their expiry, are removed (a job calls this). */
+  function pruneSessions(): Promise<number> {
     const at = now();
-    const rows = await db
-      .delete(policyholderSessions)
-      .where(lt(policyholderSessions.lastSeenAt, new Date(at.getTime() - 86_400_000)))
-      .returning({ tokenHash: policyholderSessions.tokenHash });
-    const ended = await db
-      .delete(policyholderSessions)
-      .where(lt(policyholderSessions.expiresAt, at))
-      .returning({ tokenHash: policyholderSessions.tokenHash });
-    return rows.length + ended.length;
+    return repository.prune(at, new Date(at.getTime() - 86_400_000));
   }
 
   return {
     holderKeyFor,
-    holderOfPolicy,
-    startSession,
+    holderKeyOf,
     currentHolder,
+    proveAddress,
     endSession,
     requireHolder,
     policiesOfHolder,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { STEP_UP_PURPOSES, ZStepUpCode } from '@lionrock/domain/self-service/access-rules';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import {
   createRenewalCardService,
   type TCardChangeResult,
 } from './renewal-card-service.ts';
+import type { TStepUpService } from './step-up-service.ts';
 
 const ZPolicyParams = z.object({ policyId: z.string().max(64) });
 
@@ -23,6 +25,12 @@ const ZContactView = z.object({
   mobileNo: z.string(),
   email: z.string().describe('The address, masked'),
   pendingEmail: z.string().nullable().describe('A new address waiting for its code, masked'),
+});
+
+const ZStepUpRequest = z.object({ purpose: z.enum(STEP_UP_PURPOSES), language: z.enum(['en', 'zh']) });
+const ZStepUpAnswer = z.object({
+  sentTo: z.string().describe('The address the code went to, masked'),
+  validMinutes: z.number().int(),
 });
 
 // Generous caps: the domain's rules (the applicant page's) name the field and its message key.
@@ -34,9 +42,11 @@ const ZContactChangeRequest = z.object({
     .max(FIELD_LENGTHS.email + 8)
     .optional()
     .describe('Left out: the address stays'),
+  stepUpCode: ZStepUpCode,
 });
 
 const ZConfirmEmailRequest = z.object({ code: z.string().max(12) });
+const ZUndoRequest = z.object({ token: z.string().min(1).max(100) });
 
 const ZRenewalCardView = z.object({
   changeable: z.boolean(),
@@ -49,14 +59,17 @@ const ZSignedRequest = z
   .describe('The signed Secure Acceptance fields the browser posts, with the card, to paymentUrl');
 
 /**
- * The policyholder's own changes after the sale (design section 12, decision 069): contact details and
- * the card that pays the renewals. Every call but the gateway's receipt is behind the session
- * (`requireHolder`) and reaches its policy only through `policyOfHolder`.
+ * The policyholder's own changes after the sale (design section 12, decisions 069 and 102): contact
+ * details and the card that pays the renewals, each confirmed first by a step-up code from the address
+ * on the policy, and the old address's undo of a change of address. Every call but the gateway's
+ * receipt and the undo (whose link is its proof) is behind the session (`requireHolder`) and reaches
+ * its policy only through `policyOfHolder`.
  */
 export async function manageRoutes(
   app: FastifyInstance,
   options: {
     access: THolderAccess;
+    stepUps: TStepUpService;
     db: TDb;
     config: TConfig;
     now: () => Date;
@@ -64,12 +77,44 @@ export async function manageRoutes(
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { access, db, config, now } = options;
-  const contact = createContactService({ db, config, now, log: app.log, onMailQueued: options.onMailQueued });
+  const { access, stepUps, db, config, now } = options;
+  const contact = createContactService({
+    db,
+    config,
+    now,
+    log: app.log,
+    onMailQueued: options.onMailQueued,
+    stepUps,
+    holders: access,
+  });
   const renewalCard = createRenewalCardService({ db, config, now, log: app.log });
   const originOf = (request: FastifyRequest) => customerOrigin(config, request);
   const policyOf = (request: FastifyRequest<{ Params: { policyId: string } }>) =>
     access.policyOfHolder(request.policyholder!, request.params.policyId);
+
+  routes.post(
+    `${MY_POLICY_PREFIX}/policies/:policyId/step-up`,
+    {
+      preHandler: access.requireHolder,
+      schema: {
+        tags: ['my-policy'],
+        summary:
+          'Mails a fresh code for one sensitive change to the address on the policy (decision 102); the change carries it back',
+        params: ZPolicyParams,
+        body: ZStepUpRequest,
+        response: { 200: ZStepUpAnswer, ...apiErrors(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return stepUps.request(
+        request.policyholder!,
+        await policyOf(request),
+        request.body.purpose,
+        request.body.language,
+      );
+    },
+  );
 
   routes.get(
     `${MY_POLICY_PREFIX}/policies/:policyId/contact`,
@@ -95,15 +140,17 @@ export async function manageRoutes(
       preHandler: access.requireHolder,
       schema: {
         tags: ['my-policy'],
-        summary: 'Changes the mobile number at once; a new e-mail address is sent a code to confirm first',
+        summary:
+          'With the step-up code: changes the mobile number at once; a new e-mail address is sent a code to confirm first',
         params: ZPolicyParams,
         body: ZContactChangeRequest,
-        response: { 200: ZContactView, ...apiErrors(400, 401, 404, 409, 429) },
+        response: { 200: ZContactView, ...apiErrors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return contact.change(await policyOf(request), request.body);
+      const { stepUpCode, ...change } = request.body;
+      return contact.change(request.policyholder!, await policyOf(request), change, stepUpCode);
     },
   );
 
@@ -113,7 +160,8 @@ export async function manageRoutes(
       preHandler: access.requireHolder,
       schema: {
         tags: ['my-policy'],
-        summary: 'Applies the new e-mail address with the code sent to it (10 minutes, 5 tries)',
+        summary:
+          'Applies the new e-mail address with the code sent to it (10 minutes, 5 tries); the old one is told, with an undo',
         params: ZPolicyParams,
         body: ZConfirmEmailRequest,
         response: { 200: ZContactView, ...apiErrors(400, 401, 404) },
@@ -121,7 +169,27 @@ export async function manageRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return contact.confirmEmail(await policyOf(request), request.body.code);
+      return contact.confirmEmail(request, reply, await policyOf(request), request.body.code);
+    },
+  );
+
+  routes.post(
+    `${MY_POLICY_PREFIX}/contact/undo`,
+    {
+      schema: {
+        tags: ['my-policy'],
+        summary:
+          "The old address's undo of a change of e-mail address (its mailed link, once, 14 days): the old address is back",
+        body: ZUndoRequest,
+        response: {
+          200: z.object({ policyNumber: z.string(), email: z.string().describe('masked') }),
+          ...apiErrors(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return contact.undo(request.body.token);
     },
   );
 
@@ -150,14 +218,18 @@ export async function manageRoutes(
       schema: {
         tags: ['my-policy'],
         summary:
-          'A signed token-only gateway request for a new renewal card (the card goes to the gateway only)',
+          'With the step-up code: a signed token-only gateway request for a new renewal card (the card goes to the gateway only)',
         params: ZPolicyParams,
-        response: { 200: ZSignedRequest, ...apiErrors(401, 404, 409) },
+        body: z.object({ stepUpCode: ZStepUpCode }).nullish(),
+        response: { 200: ZSignedRequest, ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return renewalCard.start(await policyOf(request), originOf(request));
+      const row = await policyOf(request);
+      return renewalCard.start(row, originOf(request), () =>
+        stepUps.spend(request.policyholder!, row, 'renewal-card', request.body?.stepUpCode),
+      );
     },
   );
 

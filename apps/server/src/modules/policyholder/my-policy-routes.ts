@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { apiErrors, binary } from '../../lib/openapi.ts';
 import type { THolderAccess, TPolicyholder } from './holder-access.ts';
 import { MY_POLICY_PREFIX } from './holder-routes.ts';
@@ -90,7 +91,7 @@ export async function myPolicyRoutes(
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', contentDisposition(file.fileName))
         .send(file.pdf);
     },
   );

@@ -110,12 +110,18 @@ export function createRenewalCardService(deps: {
     },
 
     /** The signed token-only request for this policy; 409 where its renewals cannot be paid by card. */
-    async start(row: TPolicyRow, origin: string): Promise<TPaymentSignature> {
+    async start(
+      row: TPolicyRow,
+      origin: string,
+      /** The step-up the change needs (decision 102), asked once the policy is known to qualify. */
+      confirmed: () => Promise<void>,
+    ): Promise<TPaymentSignature> {
       if (!(await changeable(row)))
         throw new ApiError(409, "This policy's renewals cannot be paid by a card.", {
           field: 'policyId',
           messageKey: MANAGE_MESSAGE_KEYS.cardNotEligible,
         });
+      await confirmed();
       const document = row.document as TPolicy;
       const country = row.country as TCountry;
       const now = deps.now();

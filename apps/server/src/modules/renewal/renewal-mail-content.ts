@@ -48,11 +48,12 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
       cardLast4: last4(payment?.maskedCard),
       cardExpiry: formatCardExpiry(payment?.cardExpiry),
     };
+    const manageUrl = await manageLink(deps, policy, mail.recipient, mail.language);
     return composeRenewalMail(kind, policy.document as TPolicy, {
       language,
       facts,
       turnOffUrl: await signTurnOffLink(deps, policy.policyId, policy.policyNumber),
-      manageUrl: await manageLink(deps, policy.policyId, policy.policyNumber),
+      ...(manageUrl ? { manageUrl } : {}),
     });
   }
 
@@ -79,10 +80,12 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
     cardLast4: last4(card?.maskedCard),
     cardExpiry: formatCardExpiry(card?.cardExpiry),
   };
+  // Only a mail to the policy's own address carries a link that opens it (decision 101).
+  const manageUrl = await manageLink(deps, policy, mail.recipient, mail.language);
   return composeRenewalMail(kind, policy.document as TPolicy, {
     language,
     facts,
     turnOffUrl: await signTurnOffLink(deps, policy.policyId, policy.policyNumber),
-    manageUrl: await manageLink(deps, policy.policyId, policy.policyNumber),
+    ...(manageUrl ? { manageUrl } : {}),
   });
 }

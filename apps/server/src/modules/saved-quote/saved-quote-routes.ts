@@ -47,7 +47,7 @@ export async function savedQuoteRoutes(
           'Saves the journey and e-mails a link that reopens it for 30 days (one live link per journey)',
         description:
           'The answer is the same whether or not a mail went out. Prices in the policy are never trusted: ' +
-          'the journey is re-rated when it is reopened.',
+          'the server keeps its own price for the chosen plan, and re-rates the journey when it is reopened.',
         body: ZSaveQuoteRequestSchema,
         response: { 200: z.object({ saved: z.literal(true) }), ...apiErrors(400, 409, 429) },
       },

@@ -95,9 +95,10 @@ function withShownTotal(policy: TPolicy, total: number | undefined): TPolicy {
   const key = PART[policy.productType];
   const part = policy[key];
   if (!part?.policyPremium) return policy;
+  const { totalPremium: _sent, ...premium } = part.policyPremium;
   return {
     ...policy,
-    [key]: { ...part, policyPremium: { ...part.policyPremium, totalPremium: total } },
+    [key]: { ...part, policyPremium: total === undefined ? premium : { ...premium, totalPremium: total } },
   } as TPolicy;
 }
 
@@ -150,6 +151,25 @@ export function createSavedQuoteService(deps: {
   function linkOf(productType: string, token: string): string {
     const product = PRODUCT_CATALOGUE[productType as TProductType]?.documentKey ?? 'travel';
     return `${deps.config.publicUrl}/${product}/resume#${token}`;
+  }
+
+  /**
+   * The total the customer was shown, as the server priced the journey when it was saved (issue 27
+   * section 5): the page's own figure is never kept, so a reopened journey compares today's price with
+   * the server's only. Priced as the step it reopens at is; none when the server cannot price it.
+   */
+  async function withServerTotal(step: TSavedQuoteStep, policy: TPolicy): Promise<TPolicy> {
+    let cents: number | null = null;
+    if (step !== 'quote') {
+      try {
+        cents = await deps.policies.selectedTotalCents(
+          step === 'confirm' ? policy : withoutApplicantDetails(policy),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
+      }
+    }
+    return withShownTotal(policy, cents === null ? undefined : cents / 100);
   }
 
   /** Rates a reopened journey as the page it lands on would, under the caller's session. */
@@ -271,7 +291,10 @@ export function createSavedQuoteService(deps: {
       }
       const at = now();
       const { tokenHash, sealedToken } = await newToken();
-      const document = { ...savedDocument(input.policy), lang: input.language };
+      const document = await withServerTotal(input.step, {
+        ...savedDocument(input.policy),
+        lang: input.language,
+      });
       const row = await repository.saveJourney(sessionName, {
         policyId,
         productType: document.productType,

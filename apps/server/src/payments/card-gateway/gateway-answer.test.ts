@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  approvedTransaction,
   confirmationProblems,
+  decidingTransaction,
   REQUIRED_SIGNED_FIELDS,
   type TExpectedAnswer,
   verifyGatewayAnswer,
@@ -143,7 +143,7 @@ describe('the gateway’s own record', () => {
     ]);
   });
 
-  it('finds the approved, whole-amount transaction of a payment among its records', () => {
+  it('finds the record that decides a payment: approved, else held for review, else partly authorised', () => {
     const declined = {
       ...record,
       transactionId: 'd1',
@@ -152,9 +152,22 @@ describe('the gateway’s own record', () => {
       authorisedCents: null,
     };
     const partial = { ...record, transactionId: 'p1', reasonCode: 110, authorisedCents: 2275 };
+    const review = { ...record, transactionId: 'r1', decision: 'REVIEW', reasonCode: 480 };
     const elsewhere = { ...record, transactionId: 'e1', referenceNumber: 'TSG-261123-CCCCCCCC' };
-    expect(approvedTransaction([declined, partial, elsewhere], EXPECTED)).toBeUndefined();
-    expect(approvedTransaction([declined, record], EXPECTED)).toBe(record);
-    expect(approvedTransaction([{ ...record, amountCents: 4549 }], EXPECTED)).toBeUndefined();
+    expect(decidingTransaction([declined, elsewhere], EXPECTED)).toBeUndefined();
+    expect(decidingTransaction([declined, partial, elsewhere], EXPECTED)).toEqual({
+      transaction: partial,
+      outcome: 'PARTIAL',
+    });
+    expect(decidingTransaction([partial, review, declined], EXPECTED)).toEqual({
+      transaction: review,
+      outcome: 'REVIEW',
+    });
+    expect(decidingTransaction([partial, review, record], EXPECTED)).toEqual({
+      transaction: record,
+      outcome: 'PAID',
+    });
+    expect(decidingTransaction([{ ...record, amountCents: 4549 }], EXPECTED)).toBeUndefined();
+    expect(decidingTransaction([{ ...review, currency: 'HKD' }], EXPECTED)).toBeUndefined();
   });
 });

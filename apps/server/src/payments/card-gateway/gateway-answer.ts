@@ -131,21 +131,34 @@ export function confirmationProblems(
   return problems;
 }
 
-/** The approved, full-amount transaction among the gateway's records for a payment, if any. */
-export function approvedTransaction(
+/**
+ * The gateway's record that decides a payment whose answer never reached the shop (design section 11):
+ * its approved, whole-amount transaction; else one holding the money for review; else one partly
+ * authorised (to be reversed). Records of another reference, currency or amount decide nothing.
+ */
+export function decidingTransaction(
   transactions: TGatewayTransaction[],
   expected: Pick<TExpectedAnswer, 'referenceNumber' | 'amountCents' | 'currency'>,
-): TGatewayTransaction | undefined {
-  return transactions.find(
-    (transaction) =>
-      transaction.referenceNumber === expected.referenceNumber &&
-      transaction.currency === expected.currency &&
-      transaction.amountCents === expected.amountCents &&
-      decideGatewayOutcome({
+): { transaction: TGatewayTransaction; outcome: 'PAID' | 'REVIEW' | 'PARTIAL' } | undefined {
+  const decided = transactions
+    .filter(
+      (transaction) =>
+        transaction.referenceNumber === expected.referenceNumber &&
+        transaction.currency === expected.currency &&
+        transaction.amountCents === expected.amountCents,
+    )
+    .map((transaction) => ({
+      transaction,
+      outcome: decideGatewayOutcome({
         decision: transaction.decision,
         reasonCode: transaction.reasonCode,
         requestedAmountCents: expected.amountCents,
         authorisedAmountCents: transaction.authorisedCents,
-      }).outcome === 'PAID',
-  );
+      }).outcome,
+    }));
+  for (const outcome of ['PAID', 'REVIEW', 'PARTIAL'] as const) {
+    const found = decided.find((entry) => entry.outcome === outcome);
+    if (found) return { transaction: found.transaction, outcome };
+  }
+  return undefined;
 }

@@ -71,5 +71,22 @@ export async function backOfficeCall<T>(
       answer.messageKey,
     );
   }
-  return (await response.json()) as T;
+  return JSON.parse(await response.text(), showDirectionControls) as T;
+}
+
+/** Arabic letter mark, left/right marks, embeddings and overrides, isolates: invisible, they reorder text. */
+const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Every string of an answer with its direction controls shown as marks (`⟨U+202E⟩`): a customer's
+ * `invoice<U+202E>fdp.exe` would read "invoiceexe.pdf" on a staff screen (issue 27 section 5). A form
+ * that saves such a value back saves the marks, which is what its reader saw.
+ */
+function showDirectionControls(_key: string, value: unknown): unknown {
+  return typeof value === 'string'
+    ? value.replace(
+        DIRECTION_CONTROLS,
+        (control) => `⟨U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+      )
+    : value;
 }

@@ -129,12 +129,6 @@ describe('write controls follow the signed-in role', () => {
     expect(controls()).toEqual([]);
     readOnly.unmount();
 
-    // Marketing opens the screen too (system.read) but changes nothing.
-    const marketing = renderAs('marketing', <SystemPage />);
-    expect(await screen.findByText('Purchases pause on Sunday night.')).toBeTruthy();
-    expect(controls()).toEqual([]);
-    marketing.unmount();
-
     renderAs('operations', <SystemPage />);
     expect(await screen.findByText('Purchases pause on Sunday night.')).toBeTruthy();
     expect(screen.getAllByRole('checkbox')).toHaveLength(4);

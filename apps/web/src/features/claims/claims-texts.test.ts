@@ -18,6 +18,8 @@ const KEYS = [
   ...ACCIDENT_QUESTIONS.map((question) => `claims.guide.questions.${question}`),
   'claims.guide.likelyCovered',
   'claims.guide.likelyNotCovered',
+  // The claims already started, offered on the page (decision 105).
+  ...['title', 'kept', 'item_other', 'untyped', 'continue'].map((key) => `claims.drafts.${key}`),
 ];
 
 describe('claims texts', () => {

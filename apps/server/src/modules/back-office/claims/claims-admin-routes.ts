@@ -1,15 +1,15 @@
-import { maskPayout, type TPayout } from '@lionrock/domain/claims/claim-rules';
 import { CLAIM_STATUSES, CLAIM_TRANSITIONS, isClaimStatus } from '@lionrock/domain/claims/claim-status';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDb } from '../../../db/database.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { contentDisposition } from '../../../lib/content-disposition.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
-import type { TClaimsRepository } from '../../claims/claims-repository.ts';
+import { maskedStoredPayout, type TClaimsRepository } from '../../claims/claims-repository.ts';
 import type { TClaimsService } from '../../claims/claims-service.ts';
 import { auditOf, recordAudit } from '../audit.ts';
-import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
+import { STAFF_API_PREFIX, type TAccount, type TStaffAccess } from '../staff-access.ts';
 import { createClaimsAdminRepository } from './claims-admin-repository.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/claims`;
@@ -35,12 +35,17 @@ export type TMoveClaimRequest = z.infer<typeof ZMoveClaimRequestSchema>;
 /** Staff answers are read only by our own pages; their shape is the handler's (not in the customer OpenAPI). */
 const ZAnswer = z.any();
 
-const payoutOf = (payout: unknown) => (payout ? maskPayout(payout as TPayout) : null);
+const actorOf = (account: TAccount) => ({
+  id: account.id,
+  label: `${account.displayName} (${account.username})`,
+});
 
 /**
  * The claims queue of the back office (issue 18, decision 081): the list, a claim with its policy,
- * documents, events and audit trail, a document's download, and the status change. Reading needs
- * 'claims.read', changing 'claims.write'; every change is audited in the same transaction.
+ * documents, events and audit trail, a document's download, the payout revealed, and the status
+ * change. Reading needs 'claims.read', a document 'claims.documents' (health data, decision 106), the
+ * payout whole 'claims.reveal' (masked everywhere else), changing 'claims.write';
+ * every change is audited in the same transaction, and every download is an audit row.
  */
 export async function claimsAdminRoutes(
   app: FastifyInstance,
@@ -67,7 +72,7 @@ export async function claimsAdminRoutes(
       return {
         claims: rows.map((row) => ({
           ...row,
-          payout: payoutOf(row.payout),
+          payout: maskedStoredPayout(row.payout),
           submittedAt: row.submittedAt?.toISOString() ?? null,
           updatedAt: row.updatedAt.toISOString(),
         })),
@@ -137,7 +142,7 @@ export async function claimsAdminRoutes(
   routes.get(
     `${BASE}/:claimId/documents/:documentId`,
     {
-      preHandler: access.requireAccount('claims.read'),
+      preHandler: access.requireAccount('claims.documents'),
       schema: {
         params: ZClaimId.extend({ documentId: z.uuid() }),
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
@@ -146,16 +151,49 @@ export async function claimsAdminRoutes(
     async (request, reply) => {
       await submitted(request.params.claimId);
       const file = await claims.documentFile(request.params.claimId, request.params.documentId);
-      const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      // Which document, by id: its file name may name the customer or their illness.
+      await recordAudit(db, {
+        at: new Date(),
+        actor: actorOf(request.account!),
+        action: 'download',
+        entity: 'claim',
+        entityId: request.params.claimId,
+        before: null,
+        after: { documentId: request.params.documentId },
+        note: 'document',
+      });
       reply
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
+        .header('content-disposition', contentDisposition(file.name))
         .type(file.contentType);
       return reply.send(file.bytes);
+    },
+  );
+
+  routes.post(
+    `${BASE}/:claimId/payout/reveal`,
+    {
+      preHandler: access.requireAccount('claims.reveal'),
+      schema: { params: ZClaimId, response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Opened from its sealed copy: a copy that does not open fails the call, and nothing is revealed.
+      const claim = await submitted(request.params.claimId);
+      if (!claim.payout) throw new ApiError(404, 'This claim has no payout details.', { field: 'payout' });
+      // Who looked at which claim's payout, and when; never the value.
+      await recordAudit(db, {
+        at: new Date(),
+        actor: actorOf(request.account!),
+        action: 'reveal',
+        entity: 'claim',
+        entityId: claim.claimId,
+        before: null,
+        after: { field: 'payout' },
+        note: 'payout',
+      });
+      return { payout: claim.payout };
     },
   );
 
@@ -173,10 +211,9 @@ export async function claimsAdminRoutes(
       },
     },
     async (request) => {
-      const account = request.account!;
       const claim = await submitted(request.params.claimId);
       const { status, note, amountApproved, payoutReference } = request.body;
-      const actor = { id: account.id, label: `${account.displayName} (${account.username})` };
+      const actor = actorOf(request.account!);
       const moved = await claims.moveStatus(claim.claimId, status, {
         decision: { note, amountApprovedCents: amountApproved, payoutReference },
         actor,

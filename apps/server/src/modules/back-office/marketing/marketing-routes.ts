@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { TDb } from '../../../db/database.ts';
 import { campaigns, policies, promoCodes } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { contentDisposition } from '../../../lib/content-disposition.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
 import { detectContent, sanitiseFileName } from '../../../storage/file-content.ts';
 import { auditOf, recordAudit } from '../audit.ts';
@@ -503,7 +504,7 @@ export async function marketingRoutes(
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="promo-codes-${campaign.campaignCode}-${campaign.country}.csv"`,
+          contentDisposition(`promo-codes-${campaign.campaignCode}-${campaign.country}.csv`),
         )
         .header('cache-control', 'no-store');
       return `${lines.join('\r\n')}\r\n`;

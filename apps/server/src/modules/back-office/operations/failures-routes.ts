@@ -14,7 +14,7 @@ declare module 'fastify' {
 const ADMIN = `${STAFF_API_PREFIX}/admin`;
 
 /**
- * Failed renewals and failed jobs for operations (issue 18, decision 088): read with system.read,
+ * Failed renewals and failed jobs for operations (issue 18, decision 088): read with operations.read (decision 106),
  * a failed renewal marked handled and a failed job retried with system.write. pg-boss starts after the
  * app is built: server.ts attaches its retry with `app.failures.attachJobRunner` (until then a retry
  * answers 503).
@@ -26,7 +26,7 @@ export async function backOfficeFailuresRoutes(
   const { access, service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back-office'];
-  const read = access.requireAccount('system.read');
+  const read = access.requireAccount('operations.read');
 
   routes.get(`${ADMIN}/renewals/failed`, { preHandler: read, schema: { tags } }, async () => ({
     renewals: await service.failedRenewals(),

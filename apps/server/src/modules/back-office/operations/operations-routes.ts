@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../../lib/content-disposition.ts';
 import type { TActor } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import { QUEUE_KINDS, type TOperationsService } from './operations-service.ts';
@@ -17,8 +18,10 @@ const actorOf = (request: FastifyRequest): TActor => ({
 
 /**
  * Operations' back-office API (issue 18, decision 080): policies, the queues, the mail outbox and the
- * client logs, under `/back-office/api/admin`. Reading needs policies.read; changing a policy
- * policies.write, working a payment case payments.write; revealing a masked field pii.reveal.
+ * client logs, under `/back-office/api/admin`. Reading a policy needs policies.read, the queues, mail
+ * and client logs operations.read (decision 106); changing a policy policies.write, working a payment
+ * case payments.write; revealing a masked field policies.reveal and downloading the schedule
+ * policies.documents, each audited.
  */
 export async function backOfficeOperationsRoutes(
   app: FastifyInstance,
@@ -28,6 +31,7 @@ export async function backOfficeOperationsRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back-office'];
   const read = access.requireAccount('policies.read');
+  const readOperations = access.requireAccount('operations.read');
   const writePolicy = access.requireAccount('policies.write');
   const writePayment = access.requireAccount('payments.write');
 
@@ -60,7 +64,7 @@ export async function backOfficeOperationsRoutes(
   routes.post(
     `${ADMIN}/policies/:policyId/reveal`,
     {
-      preHandler: access.requireAccount('pii.reveal'),
+      preHandler: access.requireAccount('policies.reveal'),
       schema: {
         tags,
         params: ZPolicyParams,
@@ -84,13 +88,13 @@ export async function backOfficeOperationsRoutes(
 
   routes.get(
     `${ADMIN}/policies/:policyId/schedule.pdf`,
-    { preHandler: read, schema: { tags, params: ZPolicyParams } },
+    { preHandler: access.requireAccount('policies.documents'), schema: { tags, params: ZPolicyParams } },
     async (request, reply) => {
-      const file = await service.schedule(request.params.policyId);
+      const file = await service.schedule(actorOf(request), request.params.policyId);
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', contentDisposition(file.fileName))
         .send(file.pdf);
     },
   );
@@ -98,7 +102,7 @@ export async function backOfficeOperationsRoutes(
   routes.get(
     `${ADMIN}/queues`,
     {
-      preHandler: read,
+      preHandler: readOperations,
       schema: { tags, querystring: z.object({ kind: z.enum(QUEUE_KINDS).optional() }) },
     },
     async (request) => ({ cases: await service.queue(request.query.kind) }),
@@ -148,7 +152,7 @@ export async function backOfficeOperationsRoutes(
   routes.get(
     `${ADMIN}/mail`,
     {
-      preHandler: read,
+      preHandler: readOperations,
       schema: { tags, querystring: z.object({ status: z.enum(['failed', 'queued']).default('failed') }) },
     },
     async (request) => ({ mails: await service.mail(request.query.status) }),
@@ -163,7 +167,7 @@ export async function backOfficeOperationsRoutes(
   routes.get(
     `${ADMIN}/client-logs`,
     {
-      preHandler: access.requireAccount('system.read'),
+      preHandler: readOperations,
       schema: { tags, querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }) },
     },
     async (request) => ({ logs: await service.clientLogList(request.query.page) }),

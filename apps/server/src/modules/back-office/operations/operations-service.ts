@@ -314,10 +314,21 @@ export function createOperationsService(deps: {
     deps.onMailQueued();
   }
 
-  async function schedule(policyId: string) {
+  /** The schedule PDF for staff: every download is an audit row (who, which policy, when; decision 106). */
+  async function schedule(actor: TActor, policyId: string) {
     await policyRow(policyId);
     const file = await deps.documents.scheduleOf(policyId);
     if (!file) throw new ApiError(404, 'This policy has no schedule to download.', { field: 'policyId' });
+    await recordAudit(db, {
+      at: now(),
+      actor,
+      action: 'download',
+      entity: 'policy',
+      entityId: policyId,
+      before: null,
+      after: { document: 'schedule' },
+      note: 'schedule',
+    });
     return file;
   }
 

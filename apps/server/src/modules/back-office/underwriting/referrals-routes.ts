@@ -77,7 +77,7 @@ function quoteOf(policy: TPolicy) {
 
 /**
  * The referrals queue (issue 18, decision 089): reading needs `underwriting.read` (underwriting,
- * read-only), deciding `underwriting.write`, revealing a field `pii.reveal`. A decision is audited,
+ * read-only), deciding `underwriting.write`, revealing a field `underwriting.reveal`. A decision is audited,
  * mailed and (accepted) made a saved quote in one transaction by the referral service.
  */
 export async function referralsRoutes(
@@ -149,7 +149,7 @@ export async function referralsRoutes(
   routes.post(
     `${BASE}/:referralId/reveal`,
     {
-      preHandler: access.requireAccount('pii.reveal'),
+      preHandler: access.requireAccount('underwriting.reveal'),
       schema: {
         params: ZReferralId,
         body: z.object({ field: z.enum(['idNumber', 'email', 'mobile']) }),

@@ -224,7 +224,7 @@ export async function underwritingRoutes(
   routes.post(
     `${BASE}/blacklist/:key/reveal`,
     {
-      preHandler: access.requireAccount('pii.reveal'),
+      preHandler: access.requireAccount('underwriting.reveal'),
       schema: { params: z.object({ key: z.string().max(40) }) },
     },
     async (request) => {

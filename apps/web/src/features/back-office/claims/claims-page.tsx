@@ -357,10 +357,61 @@ function StatusForm({ detail, onMoved }: { detail: TDetail; onMoved: () => void 
   );
 }
 
+/** What a reveal or download on the trail was (decision 106); any other row is a status change. */
+function lookText(entry: TDetail['audit'][number], documents: TDetail['claim']['documents']) {
+  if (entry.action === 'reveal') return 'Revealed the payout details';
+  const after = entry.after as { documentId?: string } | null;
+  const document = documents.find((candidate) => candidate.documentId === after?.documentId);
+  return `Downloaded ${document?.name ?? 'a document'}`;
+}
+
+/** The payout masked (last four), whole once revealed: claims staff only, and every reveal is audited. */
+function PayoutFacts({ claimId, payout }: { claimId: string; payout: TPayout }) {
+  const mayReveal = useCan('claims.reveal');
+  const [whole, setWhole] = useState<TPayout>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const reveal = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await backOfficeCall<{ payout: TPayout }>(
+        'POST',
+        `/admin/claims/${encodeURIComponent(claimId)}/payout/reveal`,
+      );
+      setWhole(answer.payout);
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <dt>Payout</dt>
+      <dd>
+        {payoutText(whole ?? payout)}{' '}
+        {mayReveal && payout && !whole && (
+          <button type="button" className={styles.secondary} disabled={busy} onClick={reveal}>
+            {busy ? 'Revealing…' : 'Reveal payout'}
+          </button>
+        )}
+        {error && (
+          <span role="alert" className={styles.formError}>
+            {' '}
+            {error}
+          </span>
+        )}
+      </dd>
+    </>
+  );
+}
+
 function ClaimDetail() {
   const { claimId = '' } = useParams();
-  // Claims staff move a claim; operations and read-only accounts follow it (the server's guard).
+  // Claims staff move a claim and open its documents; read-only accounts follow it (the server's guard).
   const mayMove = useCan('claims.write');
+  const mayDownload = useCan('claims.documents');
   const [detail, setDetail] = useState<TDetail | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
@@ -414,30 +465,35 @@ function ClaimDetail() {
           <dd>{money(claim.amountCents, claim.country)}</dd>
           <dt>Amount approved</dt>
           <dd>{money(claim.amountApproved, claim.country)}</dd>
-          <dt>Payout</dt>
-          <dd>{payoutText(claim.payout)}</dd>
+          <PayoutFacts claimId={claim.claimId} payout={claim.payout} />
         </dl>
       </div>
-      <div className={styles.card}>
-        <h2 className={styles.subheading}>Documents</h2>
+      <section className={styles.card} aria-labelledby="claim-documents">
+        <h2 id="claim-documents" className={styles.subheading}>
+          Documents
+        </h2>
         {claim.documents.length === 0 ? (
           <p>No documents.</p>
         ) : (
           <ul>
             {claim.documents.map((document) => (
               <li key={document.documentId}>
-                <a
-                  href={`${BACK_OFFICE_API}/admin/claims/${claim.claimId}/documents/${document.documentId}`}
-                  download={document.name}
-                >
-                  {document.name}
-                </a>{' '}
+                {mayDownload ? (
+                  <a
+                    href={`${BACK_OFFICE_API}/admin/claims/${claim.claimId}/documents/${document.documentId}`}
+                    download={document.name}
+                  >
+                    {document.name}
+                  </a>
+                ) : (
+                  document.name
+                )}{' '}
                 <span className={styles.muted}>({Math.ceil(document.sizeBytes / 1024)} kB)</span>
               </li>
             ))}
           </ul>
         )}
-      </div>
+      </section>
       {mayMove ? (
         <div className={styles.card}>
           <StatusForm detail={detail} onMoved={load} />
@@ -464,10 +520,12 @@ function ClaimDetail() {
           </table>
         </div>
       </div>
-      <div className={styles.card}>
-        <h2 className={styles.subheading}>Audit trail</h2>
+      <section className={styles.card} aria-labelledby="claim-audit">
+        <h2 id="claim-audit" className={styles.subheading}>
+          Audit trail
+        </h2>
         {detail.audit.length === 0 ? (
-          <p>No staff changes yet.</p>
+          <p>No staff changes or looks yet.</p>
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
@@ -487,17 +545,22 @@ function ClaimDetail() {
                     amountApproved?: number;
                     payoutReference?: string;
                   } | null;
+                  const look = entry.action === 'reveal' || entry.action === 'download';
                   return (
                     <tr key={`${entry.at}-${entry.action}-${after?.status}`}>
                       <td>{when(entry.at)}</td>
                       <td>{entry.actor}</td>
-                      <td>
-                        {label(before?.status ?? '')} → {label(after?.status ?? '')}
-                        {after?.amountApproved !== undefined &&
-                          ` (${money(after.amountApproved, claim.country)})`}
-                        {after?.payoutReference && ` ref. ${after.payoutReference}`}
-                      </td>
-                      <td>{entry.note ?? ''}</td>
+                      {look ? (
+                        <td>{lookText(entry, claim.documents)}</td>
+                      ) : (
+                        <td>
+                          {label(before?.status ?? '')} → {label(after?.status ?? '')}
+                          {after?.amountApproved !== undefined &&
+                            ` (${money(after.amountApproved, claim.country)})`}
+                          {after?.payoutReference && ` ref. ${after.payoutReference}`}
+                        </td>
+                      )}
+                      <td>{look ? '' : (entry.note ?? '')}</td>
                     </tr>
                   );
                 })}
@@ -505,7 +568,7 @@ function ClaimDetail() {
             </table>
           </div>
         )}
-      </div>
+      </section>
     </section>
   );
 }

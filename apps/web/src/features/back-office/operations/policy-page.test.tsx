@@ -62,13 +62,18 @@ function renderPolicyAs(role: TAccountRole) {
   );
 }
 
-/** Reveal is shown only to a role the domain's permission table gives `pii.reveal` (decision 091). */
+/**
+ * Reveal and the schedule's download are shown only to a role the domain's permission table gives
+ * `policies.reveal` and `policies.documents` (decisions 091 and 106).
+ */
 describe('Reveal buttons follow the signed-in role', () => {
-  it('shows no Reveal to a read-only account, the data still masked', async () => {
+  it('shows no Reveal and no schedule to a read-only account, the data still masked', async () => {
     stubServer([{ match: /admin\/policies\/[^/]+$/, body: DETAILS }]);
     renderPolicyAs('read_only');
     expect(await screen.findByText('S****567D')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Reveal/ })).toBeNull();
+    // The schedule prints the e-mail and mobile whole: not for an account that sees them masked.
+    expect(screen.queryByRole('link', { name: 'Download schedule' })).toBeNull();
   });
 
   it('shows Reveal to operations, and reveals the ID number asked for', async () => {
@@ -79,6 +84,7 @@ describe('Reveal buttons follow the signed-in role', () => {
     const user = userEvent.setup();
     renderPolicyAs('operations');
     await user.click(await screen.findByRole('button', { name: 'Reveal ID number' }));
+    expect(screen.getByRole('link', { name: 'Download schedule' })).toBeTruthy();
     expect(await screen.findByText('S1234567D')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reveal E-mail' })).toBeTruthy();
     const call = calls.find((candidate) => candidate.url.endsWith('/reveal'))!;

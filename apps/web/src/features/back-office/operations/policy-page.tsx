@@ -49,8 +49,10 @@ export function PolicyPage() {
     `/admin/policies/${encodeURIComponent(policyId)}`,
   );
   const [revealed, setRevealed] = useState<Partial<Record<TField, string>>>({});
-  // Only a role with pii.reveal gets the button: the server answers 403 to the others.
-  const mayReveal = useCan('pii.reveal');
+  // Only a role with policies.reveal gets the button: the server answers 403 to the others.
+  const mayReveal = useCan('policies.reveal');
+  // The schedule prints the e-mail and mobile whole (policies.documents, decision 106).
+  const mayDownload = useCan('policies.documents');
   // Re-sending the policy mail is operations' (policies.write).
   const mayResend = useCan('policies.write');
   const [busy, setBusy] = useState<string | null>(null);
@@ -166,7 +168,7 @@ export function PolicyPage() {
                   {busy === 'resend' ? 'Sending…' : 'Re-send e-mail'}
                 </button>
               ) : null}
-              {policy.status === 'issued' && (
+              {mayDownload && policy.status === 'issued' && (
                 <a
                   className={styles.secondary}
                   href={`${BACK_OFFICE_API}/admin/policies/${policyId}/schedule.pdf`}

@@ -30,7 +30,7 @@ describe('BlacklistPage (decision 085)', () => {
       { match: /blacklist$/, body: { entries: [ENTRY] } },
     ]);
     const user = userEvent.setup();
-    // Underwriting may reveal (the domain's permission table); a role without pii.reveal gets no button.
+    // Underwriting may reveal (the domain's permission table); a role without underwriting.reveal gets no button.
     render(
       <SignedInAccountProvider account={UNDERWRITER}>
         <BlacklistPage />

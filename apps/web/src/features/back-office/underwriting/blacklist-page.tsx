@@ -53,8 +53,8 @@ export default function BlacklistPage() {
   const [entries, setEntries] = useState<TEntry[] | null>(null);
   const [loadError, setLoadError] = useState('');
   const [revealed, setRevealed] = useState<Record<string, string>>({});
-  // Only a role with pii.reveal gets the button: the server answers 403 to the others.
-  const mayReveal = useCan('pii.reveal');
+  // Only a role with underwriting.reveal gets the button: the server answers 403 to the others.
+  const mayReveal = useCan('underwriting.reveal');
   // Adding and removing are underwriting's: a read-only account sees the list only.
   const mayChange = useCan('underwriting.write');
   const hasActions = mayReveal || mayChange;

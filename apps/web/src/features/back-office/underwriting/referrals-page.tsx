@@ -251,9 +251,9 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
 
 function ReferralDetail() {
   const { referralId = '' } = useParams();
-  // Only underwriting decides and only a role with pii.reveal reveals: the server answers 403 to others.
+  // Only underwriting decides and only a role with underwriting.reveal reveals: the server answers 403 to others.
   const canDecide = useCan('underwriting.write');
-  const mayReveal = useCan('pii.reveal');
+  const mayReveal = useCan('underwriting.reveal');
   const [detail, setDetail] = useState<TDetail | null>(null);
   const [error, setError] = useState('');
   const [revealed, setRevealed] = useState<Record<string, string>>({});

@@ -65,6 +65,22 @@ describe('the saved quote’s link (decision 076)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/travel/confirm'));
   });
 
+  it('shows only the prices the server gave, never a total the browser kept (issue 27 section 5)', async () => {
+    // The tab still holds a journey whose own total says S$0.01, as a forged sessionStorage would.
+    const forged = ratedPolicy();
+    forged.policyTravel!.policyPremium = { ...STANDARD, premium: 0.01, totalPremium: 0.01 };
+    useTravelFlowStore.setState({ policy: forged, plans: [{ ...STANDARD, totalPremium: 0.01 }] } as never);
+    open({ body: journey({ previousTotalCents: 2000 }) });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('S$20.00');
+    expect(status.textContent).toContain(`S$${STANDARD.totalPremium.toFixed(2)}`);
+    expect(document.body.textContent).not.toContain('0.01');
+    // And the journey goes on with the server's policy, not the tab's.
+    expect(useTravelFlowStore.getState().policy.policyTravel?.policyPremium?.totalPremium).toBe(
+      STANDARD.totalPremium,
+    );
+  });
+
   it('shows a date that has passed and sends the customer to change the quote', async () => {
     const { router } = open({
       body: journey({

@@ -63,7 +63,20 @@ export async function fetchSession(): Promise<TSession | null> {
 export const startDraft = (body: { policyId: string; lang: 'en' | 'zh'; agentCode?: string }) =>
   postJson<TClaimDraft>(`${CLAIMS}/draft`, body);
 
-export async function saveDraft(claimId: string, body: Partial<TClaimDraft>): Promise<TClaimDraft> {
+/** A claim started and not yet submitted, as the page offers it to go on with. */
+export type TOpenDraft = { claimId: string; claimType: string; updatedAt: string; documents: number };
+
+/** The unfinished claims on one of the signed-in holder's policies, the latest saved first. */
+export const fetchOpenDrafts = (policyId: string) =>
+  getJson<{ drafts: TOpenDraft[] }>(`${CLAIMS}/drafts?policyId=${encodeURIComponent(policyId)}`);
+
+export const fetchDraft = (claimId: string) => getJson<TClaimDraft>(`${CLAIMS}/draft/${claimId}`);
+
+/** Saves a draft's fields; a new payout account carries the step-up code from the policy's address (decision 102). */
+export async function saveDraft(
+  claimId: string,
+  body: Partial<TClaimDraft> & { stepUpCode?: string },
+): Promise<TClaimDraft> {
   return (await (await apiCall(`${CLAIMS}/draft/${claimId}`, { method: 'PUT', body })).json()) as TClaimDraft;
 }
 

@@ -17,10 +17,13 @@ import { MARKETS } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
 import { ApiCallError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
+import { isStepUpRefusal } from '../../my-policy/api/step-up-api';
+import { StepUpForm } from '../../my-policy/components/step-up-form';
 import { finishLater, saveDraft, submitClaim, type TClaimDraft } from '../api/claims-api';
 import { AccidentGuide } from './accident-guide';
 import { AttendedOfficials } from './attended-officials';
@@ -100,6 +103,8 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A new payout account waits for the code from the policy's address (decision 102): the action to finish with it. */
+  const [stepUp, setStepUp] = useState<{ resume: (code: string) => Promise<void> } | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
 
   const country = draft.country;
@@ -120,11 +125,15 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
       </p>
     ) : null;
 
-  /** What the server keeps of the form now; a masked payout value sent back keeps the saved one. */
-  async function save(): Promise<TClaimDraft> {
+  /**
+   * What the server keeps of the form now; a masked payout value sent back keeps the saved one. A new
+   * payout account goes with the step-up code (`stepUpCode`) the server asks for.
+   */
+  async function save(stepUpCode?: string): Promise<TClaimDraft> {
     const form = formOf(fields);
     const payout = form.payout;
     const saved = await saveDraft(draft.claimId, {
+      ...(stepUpCode ? { stepUpCode } : {}),
       claimType: form.claimType,
       incidentDate: form.incidentDate,
       incidentPlace: form.incidentPlace.slice(0, PLACE_MAX_LENGTH),
@@ -153,12 +162,17 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
     return !first;
   }
 
-  async function run(action: () => Promise<void>) {
+  /** Runs an action; one the server holds for a step-up code is finished, with the code, from the code's form. */
+  async function run(action: (stepUpCode?: string) => Promise<void>) {
     setBusy(true);
     setFailure(null);
     try {
       await action();
     } catch (error) {
+      if (isStepUpRefusal(error) && error.status === 403) {
+        setStepUp({ resume: (code) => action(code) });
+        return;
+      }
       if (error instanceof ApiCallError && error.field && error.messageKey?.startsWith('claims.errors.')) {
         setErrors({ [error.field]: error.messageKey });
         setStage('form');
@@ -258,256 +272,290 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
   // The later of the two is never a valid incident date: ISO dates sort as text.
   const maxDate = [draft.coverEnd, formatIso(today)].sort()[0];
   return (
-    <form
-      className={styles.stack}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!check()) return;
-        void run(async () => {
-          await save();
-          setStage('review');
-          queueMicrotask(() => top.current?.focus());
-        });
-      }}
-    >
-      <section className={styles.section} aria-labelledby="claim-type-title">
-        <h2 id="claim-type-title">{`${t(`claims.products.${draft.productType}`)} ${draft.policyNumber}`}</h2>
-        <fieldset className={styles.choices} aria-describedby={describedBy('claimType')}>
-          <legend>{t('claims.types.legend')}</legend>
-          {claimTypesFor(draft.productType).map((type, index) => (
-            <label key={type} className={styles.choice}>
-              <input
-                id={index === 0 ? 'claim-claimType' : undefined}
-                type="radio"
-                name="claimType"
-                checked={fields.claimType === type}
-                onChange={() => set('claimType', type)}
-              />
-              {t(`claims.types.${type}`)}
+    <>
+      <form
+        className={styles.stack}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!check()) return;
+          void run(async (stepUpCode) => {
+            await save(stepUpCode);
+            setStage('review');
+            queueMicrotask(() => top.current?.focus());
+          });
+        }}
+      >
+        <section className={styles.section} aria-labelledby="claim-type-title">
+          <h2 id="claim-type-title">{`${t(`claims.products.${draft.productType}`)} ${draft.policyNumber}`}</h2>
+          <fieldset className={styles.choices} aria-describedby={describedBy('claimType')}>
+            <legend>{t('claims.types.legend')}</legend>
+            {claimTypesFor(draft.productType).map((type, index) => (
+              <label key={type} className={styles.choice}>
+                <input
+                  id={index === 0 ? 'claim-claimType' : undefined}
+                  type="radio"
+                  name="claimType"
+                  checked={fields.claimType === type}
+                  onChange={() => set('claimType', type)}
+                />
+                {t(`claims.types.${type}`)}
+              </label>
+            ))}
+          </fieldset>
+          {errorLine('claimType')}
+        </section>
+
+        {draft.productType === 'PAN' ? <AccidentGuide /> : null}
+
+        <section className={styles.section} aria-labelledby="claim-incident">
+          <h2 id="claim-incident">{t('claims.incident.title')}</h2>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="claim-incidentDate">
+              {t('claims.incident.date')}
             </label>
-          ))}
-        </fieldset>
-        {errorLine('claimType')}
-      </section>
-
-      {draft.productType === 'PAN' ? <AccidentGuide /> : null}
-
-      <section className={styles.section} aria-labelledby="claim-incident">
-        <h2 id="claim-incident">{t('claims.incident.title')}</h2>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-incidentDate">
-            {t('claims.incident.date')}
-          </label>
-          <p className={styles.hint} id="claim-date-hint">
-            {t('claims.incident.dateHint', {
-              start: showDate(draft.coverStart),
-              end: showDate(draft.coverEnd),
-            })}
-          </p>
-          <input
-            id="claim-incidentDate"
-            type="date"
-            className={styles.input}
-            min={draft.coverStart}
-            max={maxDate}
-            value={fields.incidentDate}
-            aria-invalid={errors.incidentDate ? true : undefined}
-            aria-describedby={describedBy('incidentDate', 'claim-date-hint')}
-            onChange={(event) => set('incidentDate', event.target.value)}
-          />
-          {errorLine('incidentDate')}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-incidentPlace">
-            {t('claims.incident.place')}
-          </label>
-          <p className={styles.hint} id="claim-place-hint">
-            {t('claims.incident.placeHint')}
-          </p>
-          <input
-            id="claim-incidentPlace"
-            className={styles.input}
-            maxLength={PLACE_MAX_LENGTH}
-            value={fields.incidentPlace}
-            aria-invalid={errors.incidentPlace ? true : undefined}
-            aria-describedby={describedBy('incidentPlace', 'claim-place-hint')}
-            onChange={(event) => set('incidentPlace', event.target.value)}
-          />
-          {errorLine('incidentPlace')}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-description">
-            {t('claims.incident.description')}
-          </label>
-          <textarea
-            id="claim-description"
-            className={styles.textarea}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            value={fields.description}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={describedBy('description', 'claim-description-counter')}
-            onChange={(event) => set('description', event.target.value)}
-          />
-          <p className={styles.hint} id="claim-description-counter" aria-live="polite">
-            {t('claims.incident.counter', { count: fields.description.length, max: DESCRIPTION_MAX_LENGTH })}
-          </p>
-          {errorLine('description')}
-        </div>
-        <AttendedOfficials
-          value={fields.officials}
-          onChange={(value) => set('officials', value)}
-          error={errorOf('officials')}
-        />
-      </section>
-
-      <section className={styles.section} aria-labelledby="claim-amount-title">
-        <h2 id="claim-amount-title">{t('claims.amount.title')}</h2>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-amountCents">
-            {t('claims.amount.label', { currency: MARKETS[country].currencySymbol })}
-          </label>
-          <p className={styles.hint} id="claim-amount-hint">
-            {t('claims.amount.hint')}
-          </p>
-          <input
-            id="claim-amountCents"
-            className={styles.input}
-            inputMode="decimal"
-            value={fields.amount}
-            aria-invalid={errors.amountCents ? true : undefined}
-            aria-describedby={describedBy('amountCents', 'claim-amount-hint')}
-            onChange={(event) => set('amount', event.target.value)}
-          />
-          {errorLine('amountCents')}
-        </div>
-        <fieldset className={styles.choices}>
-          <legend>{t('claims.payout.legend')}</legend>
-          {methods.map((method, index) => (
-            <label key={method} className={styles.choice}>
-              <input
-                id={index === 0 ? 'claim-payoutMethod' : undefined}
-                type="radio"
-                name="payoutMethod"
-                checked={fields.method === method}
-                onChange={() => set('method', method)}
-              />
-              {t(`claims.payout.${method}`)}
-            </label>
-          ))}
-        </fieldset>
-        {errorLine('payoutMethod')}
-        {fields.method === 'paynow' ? (
-          <>
-            <fieldset className={styles.choices} style={{ marginTop: 16 }}>
-              <legend>{t('claims.payout.proxyType')}</legend>
-              {(['mobile', 'nric', 'uen'] as const).map((type) => (
-                <label key={type} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="proxyType"
-                    checked={fields.proxyType === type}
-                    onChange={() => set('proxyType', type)}
-                  />
-                  {t(`claims.payout.proxyTypes.${type}`)}
-                </label>
-              ))}
-            </fieldset>
-            <div className={styles.field} style={{ marginTop: 16 }}>
-              <label className={styles.label} htmlFor="claim-paynowProxy">
-                {t('claims.payout.proxy')}
-              </label>
-              <input
-                id="claim-paynowProxy"
-                className={styles.input}
-                autoComplete="off"
-                value={fields.proxy}
-                aria-invalid={errors.paynowProxy ? true : undefined}
-                aria-describedby={describedBy(
-                  'paynowProxy',
-                  isMaskedValue(fields.proxy) ? 'claim-masked' : undefined,
-                )}
-                onChange={(event) => set('proxy', event.target.value)}
-              />
-              {errorLine('paynowProxy')}
-            </div>
-          </>
-        ) : null}
-        {fields.method === 'bank' ? (
-          <div style={{ marginTop: 16 }}>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="claim-bankName">
-                {t('claims.payout.bankName')}
-              </label>
-              <input
-                id="claim-bankName"
-                className={styles.input}
-                value={fields.bankName}
-                aria-invalid={errors.bankName ? true : undefined}
-                aria-describedby={describedBy('bankName')}
-                onChange={(event) => set('bankName', event.target.value)}
-              />
-              {errorLine('bankName')}
-            </div>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="claim-accountNumber">
-                {t('claims.payout.accountNumber')}
-              </label>
-              <input
-                id="claim-accountNumber"
-                className={styles.input}
-                inputMode="numeric"
-                autoComplete="off"
-                value={fields.accountNumber}
-                aria-invalid={errors.accountNumber ? true : undefined}
-                aria-describedby={describedBy(
-                  'accountNumber',
-                  isMaskedValue(fields.accountNumber) ? 'claim-masked' : undefined,
-                )}
-                onChange={(event) => set('accountNumber', event.target.value)}
-              />
-              {errorLine('accountNumber')}
-            </div>
+            <p className={styles.hint} id="claim-date-hint">
+              {t('claims.incident.dateHint', {
+                start: showDate(draft.coverStart),
+                end: showDate(draft.coverEnd),
+              })}
+            </p>
+            <input
+              id="claim-incidentDate"
+              type="date"
+              className={styles.input}
+              min={draft.coverStart}
+              max={maxDate}
+              value={fields.incidentDate}
+              aria-invalid={errors.incidentDate ? true : undefined}
+              aria-describedby={describedBy('incidentDate', 'claim-date-hint')}
+              onChange={(event) => set('incidentDate', event.target.value)}
+            />
+            {errorLine('incidentDate')}
           </div>
-        ) : null}
-        {isMaskedValue(fields.accountNumber) || isMaskedValue(fields.proxy) ? (
-          <p className={styles.hint} id="claim-masked">
-            {t('claims.payout.masked')}
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="claim-incidentPlace">
+              {t('claims.incident.place')}
+            </label>
+            <p className={styles.hint} id="claim-place-hint">
+              {t('claims.incident.placeHint')}
+            </p>
+            <input
+              id="claim-incidentPlace"
+              className={styles.input}
+              maxLength={PLACE_MAX_LENGTH}
+              value={fields.incidentPlace}
+              aria-invalid={errors.incidentPlace ? true : undefined}
+              aria-describedby={describedBy('incidentPlace', 'claim-place-hint')}
+              onChange={(event) => set('incidentPlace', event.target.value)}
+            />
+            {errorLine('incidentPlace')}
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="claim-description">
+              {t('claims.incident.description')}
+            </label>
+            <textarea
+              id="claim-description"
+              className={styles.textarea}
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              value={fields.description}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={describedBy('description', 'claim-description-counter')}
+              onChange={(event) => set('description', event.target.value)}
+            />
+            <p className={styles.hint} id="claim-description-counter" aria-live="polite">
+              {t('claims.incident.counter', {
+                count: fields.description.length,
+                max: DESCRIPTION_MAX_LENGTH,
+              })}
+            </p>
+            {errorLine('description')}
+          </div>
+          <AttendedOfficials
+            value={fields.officials}
+            onChange={(value) => set('officials', value)}
+            error={errorOf('officials')}
+          />
+        </section>
+
+        <section className={styles.section} aria-labelledby="claim-amount-title">
+          <h2 id="claim-amount-title">{t('claims.amount.title')}</h2>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="claim-amountCents">
+              {t('claims.amount.label', { currency: MARKETS[country].currencySymbol })}
+            </label>
+            <p className={styles.hint} id="claim-amount-hint">
+              {t('claims.amount.hint')}
+            </p>
+            <input
+              id="claim-amountCents"
+              className={styles.input}
+              inputMode="decimal"
+              value={fields.amount}
+              aria-invalid={errors.amountCents ? true : undefined}
+              aria-describedby={describedBy('amountCents', 'claim-amount-hint')}
+              onChange={(event) => set('amount', event.target.value)}
+            />
+            {errorLine('amountCents')}
+          </div>
+          <fieldset className={styles.choices}>
+            <legend>{t('claims.payout.legend')}</legend>
+            {methods.map((method, index) => (
+              <label key={method} className={styles.choice}>
+                <input
+                  id={index === 0 ? 'claim-payoutMethod' : undefined}
+                  type="radio"
+                  name="payoutMethod"
+                  checked={fields.method === method}
+                  onChange={() => set('method', method)}
+                />
+                {t(`claims.payout.${method}`)}
+              </label>
+            ))}
+          </fieldset>
+          {errorLine('payoutMethod')}
+          {fields.method === 'paynow' ? (
+            <>
+              <fieldset className={styles.choices} style={{ marginTop: 16 }}>
+                <legend>{t('claims.payout.proxyType')}</legend>
+                {(['mobile', 'nric', 'uen'] as const).map((type) => (
+                  <label key={type} className={styles.choice}>
+                    <input
+                      type="radio"
+                      name="proxyType"
+                      checked={fields.proxyType === type}
+                      onChange={() => set('proxyType', type)}
+                    />
+                    {t(`claims.payout.proxyTypes.${type}`)}
+                  </label>
+                ))}
+              </fieldset>
+              <div className={styles.field} style={{ marginTop: 16 }}>
+                <label className={styles.label} htmlFor="claim-paynowProxy">
+                  {t('claims.payout.proxy')}
+                </label>
+                <input
+                  id="claim-paynowProxy"
+                  className={styles.input}
+                  autoComplete="off"
+                  value={fields.proxy}
+                  aria-invalid={errors.paynowProxy ? true : undefined}
+                  aria-describedby={describedBy(
+                    'paynowProxy',
+                    isMaskedValue(fields.proxy) ? 'claim-masked' : undefined,
+                  )}
+                  onChange={(event) => set('proxy', event.target.value)}
+                />
+                {errorLine('paynowProxy')}
+              </div>
+            </>
+          ) : null}
+          {fields.method === 'bank' ? (
+            <div style={{ marginTop: 16 }}>
+              <div className={styles.field}>
+                <label className={styles.label} htmlFor="claim-bankName">
+                  {t('claims.payout.bankName')}
+                </label>
+                <input
+                  id="claim-bankName"
+                  className={styles.input}
+                  value={fields.bankName}
+                  aria-invalid={errors.bankName ? true : undefined}
+                  aria-describedby={describedBy('bankName')}
+                  onChange={(event) => set('bankName', event.target.value)}
+                />
+                {errorLine('bankName')}
+              </div>
+              <div className={styles.field}>
+                <label className={styles.label} htmlFor="claim-accountNumber">
+                  {t('claims.payout.accountNumber')}
+                </label>
+                <input
+                  id="claim-accountNumber"
+                  className={styles.input}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={fields.accountNumber}
+                  aria-invalid={errors.accountNumber ? true : undefined}
+                  aria-describedby={describedBy(
+                    'accountNumber',
+                    isMaskedValue(fields.accountNumber) ? 'claim-masked' : undefined,
+                  )}
+                  onChange={(event) => set('accountNumber', event.target.value)}
+                />
+                {errorLine('accountNumber')}
+              </div>
+            </div>
+          ) : null}
+          {isMaskedValue(fields.accountNumber) || isMaskedValue(fields.proxy) ? (
+            <p className={styles.hint} id="claim-masked">
+              {t('claims.payout.masked')}
+            </p>
+          ) : null}
+        </section>
+
+        <DocumentUpload draft={draft} onChange={setDraft} error={errorOf('documents')} />
+
+        {notice ? (
+          <p className={styles.notice} role="status">
+            {notice}
           </p>
         ) : null}
-      </section>
-
-      <DocumentUpload draft={draft} onChange={setDraft} error={errorOf('documents')} />
-
-      {notice ? (
-        <p className={styles.notice} role="status">
-          {notice}
-        </p>
-      ) : null}
-      {failure ? (
-        <p className={styles.error} role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
-          {t('claims.review.button')}
-        </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={busy}
-          onClick={() =>
-            run(async () => {
-              await save();
-              const { sentTo } = await finishLater(draft.claimId);
-              setNotice(t('claims.later.sent', { email: sentTo, days: CLAIM_DRAFT_LINK_VALID_DAYS }));
-            })
-          }
-        >
-          {t('claims.later.button')}
-        </button>
-      </div>
-    </form>
+        {failure ? (
+          <p className={styles.error} role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {t('claims.review.button')}
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy}
+            onClick={() =>
+              run(async (stepUpCode) => {
+                await save(stepUpCode);
+                const { sentTo } = await finishLater(draft.claimId);
+                setNotice(t('claims.later.sent', { email: sentTo, days: CLAIM_DRAFT_LINK_VALID_DAYS }));
+              })
+            }
+          >
+            {t('claims.later.button')}
+          </button>
+        </div>
+      </form>
+      <Modal
+        open={stepUp !== null}
+        onClose={() => setStepUp(null)}
+        title={t('claims.payout.stepUpTitle')}
+        size="small"
+      >
+        {stepUp ? (
+          <StepUpForm
+            policyId={draft.policyId}
+            purpose="claim-payout"
+            confirmLabel={t('claims.payout.stepUpConfirm')}
+            onConfirm={async (code) => {
+              await stepUp.resume(code);
+              setStepUp(null);
+            }}
+            onCancel={() => setStepUp(null)}
+            onError={(error) => {
+              setStepUp(null);
+              setFailure(
+                t(
+                  error instanceof ApiCallError && error.status === 401
+                    ? 'claims.errors.session'
+                    : 'claims.errors.generic',
+                ),
+              );
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
   );
 }

@@ -1,18 +1,34 @@
-import { parseIso } from '@lionrock/domain/dates/local-date';
+import {
+  CLAIM_DRAFT_KEPT_DAYS,
+  CLAIM_MESSAGE_KEYS,
+  CLAIM_OPEN_DRAFTS_PER_POLICY,
+} from '@lionrock/domain/claims/claim-rules';
+import { parseIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS } from '@lionrock/domain/market/market';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ApiCallError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { HolderSignIn } from '../../my-policy/components/holder-sign-in';
-import { fetchSession, startDraft, type TClaimDraft, type TSession } from '../api/claims-api';
+import {
+  fetchDraft,
+  fetchOpenDrafts,
+  fetchSession,
+  startDraft,
+  type TClaimDraft,
+  type TOpenDraft,
+  type TSession,
+} from '../api/claims-api';
 import { ClaimForm } from '../components/claim-form';
 import styles from '../components/claims.module.css';
 
 /**
  * /claims: the policyholder confirms who they are (or already has a session), picks the policy (or
  * arrives with `?policy=<id>` from /my-policy), then files the claim. A partner's agent from the
- * visit's link is recorded on the claim.
+ * visit's link is recorded on the claim. The claims already started on the policy are offered to go on
+ * with; a policy may have only a few open (decision 105), and starting one more says so.
  */
 export function ClaimPage() {
   const { t } = useTranslation();
@@ -24,6 +40,8 @@ export function ClaimPage() {
   const [draft, setDraft] = useState<TClaimDraft | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [openDrafts, setOpenDrafts] = useState<TOpenDraft[]>([]);
+  const chosen = policyId || session?.policies[0]?.policyId;
 
   useEffect(() => {
     let live = true;
@@ -35,18 +53,49 @@ export function ClaimPage() {
     };
   }, []);
 
+  useEffect(() => {
+    if (!session || !chosen) return;
+    let live = true;
+    fetchOpenDrafts(chosen)
+      .then((found) => live && setOpenDrafts(found.drafts))
+      .catch(() => live && setOpenDrafts([]));
+    return () => {
+      live = false;
+    };
+  }, [session, chosen]);
+
   const showDate = (iso: string | null) => {
     const date = iso ? parseIso(iso) : null;
     return date ? formatDisplayDate(date, lang) : '';
   };
+  /** The day a draft was last saved, in the policy's market. */
+  const savedOn = (at: string) =>
+    formatDisplayDate(todayIn(MARKETS[session?.country ?? 'SGP'].timeZone, new Date(at)), lang);
 
   async function start() {
-    const chosen = policyId || session?.policies[0]?.policyId;
     if (!chosen) return;
     setBusy(true);
     setFailure(null);
     try {
       setDraft(await startDraft({ policyId: chosen, lang, ...(partner ? { agentCode: partner } : {}) }));
+    } catch (error) {
+      const tooMany = error instanceof ApiCallError && error.messageKey === CLAIM_MESSAGE_KEYS.tooManyDrafts;
+      setFailure(
+        tooMany
+          ? t(CLAIM_MESSAGE_KEYS.tooManyDrafts, { max: CLAIM_OPEN_DRAFTS_PER_POLICY })
+          : t('claims.errors.generic'),
+      );
+      if (tooMany) setOpenDrafts((await fetchOpenDrafts(chosen).catch(() => null))?.drafts ?? openDrafts);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function goOn(claimId: string) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      setDraft(await fetchDraft(claimId));
     } catch {
       setFailure(t('claims.errors.generic'));
     } finally {
@@ -85,6 +134,36 @@ export function ClaimPage() {
               </label>
             ))}
           </fieldset>
+          {openDrafts.length > 0 ? (
+            <section className={styles.drafts} aria-labelledby="claim-drafts">
+              <h3 id="claim-drafts">{t('claims.drafts.title')}</h3>
+              <p className={styles.hint}>{t('claims.drafts.kept', { days: CLAIM_DRAFT_KEPT_DAYS })}</p>
+              <ul className={styles.files}>
+                {openDrafts.map((open) => (
+                  <li key={open.claimId} className={styles.file}>
+                    <span id={`draft-${open.claimId}`}>
+                      {t('claims.drafts.item', {
+                        type: open.claimType
+                          ? t(`claims.types.${open.claimType}`)
+                          : t('claims.drafts.untyped'),
+                        date: savedOn(open.updatedAt),
+                        count: open.documents,
+                      })}
+                    </span>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={busy}
+                      aria-describedby={`draft-${open.claimId}`}
+                      onClick={() => goOn(open.claimId)}
+                    >
+                      {t('claims.drafts.continue')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {session.policies.length > 0 ? (
             <div className={styles.actions} style={{ marginTop: 16 }}>
               <button type="button" className={styles.primary} disabled={busy} onClick={start}>

@@ -26,11 +26,16 @@ export function fetchCancellation(policyId: string, signal?: AbortSignal): Promi
   return getJson<TCancellationView>(cancellationPath(policyId), signal);
 }
 
-/** Cancels the policy; sending it again answers the same cancellation. */
-export function cancelPolicy(policyId: string, reason?: string): Promise<TCancellationView> {
+/** Cancels the policy with the step-up code from its address; sending it again answers the same cancellation. */
+export function cancelPolicy(
+  policyId: string,
+  stepUpCode: string,
+  reason?: string,
+): Promise<TCancellationView> {
   const trimmed = reason?.trim();
   return postJson<TCancellationView>(cancellationPath(policyId), {
     confirm: true,
+    stepUpCode,
     ...(trimmed ? { reason: trimmed } : {}),
   });
 }

@@ -16,6 +16,8 @@ export type TContactChangeRequest = {
   mobileNo: string;
   /** Left out: the address stays. */
   email?: string;
+  /** The step-up code mailed to the policy's address for this change (decision 102). */
+  stepUpCode?: string;
 };
 
 export type TRenewalCard = { masked: string; expiry: string };
@@ -41,5 +43,6 @@ export const manageApi = {
     postJson<TContactView>(path(policyId, 'contact/confirm-email'), { code }),
   renewalCard: (policyId: string) => getJson<TRenewalCardView>(path(policyId, 'renewal-card')),
   /** The signed token-only request the browser posts, with the card, to the gateway. */
-  startCardChange: (policyId: string) => postJson<TPaymentSignature>(path(policyId, 'renewal-card'), {}),
+  startCardChange: (policyId: string, stepUpCode: string) =>
+    postJson<TPaymentSignature>(path(policyId, 'renewal-card'), { stepUpCode }),
 };

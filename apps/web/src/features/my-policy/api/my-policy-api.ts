@@ -45,18 +45,23 @@ export type TPolicyDetails = {
   wordingUrl: string;
 };
 
+/** A sign-in started: the challenge only this browser holds, sent back with the code (decision 101). */
 export const startAccess = (body: {
   policyNumber: string;
   idNumber: string;
   dateOfBirth: string;
   language: 'en' | 'zh';
-}) => postJson<{ accepted: true }>(`${BASE}/access/start`, body);
+}) => postJson<{ accepted: true; challenge: string }>(`${BASE}/access/start`, body);
 
-export const verifyAccess = (body: { policyNumber: string; code: string }) =>
+export const verifyAccess = (body: { challenge: string; code: string }) =>
   postJson<TSignedIn>(`${BASE}/access/verify`, body);
 
-export const openAccessLink = (body: { policyId: string; s: string; e: string; sig: string }) =>
+export const openAccessLink = (body: { policyId: string; n: string; e: string; sig: string }) =>
   postJson<TSignedIn>(`${BASE}/access/link`, body);
+
+/** The old address's undo of a change of e-mail address (decision 102): the token from its mailed link. */
+export const undoEmailChange = (token: string) =>
+  postJson<{ policyNumber: string; email: string }>(`${BASE}/contact/undo`, { token });
 
 export const getSession = () => getJson<TSignedIn>(`${BASE}/session`);
 

@@ -29,6 +29,8 @@ function server(quote: TCancellationView, cancel: { status?: number; body: unkno
   const posts: { url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
+    if (url.endsWith('/step-up'))
+      return new Response(JSON.stringify({ sentTo: 'W***@E***.COM', validMinutes: 10 }));
     if (!url.endsWith('/cancellation')) return new Response('{}');
     if (init?.method === 'POST') {
       posts.push({ url, body: JSON.parse(String(init.body)) });
@@ -38,6 +40,14 @@ function server(quote: TCancellationView, cancel: { status?: number; body: unkno
   });
   vi.stubGlobal('fetch', fetchMock);
   return { posts, fetchMock };
+}
+
+/** "Are you sure?" answered yes, then the code from the policy's address (decision 102). */
+async function confirmWithCode(code = '135790') {
+  await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+  await screen.findByText(/We've e-mailed a 6-digit code to W\*\*\*@E\*\*\*\.COM/);
+  await userEvent.type(screen.getByLabelText('Code from the e-mail'), code);
+  await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel policy' }));
 }
 
 afterEach(async () => {
@@ -74,7 +84,7 @@ describe('CancelPanel', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel policy' }));
     await userEvent.type(screen.getByLabelText('Why are you cancelling? (optional)'), 'Trip called off');
-    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel policy' }));
+    await confirmWithCode();
     expect(await screen.findByText('Your policy is cancelled.')).toBeTruthy();
     expect(
       screen.getByText(
@@ -84,7 +94,7 @@ describe('CancelPanel', () => {
     expect(posts).toEqual([
       {
         url: `/b2c-server/rest/my-policy/policies/${POLICY}/cancellation`,
-        body: { confirm: true, reason: 'Trip called off' },
+        body: { confirm: true, stepUpCode: '135790', reason: 'Trip called off' },
       },
     ]);
     expect(onCancelled).toHaveBeenCalledWith(cancelled);
@@ -134,7 +144,7 @@ describe('CancelPanel', () => {
     renderAt(<CancelPanel policyId={POLICY} />, '/my-policy');
     expect(await screen.findByText(/we refund you by bank transfer/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel policy' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel policy' }));
+    await confirmWithCode();
     expect(
       await screen.findByText(
         "We'll refund S$30.60 by bank transfer: our operations team will contact you within 7 working days.",
@@ -149,7 +159,7 @@ describe('CancelPanel', () => {
     });
     renderAt(<CancelPanel policyId={POLICY} />, '/my-policy');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel policy' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel policy' }));
+    await confirmWithCode();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('A claim has been made under this policy');
     expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toBeTruthy();

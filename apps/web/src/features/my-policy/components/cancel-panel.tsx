@@ -8,6 +8,7 @@ import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { cancelPolicy, fetchCancellation, type TCancellationView } from '../api/cancel-api';
 import styles from './cancel-panel.module.css';
+import { StepUpForm } from './step-up-form';
 
 const countryOf = (currency: string): TCountry => (currency === 'HKD' ? 'HKG' : 'SGP');
 
@@ -32,6 +33,8 @@ export function CancelPanel({
   const { t, exists } = useTranslation();
   const [state, setState] = useState<TState>({ kind: 'loading' });
   const [confirming, setConfirming] = useState(false);
+  /** "Are you sure?" answered yes: the code from the policy's address comes next (decision 102). */
+  const [stepUp, setStepUp] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [reason, setReason] = useState('');
@@ -50,20 +53,24 @@ export function CancelPanel({
     return () => controller.abort();
   }, [policyId]);
 
-  const submit = async () => {
+  /** The cancellation itself, with the code; a refusal about the code stays in the code's form. */
+  const submit = async (stepUpCode: string) => {
     setBusy(true);
     setError('');
     try {
-      const view = await cancelPolicy(policyId, reason);
+      const view = await cancelPolicy(policyId, stepUpCode, reason);
       setConfirming(false);
+      setStepUp(false);
       setState({ kind: 'cancelled', view });
       onCancelled?.(view);
-    } catch (failure) {
-      const key = failure instanceof ApiCallError ? failure.messageKey : undefined;
-      setError(key && exists(key) ? t(key) : t('myPolicy.cancel.error'));
     } finally {
       setBusy(false);
     }
+  };
+  const refused = (failure: unknown) => {
+    setStepUp(false);
+    const key = failure instanceof ApiCallError ? failure.messageKey : undefined;
+    setError(key && exists(key) ? t(key) : t('myPolicy.cancel.error'));
   };
 
   return (
@@ -90,49 +97,77 @@ export function CancelPanel({
       {state.kind === 'quote' && (
         <Modal
           open={confirming}
-          onClose={() => !busy && setConfirming(false)}
+          onClose={() => {
+            if (busy) return;
+            setConfirming(false);
+            setStepUp(false);
+          }}
           title={t('myPolicy.cancel.confirmTitle')}
           size="small"
         >
-          <div className={styles.modalBody}>
-            <p className={styles.text}>
-              {t('myPolicy.cancel.confirmText', {
-                number: state.view.policyNumber,
-                amount: formatMoney(state.view.refundCents, countryOf(state.view.currency)),
-              })}
-            </p>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor={reasonId}>
-                {t('myPolicy.cancel.reasonLabel')}
-              </label>
-              <textarea
-                id={reasonId}
-                className={styles.reason}
-                maxLength={CANCELLATION_REASON_MAX_LENGTH}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
+          {stepUp ? (
+            <div className={styles.modalBody}>
+              <StepUpForm
+                policyId={policyId}
+                purpose="cancellation"
+                confirmLabel={t('myPolicy.cancel.confirm')}
+                onConfirm={submit}
+                onCancel={() => {
+                  setStepUp(false);
+                  setConfirming(false);
+                }}
+                onError={refused}
               />
+              {busy && <Spinner label={t('myPolicy.cancel.cancelling')} />}
             </div>
-            {error && (
-              <p className={styles.error} role="alert">
-                {error}
+          ) : (
+            <div className={styles.modalBody}>
+              <p className={styles.text}>
+                {t('myPolicy.cancel.confirmText', {
+                  number: state.view.policyNumber,
+                  amount: formatMoney(state.view.refundCents, countryOf(state.view.currency)),
+                })}
               </p>
-            )}
-            <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.keep}
-                disabled={busy}
-                onClick={() => setConfirming(false)}
-              >
-                {t('myPolicy.cancel.keep')}
-              </button>
-              <button type="button" className={styles.confirm} disabled={busy} onClick={submit}>
-                {t('myPolicy.cancel.confirm')}
-              </button>
+              <div className={styles.field}>
+                <label className={styles.label} htmlFor={reasonId}>
+                  {t('myPolicy.cancel.reasonLabel')}
+                </label>
+                <textarea
+                  id={reasonId}
+                  className={styles.reason}
+                  maxLength={CANCELLATION_REASON_MAX_LENGTH}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              </div>
+              {error && (
+                <p className={styles.error} role="alert">
+                  {error}
+                </p>
+              )}
+              <div className={styles.actions}>
+                <button
+                  type="button"
+                  className={styles.keep}
+                  disabled={busy}
+                  onClick={() => setConfirming(false)}
+                >
+                  {t('myPolicy.cancel.keep')}
+                </button>
+                <button
+                  type="button"
+                  className={styles.confirm}
+                  disabled={busy}
+                  onClick={() => {
+                    setError('');
+                    setStepUp(true);
+                  }}
+                >
+                  {t('myPolicy.cancel.continue')}
+                </button>
+              </div>
             </div>
-            {busy && <Spinner label={t('myPolicy.cancel.cancelling')} />}
-          </div>
+          )}
         </Modal>
       )}
     </section>

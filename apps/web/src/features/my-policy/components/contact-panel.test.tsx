@@ -10,6 +10,14 @@ const POLICY_ID = 'b633b901-6336-420a-9c9c-9af1318d1947';
 const CONTACT = { mobileNoCountryCode: '65', mobileNo: '91234567', email: 'W***@E***.COM' };
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body ?? '{}'));
+const STEP_UP = { match: /\/step-up$/, body: { sentTo: 'W***@E***.COM', validMinutes: 10 } };
+
+/** The step-up form the change goes through first (decision 102): the code from the policy's address. */
+async function confirmStepUp(code = '246810', button = 'Save') {
+  await screen.findByText(/We've e-mailed a 6-digit code to W\*\*\*@E\*\*\*\.COM/);
+  await userEvent.type(screen.getByLabelText('Code from the e-mail'), code);
+  await userEvent.click(screen.getByRole('button', { name: button }));
+}
 
 beforeEach(() => applyLanguage('en', 'SGP'));
 afterEach(() => {
@@ -17,7 +25,7 @@ afterEach(() => {
   applyLanguage('en', 'SGP');
 });
 
-describe('the contact panel (decision 069)', () => {
+describe('the contact panel (decisions 069 and 102)', () => {
   it('shows the mobile number and the masked address, and checks the applicant page’s rules before sending', async () => {
     const { calls } = stubServer([]);
     render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
@@ -38,7 +46,7 @@ describe('the contact panel (decision 069)', () => {
 
   it('saves a new mobile number without sending the address it does not know', async () => {
     const changed = { ...CONTACT, mobileNo: '87654321', pendingEmail: null };
-    const { calls } = stubServer([{ match: /\/contact$/, body: changed }]);
+    const { calls } = stubServer([STEP_UP, { match: /\/contact$/, body: changed }]);
     const onChanged = vi.fn();
     render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} onChanged={onChanged} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
@@ -46,10 +54,19 @@ describe('the contact panel (decision 069)', () => {
     await userEvent.clear(mobile);
     await userEvent.type(mobile, '87654321');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Nothing changes before the code from the policy's own address comes back.
+    const asked = calls.find((entry) => entry.url.endsWith(`/my-policy/policies/${POLICY_ID}/step-up`))!;
+    expect(bodyOf(asked.init)).toEqual({ purpose: 'contact', language: 'en' });
+    expect(calls.some((entry) => entry.url.endsWith('/contact'))).toBe(false);
+    await confirmStepUp();
     expect(await screen.findByText('Your contact details are saved.')).toBeTruthy();
     const call = calls.find((entry) => entry.url.endsWith(`/my-policy/policies/${POLICY_ID}/contact`))!;
     expect(call.init?.method).toBe('POST');
-    expect(bodyOf(call.init)).toEqual({ mobileNoCountryCode: '65', mobileNo: '87654321' });
+    expect(bodyOf(call.init)).toEqual({
+      mobileNoCountryCode: '65',
+      mobileNo: '87654321',
+      stepUpCode: '246810',
+    });
     expect(screen.getByText('+65 87654321')).toBeTruthy();
     expect(onChanged).toHaveBeenCalledWith(changed);
   });
@@ -63,6 +80,7 @@ describe('the contact panel (decision 069)', () => {
         const url = String(input);
         calls.push({ url, init });
         const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+        if (url.endsWith('/step-up')) return json(STEP_UP.body);
         if (url.endsWith('/contact')) return json({ ...CONTACT, pendingEmail: 'N***@E***.ORG' });
         if (url.endsWith('/confirm-email')) {
           confirms += 1;
@@ -86,6 +104,7 @@ describe('the contact panel (decision 069)', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Mobile number'));
     await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'new.home@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await confirmStepUp();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Code')));
     expect(
       await screen.findByText(
@@ -136,6 +155,7 @@ describe('the contact panel (decision 069)', () => {
 
   it('tells a customer who asked for too many codes how long to wait', async () => {
     stubServer([
+      STEP_UP,
       {
         match: /\/contact$/,
         status: 429,
@@ -144,6 +164,7 @@ describe('the contact panel (decision 069)', () => {
           field: 'email',
           messageKey: 'myPolicy.contact.errors.tooManyCodes',
           message: 'x',
+          retryAfterSeconds: 240,
         },
       },
     ]);
@@ -151,7 +172,56 @@ describe('the contact panel (decision 069)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
     await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'n@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Please wait 15 minutes/));
+    await confirmStepUp();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Please wait 4 minutes/));
+  });
+
+  it('shows a wrong step-up code on its field, and a change that waits for an undo with its date', async () => {
+    const { calls } = stubServer([
+      STEP_UP,
+      {
+        match: /\/contact$/,
+        status: 400,
+        body: {
+          statusCode: 400,
+          field: 'stepUpCode',
+          messageKey: 'myPolicy.stepUp.errors.wrong',
+          message: 'x',
+        },
+      },
+    ]);
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'n@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await confirmStepUp('111111');
+    const code = screen.getByLabelText('Code from the e-mail');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "That code isn't right. Please check the e-mail and try again.",
+    );
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    expect(calls.filter((entry) => entry.url.endsWith('/contact'))).toHaveLength(1);
+
+    vi.unstubAllGlobals();
+    stubServer([
+      {
+        match: /\/step-up$/,
+        status: 409,
+        body: {
+          statusCode: 409,
+          field: 'policyId',
+          messageKey: 'myPolicy.errors.undoPending',
+          values: { until: '12/12/2026' },
+          message: 'x',
+        },
+      },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^The e-mail address of this policy was changed recently\. Until 12\/12\/2026/,
+    );
   });
 
   it('speaks Chinese in Singapore (Simplified) and Hong Kong (Traditional)', async () => {

@@ -1,8 +1,4 @@
-import {
-  ACCESS_CODE_DIGITS,
-  ACCESS_CODE_VALID_MINUTES,
-  ACCESS_LOCK_MINUTES,
-} from '@lionrock/domain/self-service/access-rules';
+import { ACCESS_CODE_DIGITS, ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
 import { type TContactError, validateContactChange } from '@lionrock/domain/self-service/contact-rules';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -10,9 +6,10 @@ import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { manageApi, type TContactChangeRequest, type TContactView } from '../api/manage-api';
 import styles from './manage-panels.module.css';
+import { refusalText, StepUpForm } from './step-up-form';
 
 type TField = 'mobileNoCountryCode' | 'mobileNo' | 'email' | 'code';
-type TMode = 'view' | 'edit' | 'code';
+type TMode = 'view' | 'edit' | 'step-up' | 'code';
 
 /** The values the texts name, from the access rules (decision 050: no number written in a text). */
 const CODE_VALUES = {
@@ -21,7 +18,8 @@ const CODE_VALUES = {
 };
 
 /**
- * The policy's contact details on my policy (decision 069): the mobile number changes at once; a new
+ * The policy's contact details on my policy (decisions 069 and 102): a change is confirmed first with
+ * a code e-mailed to the address on the policy; then the mobile number changes at once, and a new
  * e-mail address is used only once the code sent to it is typed back. The form checks the applicant
  * page's rules from the domain before it sends; the server checks them again.
  */
@@ -34,9 +32,11 @@ export function ContactPanel({
   contact: { mobileNoCountryCode: string; mobileNo: string; email: string; pendingEmail?: string | null };
   onChanged?: (contact: TContactView) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, exists } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState<TContactView>({ pendingEmail: null, ...contact });
+  /** The change waiting for its step-up code. */
+  const [pending, setPending] = useState<TContactChangeRequest | null>(null);
   const [mode, setMode] = useState<TMode>(contact.pendingEmail ? 'code' : 'view');
   const [form, setForm] = useState({
     mobileNoCountryCode: contact.mobileNoCountryCode,
@@ -60,7 +60,7 @@ export function ContactPanel({
     previousMode.current = mode;
     if (mode === 'edit') inputs.current.mobileNo?.focus();
     else if (mode === 'code') inputs.current.code?.focus();
-    else changeButton.current?.focus();
+    else if (mode === 'view') changeButton.current?.focus();
   }, [mode]);
 
   const applied = (view: TContactView) => {
@@ -72,7 +72,7 @@ export function ContactPanel({
   const refused = (error: unknown, fallback: string) => {
     if (error instanceof ApiCallError && error.messageKey) {
       const field = error.field as TField | undefined;
-      const text = t(error.messageKey, { minutes: ACCESS_LOCK_MINUTES });
+      const text = refusalText(t, exists, error, fallback);
       if (field && field in inputs.current && error.status === 400) {
         setErrors({ [field]: text });
         inputs.current[field]?.focus();
@@ -99,19 +99,29 @@ export function ContactPanel({
       inputs.current[found[0].field]?.focus();
       return;
     }
-    setBusy(true);
     if (request.email) setLastEmail(request.email);
-    try {
-      const view = await manageApi.changeContact(policyId, request);
-      applied(view);
-      setDone(view.pendingEmail ? null : t('myPolicy.contact.saved'));
-      setCode('');
-      setMode(view.pendingEmail ? 'code' : 'view');
-    } catch (error) {
-      refused(error, 'myPolicy.contact.errors.failed');
-    } finally {
-      setBusy(false);
+    const unchanged =
+      !request.email &&
+      request.mobileNo.trim() === shown.mobileNo &&
+      request.mobileNoCountryCode.trim().replace(/^\+/, '') === shown.mobileNoCountryCode;
+    if (unchanged) {
+      setDone(t('myPolicy.contact.saved'));
+      setMode('view');
+      return;
     }
+    setPending(request);
+    setMode('step-up');
+  };
+
+  /** The change itself, with the step-up code from the policy's address; its refusals are the code form's. */
+  const change = async (stepUpCode: string) => {
+    if (!pending) return;
+    const view = await manageApi.changeContact(policyId, { ...pending, stepUpCode });
+    applied(view);
+    setPending(null);
+    setDone(view.pendingEmail ? null : t('myPolicy.contact.saved'));
+    setCode('');
+    setMode(view.pendingEmail ? 'code' : 'view');
   };
 
   const confirm = async (event: FormEvent) => {
@@ -256,6 +266,24 @@ export function ContactPanel({
             </button>
           </div>
         </form>
+      ) : null}
+
+      {mode === 'step-up' ? (
+        <StepUpForm
+          policyId={policyId}
+          purpose="contact"
+          confirmLabel={t('myPolicy.contact.save')}
+          onConfirm={change}
+          onCancel={() => {
+            setPending(null);
+            setMode('edit');
+          }}
+          onError={(error) => {
+            // A field the server refused goes back to the form, where it can be put right.
+            setMode('edit');
+            refused(error, 'myPolicy.contact.errors.failed');
+          }}
+        />
       ) : null}
 
       {mode === 'code' ? (

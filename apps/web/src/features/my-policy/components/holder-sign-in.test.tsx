@@ -18,8 +18,12 @@ const SIGNED_IN = {
   ],
 };
 const REFUSED = { statusCode: 401, error: 'Unauthorized', message: 'no', field: 'code' };
+const CHALLENGE = 'c'.repeat(43);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Policy number'), 'tsg26-0000001');
@@ -45,7 +49,7 @@ describe('HolderSignIn (design section 12)', () => {
   it('sends the three facts, then the code, and hands the policies to the page', async () => {
     const { calls } = stubServer([
       ...HEALTHY_SYSTEM,
-      { match: /access\/start/, body: { accepted: true } },
+      { match: /access\/start/, body: { accepted: true, challenge: CHALLENGE } },
       { match: /access\/verify/, body: SIGNED_IN },
     ]);
     const onSignedIn = vi.fn();
@@ -67,13 +71,40 @@ describe('HolderSignIn (design section 12)', () => {
     await user.click(screen.getByRole('button', { name: 'Open my policy' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(SIGNED_IN));
     const verify = calls.find((call) => call.url.includes('access/verify'));
-    expect(JSON.parse(String(verify?.init?.body))).toEqual({ policyNumber: 'TSG26-0000001', code: '123456' });
+    // The code goes back with the challenge only this browser was given (decision 101).
+    expect(JSON.parse(String(verify?.init?.body))).toEqual({ challenge: CHALLENGE, code: '123456' });
+    // Signed in, the sign-in under way is forgotten.
+    expect(window.sessionStorage.getItem('lionrock.myPolicy.signIn')).toBeNull();
+  });
+
+  it('keeps the code step through a reload, without the ID number or birth date', async () => {
+    stubServer([
+      ...HEALTHY_SYSTEM,
+      { match: /access\/start/, body: { accepted: true, challenge: CHALLENGE } },
+    ]);
+    const user = userEvent.setup();
+    const first = renderAt(<HolderSignIn onSignedIn={() => undefined} />, '/my-policy');
+    await fillDetails(user);
+    await screen.findByRole('heading', { name: 'Enter your code' });
+    const kept = window.sessionStorage.getItem('lionrock.myPolicy.signIn') ?? '';
+    expect(JSON.parse(kept)).toEqual({ policyNumber: 'tsg26-0000001', challenge: CHALLENGE });
+    expect(kept).not.toContain('S8512345I');
+    expect(kept).not.toContain('1985');
+    first.unmount();
+    renderAt(<HolderSignIn onSignedIn={() => undefined} />, '/my-policy');
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeTruthy();
+  });
+
+  it('starts with the policy number a link gave', async () => {
+    stubServer(HEALTHY_SYSTEM);
+    renderAt(<HolderSignIn onSignedIn={() => undefined} policyNumber="TSG26-0000042" />, '/my-policy');
+    expect((screen.getByLabelText('Policy number') as HTMLInputElement).value).toBe('TSG26-0000042');
   });
 
   it('says a refused code plainly, without telling why', async () => {
     stubServer([
       ...HEALTHY_SYSTEM,
-      { match: /access\/start/, body: { accepted: true } },
+      { match: /access\/start/, body: { accepted: true, challenge: CHALLENGE } },
       { match: /access\/verify/, status: 401, body: REFUSED },
     ]);
     const onSignedIn = vi.fn();

@@ -1,6 +1,5 @@
 import {
   ACCESS_RESEND_SECONDS,
-  normalisePolicyNumber,
   type TSignInErrors,
   type TSignInFields,
   validateAccessCode,
@@ -15,10 +14,36 @@ import styles from './my-policy.module.css';
 /** A refusal in words: a 429 says how long to wait, anything else from the server is the one "no". */
 type TMessage = { key: string; minutes?: number };
 
+/**
+ * The sign-in under way, kept for this tab so a reload on the code step keeps it: the policy number and
+ * the challenge the code was mailed for. Never the ID number or birth date.
+ */
+const STARTED_KEY = 'lionrock.myPolicy.signIn';
+type TStarted = { policyNumber: string; challenge: string };
+
+function readStarted(): TStarted | null {
+  try {
+    const value = JSON.parse(window.sessionStorage.getItem(STARTED_KEY) ?? 'null') as TStarted | null;
+    return value && typeof value.challenge === 'string' && typeof value.policyNumber === 'string'
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+function keepStarted(value: TStarted | null): void {
+  try {
+    if (value) window.sessionStorage.setItem(STARTED_KEY, JSON.stringify(value));
+    else window.sessionStorage.removeItem(STARTED_KEY);
+  } catch {
+    // Storage refused (private mode): the sign-in still works in this page.
+  }
+}
+
 function refusalKey(error: unknown): TMessage {
   if (error instanceof ApiCallError && error.status === 429) {
-    const wait = (error.body as { retryAfterMs?: number } | undefined)?.retryAfterMs;
-    return { key: 'myPolicy.signIn.tooMany', minutes: Math.max(1, Math.ceil((wait ?? 60_000) / 60_000)) };
+    const wait = error.retryAfterSeconds ?? 60;
+    return { key: 'myPolicy.signIn.tooMany', minutes: Math.max(1, Math.ceil(wait / 60)) };
   }
   if (error instanceof ApiCallError && error.status === 401) return { key: 'myPolicy.signIn.wrongCode' };
   if (error instanceof ApiCallError && error.messageKey) return { key: error.messageKey };
@@ -26,26 +51,39 @@ function refusalKey(error: unknown): TMessage {
 }
 
 /**
- * Signing in without an account (design section 12): policy number, ID number and date of birth, then
- * the e-mailed one-time code. Reused by every after-sale page (my policy, claims): `onSignedIn` gets
- * the holder's policies once the session cookie is set.
+ * Signing in without an account (design section 12, decision 101): policy number, ID number and date of
+ * birth locate the policy; the one-time code e-mailed to its address, typed back in this browser,
+ * proves who holds it. Reused by every after-sale page (my policy, claims) and to add a policy at
+ * another address to a session: `onSignedIn` gets the policies the session reaches.
  */
 export function HolderSignIn({
   onSignedIn,
   notice,
   titleLevel = 1,
+  policyNumber = '',
+  title,
 }: {
   onSignedIn: (signedIn: TSignedIn) => void;
   /** Shown above the form (the session ended, or a link no longer works). */
   notice?: string | undefined;
   /** The heading level of the step's title: 1 on a page of its own, 2 inside another page. */
   titleLevel?: 1 | 2;
+  /** A policy number to start with (the finish page's link carries it). */
+  policyNumber?: string;
+  /** The first step's title, where it is not "Find my policy". */
+  title?: string;
 }) {
   const { t, language } = useTranslation();
   const id = useId();
-  const [fields, setFields] = useState<TSignInFields>({ policyNumber: '', idNumber: '', dateOfBirth: '' });
+  const [started] = useState(readStarted);
+  const [fields, setFields] = useState<TSignInFields>({
+    policyNumber: started?.policyNumber ?? policyNumber,
+    idNumber: '',
+    dateOfBirth: '',
+  });
   const [errors, setErrors] = useState<TSignInErrors>({});
-  const [step, setStep] = useState<'details' | 'code'>('details');
+  const [challenge, setChallenge] = useState(started?.challenge ?? '');
+  const [step, setStep] = useState<'details' | 'code'>(started ? 'code' : 'details');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<TMessage | null>(null);
   const [formError, setFormError] = useState<TMessage | null>(null);
@@ -68,7 +106,9 @@ export function HolderSignIn({
     setBusy(true);
     setFormError(null);
     try {
-      await startAccess({ ...fields, language: language === 'en' ? 'en' : 'zh' });
+      const answer = await startAccess({ ...fields, language: language === 'en' ? 'en' : 'zh' });
+      setChallenge(answer.challenge);
+      keepStarted({ policyNumber: fields.policyNumber, challenge: answer.challenge });
       setStep('code');
       setResendIn(ACCESS_RESEND_SECONDS);
       return true;
@@ -102,10 +142,8 @@ export function HolderSignIn({
     }
     setBusy(true);
     try {
-      const signedIn = await verifyAccess({
-        policyNumber: normalisePolicyNumber(fields.policyNumber),
-        code: code.replace(/\s/g, ''),
-      });
+      const signedIn = await verifyAccess({ challenge, code: code.replace(/\s/g, '') });
+      keepStarted(null);
       onSignedIn(signedIn);
     } catch (error) {
       setCodeError(refusalKey(error));
@@ -119,6 +157,12 @@ export function HolderSignIn({
     setResent(false);
     setCode('');
     setCodeError(null);
+    // After a reload the ID and birth date were not kept: they are asked again.
+    if (!fields.idNumber || !fields.dateOfBirth) {
+      keepStarted(null);
+      setStep('details');
+      return;
+    }
     if (await send()) setResent(true);
   };
 
@@ -207,6 +251,7 @@ export function HolderSignIn({
             type="button"
             className={styles.linkButton}
             onClick={() => {
+              keepStarted(null);
               setStep('details');
               setCode('');
               setCodeError(null);
@@ -222,7 +267,7 @@ export function HolderSignIn({
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className={styles.cardTitle}>
-        {t('myPolicy.signIn.title')}
+        {title ?? t('myPolicy.signIn.title')}
       </Heading>
       {notice ? (
         <p className={styles.notice} role="status">

@@ -44,6 +44,15 @@ async function fillCard(number = '5555555555554444') {
   await userEvent.type(screen.getByLabelText('CVV'), '123');
 }
 
+const STEP_UP = { match: /\/step-up$/, body: { sentTo: 'W***@E***.COM', validMinutes: 10 } };
+
+/** After the card form, the code from the policy's address (decision 102); the card stays in the page. */
+async function confirmStepUp(code = '864209') {
+  await screen.findByText(/We've e-mailed a 6-digit code to W\*\*\*@E\*\*\*\.COM/);
+  await userEvent.type(screen.getByLabelText('Code from the e-mail'), code);
+  await userEvent.click(screen.getByRole('button', { name: 'Save this card' }));
+}
+
 function answer(result: Record<string, unknown>, origin = window.location.origin) {
   act(() => {
     window.dispatchEvent(
@@ -52,7 +61,7 @@ function answer(result: Record<string, unknown>, origin = window.location.origin
   });
 }
 
-describe('the renewal card panel (decision 069)', () => {
+describe('the renewal card panel (decisions 069 and 102)', () => {
   it('shows the card on file, and none to change for a policy that does not renew by card', () => {
     const { unmount } = render(
       <RenewalCardPanel policyId={POLICY_ID} card={{ masked: '•••• 1111', expiry: '12/2030' }} />,
@@ -68,7 +77,7 @@ describe('the renewal card panel (decision 069)', () => {
   });
 
   it('posts the signed token-only request and the card into the frame, never to the shop, and shows the new card', async () => {
-    const { calls } = stubServer([{ match: /\/renewal-card$/, body: SIGNED }]);
+    const { calls } = stubServer([STEP_UP, { match: /\/renewal-card$/, body: SIGNED }]);
     const onChanged = vi.fn();
     render(
       <RenewalCardPanel
@@ -81,6 +90,9 @@ describe('the renewal card panel (decision 069)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Card number')));
     await fillCard();
     await userEvent.click(screen.getByRole('button', { name: 'Save this card' }));
+    // Nothing is signed or posted before the code from the policy's address.
+    expect(calls.some((call) => call.url.endsWith('/renewal-card'))).toBe(false);
+    await confirmStepUp();
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.target).toBe(CARD_FRAME);
     expect(posted[0]!.fields).toMatchObject({
@@ -93,10 +105,11 @@ describe('the renewal card panel (decision 069)', () => {
       card_cvn: '123',
     });
     expect(posted[0]!.fields.paymentUrl).toBeUndefined();
-    // The shop got one call, with no card in it.
+    // The shop got the code's request and the signing call, with no card in either.
     const shopCalls = calls.filter((call) => call.url.includes('/my-policy/'));
-    expect(shopCalls).toHaveLength(1);
-    expect(String(shopCalls[0]!.init?.body)).not.toContain('5555');
+    expect(shopCalls.map((call) => call.url.split('/').at(-1))).toEqual(['step-up', 'renewal-card']);
+    for (const call of shopCalls) expect(String(call.init?.body)).not.toContain('5555');
+    expect(JSON.parse(String(shopCalls[1]!.init?.body))).toEqual({ stepUpCode: '864209' });
 
     // An answer from another origin is ignored; the shop's own is believed.
     answer({ stored: true, maskedCard: '•••• 9999', cardExpiry: '01/2031' }, 'https://evil.example');
@@ -120,11 +133,12 @@ describe('the renewal card panel (decision 069)', () => {
   });
 
   it('keeps the old card and says why when the bank declines the new one', async () => {
-    stubServer([{ match: /\/renewal-card$/, body: SIGNED }]);
+    stubServer([STEP_UP, { match: /\/renewal-card$/, body: SIGNED }]);
     render(<RenewalCardPanel policyId={POLICY_ID} card={{ masked: '•••• 1111', expiry: '12/2030' }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change card' }));
     await fillCard('4000000000002040');
     await userEvent.click(screen.getByRole('button', { name: 'Save this card' }));
+    await confirmStepUp();
     await waitFor(() => expect(posted).toHaveLength(1));
     answer({
       stored: false,
@@ -142,6 +156,7 @@ describe('the renewal card panel (decision 069)', () => {
 
   it('shows the server’s refusal of a policy that cannot renew by card', async () => {
     stubServer([
+      STEP_UP,
       {
         match: /\/renewal-card$/,
         status: 409,
@@ -157,6 +172,7 @@ describe('the renewal card panel (decision 069)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change card' }));
     await fillCard();
     await userEvent.click(screen.getByRole('button', { name: 'Save this card' }));
+    await confirmStepUp();
     expect((await screen.findByRole('alert')).textContent).toBe(
       "This policy's renewals can't be paid by card.",
     );

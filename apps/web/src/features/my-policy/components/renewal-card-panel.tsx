@@ -10,13 +10,14 @@ import { CardForm } from '../../checkout/components/payment/card-form';
 import { gatewayFields, postToFrame } from '../../checkout/components/payment/gateway-form';
 import { manageApi, type TCardChangeResult, type TRenewalCard } from '../api/manage-api';
 import styles from './manage-panels.module.css';
+import { StepUpForm } from './step-up-form';
 
 /** The hidden frame the card is posted into; the card receipt page inside it answers by postMessage. */
 export const CARD_FRAME = 'lionrock-renewal-card-frame';
 /** Without an answer from the frame in this time, the change is reported as failed (as the payment page does). */
 const GATEWAY_TIMEOUT_MS = 90_000;
 
-type TPhase = 'idle' | 'form' | 'starting' | 'gateway' | 'challenge';
+type TPhase = 'idle' | 'form' | 'step-up' | 'starting' | 'gateway' | 'challenge';
 
 function isCardReceipt(
   data: unknown,
@@ -30,9 +31,10 @@ function isCardReceipt(
 }
 
 /**
- * The card the renewals are charged to (decision 069): the payment page's own card form, posted with
- * a signed token-only request into a hidden frame straight to the gateway, so the card never reaches
- * the shop; the verified answer comes back from the receipt page in the frame. Nothing is charged.
+ * The card the renewals are charged to (decisions 069 and 102): the payment page's own card form, then
+ * a code e-mailed to the address on the policy, then the card posted with a signed token-only request
+ * into a hidden frame straight to the gateway, so the card never reaches the shop; the verified answer
+ * comes back from the receipt page in the frame. Nothing is charged.
  */
 export function RenewalCardPanel({
   policyId,
@@ -55,6 +57,8 @@ export function RenewalCardPanel({
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const phaseRef = useRef<TPhase>('idle');
   const timeout = useRef(0);
+  /** The card typed, kept in this page only while the step-up code is asked for; never sent to the shop. */
+  const typedCard = useRef<TCardForm | null>(null);
 
   const go = useCallback((next: TPhase) => {
     phaseRef.current = next;
@@ -119,28 +123,30 @@ export function RenewalCardPanel({
     go('form');
   };
 
+  /** The card form is filled in: the change is confirmed with a code from the policy's address first. */
   const save = async (form: TCardForm): Promise<boolean> => {
     // One change at a time: a double click never posts twice.
     if (phaseRef.current !== 'form') return false;
-    go('starting');
+    typedCard.current = form;
     setMessage(null);
-    let signature: Awaited<ReturnType<typeof manageApi.startCardChange>>;
-    try {
-      signature = await manageApi.startCardChange(policyId);
-    } catch (error) {
-      fail(
-        error instanceof ApiCallError && error.messageKey ? error.messageKey : 'myPolicy.card.errors.failed',
-      );
-      return false;
-    }
+    go('step-up');
+    return true;
+  };
+
+  /** With the code: the signed request from the shop, then the card straight to the gateway's frame. */
+  const confirmed = async (stepUpCode: string) => {
+    const form = typedCard.current;
+    if (!form || phaseRef.current !== 'step-up') return;
+    // A refusal about the code stays with the code's form (it throws from here).
+    const signature = await manageApi.startCardChange(policyId, stepUpCode);
+    typedCard.current = null;
     if (!signature.paymentUrl) {
       fail('myPolicy.card.errors.failed');
-      return false;
+      return;
     }
     go('gateway');
     postToFrame(signature.paymentUrl, gatewayFields(signature, form), CARD_FRAME);
     timeout.current = window.setTimeout(() => fail('myPolicy.card.errors.timeout'), GATEWAY_TIMEOUT_MS);
-    return true;
   };
 
   const today = todayIn(MARKETS[country].timeZone, new Date());
@@ -176,7 +182,28 @@ export function RenewalCardPanel({
           {t('myPolicy.card.change')}
         </button>
       ) : null}
-      {changeable && phase !== 'idle' ? (
+      {changeable && phase === 'step-up' ? (
+        <StepUpForm
+          policyId={policyId}
+          purpose="renewal-card"
+          confirmLabel={t('myPolicy.card.save')}
+          onConfirm={confirmed}
+          onCancel={() => {
+            typedCard.current = null;
+            setMessage(null);
+            go('idle');
+          }}
+          onError={(error) => {
+            typedCard.current = null;
+            fail(
+              error instanceof ApiCallError && error.messageKey
+                ? error.messageKey
+                : 'myPolicy.card.errors.failed',
+            );
+          }}
+        />
+      ) : null}
+      {changeable && phase !== 'idle' && phase !== 'step-up' ? (
         <>
           <p className={styles.intro}>{t('myPolicy.card.intro')}</p>
           <CardForm today={today} busy={busy} amount="" submitLabel={t('myPolicy.card.save')} onPay={save} />

@@ -1,14 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { openAccessLink } from '../api/my-policy-api';
 import styles from '../components/my-policy.module.css';
 import type { TSignInState } from '../state/use-session-ended';
 
 /**
- * `/my-policy/open/{policyId}?s=…&e=…&sig=…`: the "Manage your policy" link of a policy e-mail or the
- * finish page opens the policy directly; the signature leaves the address bar at once.
+ * `/my-policy/open/{policyId}?n=…&e=…&sig=…`: the "Manage your policy" link of a policy e-mail opens
+ * the policy, once (decision 101); the link leaves the address bar at once. A used, expired or forged
+ * link goes to the code sign-in, which says which.
  */
 export function OpenLinkPage() {
   const { t } = useTranslation();
@@ -19,11 +21,17 @@ export function OpenLinkPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const parts = { policyId, s: query.get('s') ?? '', e: query.get('e') ?? '', sig: query.get('sig') ?? '' };
+    const parts = { policyId, n: query.get('n') ?? '', e: query.get('e') ?? '', sig: query.get('sig') ?? '' };
     openAccessLink(parts)
       .then((signedIn) => navigate(`/my-policy/policies/${signedIn.policyId ?? policyId}`, { replace: true }))
-      .catch(() =>
-        navigate('/my-policy', { replace: true, state: { linkFailed: true } satisfies TSignInState }),
+      .catch((error: unknown) =>
+        navigate('/my-policy', {
+          replace: true,
+          state: {
+            linkFailed:
+              error instanceof ApiCallError && error.messageKey ? error.messageKey : 'myPolicy.open.failed',
+          } satisfies TSignInState,
+        }),
       );
   }, [navigate, policyId, query]);
   return (

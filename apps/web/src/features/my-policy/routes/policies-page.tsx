@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTranslation } from '../../../lib/i18n';
 import { getSession, type TSignedIn } from '../api/my-policy-api';
+import { HolderSignIn } from '../components/holder-sign-in';
 import styles from '../components/my-policy.module.css';
 import { SignOutButton } from '../components/sign-out-button';
 import { useSessionEnded } from '../state/use-session-ended';
@@ -13,12 +14,17 @@ const isoToDmy = (iso: string | null) => {
   return date ? formatDmy(date) : '';
 };
 
-/** `/my-policy/policies`: every policy of the signed-in policyholder in the market. */
+/**
+ * `/my-policy/policies`: every policy the session reaches in the market (decision 101): those at the
+ * e-mail addresses it has proved. A policy at another address joins the list once a code sent there
+ * is typed back here.
+ */
 export function PoliciesPage() {
   const { t } = useTranslation();
   const ended = useSessionEnded();
   const [session, setSession] = useState<TSignedIn | null>(null);
   const [failed, setFailed] = useState(false);
+  const [adding, setAdding] = useState(false);
   useEffect(() => {
     getSession()
       .then(setSession)
@@ -67,6 +73,30 @@ export function PoliciesPage() {
           ))}
         </ul>
       )}
+      {session ? (
+        <section className={styles.addPolicy} aria-labelledby={adding ? undefined : 'add-policy-title'}>
+          {adding ? (
+            <HolderSignIn
+              titleLevel={2}
+              title={t('myPolicy.list.addTitle')}
+              onSignedIn={(signedIn) => {
+                setSession(signedIn);
+                setAdding(false);
+              }}
+            />
+          ) : (
+            <>
+              <h2 id="add-policy-title" className={styles.cardTitle}>
+                {t('myPolicy.list.addTitle')}
+              </h2>
+              <p className={styles.muted}>{t('myPolicy.list.addIntro')}</p>
+              <button type="button" className={styles.secondary} onClick={() => setAdding(true)}>
+                {t('myPolicy.list.add')}
+              </button>
+            </>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { isSessionEnded } from '../api/my-policy-api';
 /** Where every my-policy page goes when the session has ended: back to sign-in, which says why. */
 export const SIGN_IN_PATH = '/my-policy';
 
-export type TSignInState = { ended?: boolean; linkFailed?: boolean; signedOut?: boolean };
+/** Why sign-in is shown: the session ended, a link failed (its message key), or the holder signed out. */
+export type TSignInState = { ended?: boolean; linkFailed?: string; signedOut?: boolean };
 
 /**
  * Handles a failed call: a 401 (the session idled out or was ended) returns to sign-in with a clear

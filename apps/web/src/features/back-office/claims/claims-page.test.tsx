@@ -1,0 +1,135 @@
+import type { TAccountRole } from '@lionrock/domain/back-office/staff-rules';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAs } from '../../../test/back-office';
+import { stubServer } from '../../../test/render';
+import ClaimsPage from './claims-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const CLAIM_ID = '7c2f3c1e-2222-4222-8222-222222222222';
+const DOCUMENT_ID = '8d3f3c1e-3333-4333-8333-333333333333';
+const DETAIL = {
+  claim: {
+    claimId: CLAIM_ID,
+    claimNumber: 'CSG26-0000042',
+    status: 'received',
+    productType: 'PTR',
+    country: 'SGP',
+    claimType: 'medical',
+    amountCents: 45_000,
+    currency: 'SGD',
+    payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '••••••6789' },
+    submittedAt: '2026-11-27T02:00:00.000Z',
+    policyNumber: 'TSG26-0000123',
+    holderName: 'TAN WEI MING',
+    incidentDate: '2026-11-26',
+    incidentPlace: 'Tokyo',
+    description: 'Fell ill with a fever.',
+    amountApproved: null,
+    documents: [
+      { documentId: DOCUMENT_ID, name: 'receipt.pdf', contentType: 'application/pdf', sizeBytes: 2048 },
+    ],
+  },
+  policy: {
+    policyNumber: 'TSG26-0000123',
+    status: 'issued',
+    productType: 'PTR',
+    country: 'SGP',
+    coverStart: '2026-11-26',
+    coverEnd: '2026-12-01',
+    holderName: 'TAN WEI MING',
+  },
+  events: [{ from: null, to: 'received', at: '2026-11-27T02:00:00.000Z' }],
+  decisions: [],
+  audit: [],
+  allowedMoves: ['underReview'],
+};
+
+function renderClaimAs(role: TAccountRole) {
+  return renderAs(
+    role,
+    <MemoryRouter initialEntries={[`/admin/claims/${CLAIM_ID}`]}>
+      <Routes>
+        <Route path="/admin/claims/*" element={<ClaimsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * A claim's page shows each role only what it may use (decision 106): the documents' downloads and the
+ * payout's Reveal for claims staff; a read-only account sees the claim, the documents' names and the
+ * payout masked, with nothing to download or reveal.
+ */
+describe("a claim's documents and payout follow the signed-in role", () => {
+  it('shows read-only the documents by name with no download, and the payout masked with no Reveal', async () => {
+    stubServer([{ match: /admin\/claims\/[^/]+$/, body: DETAIL }]);
+    renderClaimAs('read_only');
+    const documents = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(documents).getByText('receipt.pdf')).toBeTruthy();
+    expect(within(documents).queryByRole('link')).toBeNull();
+    expect(screen.getByText('DBS Bank ••••••6789')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reveal payout' })).toBeNull();
+  });
+
+  it('lets claims staff download a document and reveal the payout, and shows the look on the trail', async () => {
+    const { calls } = stubServer([
+      {
+        match: /payout\/reveal$/,
+        body: { payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' } },
+      },
+      { match: /admin\/claims\/[^/]+$/, body: DETAIL },
+    ]);
+    const user = userEvent.setup();
+    renderClaimAs('claims');
+    const documents = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('link', { name: 'receipt.pdf' }).getAttribute('href')).toBe(
+      `/back-office/api/admin/claims/${CLAIM_ID}/documents/${DOCUMENT_ID}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reveal payout' }));
+    expect(await screen.findByText('DBS Bank 012-345678-9')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reveal payout' })).toBeNull();
+    const reveal = calls.find((call) => call.url.endsWith('/payout/reveal'))!;
+    expect(reveal.init?.method).toBe('POST');
+    expect(reveal.url).toContain(`/admin/claims/${CLAIM_ID}/payout/reveal`);
+  });
+
+  it('names reveals and downloads on the audit trail, never a status change', async () => {
+    stubServer([
+      {
+        match: /admin\/claims\/[^/]+$/,
+        body: {
+          ...DETAIL,
+          audit: [
+            {
+              at: '2026-11-27T03:00:00.000Z',
+              actor: 'Claims One (claims.one)',
+              action: 'reveal',
+              before: null,
+              after: { field: 'payout' },
+              note: 'payout',
+            },
+            {
+              at: '2026-11-27T02:30:00.000Z',
+              actor: 'Claims One (claims.one)',
+              action: 'download',
+              before: null,
+              after: { documentId: DOCUMENT_ID },
+              note: 'document',
+            },
+          ],
+        },
+      },
+    ]);
+    renderClaimAs('claims');
+    const trail = await screen.findByRole('region', { name: 'Audit trail' });
+    const rows = within(trail).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
+      'Revealed the payout details',
+      'Downloaded receipt.pdf',
+    ]);
+  });
+});
