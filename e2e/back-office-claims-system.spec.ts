@@ -3,20 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { addDays, formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/back-office.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
+import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
 import { newestCode } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, test } from './support/test.ts';
+import { buyByApi } from './support/test-gateway.ts';
 
 /**
  * The back office's claims queue and system settings (issue 18, decisions 081 and 082), on a shop of its
  * own (the private-mode switch must not reach the rest of the suite): operations switch private mode on
- * for Singapore and a customer's /travel refuses quotes within seconds; a claims officer moves a claim
- * filed through the API to under review and approves it, and the customer's status page says approved.
+ * for Singapore and a customer's /travel refuses quotes within seconds; a claims officer reveals the
+ * payout of a claim filed through the API (audited), moves it to under review and approves it, and the
+ * customer's status page says approved.
  */
 const CLAIMS_USERNAME = 'claims.e2e';
 const CLAIMS_PASSWORD = 'e2e-claims-officer-password';
@@ -30,6 +32,8 @@ let shop: TServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A fresh database is made twice (the account, then the shop): over 60 s on a loaded machine.
+  test.setTimeout(240_000);
   // A claims officer's account, made as an administrator would, before the shop opens its database.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bo-claims-'));
   execFileSync(
@@ -86,76 +90,20 @@ async function api(
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
 /** A single trip from today, bought through the API and the test gateway as a browser does. */
-async function buyTrip(): Promise<string> {
-  const session = `e2e-bo-claims-${Date.now()}`;
+function buyTrip(): Promise<string> {
   const today = todayIn(SHOP_TIME_ZONE, new Date());
   const input = buildTravelPolicy(today, {
     policyTravel: { deptDate: formatDmy(today), returnDate: formatDmy(addDays(today, 5)) } as never,
   });
-  const quoted = await json(await api('policy/multirate', { json: input, session }));
-  const travel = quoted.policyTravel as unknown as { premiumItems: unknown[] };
-  const rated = await json(
-    await api('policy/rate', {
-      session,
-      json: { ...input, policyTravel: { ...input.policyTravel, policyPremium: travel.premiumItems[0] } },
-    }),
-  );
-  const consent = recordConsent(true, new Date().toISOString());
-  const pending = await json(
-    await api('policy/updateToPending', {
-      session,
-      json: {
-        ...(rated as object),
-        consents: { declaration1: consent, declaration2: consent, marketing: consent },
-      },
-    }),
-  );
-  const { paymentUrl, paymentSignatureKey, ...signed } = pending.paymentSignature as unknown as Record<
-    string,
-    string
-  >;
-  const gateway = await fetch(paymentUrl!, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      ...signed,
-      signature: paymentSignatureKey!,
-      card_type: '001',
-      card_number: '4111111111111111',
-      card_expiry_date: '12-2030',
-      card_cvn: '123',
-    }).toString(),
-  });
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of (await gateway.text()).matchAll(
-    /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
-  ))
-    fields[name!] = value!
-      .replaceAll('&quot;', '"')
-      .replaceAll('&lt;', '<')
-      .replaceAll('&gt;', '>')
-      .replaceAll('&#39;', "'")
-      .replaceAll('&amp;', '&');
-  const receipt = await fetch(`${shop.baseUrl}/b2c-server/rest/payment/receipt`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const result = (await receipt.json()) as { paid: boolean; policyNumber: string };
-  expect(result.paid).toBe(true);
-  return result.policyNumber;
+  return buyByApi(shop.baseUrl, input);
 }
 
 /** The policyholder's session cookie (the e-mailed code), then a claim filed through the claims API. */
 async function fileClaim(policyNumber: string, applicant: { idNumber: string; dateOfBirth: string }) {
-  const asked = Date.now() - 1000;
-  await api('my-policy/access/start', { json: { policyNumber, ...applicant } });
-  const code = await newestCode(dataDir, `${policyNumber}.access-code.`, asked);
-  const verified = await api('my-policy/access/verify', { json: { policyNumber, code } });
-  const [name, value] = verified.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
-  const cookie = `${name}=${value}`;
-  const policies = (await json(verified)).policies as unknown as { policyId: string; policyNumber: string }[];
-  const policyId = policies.find((row) => row.policyNumber === policyNumber)!.policyId;
+  const session = await holderSessionByApi(shop.baseUrl, dataDir, policyNumber, applicant);
+  const { cookie, policyId } = session;
+  const [name, value] = cookie.split('=') as [string, string];
+  const stepUpCode = await stepUpCodeByApi(shop.baseUrl, dataDir, session, 'claim-payout');
   const { claimId } = await json(await api('claims/draft', { cookie, json: { policyId, lang: 'en' } }));
   await api(`claims/draft/${claimId}`, {
     method: 'PUT',
@@ -168,6 +116,7 @@ async function fileClaim(policyNumber: string, applicant: { idNumber: string; da
       officials: { noOne: true, officials: {} },
       amountCents: 45_000,
       payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
+      stepUpCode,
     },
   });
   const form = new FormData();
@@ -254,6 +203,11 @@ test.describe('back office: claims and system settings', () => {
     await page.getByRole('link', { name: claimNumber }).click();
     await expect(page.getByTestId('claim-status')).toHaveText('Received');
     await expect(page.getByRole('link', { name: 'receipt.pdf' })).toBeVisible();
+    // The payout shows masked; Reveal opens its sealed copy and puts the look on the trail (decision 106).
+    await expect(page.getByText('DBS Bank ••••••6789')).toBeVisible();
+    await page.getByRole('button', { name: 'Reveal payout' }).click();
+    await expect(page.getByText('DBS Bank 012-345678-9')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reveal payout' })).toHaveCount(0);
     // Only the domain's moves are offered: from received, under review alone.
     const move = page.getByLabel('New status');
     await expect(move.locator('option')).toHaveText(['Choose…', 'Move to under review']);
@@ -264,6 +218,8 @@ test.describe('back office: claims and system settings', () => {
     await page.getByLabel(/Amount approved/).fill('400');
     await page.getByRole('button', { name: 'Save status' }).click();
     await expect(page.getByTestId('claim-status')).toHaveText('Approved');
+    const trail = page.getByRole('region', { name: 'Audit trail' });
+    await expect(trail.getByRole('cell', { name: 'Revealed the payout details' })).toBeVisible();
     await expect(
       page
         .getByRole('table')

@@ -86,6 +86,8 @@ async function activate(diff: Locator): Promise<void> {
 
 test.describe('back-office underwriting', () => {
   test.beforeAll(async () => {
+    // Each account made builds the app once, then the shop starts: minutes on a loaded machine.
+    test.setTimeout(180_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-uw-'));
     for (const [username, role, password] of [
       [USERNAME, 'underwriting', PASSWORD],

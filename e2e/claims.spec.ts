@@ -7,6 +7,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { futureCardExpiry, singaporeDateIn } from './support/dates.ts';
 import { EN, TEST_CARD } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { confirmStepUp } from './support/my-policy.ts';
 import { readOutbox } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
@@ -216,7 +217,13 @@ test.describe('claims', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'x-ray.png' })).toBeVisible();
     await checkScreen(page, 'claims-form');
 
+    // Where the money goes is set only with a fresh code from the policy's own address (decision 102).
+    const payoutAsked = Date.now() - 1000;
     await page.getByRole('button', { name: 'Review my claim' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm the payout account' });
+    await expect(stepUp.getByText(/We've e-mailed a 6-digit code to/)).toBeVisible();
+    await checkScreen(page, 'claims-payout-step-up');
+    await confirmStepUp(stepUp, shop.dataDir, payoutAsked, 'Confirm and continue');
     const review = page.getByRole('region', { name: 'Check your claim' });
     await expect(review).toContainText('Police: PC Lim, Tanglin NPC');
     await expect(review).toContainText('S$1,250.50');

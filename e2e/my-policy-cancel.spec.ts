@@ -5,14 +5,15 @@ import { seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { confirmAndGoToPayment, expectFinishPage, payByCard, quoteFromLanding } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { mailsWith as mailsIn, newestCode } from './support/outbox.ts';
+import { confirmStepUp, openPolicy, signInWithCode } from './support/my-policy.ts';
+import { mailsWith as mailsIn } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
  * Free-look cancellation in the browser (decisions 071 and 072): a travel policy paid by card, found at
  * /my-policy by number, ID and birth date and the e-mailed code, cancelled before its trip for a full
- * refund; the status reads cancelled, the test gateway holds the refund, and the cancellation e-mail with
+ * refund after a fresh code from the policy's address (decision 102); the status reads cancelled, the test gateway holds the refund, and the cancellation e-mail with
  * its endorsement is in the outbox. The shop is one of its own, so its outbox can be read.
  */
 
@@ -48,33 +49,13 @@ async function buyByCard(page: Page, testInfo: TestInfo): Promise<string> {
   return expectFinishPage(page);
 }
 
-async function signIn(page: Page, policyNumber: string) {
-  await page.goto('/my-policy');
-  await page.getByLabel('Policy number').fill(policyNumber);
-  await page.getByLabel("Policyholder's ID number").fill('S8512345I');
-  await page.getByLabel("Policyholder's date of birth").fill('15/06/1985');
-  await page.getByRole('button', { name: 'E-mail me a code' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
-  const code = await newestCode(shop.dataDir, `${policyNumber}.access-code.`);
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Open my policy' }).click();
-}
-
-/** A holder of one policy lands on it; of several, on the list, and opens it from there. */
-async function openPolicy(page: Page, policyNumber: string) {
-  const heading = page.getByRole('heading', { level: 1, name: new RegExp(policyNumber) });
-  const link = page.getByRole('link', { name: `View policy ${policyNumber}` });
-  await expect(heading.or(link)).toBeVisible();
-  if (await link.isVisible()) await link.click();
-  await expect(heading).toBeVisible();
-}
-
 test('free-look cancel a card-paid policy: status cancelled, the refund at the gateway, the e-mail sent', async ({
   browser,
 }, testInfo) => {
   const page = await openShop(browser);
   const policyNumber = await buyByCard(page, testInfo);
-  await signIn(page, policyNumber);
+  await page.goto('/my-policy');
+  await signInWithCode(page, shop.dataDir, policyNumber);
   await openPolicy(page, policyNumber);
 
   const panel = page.getByRole('region', { name: 'Cancel this policy' });
@@ -91,7 +72,12 @@ test('free-look cancel a card-paid policy: status cancelled, the refund at the g
   await expectNoSeriousAxeViolations(page);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'cancel-confirm-1280-en.png') });
   await dialog.getByLabel('Why are you cancelling? (optional)').fill('Trip called off');
-  await dialog.getByRole('button', { name: 'Yes, cancel policy' }).click();
+  // A cancellation asks a fresh code from the policy's own address first (decision 102).
+  const asked = Date.now() - 1000;
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(/We've e-mailed a 6-digit code to W\*\*\*@E\*\*\*\.COM/)).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'cancel-step-up-1280-en.png') });
+  await confirmStepUp(dialog, shop.dataDir, asked, 'Yes, cancel policy');
 
   await expect(panel.getByText('Your policy is cancelled.')).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByText(/We're refunding S\$[\d,.]+ to your card ending 1111/)).toBeVisible();
@@ -124,7 +110,8 @@ test('free-look cancel a card-paid policy: status cancelled, the refund at the g
 test('the cancel panel at 375 px and in Chinese', async ({ browser }, testInfo) => {
   const page = await openShop(browser, 375);
   const policyNumber = await buyByCard(page, testInfo);
-  await signIn(page, policyNumber);
+  await page.goto('/my-policy');
+  await signInWithCode(page, shop.dataDir, policyNumber);
   await openPolicy(page, policyNumber);
   const panel = page.getByRole('region', { name: 'Cancel this policy' });
   await expect(panel.getByRole('button', { name: 'Cancel policy' })).toBeVisible();

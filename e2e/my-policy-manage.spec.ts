@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { Page, TestInfo } from '@playwright/test';
@@ -8,86 +7,32 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { confirmStepUp, openPolicy, signInWithCode } from './support/my-policy.ts';
 import { newestCode } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, test } from './support/test.ts';
+import { buyByApi } from './support/test-gateway.ts';
 
 /**
- * After the sale, the policyholder's own changes (decision 069): signed in at /my-policy, they change
- * the mobile number, give a new e-mail address and confirm it with the code mailed to it, and give a
- * new card for the renewals, posted straight to the gateway. The shop is one of its own, so its mail
+ * After the sale, the policyholder's own changes (decisions 069 and 102): signed in at /my-policy, they
+ * change the mobile number, give a new e-mail address and confirm it with the code mailed to it, and give
+ * a new card for the renewals, posted straight to the gateway; each change first takes a fresh code sent
+ * to the address on the policy. The shop is one of its own, so its mail
  * outbox can be read.
  */
 
 let shop: TServerProcess;
 
-type TWire = {
-  policyTravel: { premiumItems: unknown[]; applicant: { hasAutoRenewal: boolean } };
-  paymentSignature: Record<string, string>;
-  consents?: unknown;
-};
-
-async function api(pathname: string, body: unknown, session: string) {
-  const response = await fetch(`${shop.baseUrl}/b2c-server/rest/${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'session-name': session },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, pathname).toBe(200);
-  // The wire policy as the API answers it; the test reads a few of its fields.
-  return (await response.json()) as TWire;
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-    fields[name!] = value!
-      .replaceAll('&quot;', '"')
-      .replaceAll('&lt;', '<')
-      .replaceAll('&gt;', '>')
-      .replaceAll('&#39;', "'")
-      .replaceAll('&amp;', '&');
-  return fields;
-}
-
 /** An annual travel policy with auto-renewal, bought through the API and the test gateway as a browser does. */
-async function buyAnnualPolicy(): Promise<string> {
-  const session = `e2e-manage-${Date.now()}`;
+function buyAnnualPolicy(): Promise<string> {
   const input = buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date()), {
     policyTravel: { paPolicyType: 'A', returnDate: '' } as never,
   });
-  const quoted = await api('policy/multirate', input, session);
-  const rated = await api(
-    'policy/rate',
-    { ...input, policyTravel: { ...input.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] } },
-    session,
-  );
-  const at = new Date().toISOString();
-  const consent = recordConsent(true, at);
-  rated.consents = { declaration1: consent, declaration2: consent, marketing: recordConsent(false, at) };
-  rated.policyTravel.applicant.hasAutoRenewal = true;
-  const pending = await api('policy/updateToPending', rated, session);
-  const { paymentUrl, paymentSignatureKey, ...signed } = pending.paymentSignature as Record<string, string>;
-  const gateway = await fetch(paymentUrl!, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      ...signed,
-      signature: paymentSignatureKey!,
-      card_type: '001',
-      card_number: '4111111111111111',
-      card_expiry_date: '12-2030',
-      card_cvn: '123',
-    }).toString(),
+  return buyByApi(shop.baseUrl, input, (rated) => {
+    const travel = rated.policyTravel as { applicant: { hasAutoRenewal: boolean } };
+    travel.applicant.hasAutoRenewal = true;
+    return rated;
   });
-  const receipt = await fetch(`${shop.baseUrl}/b2c-server/rest/payment/receipt`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams(hiddenFields(await gateway.text())).toString(),
-  });
-  const result = (await receipt.json()) as { paid: boolean; policyNumber: string };
-  expect(result.paid).toBe(true);
-  return result.policyNumber;
 }
 
 async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
@@ -134,21 +79,10 @@ test.describe('my policy: contact details and the renewal card', () => {
     const problems = watchConsole(page);
 
     // Signed in with the policy number, ID and birth date, then the code mailed to the policy's address.
-    const asked = Date.now() - 1000;
     await page.goto('/my-policy');
     await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-    await page.getByLabel('Policy number').fill(policyNumber);
-    await page.getByLabel("Policyholder's ID number").fill('S8512345I');
-    await page.getByLabel("Policyholder's date of birth").fill('15/06/1985');
-    await page.getByRole('button', { name: 'E-mail me a code' }).click();
-    const signInCode = await newestCode(shop.dataDir, `${policyNumber}.access-code.`, asked);
-    await page.getByLabel('One-time code').fill(signInCode);
-    await page.getByRole('button', { name: 'Open my policy' }).click();
-    const view = page.getByRole('link', { name: new RegExp(`View policy ${policyNumber}`) });
-    await expect(page.getByRole('heading', { name: 'Contact details' }).or(view)).toBeVisible({
-      timeout: 20_000,
-    });
-    if (await view.isVisible()) await view.click();
+    await signInWithCode(page, shop.dataDir, policyNumber);
+    await openPolicy(page, policyNumber);
 
     const contact = page.getByRole('region', { name: 'Contact details' });
     await expect(contact).toBeVisible();
@@ -161,8 +95,13 @@ test.describe('my policy: contact details and the renewal card', () => {
     await contact.getByLabel('Mobile number').fill('87654321');
     await contact.getByLabel('New e-mail address (optional)').fill('new.home@example.org');
     await checkScreen(page, testInfo, 'my-policy-contact-form-en');
-    const changed = Date.now() - 1000;
+    // Nothing changes before a fresh code from the address on the policy (decision 102).
+    const asked = Date.now() - 1000;
     await contact.getByRole('button', { name: 'Save' }).click();
+    await expect(contact.getByText(/We've e-mailed a 6-digit code to W\*\*\*@E\*\*\*\.COM/)).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-contact-step-up-en');
+    const changed = Date.now() - 1000;
+    await confirmStepUp(contact, shop.dataDir, asked, 'Save');
     await expect(contact.getByText(/We've sent a 6-digit code to N\*\*\*@E\*\*\*\.ORG/)).toBeVisible();
     await expect(contact.getByText('+65 87654321')).toBeVisible();
     const code = await newestCode(shop.dataDir, 'contact-change.', changed);
@@ -184,7 +123,9 @@ test.describe('my policy: contact details and the renewal card', () => {
     await card.getByLabel('Expiry date').fill('12-30');
     await card.getByLabel('CVV').fill('123');
     await checkScreen(page, testInfo, 'my-policy-card-form-en');
+    const cardAsked = Date.now() - 1000;
     await card.getByRole('button', { name: 'Save this card' }).click();
+    await confirmStepUp(card, shop.dataDir, cardAsked, 'Save this card');
     await expect(
       card.getByText('Your renewals will now be charged to the card ending •••• 4444.'),
     ).toBeVisible({

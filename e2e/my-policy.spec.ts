@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import type { Page, TestInfo } from '@playwright/test';
 import { seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
+import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { confirmAndGoToPayment, expectFinishPage, HOLDER, payByCard } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { linkInMail } from './support/my-policy.ts';
 import { newestCode } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, test } from './support/test.ts';
+import { buyByApi } from './support/test-gateway.ts';
 
 /**
  * Finding my policy without an account (design section 12, decision 067): a card-paid annual travel
@@ -82,15 +87,13 @@ test.describe('my policy', () => {
     await confirmAndGoToPayment(page);
     await payByCard(page);
     const policyNumber = await expectFinishPage(page);
-    await expect(page.getByRole('link', { name: 'Manage your policy' })).toHaveAttribute(
-      'href',
-      /^\/my-policy\/open\//,
-    );
-
-    // The header's link, then the three facts; a wrong one is told only as "if these match".
-    await page.getByRole('link', { name: 'My policy' }).first().click();
+    // The finish page's link is no pass into the policy (decision 101): it opens the code sign-in with
+    // the policy number filled in, and the code goes to the policy's own address.
+    await page.getByRole('link', { name: 'Manage your policy' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Find my policy' })).toBeVisible();
+    await expect(page.getByLabel('Policy number')).toHaveValue(policyNumber);
     await checkScreen(page, testInfo, 'my-policy-sign-in-en');
+    await page.getByLabel('Policy number').fill('');
     await page.getByRole('button', { name: 'E-mail me a code' }).click();
     await expect(page.getByText('Please enter your policy number.')).toBeVisible();
     const started = Date.now() - 1000;
@@ -163,28 +166,44 @@ test.describe('my policy', () => {
     await context.close();
   });
 
-  test('the signed link opens the policy; a changed one says to sign in instead', async ({
+  test('the mailed link opens the policy once; forged, used and signed-out links say so and offer the code', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
+    const policyNumber = await buyByApi(shop.baseUrl, buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date())));
+    const link = await linkInMail(shop.dataDir, policyNumber, '/my-policy/open/');
+    expect(new URL(link).searchParams.get('e')).toMatch(/^\d+$/);
     const context = await browser.newContext({
       baseURL: shop.baseUrl,
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
-    await seedJourney(page, testInfo, undefined, shop.baseUrl);
-    await gotoApp(page, '/travel/confirm');
-    await confirmAndGoToPayment(page);
-    await payByCard(page);
-    const policyNumber = await expectFinishPage(page);
-    const href = (await page.getByRole('link', { name: 'Manage your policy' }).getAttribute('href'))!;
-    await gotoApp(page, href.replace(/sig=[^&]+/, 'sig=forged'));
-    await expect(page.getByText(/This link no longer opens the policy/)).toBeVisible();
-    await expect(page).toHaveURL(/\/my-policy$/);
-    await gotoApp(page, href);
+
+    // A changed signature opens nothing and says why, with the code sign-in beneath.
+    await gotoApp(page, link.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`));
+    await expect(page.getByText(/This link isn't valid/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E-mail me a code' })).toBeVisible();
+
+    // The link itself opens the policy, and leaves the address bar at once.
+    await gotoApp(page, link);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(policyNumber) })).toBeVisible();
     await expect(page).not.toHaveURL(/sig=/);
     await checkScreen(page, testInfo, 'my-policy-link-en');
+
+    // Signed out, the session is over on the server: the same link does not open it again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText("You've signed out.")).toBeVisible();
+    await gotoApp(page, link);
+    await expect(page.getByText(/This link has already been used/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find my policy' })).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-link-used-en');
+    // In another browser too (a forwarded mail): once is once.
+    const other = await browser.newContext({ baseURL: shop.baseUrl });
+    const stranger = await other.newPage();
+    await gotoApp(stranger, link.replace('lang=en', 'lang=zh'));
+    await expect(stranger.getByText(/此链接已经使用过/)).toBeVisible();
+    await expect(stranger.getByRole('button', { name: '发送验证码到我的邮箱' })).toBeVisible();
+    await other.close();
     await context.close();
   });
 });
