@@ -7,7 +7,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { confirmStepUp, openPolicy, signInWithCode } from './support/my-policy.ts';
+import { confirmStepUp, linkInMail, openPolicy, signInWithCode } from './support/my-policy.ts';
 import { newestCode } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, test } from './support/test.ts';
@@ -148,6 +148,29 @@ test.describe('my policy: contact details and the renewal card', () => {
     await expect(cardZh.getByRole('button', { name: '保存此信用卡' })).toBeVisible();
     await checkScreen(page, testInfo, 'my-policy-manage-zh');
     expect(problems).toEqual([]);
+
+    // The old address was told of the new one, with a one-click undo (decision 102), in English: it asks
+    // first (a mail scanner opening the link changes nothing), then puts the old address back.
+    const undo = await linkInMail(shop.dataDir, policyNumber, '/my-policy/undo');
+    const owner = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 375, height: 800 } });
+    const ownerPage = await owner.newPage();
+    const { pathname, search, hash } = new URL(undo);
+    await ownerPage.goto(`${pathname}${search}${hash}`);
+    await expect(
+      ownerPage.getByRole('heading', { level: 1, name: 'Undo the change of e-mail address' }),
+    ).toBeVisible();
+    await checkScreen(ownerPage, testInfo, 'my-policy-undo-en');
+    await ownerPage.getByRole('button', { name: 'Undo the change' }).click();
+    await expect(
+      ownerPage.getByText(
+        new RegExp(`Done: the e-mail address of policy ${policyNumber} is W\\*\\*\\*@E\\*\\*\\*\\.COM again`),
+      ),
+    ).toBeVisible();
+    await checkScreen(ownerPage, testInfo, 'my-policy-undone-en');
+    await owner.close();
+    // The session that made the change has ended with it.
+    await page.reload();
+    await expect(page.getByRole('button', { name: '发送验证码到我的邮箱' })).toBeVisible();
     await context.close();
   });
 });

@@ -526,6 +526,50 @@ describeEachDriver('cancellation', (driver) => {
     });
   });
 
+  it('answers a second post of the same cancellation whose code the first spent: cancelled, one refund', async () => {
+    const policy = await buyAnnual('cancel-twice-08');
+    setDay(addDays(coverStart, 3));
+    const cookie = await holderCookieFor(app, database.db, policy.policyId);
+    const holder = await app.services.holderAccess.currentHolder({
+      cookies: { [cookie.split('=')[0]!]: cookie.split('=')[1]! },
+    } as never);
+    const real = app.services.stepUps;
+    let checks = 0;
+    let firstDone: Promise<unknown> = Promise.resolve();
+    const service = createCancellationService({
+      repository: createCancellationRepository(database.db),
+      access: app.services.holderAccess,
+      provider: async (country) =>
+        cardProvider({ config: testConfig(), db: database.db, now: () => clock }, country),
+      stepUps: {
+        ...real,
+        // The later post read the policy before the first committed, and checks its code after: the
+        // order a double click meets on PostgreSQL now and then, made certain here.
+        check: async (...args: Parameters<typeof real.check>) => {
+          checks += 1;
+          if (checks === 2) await firstDone;
+          return real.check(...args);
+        },
+      },
+      hasClaim: async () => false,
+      now: () => clock,
+      log: app.log,
+      onMailQueued: () => {},
+    });
+    const code = await stepUp(policy.policyId, cookie);
+    const posts = [
+      service.cancel(holder!, policy.policyId, undefined, code),
+      service.cancel(holder!, policy.policyId, undefined, code),
+    ];
+    firstDone = Promise.race(posts).catch(() => undefined);
+    const results = await Promise.allSettled(posts);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+    for (const result of results)
+      expect((result as PromiseFulfilledResult<{ status: string }>).value.status).toBe('cancelled');
+    expect((await rowsOf(policy.policyId)).refunds).toHaveLength(1);
+    expect(await gatewayRefundsOf(policy.policyId)).toHaveLength(1);
+  });
+
   describe("the test gateway's refund call", () => {
     let policy: TBought;
     let transactionId: string;

@@ -269,7 +269,14 @@ export function createCancellationService(deps: TCancellationDeps) {
             field: 'policyId',
             messageKey: offer.reasonKey,
           });
-        stepUp = await deps.stepUps.check(holder, row, 'cancellation', stepUpCode);
+        try {
+          stepUp = await deps.stepUps.check(holder, row, 'cancellation', stepUpCode);
+        } catch (error) {
+          // A second post of the same cancellation (a double click) read the policy before the first
+          // committed and finds the code the first spent: the policy is cancelled now, and the answer is
+          // the same as the first's. Anything else refused stays refused.
+          if ((await repository.findPolicy(row.policyId))?.status !== 'cancelled') throw error;
+        }
       }
       const payment = await repository.paidPayment(row.policyId);
       const hasClaim = await deps.hasClaim(row.policyId);
