@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ZApiErrorSchema } from '@lionrock/domain/schemas/policy-schema';
+import { ZApiErrorSchema } from '@lionrock/domain/schemas/api-error-schema';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';

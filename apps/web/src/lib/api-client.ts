@@ -6,29 +6,14 @@ export class ApiCallError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly messageKey: string | undefined;
-  /** The values the message key's text names (a date, a number of minutes). */
-  readonly values: Record<string, string | number> | undefined;
-  /** When the server says to try again (a 429). */
-  readonly retryAfterSeconds: number | undefined;
   /** The whole answer, for refusals that carry more (a 409 price change carries the re-rated policy). */
   readonly body: unknown;
 
-  constructor(
-    message: string,
-    status: number,
-    body?: {
-      field?: string;
-      messageKey?: string;
-      values?: Record<string, string | number>;
-      retryAfterSeconds?: number;
-    },
-  ) {
+  constructor(message: string, status: number, body?: { field?: string; messageKey?: string }) {
     super(message);
     this.status = status;
     this.field = body?.field;
     this.messageKey = body?.messageKey;
-    this.values = body?.values;
-    this.retryAfterSeconds = body?.retryAfterSeconds;
     this.body = body;
   }
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
 import { isValidNric } from '../identity/nric.ts';
 import { rateTravel, TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
+import { ZApiErrorSchema } from './api-error-schema.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from './fixtures.ts';
-import { stripUiFields, toWirePremiumItem, ZApiErrorSchema, ZPolicySchema } from './policy-schema.ts';
+import { stripUiFields, toWirePremiumItem, ZPolicySchema } from './policy-schema.ts';
 import { centsToWire, wireToCents, ZWireAmountSchema } from './wire-primitives.ts';
 
 const today = localDate(2026, 11, 23);

@@ -10,8 +10,8 @@ import {
   STEP_UP_PURPOSES,
   validateAccessCode,
   validateSignIn,
-  ZStepUpCode,
 } from './access-rules.ts';
+import { ZStepUpCode } from './access-schemas.ts';
 
 const good = { policyNumber: 'TSG26-0001234', idNumber: 'S8512345I', dateOfBirth: '15/06/1985' };
 

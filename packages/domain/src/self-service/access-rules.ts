@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Policyholder access without an account (design section 12): policy number, ID number and date of
  * birth, then a one-time code e-mailed to the policy's address, or the signed link of a policy e-mail.
@@ -85,13 +83,6 @@ export function isStepUpPurpose(value: string): value is TStepUpPurpose {
  * While a change of the policy's address can still be undone from the old address, these wait (as a
  * second change of address does): what a mailbox taken over for a moment would do next (decision 102).
  */
-/** The fresh code a sensitive change carries on the wire: without it the answer is 403 naming `stepUpCode`. */
-export const ZStepUpCode = z
-  .string()
-  .max(20)
-  .optional()
-  .describe('The code mailed by step-up for this change; without it the answer is 403 naming stepUpCode');
-
 export const BLOCKED_WHILE_UNDOABLE: readonly TStepUpPurpose[] = ['cancellation', 'claim-payout'];
 
 /** The message keys of a refused step-up or link (texts in the `myPolicy` section). */

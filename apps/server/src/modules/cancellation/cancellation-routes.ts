@@ -1,4 +1,4 @@
-import { ZStepUpCode } from '@lionrock/domain/self-service/access-rules';
+import { ZStepUpCode } from '@lionrock/domain/self-service/access-schemas';
 import { CANCELLATION_REASON_MAX_LENGTH } from '@lionrock/domain/self-service/cancellation-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -8,7 +8,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   PLACE_MAX_LENGTH,
 } from '@lionrock/domain/claims/claim-rules';
-import { ZStepUpCode } from '@lionrock/domain/self-service/access-rules';
+import { ZStepUpCode } from '@lionrock/domain/self-service/access-schemas';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
+import { ZApiErrorSchema } from '@lionrock/domain/schemas/api-error-schema';
+import { ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,5 @@
-import { ZApiErrorSchema, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
+import { ZApiErrorSchema } from '@lionrock/domain/schemas/api-error-schema';
+import { ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TPolicyService, TRatingCall } from './policy-service.ts';

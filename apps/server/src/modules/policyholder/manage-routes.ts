@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { STEP_UP_PURPOSES, ZStepUpCode } from '@lionrock/domain/self-service/access-rules';
+import { STEP_UP_PURPOSES } from '@lionrock/domain/self-service/access-rules';
+import { ZStepUpCode } from '@lionrock/domain/self-service/access-schemas';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { startAccess, type TSignedIn, verifyAccess } from '../api/my-policy-api';
+import { refusalDetails } from '../api/step-up-api';
 import styles from './my-policy.module.css';
 
 /** A refusal in words: a 429 says how long to wait, anything else from the server is the one "no". */
@@ -42,7 +43,7 @@ function keepStarted(value: TStarted | null): void {
 
 function refusalKey(error: unknown): TMessage {
   if (error instanceof ApiCallError && error.status === 429) {
-    const wait = error.retryAfterSeconds ?? 60;
+    const wait = refusalDetails(error).retryAfterSeconds ?? 60;
     return { key: 'myPolicy.signIn.tooMany', minutes: Math.max(1, Math.ceil(wait / 60)) };
   }
   if (error instanceof ApiCallError && error.status === 401) return { key: 'myPolicy.signIn.wrongCode' };

@@ -9,7 +9,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { isStepUpRefusal, requestStepUp } from '../api/step-up-api';
+import { isStepUpRefusal, refusalDetails, requestStepUp } from '../api/step-up-api';
 import styles from './manage-panels.module.css';
 
 /** A refusal's words: its key with the values the server gave (a date, a wait), or the fallback. */
@@ -20,10 +20,11 @@ export function refusalText(
   fallback: string,
 ): string {
   if (!(error instanceof ApiCallError) || !error.messageKey || !exists(error.messageKey)) return t(fallback);
+  const { values, retryAfterSeconds } = refusalDetails(error);
   return t(error.messageKey, {
-    ...error.values,
-    seconds: error.retryAfterSeconds ?? ACCESS_RESEND_SECONDS,
-    minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
+    ...values,
+    seconds: retryAfterSeconds ?? ACCESS_RESEND_SECONDS,
+    minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)),
   });
 }
 
@@ -74,7 +75,7 @@ export function StepUpForm({
         window.setTimeout(() => input.current?.focus(), 0);
       } catch (error) {
         if (error instanceof ApiCallError && error.status === 429)
-          setResendIn(error.retryAfterSeconds ?? ACCESS_RESEND_SECONDS);
+          setResendIn(refusalDetails(error).retryAfterSeconds ?? ACCESS_RESEND_SECONDS);
         setFormError(refusalText(t, exists, error, 'myPolicy.stepUp.errors.failed'));
       } finally {
         setSending(false);
