@@ -8,7 +8,6 @@ import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/back-office.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
-import { newestCode } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';

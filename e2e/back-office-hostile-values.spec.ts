@@ -18,7 +18,6 @@ import { watchConsole } from './support/console.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
-import { newestCode } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { startSmtpSink, type TSmtpSink } from './support/smtp-sink.ts';
 import { expect, test } from './support/test.ts';

@@ -375,7 +375,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   /** The TOTP code after the password: confirms enrolment the first time; five wrong codes lock. */
   async function confirmCode(request: FastifyRequest, code: string): Promise<TAccount> {
     const found = await currentSession(request);
-    if (!found || found.session.stage !== 'password')
+    if (found?.session.stage !== 'password')
       throw new ApiError(401, 'Please sign in again: your session has ended.', { field: 'session' });
     checkCsrf(request, found.session);
     const { account } = found;
@@ -458,7 +458,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   function requireAccount(permission: TPermission): preHandlerAsyncHookHandler {
     const handler: preHandlerAsyncHookHandler = async (request) => {
       const found = await currentSession(request);
-      if (!found || found.session.stage !== 'ready')
+      if (found?.session.stage !== 'ready')
         throw new ApiError(401, 'Please sign in: your session has ended.', { field: 'session' });
       if (request.method !== 'GET' && request.method !== 'HEAD') checkCsrf(request, found.session);
       const account = accountOf(found.account);
