@@ -1,3 +1,4 @@
+import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,20 @@ afterEach(() => {
 });
 
 describe('CustomerQuotePage', () => {
+  it("takes the shop's traveller limits, not limits of its own (travel-flow section 9)", async () => {
+    render(<CustomerQuotePage />);
+    const individuals = screen.getByLabelText('Number of travellers');
+    expect(individuals.getAttribute('min')).toBe(String(TRAVELLER_LIMITS.minIndividuals));
+    expect(individuals.getAttribute('max')).toBe(String(TRAVELLER_LIMITS.maxIndividuals));
+    await userEvent.selectOptions(screen.getByLabelText('Who travels'), 'FM');
+    const adults = screen.getByLabelText('Adults');
+    expect([adults.getAttribute('min'), adults.getAttribute('max')]).toEqual([
+      String(TRAVELLER_LIMITS.minAdults),
+      String(TRAVELLER_LIMITS.maxAdults),
+    ]);
+    expect(screen.getByLabelText('Children').getAttribute('max')).toBe(String(TRAVELLER_LIMITS.maxChildren));
+  });
+
   it('sends the travel choices and shows only the masked address and the plans', async () => {
     const posts = server({
       body: {

@@ -7,6 +7,7 @@ import {
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
+import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
@@ -388,11 +389,31 @@ export default function CustomerQuotePage() {
             ['travel.travellers', 'policyTravel.traveller'],
           )}
           {travellerType === 'ID' &&
-            field('individuals', 'individuals', count(individuals, setIndividuals, 1, 10), [])}
+            field(
+              'individuals',
+              'individuals',
+              count(
+                individuals,
+                setIndividuals,
+                TRAVELLER_LIMITS.minIndividuals,
+                TRAVELLER_LIMITS.maxIndividuals,
+              ),
+              [],
+            )}
           {travellerType === 'FM' && (
             <>
-              {field('adults', 'adults', count(adults, setAdults, 1, 2), [])}
-              {field('children', 'children', count(children, setChildren, 0, 10), [])}
+              {field(
+                'adults',
+                'adults',
+                count(adults, setAdults, TRAVELLER_LIMITS.minAdults, TRAVELLER_LIMITS.maxAdults),
+                [],
+              )}
+              {field(
+                'children',
+                'children',
+                count(children, setChildren, 0, TRAVELLER_LIMITS.maxChildren),
+                [],
+              )}
             </>
           )}
         </>
