@@ -7,8 +7,6 @@ import {
   ACCESS_CODE_MAX_TRIES,
   ACCESS_CODE_VALID_MINUTES,
   ACCESS_TRIES_PER_CLIENT,
-  backoffRemainingMs,
-  CODE_SENDS_PER_POLICY,
   IDENTITY_MESSAGE_KEYS,
   normalisePolicyNumber,
 } from '@lionrock/domain/self-service/access-rules';
@@ -23,6 +21,7 @@ import { purposeSecret } from '../../lib/server-secrets.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import { accessCodeHash } from './access-code-mail.ts';
 import type { TAccessRepository } from './access-repository.ts';
+import { codeSendWaitMs } from './code-sends.ts';
 import type { THolderAccess, TPolicyholder } from './holder-access.ts';
 import type { THolderRepository } from './holder-repository.ts';
 import { checkManageLink, manageLink, type TLinkedPolicy } from './manage-link.ts';
@@ -102,11 +101,7 @@ export function createAccessService(deps: {
 
   /** Whether the policy's send back-off lets another code go now (only codes actually mailed count). */
   async function mayMail(policyId: string, at: Date): Promise<boolean> {
-    const sent = await repository.codesSince(
-      policyId,
-      new Date(at.getTime() - CODE_SENDS_PER_POLICY.windowMs),
-    );
-    return backoffRemainingMs(sent.count, sent.lastAt, at, CODE_SENDS_PER_POLICY) === 0;
+    return (await codeSendWaitMs(repository.codesSince, policyId, at)) === 0;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   policyholderSessionAddresses,
   policyholderSessions,
 } from '../../db/schema.ts';
+import type { TPolicyRow } from '../policy/policy-repository.ts';
 
 export type TContactChangeRow = typeof contactChanges.$inferSelect;
 export type TQueuedMail = {
@@ -179,6 +180,10 @@ export function createContactRepository(db: TDb) {
         .limit(1);
       return row;
     },
+
+    /** The policy a change belongs to, as stored now. */
+    findPolicy: async (policyId: string): Promise<TPolicyRow | undefined> =>
+      (await db.select().from(policies).where(eq(policies.policyId, policyId)))[0],
 
     findByUndoToken: async (tokenHash: string): Promise<TContactChangeRow | undefined> =>
       (await db.select().from(contactChanges).where(eq(contactChanges.undoTokenHash, tokenHash)))[0],

@@ -7,8 +7,6 @@ import {
   ACCESS_CODE_DIGITS,
   ACCESS_CODE_MAX_TRIES,
   ACCESS_CODE_VALID_MINUTES,
-  backoffRemainingMs,
-  CODE_SENDS_PER_POLICY,
   EMAIL_UNDO_VALID_DAYS,
   IDENTITY_MESSAGE_KEYS,
 } from '@lionrock/domain/self-service/access-rules';
@@ -21,16 +19,15 @@ import {
   type TContactChange,
   validateContactChange,
 } from '@lionrock/domain/self-service/contact-rules';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
-import { policies } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { purposeSecret } from '../../lib/server-secrets.ts';
 import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
+import { codeSendWaitMs } from './code-sends.ts';
 import { composeContactMail, isContactMailKind } from './contact-mail.ts';
 import { createContactRepository, type TQueuedMail } from './contact-repository.ts';
 import type { THolderAccess, TPolicyholder } from './holder-access.ts';
@@ -164,11 +161,7 @@ export function createContactService(deps: {
       if (newEmail) {
         await refuseWhileUndoable(row);
         const at = deps.now();
-        const sent = await repository.codesSince(
-          row.policyId,
-          new Date(at.getTime() - CODE_SENDS_PER_POLICY.windowMs),
-        );
-        const wait = backoffRemainingMs(sent.count, sent.lastAt, at, CODE_SENDS_PER_POLICY);
+        const wait = await codeSendWaitMs(repository.codesSince, row.policyId, at);
         if (wait > 0)
           throw new ApiError(429, 'Too many codes were asked for. Please try again later.', {
             field: 'email',
@@ -304,7 +297,7 @@ export function createContactService(deps: {
       if (change.undoExpiresAt <= at)
         throw refuse(IDENTITY_MESSAGE_KEYS.undoExpired, 'This link has expired. Please call us.');
       const oldEmail = change.oldEmail;
-      const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, change.policyId));
+      const policy = await repository.findPolicy(change.policyId);
       if (!policy?.policyNumber) throw refuse(IDENTITY_MESSAGE_KEYS.undoInvalid, 'This link is not valid.');
       const undone = await repository.undo(
         change,
@@ -343,7 +336,7 @@ export function createContactService(deps: {
       const changeId = /^contact-change\.([0-9a-f-]{36})\./.exec(mail.messageId)?.[1];
       const change = changeId ? await repository.findChange(changeId) : undefined;
       if (!change) throw new Error(`mail ${mail.id}: its change is gone`);
-      const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, change.policyId));
+      const policy = await repository.findPolicy(change.policyId);
       if (!policy?.policyNumber) throw new Error(`mail ${mail.id}: its policy has no number`);
       const language = mail.language === 'zh' ? 'zh' : 'en';
       const document = policy.document as TPolicy;

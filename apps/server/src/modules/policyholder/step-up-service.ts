@@ -8,8 +8,6 @@ import {
   ACCESS_CODE_MAX_TRIES,
   ACCESS_CODE_VALID_MINUTES,
   BLOCKED_WHILE_UNDOABLE,
-  backoffRemainingMs,
-  CODE_SENDS_PER_POLICY,
   IDENTITY_MESSAGE_KEYS,
   type TStepUpPurpose,
   validateAccessCode,
@@ -23,6 +21,7 @@ import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { purposeSecret } from '../../lib/server-secrets.ts';
 import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
+import { codeSendWaitMs } from './code-sends.ts';
 import { composeContactMail } from './contact-mail.ts';
 import type { TPolicyholder } from './holder-access.ts';
 import type { TStepUpRepository, TTransaction } from './step-up-repository.ts';
@@ -97,11 +96,7 @@ export function createStepUpService(deps: {
     if (!recipient || !row.contactEmail)
       throw new ApiError(409, 'This policy has no e-mail address to send a code to.', { field: 'email' });
     const at = now();
-    const sent = await repository.codesSince(
-      row.policyId,
-      new Date(at.getTime() - CODE_SENDS_PER_POLICY.windowMs),
-    );
-    const wait = backoffRemainingMs(sent.count, sent.lastAt, at, CODE_SENDS_PER_POLICY);
+    const wait = await codeSendWaitMs(repository.codesSince, row.policyId, at);
     if (wait > 0)
       throw new ApiError(429, 'A code was sent a moment ago. Please use it, or wait before asking again.', {
         field: 'stepUpCode',
