@@ -230,3 +230,48 @@ describeEachDriver('agents desk', (driver) => {
     expect((await link('DESKLAST')).statusCode).toBe(200);
   });
 });
+
+/**
+ * The desk's default range is the agent's market's, not the browser's: at 00:30 in Singapore (16:30 UTC
+ * the day before) a sale just made is dated the Singapore day, and the desk opens on a range ending then.
+ * The desk page once sent the browser's UTC day as `to`, and a sale made after midnight was missing.
+ */
+describeEachDriver('agents desk after midnight in the market', (driver) => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+  const clock = new Date('2026-11-28T16:30:00.000Z');
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    app = await buildTestApp(database, { now: () => clock, mailer: recordingMailer().mailer });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("opens on this month and the two before, to today in the agent's market, and shows the sale just made", async () => {
+    const sold = await buyTravelPolicy(app, database.db, {
+      today: parseIso('2026-11-29')!,
+      session: 'desk-midnight',
+      agent: { agentCode: 'AG1001' },
+    });
+    const ag1001 = await signedInAs(app, 'agent', { agentCode: 'AG1001', at: clock });
+    const get = (url: string) =>
+      app.inject({ method: 'GET', url: `${BACK_OFFICE}${url}`, headers: ag1001.headers });
+
+    const summary = await get('/desk/summary?period=month');
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({ from: '2026-09-01', to: '2026-11-29', sales: 1 });
+    const sales = await get('/desk/sales');
+    expect(sales.json()).toMatchObject({ from: '2026-09-01', to: '2026-11-29' });
+    expect(sales.json().items.map((item: { policyNumber: string }) => item.policyNumber)).toEqual([
+      sold.policyNumber,
+    ]);
+    expect(sales.json().items[0].issuedDate).toBe('2026-11-29');
+    // The browser's UTC day is the day before: a range ending there leaves the sale out.
+    expect((await get('/desk/sales?to=2026-11-28')).json().items).toEqual([]);
+    // A range that starts after it ends names its field.
+    expect((await get('/desk/sales?from=2026-11-30&to=2026-11-29')).json()).toMatchObject({ field: 'from' });
+  });
+});

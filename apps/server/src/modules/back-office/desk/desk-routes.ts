@@ -3,7 +3,13 @@ import {
   commissionCents,
   periodKey,
 } from '@lionrock/domain/back-office/commission-rules';
-import { addDays, formatIso, parseIso as parseLocalIso, todayIn } from '@lionrock/domain/dates/local-date';
+import {
+  addDays,
+  addMonths,
+  formatIso,
+  parseIso as parseLocalIso,
+  todayIn,
+} from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
@@ -54,10 +60,14 @@ function localDate(country: string, at: Date): string {
   return marketToday(country, at);
 }
 
-/** The date range asked for: `from`..`to` inclusive, by default the 30 days to today (in the agent's market). */
+/**
+ * The date range asked for: `from`..`to` inclusive; by default this month and the two before it, to today
+ * in the agent's market. The desk opens on this default, so "today" is never the browser's (a browser's
+ * UTC day lags Singapore's and Hong Kong's by one from midnight to 08:00 there).
+ */
 function rangeOf(query: { from?: string | undefined; to?: string | undefined }, today: string) {
   const to = query.to ?? today;
-  const from = query.from ?? formatIso(addDays(parseIso(to), -29));
+  const from = query.from ?? formatIso(addMonths({ ...parseIso(to), day: 1 }, -2));
   if (from > to) throw new ApiError(400, 'The range starts after it ends.', { field: 'from' });
   return { from, to };
 }

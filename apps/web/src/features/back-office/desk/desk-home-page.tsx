@@ -55,32 +55,32 @@ type TClaim = {
 };
 type TDeskData = { summary: TSummary; sales: TSale[]; renewals: TRenewal[]; claims: TClaim[] };
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** The desk's home: the period's figures, the sales, commission by month, renewals due and claims. */
 export default function DeskHomePage() {
   const { w, language } = useDeskWords();
-  const today = new Date();
-  const [from, setFrom] = useState(isoDay(new Date(today.getFullYear(), today.getMonth() - 2, 1)));
-  const [to, setTo] = useState(isoDay(today));
+  // Empty until the server answers its default range: today is the agent's market's, not the browser's.
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [data, setData] = useState<TDeskData | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(true);
 
-  const load = useCallback(async (range: { from: string; to: string }) => {
+  const load = useCallback(async (range?: { from: string; to: string }) => {
     setBusy(true);
     setError('');
     try {
-      const query = `from=${range.from}&to=${range.to}`;
       const [summary, sales, renewals, claims] = await Promise.all([
-        backOfficeCall<TSummary>('GET', `/desk/summary?${query}&period=month`),
-        backOfficeCall<{ items: TSale[] }>('GET', `/desk/sales?${query}`),
+        backOfficeCall<TSummary>(
+          'GET',
+          `/desk/summary?${new URLSearchParams({ ...range, period: 'month' })}`,
+        ),
+        backOfficeCall<{ items: TSale[] }>('GET', `/desk/sales?${new URLSearchParams(range)}`),
         backOfficeCall<{ items: TRenewal[] }>('GET', '/desk/renewals?within=60'),
         backOfficeCall<{ items: TClaim[] }>('GET', '/desk/claims'),
       ]);
       setData({ summary, sales: sales.items, renewals: renewals.items, claims: claims.items });
+      setFrom(summary.from);
+      setTo(summary.to);
     } catch (caught) {
       setError(caught instanceof BackOfficeError ? caught.message : String(caught));
     } finally {
@@ -88,9 +88,8 @@ export default function DeskHomePage() {
     }
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first load only; later ones come from the form
   useEffect(() => {
-    void load({ from, to });
+    void load();
   }, [load]);
 
   const submit = (event: FormEvent) => {

@@ -1,3 +1,5 @@
+import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS } from '@lionrock/domain/market/market';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { backOfficeCall } from '../back-office-api';
@@ -34,6 +36,12 @@ type TCase = {
   } | null;
 };
 
+/** Today in the market whose money the case is (its currency's), not the browser's UTC day. */
+function marketToday(currency: string | undefined): string {
+  const market = Object.values(MARKETS).find((entry) => entry.currency === currency) ?? MARKETS.SGP;
+  return formatIso(todayIn(market.timeZone, new Date()));
+}
+
 type TAction = 'accept' | 'reject' | 'record-refund' | 'resolve';
 const ACTION_LABELS: Record<TAction, string> = {
   accept: 'Accept',
@@ -54,7 +62,7 @@ function CaseActions({ item, onDone }: { item: TCase; onDone: (message: string) 
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [reference, setReference] = useState('');
-  const [paidOn, setPaidOn] = useState(new Date().toISOString().slice(0, 10));
+  const [paidOn, setPaidOn] = useState(() => marketToday(item.payment?.currency));
   const actions: TAction[] =
     item.kind === 'review'
       ? ['accept', 'reject']

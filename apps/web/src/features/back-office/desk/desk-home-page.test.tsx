@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import DeskHomePage from './desk-home-page';
+
+const SUMMARY = {
+  agentCode: 'AG1001',
+  agentName: 'Tan Wei Ling',
+  registrationNo: 'RNF-TWL-1001',
+  currency: 'SGD',
+  from: '2026-09-01',
+  to: '2026-11-29',
+  quotes: 2,
+  savedQuotes: 0,
+  sales: 0,
+  premiumCents: 0,
+  commissionCents: 0,
+  byPeriod: [],
+  bySubAgent: [],
+  byCampaign: [],
+};
+
+function server() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input).replace(/^.*\/back-office\/api/, '');
+      urls.push(url);
+      const body = url.startsWith('/desk/summary') ? SUMMARY : { items: [] };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+  return urls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DeskHomePage', () => {
+  it("opens on the server's range (the agent's market's today), then asks for the range the agent sets", async () => {
+    const urls = server();
+    render(<DeskHomePage />);
+    // 00:30 in Singapore is still the day before in UTC: the browser never picks the day itself.
+    expect(await screen.findByDisplayValue('2026-11-29')).toBeTruthy();
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-09-01');
+    expect(urls.filter((url) => /[?&](from|to)=/.test(url))).toEqual([]);
+
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() =>
+      expect(urls).toContain('/desk/summary?from=2026-11-01&to=2026-11-29&period=month'),
+    );
+    expect(urls).toContain('/desk/sales?from=2026-11-01&to=2026-11-29');
+  });
+});
