@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts'],
+          include: ['packages/domain/src/**/*.test.ts', 'packages/chinese/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -147,22 +147,22 @@ test('Hong Kong in Traditional Chinese at 375 px: the link opens once, an addres
   await checkScreen(page, testInfo, 'identity-hk-link-opened-zh-375');
 
   // A new e-mail address: first a code to the address on the policy, then one to the new address.
-  const contact = page.getByRole('region', { name: '聯繫資料' });
-  await contact.getByRole('button', { name: '更改聯繫資料' }).click();
-  await contact.getByLabel('新電子郵件地址（選填）').fill('new.inbox@example.org');
+  const contact = page.getByRole('region', { name: '聯絡資料' });
+  await contact.getByRole('button', { name: '更改聯絡資料' }).click();
+  await contact.getByLabel('新電郵地址（選填）').fill('new.inbox@example.org');
   const asked = Date.now() - 1000;
-  await contact.getByRole('button', { name: '保存', exact: true }).click();
+  await contact.getByRole('button', { name: '儲存', exact: true }).click();
   await expect(
     contact.getByText(/我們已把6位數字驗證碼發送到此保單登記的郵箱 T\*\*\*@E\*\*\*\.COM/i),
   ).toBeVisible();
   await checkScreen(page, testInfo, 'identity-hk-step-up-zh-375');
   const changed = Date.now() - 1000;
-  await confirmStepUp(contact, shop.dataDir, asked, '保存', /^郵件中的驗證碼$/);
+  await confirmStepUp(contact, shop.dataDir, asked, '儲存', /^電郵中的驗證碼$/);
   await contact
     .getByLabel('驗證碼', { exact: true })
     .fill(await newestCode(shop.dataDir, 'contact-change.', changed));
-  await contact.getByRole('button', { name: '確認電子郵件地址' }).click();
-  await expect(contact.getByText(/您的電子郵件地址已更改為 N\*\*\*@E\*\*\*\.ORG/i)).toBeVisible();
+  await contact.getByRole('button', { name: '確認電郵地址' }).click();
+  await expect(contact.getByText(/您的電郵地址已更改為 N\*\*\*@E\*\*\*\.ORG/i)).toBeVisible();
 
   // The old address is told, with a one-click undo; until it lapses, the policy cannot be cancelled online.
   const undo = await linkInMail(shop.dataDir, policyNumber, '/my-policy/undo');
@@ -170,19 +170,19 @@ test('Hong Kong in Traditional Chinese at 375 px: the link opens once, an addres
   await cancel.getByRole('button', { name: '註銷保單' }).click();
   const dialog = page.getByRole('dialog', { name: '確定要註銷嗎？' });
   await dialog.getByRole('button', { name: '繼續' }).click();
-  await expect(dialog.getByText(/此保單的電子郵箱最近已更改。在\d{2}\/\d{2}\/\d{4}之前/)).toBeVisible();
+  await expect(dialog.getByText(/此保單的電郵地址最近已更改。在\d{2}\/\d{2}\/\d{4}之前/)).toBeVisible();
   await checkScreen(page, testInfo, 'identity-hk-cancel-waits-zh-375');
   await dialog.getByRole('button', { name: '取消' }).click();
 
   // The old address undoes it from another device: the policy is theirs again, the new address's session ends.
   const owner = await openShop(browser, 375);
   await gotoApp(owner, new URL(undo).pathname + new URL(undo).search + new URL(undo).hash);
-  await expect(owner.getByRole('heading', { level: 1, name: '撤銷電子郵箱的更改' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: '撤銷電郵地址的更改' })).toBeVisible();
   await checkScreen(owner, testInfo, 'identity-hk-undo-zh-375');
   await owner.getByRole('button', { name: '撤銷更改' }).click();
   await expect(
     owner.getByText(
-      new RegExp(`已完成：保單 ${policyNumber} 的電子郵箱已恢復為 T\\*\\*\\*@E\\*\\*\\*\\.COM`, 'i'),
+      new RegExp(`已完成：保單 ${policyNumber} 的電郵地址已恢復為 T\\*\\*\\*@E\\*\\*\\*\\.COM`, 'i'),
     ),
   ).toBeVisible();
   await checkScreen(owner, testInfo, 'identity-hk-undone-zh-375');
@@ -190,7 +190,7 @@ test('Hong Kong in Traditional Chinese at 375 px: the link opens once, an addres
   const again = await owner.context().newPage();
   await gotoApp(again, new URL(undo).pathname + new URL(undo).search + new URL(undo).hash);
   await again.getByRole('button', { name: '撤銷更改' }).click();
-  await expect(again.getByText('此更改已經撤銷：每個撤銷鏈接只能使用一次。')).toBeVisible();
+  await expect(again.getByText('此更改已經撤銷：每個撤銷連結只能使用一次。')).toBeVisible();
   await owner.context().close();
 
   // The session that made the change is over: after a reload it is asked who it is.
@@ -199,7 +199,7 @@ test('Hong Kong in Traditional Chinese at 375 px: the link opens once, an addres
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(policyNumber) })).toHaveCount(0);
   // The mailed link was spent when it opened: it says so, in Traditional Chinese.
   await gotoApp(page, link);
-  await expect(page.getByText(/此鏈接已經使用過/)).toBeVisible();
+  await expect(page.getByText(/此連結已經使用過/)).toBeVisible();
   await checkScreen(page, testInfo, 'identity-hk-link-used-zh-375');
   expect(problems.filter((problem) => !/401|403|404|409|Failed to load resource/.test(problem))).toEqual([]);
   await page.context().close();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { Browser, Locator, Page } from '@playwright/test';
-import * as OpenCC from 'opencc-js';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import {
@@ -186,7 +186,7 @@ test('a Hong Kong quote saved in Chinese on the quote page reopens there, in Tra
   browser,
 }) => {
   test.setTimeout(180_000);
-  const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
+  const toHongKong = hongKongChinese;
   const page = await openShop(browser);
   await page.goto('/travel?country=HKG');
   await quoteFromLanding(page);

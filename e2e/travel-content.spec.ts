@@ -105,7 +105,7 @@ test('the pages follow the market and the language: Hong Kong in Traditional Chi
   page,
 }) => {
   await page.goto('/travel/contact-us?country=HKG&lang=zh');
-  await expect(page.getByRole('heading', { level: 1, name: '聯繫我們' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '聯絡我們' })).toBeVisible();
   await expect(page.getByRole('article')).toContainText('+852 2100 0911');
   await expect(page.getByRole('article')).toContainText('保險投訴局（ICB）');
   await page.goto('/travel/privacy-policy?country=HKG&lang=zh');

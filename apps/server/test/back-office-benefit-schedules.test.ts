@@ -1,3 +1,4 @@
+import { notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { addDays, formatIso, localDate } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
@@ -202,6 +203,17 @@ describeEachDriver('back office: benefit schedules take effect', (driver) => {
     // Each product its own schedule.
     expect((await benefits('country=HKG&product=PAN')).json()).toMatchObject({ product: 'PAN' });
     expect((await benefits('country=HKG&product=PHM')).json()).toMatchObject({ product: 'PHM' });
+    // Hong Kong reads the labels in its own characters; Singapore in Simplified as written (decision 110).
+    for (const product of ['PTR', 'PAN', 'PHM']) {
+      const hongKong = JSON.stringify((await benefits(`country=HKG&product=${product}`)).json());
+      expect(notHongKongChinese(hongKong), product).toEqual([]);
+      const singapore = JSON.stringify((await benefits(`country=SGP&product=${product}`)).json());
+      expect(notHongKongChinese(singapore).length, product).toBeGreaterThan(0);
+    }
+    const paLabels = (country: string) =>
+      benefits(`country=${country}&product=PAN`).then((answer) => answer.json().labels.burns);
+    expect(await paLabels('HKG')).toEqual(['Burns', '燒傷']);
+    expect(await paLabels('SGP')).toEqual(['Burns', '烧伤']);
     // A day that is not a date, or before every version, is refused naming the field.
     for (const [query, status] of [
       ['country=SGP&product=PTR&on=31/02/2027', 400],

@@ -1,3 +1,4 @@
+import { notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -187,5 +188,28 @@ describeEachDriver('back-office system settings', (driver) => {
       .toMatch(/^\[\{[^}]*"New banner"/);
     expect((await audit(operations, 'banner', wanted.join(',')))[0].action).toBe('reorder');
     expect((await call(operations, 'POST', '/banners/reorder', { ids: [999_999] })).statusCode).toBe(404);
+  });
+
+  it("serves a Hong Kong banner typed in Simplified in Hong Kong's Chinese, and Singapore's as typed (decision 110)", async () => {
+    for (const country of ['HKG', 'SGP'] as const) {
+      const created = await call(operations, 'POST', '/banners', {
+        country,
+        product: 'PAN',
+        titleEn: `Typed in Simplified ${country}`,
+        titleZh: '个人意外保险：联系我们了解详情',
+      });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    const served = (country: string) =>
+      other.inject({
+        url: `/b2c-server/rest/system/getBanners?country=${country}&product=PAN&lang=zh`,
+        headers: { 'session-name': SESSION },
+      });
+    await expect
+      .poll(async () => (await served('HKG')).body, { timeout: 5000, interval: 100 })
+      .toContain('個人意外保險：聯絡我們');
+    expect((await served('HKG')).body).not.toContain('个人意外保险');
+    expect(notHongKongChinese((await served('HKG')).body)).toEqual([]);
+    expect((await served('SGP')).body).toContain('个人意外保险：联系我们了解详情');
   });
 });

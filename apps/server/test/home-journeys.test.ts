@@ -1,3 +1,4 @@
+import { notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
@@ -147,10 +148,12 @@ describeEachDriver('home bought end to end', (driver) => {
     const text = pdfText(message!.attachments![0]!.content as Buffer);
     expect(text).toContain('獅石家居保險');
     expect(text).toContain('建築面積500至799平方尺的單位，樓齡20至39年');
-    expect(text).toContain('居住身份 租户');
+    expect(text).toContain('居住身份 租戶');
     expect(text).toContain('Flat 12A, 8/F, Block 3, Harbour View Gardens, 18 Harbour Road, 灣仔區, 香港');
     expect(text).toContain('家庭傭工：財物及法律責任（附加保障） HK$50,000.00');
     expect(text).toContain('HK$1.06');
+    // Every Chinese word of the Hong Kong schedule is Hong Kong's (decision 110).
+    expect(notHongKongChinese(text)).toEqual([]);
   });
 
   it('prices a Hong Kong home under its seeded campaign: HK$100 off', async () => {

@@ -17,8 +17,8 @@ declare module '*.module.css' {
   export default classes;
 }
 
-declare module 'virtual:zh-hant-benefits' {
-  /** Each Simplified Chinese label of the benefit schedules, in Traditional characters (build time). */
+declare module '*.json?hong-kong' {
+  /** A Simplified text file's strings as Hong Kong reads them, converted at build time (decision 110). */
   const texts: Record<string, string>;
   export default texts;
 }

@@ -1,9 +1,24 @@
+import { notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
 import type { TDatabase } from '../../src/db/database.ts';
 import type { TMailer, TMailMessage } from '../../src/mail/mailer.ts';
 import type { TDocumentWorkers } from '../../src/modules/document/document-workers.ts';
+
+/**
+ * A mail written in Hong Kong's Chinese (`<html lang="zh-Hant">`) holds no Simplified character or
+ * mainland word (decision 110): every API test that records mail checks each one it sends. The shop's
+ * words are converted by one converter, so this fails only when a text or a value bypasses it.
+ */
+function assertHongKongChinese(message: TMailMessage): void {
+  if (!message.html?.includes('lang="zh-Hant"')) return;
+  const wrong = notHongKongChinese(`${message.subject}\n${message.text}`);
+  if (wrong.length > 0)
+    throw new Error(
+      `A Hong Kong mail ("${message.subject}") has characters that are not Hong Kong's: ${wrong.join(' ')}`,
+    );
+}
 
 export const SESSION = 'test-session-0001';
 
@@ -55,6 +70,7 @@ export function recordingMailer(): { sent: TMailMessage[]; mailer: TMailer } {
   const mailer: TMailer = {
     kind: 'outbox',
     async send(message) {
+      assertHongKongChinese(message);
       sent.push(message);
       return { accepted: true, location: message.messageId };
     },

@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
@@ -7,7 +8,6 @@ import PDFDocument from 'pdfkit';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { familyOrder, registerFonts, useFontFor } from '../document/pdf-fonts.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
-import { hongKongChinese } from '../issuance/schedule-copy.ts';
 import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -151,20 +151,8 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
   },
 };
 
-/** Hong Kong's copy is the Simplified one in Traditional characters, converted as the schedule's is. */
-function inHongKongChinese<T>(value: T): T {
-  if (typeof value === 'string') return hongKongChinese(value) as T;
-  if (typeof value === 'function')
-    return ((...args: unknown[]) => inHongKongChinese((value as (...a: unknown[]) => unknown)(...args))) as T;
-  if (Array.isArray(value)) return value.map((item) => inHongKongChinese(item)) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, inHongKongChinese(item)]),
-    ) as T;
-  return value;
-}
-
-const COPY_BY_SCRIPT: Record<TScript, TCopy> = { ...COPY, 'zh-Hant': inHongKongChinese(COPY['zh-Hans']) };
+/** Hong Kong's copy is derived from the Simplified one (decision 110): the customer's values as given. */
+const COPY_BY_SCRIPT: Record<TScript, TCopy> = { ...COPY, 'zh-Hant': hongKongChineseDeep(COPY['zh-Hans']) };
 
 const CARD: Record<TScript, (last4: string) => string> = {
   en: (last4) => (last4 ? `your card ending ${last4}` : 'your card'),

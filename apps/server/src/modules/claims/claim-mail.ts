@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { CLAIM_DRAFT_LINK_VALID_DAYS } from '@lionrock/domain/claims/claim-rules';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
@@ -60,6 +61,57 @@ type TFacts = {
 
 const contact = (country: TCountry) => INSURER_CONTACTS[country];
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  subject: {
+    'claim-received': (f) => `我们已收到您的索偿 ${f.claim}`,
+    'claim-resume': (f) => `请完成您${f.product}保单 ${f.policy} 的索偿`,
+    'claim-more-information': (f) => `您的索偿 ${f.claim} 需要更多资料`,
+    'claim-approved': (f) => `您的索偿 ${f.claim} 已获批准`,
+    'claim-declined': (f) => `您的索偿 ${f.claim} 未获批准`,
+    'claim-paid': (f) => `您的索偿 ${f.claim} 已支付`,
+  },
+  body: {
+    'claim-received': (f) => [
+      `谢谢。我们已收到您就${f.product}保单 ${f.policy} 提出的索偿，索偿编号为 ${f.claim}${f.amount ? `，索偿金额 ${f.amount}` : ''}。`,
+      '理赔专员将审核您的索偿，如需更多资料会以电子邮件通知您。您可凭索偿编号在网上查看进度。',
+    ],
+    'claim-resume': (f) => [
+      `您就${f.product}保单 ${f.policy} 提出的索偿已保存，包括您上传的文件。`,
+      `请在任何设备上打开以下链接完成索偿。链接${f.days}日内有效，只能打开这份索偿。`,
+    ],
+    'claim-more-information': (f) => [
+      `为继续处理您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim}，理赔专员需要以下资料：`,
+      f.note,
+      '请回复此电子邮件提供资料，或致电我们。',
+    ],
+    'claim-approved': (f) => [
+      `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已获批准，金额为 ${f.approved}。`,
+      '我们将把款项支付到您提供的账户，支付后会再通知您。',
+    ],
+    'claim-declined': (f) => [
+      `很抱歉，经审核，我们无法就您${f.product}保单 ${f.policy} 的索偿 ${f.claim} 作出赔付。`,
+      ...(f.note ? [f.note] : []),
+      '如需了解详情或提出上诉，请联系我们。',
+    ],
+    'claim-paid': (f) => [
+      `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已支付${f.approved ? `：${f.approved}` : ''}。`,
+      ...(f.reference ? [`付款参考编号：${f.reference}。`] : []),
+    ],
+  },
+  link: {
+    'claim-received': () => '索偿进度：',
+    'claim-resume': () => '完成索偿：',
+    'claim-more-information': () => '索偿进度：',
+    'claim-approved': () => '索偿进度：',
+    'claim-declined': () => '索偿进度：',
+    'claim-paid': () => '索偿进度：',
+  },
+  greeting: '尊敬的客户：',
+  contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
+  signOff: '狮石保险',
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     subject: {
@@ -110,104 +162,8 @@ const COPY: Record<TScript, TCopy> = {
     contact: (country) => `Questions? ${contact(country).hotline}, ${contact(country).email}.`,
     signOff: 'Lionrock Insurance',
   },
-  'zh-Hans': {
-    subject: {
-      'claim-received': (f) => `我们已收到您的索偿 ${f.claim}`,
-      'claim-resume': (f) => `请完成您${f.product}保单 ${f.policy} 的索偿`,
-      'claim-more-information': (f) => `您的索偿 ${f.claim} 需要更多资料`,
-      'claim-approved': (f) => `您的索偿 ${f.claim} 已获批准`,
-      'claim-declined': (f) => `您的索偿 ${f.claim} 未获批准`,
-      'claim-paid': (f) => `您的索偿 ${f.claim} 已支付`,
-    },
-    body: {
-      'claim-received': (f) => [
-        `谢谢。我们已收到您就${f.product}保单 ${f.policy} 提出的索偿，索偿编号为 ${f.claim}${f.amount ? `，索偿金额 ${f.amount}` : ''}。`,
-        '理赔专员将审核您的索偿，如需更多资料会以电子邮件通知您。您可凭索偿编号在网上查看进度。',
-      ],
-      'claim-resume': (f) => [
-        `您就${f.product}保单 ${f.policy} 提出的索偿已保存，包括您上传的文件。`,
-        `请在任何设备上打开以下链接完成索偿。链接${f.days}日内有效，只能打开这份索偿。`,
-      ],
-      'claim-more-information': (f) => [
-        `为继续处理您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim}，理赔专员需要以下资料：`,
-        f.note,
-        '请回复此电子邮件提供资料，或致电我们。',
-      ],
-      'claim-approved': (f) => [
-        `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已获批准，金额为 ${f.approved}。`,
-        '我们将把款项支付到您提供的账户，支付后会再通知您。',
-      ],
-      'claim-declined': (f) => [
-        `很抱歉，经审核，我们无法就您${f.product}保单 ${f.policy} 的索偿 ${f.claim} 作出赔付。`,
-        ...(f.note ? [f.note] : []),
-        '如需了解详情或提出上诉，请联系我们。',
-      ],
-      'claim-paid': (f) => [
-        `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已支付${f.approved ? `：${f.approved}` : ''}。`,
-        ...(f.reference ? [`付款参考编号：${f.reference}。`] : []),
-      ],
-    },
-    link: {
-      'claim-received': () => '索偿进度：',
-      'claim-resume': () => '完成索偿：',
-      'claim-more-information': () => '索偿进度：',
-      'claim-approved': () => '索偿进度：',
-      'claim-declined': () => '索偿进度：',
-      'claim-paid': () => '索偿进度：',
-    },
-    greeting: '尊敬的客户：',
-    contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
-    signOff: '狮石保险',
-  },
-  'zh-Hant': {
-    subject: {
-      'claim-received': (f) => `我們已收到您的索償 ${f.claim}`,
-      'claim-resume': (f) => `請完成您${f.product}保單 ${f.policy} 的索償`,
-      'claim-more-information': (f) => `您的索償 ${f.claim} 需要更多資料`,
-      'claim-approved': (f) => `您的索償 ${f.claim} 已獲批准`,
-      'claim-declined': (f) => `您的索償 ${f.claim} 未獲批准`,
-      'claim-paid': (f) => `您的索償 ${f.claim} 已支付`,
-    },
-    body: {
-      'claim-received': (f) => [
-        `謝謝。我們已收到您就${f.product}保單 ${f.policy} 提出的索償，索償編號為 ${f.claim}${f.amount ? `，索償金額 ${f.amount}` : ''}。`,
-        '理賠專員將審核您的索償，如需更多資料會以電郵通知您。您可憑索償編號在網上查看進度。',
-      ],
-      'claim-resume': (f) => [
-        `您就${f.product}保單 ${f.policy} 提出的索償已儲存，包括您上載的文件。`,
-        `請在任何裝置上打開以下連結完成索償。連結${f.days}日內有效，只能打開這份索償。`,
-      ],
-      'claim-more-information': (f) => [
-        `為繼續處理您就${f.product}保單 ${f.policy} 提出的索償 ${f.claim}，理賠專員需要以下資料：`,
-        f.note,
-        '請回覆此電郵提供資料，或致電我們。',
-      ],
-      'claim-approved': (f) => [
-        `您就${f.product}保單 ${f.policy} 提出的索償 ${f.claim} 已獲批准，金額為 ${f.approved}。`,
-        '我們將把款項支付到您提供的戶口，支付後會再通知您。',
-      ],
-      'claim-declined': (f) => [
-        `很抱歉，經審核，我們無法就您${f.product}保單 ${f.policy} 的索償 ${f.claim} 作出賠付。`,
-        ...(f.note ? [f.note] : []),
-        '如需了解詳情或提出上訴，請聯絡我們。',
-      ],
-      'claim-paid': (f) => [
-        `您就${f.product}保單 ${f.policy} 提出的索償 ${f.claim} 已支付${f.approved ? `：${f.approved}` : ''}。`,
-        ...(f.reference ? [`付款參考編號：${f.reference}。`] : []),
-      ],
-    },
-    link: {
-      'claim-received': () => '索償進度：',
-      'claim-resume': () => '完成索償：',
-      'claim-more-information': () => '索償進度：',
-      'claim-approved': () => '索償進度：',
-      'claim-declined': () => '索償進度：',
-      'claim-paid': () => '索償進度：',
-    },
-    greeting: '尊敬的客戶：',
-    contact: (country) => `如有疑問，請聯絡我們：${contact(country).hotline}，${contact(country).email}。`,
-    signOff: '獅石保險',
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 export function composeClaimMail(

@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
@@ -82,6 +83,39 @@ const CONTACT_EN: Record<TCountry, string> = {
   HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  subject: (product, number, role) =>
+    role === 'agent' ? `已为您的客户签发狮石${product}保单 ${number}` : `您的狮石${product}保单 ${number}`,
+  greeting: (name) => `尊敬的${name}：`,
+  genericGreeting: '尊敬的客户：',
+  applicantIntro: (product) => `感谢您选择狮石保险。您的${product}保单已经签发。`,
+  agentIntro: (client) => `已为您的客户${client}签发保单。`,
+  agency: '代理机构',
+  yourAgent: '您的代理',
+  registrationNo: '代理注册编号',
+  voucher: '活动礼品',
+  labels: {
+    policyNumber: '保单号码',
+    receiptNumber: '收据号码',
+    product: '产品',
+    plan: '计划',
+    period: '保险期间',
+    total: '已付总额',
+  },
+  attached: '保单附表已作为PDF附件随本邮件发送。',
+  download: (days) => `您也可以通过以下链接下载（链接${days}日内有效）：`,
+  manage:
+    '通过以下链接在线管理您的保单（查看详情、下载文件、开启或关闭自动续保），也可以在网站的“我的保单”页面用保单号码登录：',
+  contact: (country) =>
+    country === 'SGP'
+      ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
+      : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
+  signOff: '狮石保险',
+  colon: '：',
+  period: (start, end) => `${start} 至 ${end}`,
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     subject: (product, number, role) =>
@@ -114,68 +148,8 @@ const COPY: Record<TScript, TCopy> = {
     colon: ': ',
     period: (start, end) => `${start} to ${end}`,
   },
-  'zh-Hans': {
-    subject: (product, number, role) =>
-      role === 'agent' ? `已为您的客户签发狮石${product}保单 ${number}` : `您的狮石${product}保单 ${number}`,
-    greeting: (name) => `尊敬的${name}：`,
-    genericGreeting: '尊敬的客户：',
-    applicantIntro: (product) => `感谢您选择狮石保险。您的${product}保单已经签发。`,
-    agentIntro: (client) => `已为您的客户${client}签发保单。`,
-    agency: '代理机构',
-    yourAgent: '您的代理',
-    registrationNo: '代理注册编号',
-    voucher: '活动礼品',
-    labels: {
-      policyNumber: '保单号码',
-      receiptNumber: '收据号码',
-      product: '产品',
-      plan: '计划',
-      period: '保险期间',
-      total: '已付总额',
-    },
-    attached: '保单附表已作为PDF附件随本邮件发送。',
-    download: (days) => `您也可以通过以下链接下载（链接${days}日内有效）：`,
-    manage:
-      '通过以下链接在线管理您的保单（查看详情、下载文件、开启或关闭自动续保），也可以在网站的“我的保单”页面用保单号码登录：',
-    contact: (country) =>
-      country === 'SGP'
-        ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
-        : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
-    signOff: '狮石保险',
-    colon: '：',
-    period: (start, end) => `${start} 至 ${end}`,
-  },
-  'zh-Hant': {
-    subject: (product, number, role) =>
-      role === 'agent' ? `已為您的客戶簽發獅石${product}保單 ${number}` : `您的獅石${product}保單 ${number}`,
-    greeting: (name) => `尊敬的${name}：`,
-    genericGreeting: '尊敬的客戶：',
-    applicantIntro: (product) => `感謝您選擇獅石保險。您的${product}保單已經簽發。`,
-    agentIntro: (client) => `已為您的客戶${client}簽發保單。`,
-    agency: '代理機構',
-    yourAgent: '您的代理',
-    registrationNo: '代理註冊編號',
-    voucher: '活動禮品',
-    labels: {
-      policyNumber: '保單號碼',
-      receiptNumber: '收據號碼',
-      product: '產品',
-      plan: '計劃',
-      period: '保險期間',
-      total: '已付總額',
-    },
-    attached: '保單附表已作為PDF附件隨本電郵發送。',
-    download: (days) => `您亦可透過以下連結下載（連結${days}日內有效）：`,
-    manage:
-      '透過以下連結在網上管理您的保單（查看詳情、下載文件、開啟或關閉自動續保），亦可在網站的「我的保單」頁面以保單號碼登入：',
-    contact: (country) =>
-      country === 'SGP'
-        ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
-        : `如有疑問，請聯絡我們：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小時海外緊急援助熱線：${contactsOf('HKG').assistance}。`,
-    signOff: '獅石保險',
-    colon: '：',
-    period: (start, end) => `${start} 至 ${end}`,
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };

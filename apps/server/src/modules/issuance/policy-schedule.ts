@@ -1,3 +1,4 @@
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { formatDmy, parseDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { basePlanName } from '@lionrock/domain/display/price-display';
 import { hkDistrictName, type THomePlan } from '@lionrock/domain/home/home-model';
@@ -31,7 +32,7 @@ import {
 } from '../document/pdf-fonts.ts';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import { productName, scriptFor } from '../product/product-catalogue.ts';
-import { fill, hongKongChinese, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
+import { fill, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
 
 /**
  * The policy schedule issued with every paid policy: who and what is insured, for how long, under which

@@ -1,11 +1,12 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
-import * as OpenCC from 'opencc-js/cn2t';
 import type { TScript } from '../document/pdf-fonts.ts';
 
 /**
  * Every word the policy schedule prints, in English and in Chinese (decision 031). The Chinese is written
  * once, in Simplified characters for Singapore; Hong Kong reads it converted to Traditional (Hong Kong
- * variants) with OpenCC, as the web app does with its catalogue (`apps/web/scripts/catalogue-plugin.ts`).
+ * characters and words) by the shop's one converter (`@lionrock/chinese`, decision 110), as the web app's
+ * catalogue is.
  * `{name}` style placeholders are filled after conversion, so nothing a customer typed is ever converted.
  */
 export type TScheduleCopy = {
@@ -427,29 +428,10 @@ const ZH_HANS: TScheduleCopy = {
 
 let hant: TScheduleCopy | undefined;
 
-/** Every string of a copy, converted (placeholders are ASCII, so they pass through unchanged). */
-function convertCopy<T>(value: T, convert: (text: string) => string): T {
-  if (typeof value === 'string') return convert(value) as T;
-  if (Array.isArray(value)) return value.map((item) => convertCopy(item, convert)) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, convertCopy(item, convert)]),
-    ) as T;
-  return value;
-}
-
-/** Simplified → Traditional with Hong Kong variants, for our own words only (never a customer's). */
-let toHant: ((text: string) => string) | undefined;
-export function hongKongChinese(text: string): string {
-  const convert = toHant ?? OpenCC.Converter({ from: 'cn', to: 'hk' });
-  toHant = convert;
-  return convert(text);
-}
-
 export function scheduleCopy(script: TScript): TScheduleCopy {
   if (script === 'en') return EN;
   if (script === 'zh-Hans') return ZH_HANS;
-  hant ??= convertCopy(ZH_HANS, hongKongChinese);
+  hant ??= hongKongChineseDeep(ZH_HANS);
   return hant;
 }
 

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
+import { scheduleForMarket } from './benefit-labels.ts';
 import { NoScheduleInForceError, type TBenefitScheduleStore } from './benefit-schedules.ts';
 
 const PRODUCT_KEYS = { PTR: 'travel', PAN: 'pa', PHM: 'home' } as const;
@@ -18,7 +19,8 @@ const PRODUCT_KEYS = { PTR: 'travel', PAN: 'pa', PHM: 'home' } as const;
  * `GET /b2c-server/rest/policy/benefits` (decision 099): the benefit schedule of a product as the shop
  * holds it, in force on the day the cover would start (`on`, DD/MM/YYYY; today in the market without
  * it). The quote pages draw their cover tables from it, so the limits a customer compares are the ones
- * the policy's schedule will print, whatever version underwriting has activated since the build.
+ * the policy's schedule will print, whatever version underwriting has activated since the build. Hong
+ * Kong reads the Chinese in Traditional (decision 110).
  */
 export async function benefitRoutes(
   app: FastifyInstance,
@@ -54,7 +56,7 @@ export async function benefitRoutes(
       const date = on === undefined ? undefined : parseDmy(on)!;
       try {
         const schedules = date ? await options.benefits.on(date) : await options.benefits.today(country);
-        return schedules[PRODUCT_KEYS[product]];
+        return scheduleForMarket(schedules[PRODUCT_KEYS[product]], country);
       } catch (error) {
         if (error instanceof NoScheduleInForceError)
           throw new ApiError(404, 'No benefit schedule is in force on that day.', { field: 'on' });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -21,6 +22,16 @@ type TCopy = {
   signOff: string;
 };
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  subject: (_product, number) => `您的狮石保单 ${number} 验证码`,
+  intro: (product, number) => `有人请求在狮石网站查看您的${product}保单 ${number}。您的一次性验证码是：`,
+  code: '验证码',
+  valid: (minutes) => `验证码只能使用一次，${minutes}分钟内有效。请勿告诉任何人：我们绝不会向您索取。`,
+  notYou: '如果这不是您本人的操作，请忽略此邮件：没有验证码，任何人都无法查看您的保单。',
+  signOff: '狮石保险',
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     subject: (_product, number) => `Your Lionrock code for policy ${number}`,
@@ -32,22 +43,8 @@ const COPY: Record<TScript, TCopy> = {
     notYou: 'If this was not you, you can ignore this e-mail: without the code nobody can open your policy.',
     signOff: 'Lionrock Insurance',
   },
-  'zh-Hans': {
-    subject: (_product, number) => `您的狮石保单 ${number} 验证码`,
-    intro: (product, number) => `有人请求在狮石网站查看您的${product}保单 ${number}。您的一次性验证码是：`,
-    code: '验证码',
-    valid: (minutes) => `验证码只能使用一次，${minutes}分钟内有效。请勿告诉任何人：我们绝不会向您索取。`,
-    notYou: '如果这不是您本人的操作，请忽略此邮件：没有验证码，任何人都无法查看您的保单。',
-    signOff: '狮石保险',
-  },
-  'zh-Hant': {
-    subject: (_product, number) => `您的獅石保單 ${number} 驗證碼`,
-    intro: (product, number) => `有人請求在獅石網站查看您的${product}保單 ${number}。您的一次性驗證碼是：`,
-    code: '驗證碼',
-    valid: (minutes) => `驗證碼只能使用一次，${minutes}分鐘內有效。請勿告訴任何人：我們絕不會向您索取。`,
-    notYou: '如果這不是您本人的操作，請忽略此電郵：沒有驗證碼，任何人都無法查看您的保單。',
-    signOff: '獅石保險',
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 /** The code's e-mail in the policy's language; the code is the only secret in it, and no ID number. */

@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
@@ -67,6 +68,53 @@ const line = (country: TCountry) => {
   return `${contacts.hotline}, ${contacts.email}`;
 };
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  greeting: (name) => `尊敬的${name}：`,
+  genericGreeting: '尊敬的客户：',
+  contact: (country) => `如有疑问，请联系我们：${line(country)}。`,
+  signOff: '狮石保险',
+  purposes: {
+    contact: '更改联系资料',
+    'renewal-card': '更改续保扣款的信用卡',
+    cancellation: '取消保单',
+    'claim-payout': '设定理赔款项的收款账户',
+  },
+  undo: '撤销此更改：',
+  kinds: {
+    'contact-email-code': {
+      subject: (v) => `确认您的狮石保单 ${v.number} 的新电子邮件地址`,
+      body: (v) => [
+        `您要求将此地址设为您的${v.product}保单 ${v.number} 的电子邮件地址。`,
+        `您的验证码是 ${v.code}。请于${v.minutes}分钟内在“我的保单”页面输入，以确认更改。`,
+        '如非您本人要求，请忽略此邮件：没有验证码，地址不会更改。',
+      ],
+    },
+    'contact-email-changed': {
+      subject: (v) => `您的狮石保单 ${v.number} 的电子邮件地址已更改`,
+      body: (v) => [
+        `您的${v.product}保单 ${v.number} 的电子邮件地址已于 ${v.on} 更改为 ${v.masked}。保单邮件及续保通知此后将发送至该地址。`,
+        `如这是您本人的更改，无须任何操作。如不是，请使用下面的链接撤销更改（只能使用一次，有效期至 ${v.until}），并致电我们。在此之前，保单不能在网上取消，理赔收款账户也不能更改。`,
+      ],
+    },
+    'contact-email-restored': {
+      subject: (v) => `您的狮石保单 ${v.number} 的电子邮件地址已恢复`,
+      body: (v) => [
+        `您的${v.product}保单 ${v.number} 的电子邮件地址更改已于 ${v.on} 撤销：保单邮件及续保通知将再次发送至此地址。`,
+        '如您没有要求被撤销的那次更改，请致电我们，以便与您一起核对保单。',
+      ],
+    },
+    'step-up-code': {
+      subject: (v) => `您用于${v.purpose}的狮石验证码：保单 ${v.number}`,
+      body: (v) => [
+        `有人登录了您的${v.product}保单 ${v.number}，并要求${v.purpose}。在执行之前，我们需要向您确认。`,
+        `您的验证码是 ${v.code}。只能使用一次，${v.minutes}分钟内有效。请勿告诉任何人：我们绝不会向您索取。`,
+        '如这不是您本人的操作，请不要使用验证码并致电我们：没有验证码，什么都不会更改。',
+      ],
+    },
+  },
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     greeting: (name) => `Dear ${name},`,
@@ -113,96 +161,8 @@ const COPY: Record<TScript, TCopy> = {
       },
     },
   },
-  'zh-Hans': {
-    greeting: (name) => `尊敬的${name}：`,
-    genericGreeting: '尊敬的客户：',
-    contact: (country) => `如有疑问，请联系我们：${line(country)}。`,
-    signOff: '狮石保险',
-    purposes: {
-      contact: '更改联系资料',
-      'renewal-card': '更改续保扣款的信用卡',
-      cancellation: '取消保单',
-      'claim-payout': '设定理赔款项的收款账户',
-    },
-    undo: '撤销此更改：',
-    kinds: {
-      'contact-email-code': {
-        subject: (v) => `确认您的狮石保单 ${v.number} 的新电子邮件地址`,
-        body: (v) => [
-          `您要求将此地址设为您的${v.product}保单 ${v.number} 的电子邮件地址。`,
-          `您的验证码是 ${v.code}。请于${v.minutes}分钟内在“我的保单”页面输入，以确认更改。`,
-          '如非您本人要求，请忽略此邮件：没有验证码，地址不会更改。',
-        ],
-      },
-      'contact-email-changed': {
-        subject: (v) => `您的狮石保单 ${v.number} 的电子邮件地址已更改`,
-        body: (v) => [
-          `您的${v.product}保单 ${v.number} 的电子邮件地址已于 ${v.on} 更改为 ${v.masked}。保单邮件及续保通知此后将发送至该地址。`,
-          `如这是您本人的更改，无须任何操作。如不是，请使用下面的链接撤销更改（只能使用一次，有效期至 ${v.until}），并致电我们。在此之前，保单不能在网上取消，理赔收款账户也不能更改。`,
-        ],
-      },
-      'contact-email-restored': {
-        subject: (v) => `您的狮石保单 ${v.number} 的电子邮件地址已恢复`,
-        body: (v) => [
-          `您的${v.product}保单 ${v.number} 的电子邮件地址更改已于 ${v.on} 撤销：保单邮件及续保通知将再次发送至此地址。`,
-          '如您没有要求被撤销的那次更改，请致电我们，以便与您一起核对保单。',
-        ],
-      },
-      'step-up-code': {
-        subject: (v) => `您用于${v.purpose}的狮石验证码：保单 ${v.number}`,
-        body: (v) => [
-          `有人登录了您的${v.product}保单 ${v.number}，并要求${v.purpose}。在执行之前，我们需要向您确认。`,
-          `您的验证码是 ${v.code}。只能使用一次，${v.minutes}分钟内有效。请勿告诉任何人：我们绝不会向您索取。`,
-          '如这不是您本人的操作，请不要使用验证码并致电我们：没有验证码，什么都不会更改。',
-        ],
-      },
-    },
-  },
-  'zh-Hant': {
-    greeting: (name) => `尊敬的${name}：`,
-    genericGreeting: '尊敬的客戶：',
-    contact: (country) => `如有疑問，請聯絡我們：${line(country)}。`,
-    signOff: '獅石保險',
-    purposes: {
-      contact: '更改聯絡資料',
-      'renewal-card': '更改續保扣款的信用卡',
-      cancellation: '取消保單',
-      'claim-payout': '設定理賠款項的收款賬戶',
-    },
-    undo: '撤銷此更改：',
-    kinds: {
-      'contact-email-code': {
-        subject: (v) => `確認您的獅石保單 ${v.number} 的新電郵地址`,
-        body: (v) => [
-          `您要求將此地址設為您的${v.product}保單 ${v.number} 的電郵地址。`,
-          `您的驗證碼是 ${v.code}。請於${v.minutes}分鐘內在「我的保單」頁面輸入，以確認更改。`,
-          '如非您本人要求，請忽略此電郵：沒有驗證碼，地址不會更改。',
-        ],
-      },
-      'contact-email-changed': {
-        subject: (v) => `您的獅石保單 ${v.number} 的電郵地址已更改`,
-        body: (v) => [
-          `您的${v.product}保單 ${v.number} 的電郵地址已於 ${v.on} 更改為 ${v.masked}。保單電郵及續保通知此後將發送至該地址。`,
-          `如這是您本人的更改，無須任何操作。如不是，請使用下面的連結撤銷更改（只能使用一次，有效期至 ${v.until}），並致電我們。在此之前，保單不能在網上取消，理賠收款賬戶也不能更改。`,
-        ],
-      },
-      'contact-email-restored': {
-        subject: (v) => `您的獅石保單 ${v.number} 的電郵地址已恢復`,
-        body: (v) => [
-          `您的${v.product}保單 ${v.number} 的電郵地址更改已於 ${v.on} 撤銷：保單電郵及續保通知將再次發送至此地址。`,
-          '如您沒有要求被撤銷的那次更改，請致電我們，以便與您一起核對保單。',
-        ],
-      },
-      'step-up-code': {
-        subject: (v) => `您用於${v.purpose}的獅石驗證碼：保單 ${v.number}`,
-        body: (v) => [
-          `有人登入了您的${v.product}保單 ${v.number}，並要求${v.purpose}。在執行之前，我們需要向您確認。`,
-          `您的驗證碼是 ${v.code}。只能使用一次，${v.minutes}分鐘內有效。請勿告訴任何人：我們絕不會向您索取。`,
-          '如這不是您本人的操作，請不要使用驗證碼並致電我們：沒有驗證碼，甚麼都不會更改。',
-        ],
-      },
-    },
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 const oneLine = (value: string) =>

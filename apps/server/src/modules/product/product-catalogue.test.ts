@@ -1,3 +1,4 @@
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { DOCUMENT_KINDS, DOCUMENT_PRODUCTS } from '@lionrock/domain/policy/document-names';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
@@ -9,7 +10,6 @@ import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { describe, expect, it } from 'vitest';
 import { documentSections } from '../document/wordings.ts';
 import { composePolicyMail } from '../issuance/policy-mail.ts';
-import { hongKongChinese } from '../issuance/schedule-copy.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
 import { formatPolicyNumber } from '../policy/numbering.ts';
 import { composeRenewalMail } from '../renewal/renewal-mail.ts';
@@ -92,7 +92,7 @@ describe('the product catalogue (decision 047)', () => {
     );
     expect(mail.subject).toBe('您的獅石個人意外保險保單 AHK26-0000042');
     expect(mail.text).toContain('您的個人意外保險保單已經簽發。');
-    expect(mail.text).toContain(`產品：${PRODUCT_CATALOGUE.PAN.name['zh-Hant']}`);
+    expect(mail.text).toContain(`產品：${productName('PAN', 'zh-Hant')}`);
     expect(mail.text).toContain('產品：獅石個人意外保險');
 
     const renewal = composeRenewalMail('renewal-notice', document, {

@@ -1,3 +1,4 @@
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
 import type { TProductType } from '@lionrock/domain/tax/tax';
@@ -23,10 +24,10 @@ export type TProductEntry = {
   documents: readonly TDocumentKind[];
   /** The first letter of its policy numbers (TSG26-0001234) and merchant references (TSG-261123-…). */
   numberingLetter: string;
-  /** The product's full name, as the schedule and the policy e-mail print it. */
-  name: Record<TScript, string>;
+  /** The product's full name, as the schedule and the policy e-mail print it (Hong Kong's derived). */
+  name: Record<TWrittenScript, string>;
   /** The product inside a sentence: "your travel policy", 「您的旅游保险保单」. */
-  word: Record<TScript, string>;
+  word: Record<TWrittenScript, string>;
 };
 
 export const PRODUCT_CATALOGUE: Record<TProductType, TProductEntry> = {
@@ -34,8 +35,8 @@ export const PRODUCT_CATALOGUE: Record<TProductType, TProductEntry> = {
     documentKey: 'travel',
     documents: ['brochure', 'policyWording', 'covid19Wording'],
     numberingLetter: 'T',
-    name: { en: 'Lionrock Travel Insurance', 'zh-Hans': '狮石旅游保险', 'zh-Hant': '獅石旅遊保險' },
-    word: { en: 'travel', 'zh-Hans': '旅游保险', 'zh-Hant': '旅遊保險' },
+    name: { en: 'Lionrock Travel Insurance', 'zh-Hans': '狮石旅游保险' },
+    word: { en: 'travel', 'zh-Hans': '旅游保险' },
   },
   PAN: {
     documentKey: 'pa',
@@ -44,27 +45,33 @@ export const PRODUCT_CATALOGUE: Record<TProductType, TProductEntry> = {
     name: {
       en: 'Lionrock Personal Accident Insurance',
       'zh-Hans': '狮石个人意外保险',
-      'zh-Hant': '獅石個人意外保險',
     },
-    word: { en: 'personal accident', 'zh-Hans': '个人意外保险', 'zh-Hant': '個人意外保險' },
+    word: { en: 'personal accident', 'zh-Hans': '个人意外保险' },
   },
   PHM: {
     documentKey: 'home',
     documents: ['brochure', 'policyWording'],
     numberingLetter: 'H',
-    name: { en: 'Lionrock Home Insurance', 'zh-Hans': '狮石家居保险', 'zh-Hant': '獅石家居保險' },
-    word: { en: 'home', 'zh-Hans': '家居保险', 'zh-Hant': '家居保險' },
+    name: { en: 'Lionrock Home Insurance', 'zh-Hans': '狮石家居保险' },
+    word: { en: 'home', 'zh-Hans': '家居保险' },
   },
 };
 
 /** The product's full name in a script: "Lionrock Travel Insurance", 「獅石個人意外保險」. */
 export function productName(product: TProductType, script: TScript): string {
-  return PRODUCT_CATALOGUE[product].name[script];
+  return inScript(PRODUCT_CATALOGUE[product].name, script);
 }
 
 /** The product inside a sentence in a script: "personal accident", 「家居保险」. */
 export function productWord(product: TProductType, script: TScript): string {
-  return PRODUCT_CATALOGUE[product].word[script];
+  return inScript(PRODUCT_CATALOGUE[product].word, script);
+}
+
+/** The scripts a text is written in: Hong Kong's Chinese is derived from the Simplified (decision 110). */
+type TWrittenScript = Exclude<TScript, 'zh-Hant'>;
+
+function inScript(texts: Record<TWrittenScript, string>, script: TScript): string {
+  return script === 'zh-Hant' ? hongKongChinese(texts['zh-Hans']) : texts[script];
 }
 
 /** The letter its policy numbers and merchant references start with: T, A or H. */

@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TReferralReason } from '@lionrock/domain/back-office/referral-rules';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
@@ -42,6 +43,38 @@ type TCopy = {
 
 const contact = (country: TCountry) => INSURER_CONTACTS[country];
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  subject: {
+    'referral-received': (f) => `我们已收到您的${f.product}投保申请 ${f.reference}`,
+    'referral-accepted': (f) => `好消息：我们可以为您承保（${f.reference}）`,
+    'referral-refused': (f) => `关于您的申请 ${f.reference}`,
+  },
+  body: {
+    'referral-received': (f) => [
+      `谢谢。我们的核保人员将审核您的${f.product}报价（${f.why}）。您的参考编号为 ${f.reference}。`,
+      '我们通常会在两个工作日内以电子邮件通知您结果，如需更多资料可能会致电您。',
+    ],
+    'referral-accepted': (f) => [
+      `我们的核保人员已接受您的${f.product}报价（${f.why}）。您的参考编号为 ${f.reference}。`,
+      `请打开以下链接查看保费并购买保障。链接有效至 ${f.until}，只供提出申请的人士使用。`,
+    ],
+    'referral-refused': (f) => [
+      `很抱歉，经审核您的${f.product}报价（${f.why}），我们的核保人员无法提供此保障。`,
+      ...(f.note ? [f.note] : []),
+      '如需了解详情，请联系我们或您的持牌保险代理人。',
+    ],
+  },
+  why: {
+    OCCUPATION_DECLINED: '您的职业',
+    CLAIMS_REFER_TO_AGENT: '您过去3年的索偿记录',
+  },
+  link: '您的报价：',
+  greeting: '尊敬的客户：',
+  contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
+  signOff: '狮石保险',
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     subject: {
@@ -73,66 +106,8 @@ const COPY: Record<TScript, TCopy> = {
     contact: (country) => `Questions? ${contact(country).hotline}, ${contact(country).email}.`,
     signOff: 'Lionrock Insurance',
   },
-  'zh-Hans': {
-    subject: {
-      'referral-received': (f) => `我们已收到您的${f.product}投保申请 ${f.reference}`,
-      'referral-accepted': (f) => `好消息：我们可以为您承保（${f.reference}）`,
-      'referral-refused': (f) => `关于您的申请 ${f.reference}`,
-    },
-    body: {
-      'referral-received': (f) => [
-        `谢谢。我们的核保人员将审核您的${f.product}报价（${f.why}）。您的参考编号为 ${f.reference}。`,
-        '我们通常会在两个工作日内以电子邮件通知您结果，如需更多资料可能会致电您。',
-      ],
-      'referral-accepted': (f) => [
-        `我们的核保人员已接受您的${f.product}报价（${f.why}）。您的参考编号为 ${f.reference}。`,
-        `请打开以下链接查看保费并购买保障。链接有效至 ${f.until}，只供提出申请的人士使用。`,
-      ],
-      'referral-refused': (f) => [
-        `很抱歉，经审核您的${f.product}报价（${f.why}），我们的核保人员无法提供此保障。`,
-        ...(f.note ? [f.note] : []),
-        '如需了解详情，请联系我们或您的持牌保险代理人。',
-      ],
-    },
-    why: {
-      OCCUPATION_DECLINED: '您的职业',
-      CLAIMS_REFER_TO_AGENT: '您过去3年的索偿记录',
-    },
-    link: '您的报价：',
-    greeting: '尊敬的客户：',
-    contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
-    signOff: '狮石保险',
-  },
-  'zh-Hant': {
-    subject: {
-      'referral-received': (f) => `我們已收到您的${f.product}投保申請 ${f.reference}`,
-      'referral-accepted': (f) => `好消息：我們可以為您承保（${f.reference}）`,
-      'referral-refused': (f) => `關於您的申請 ${f.reference}`,
-    },
-    body: {
-      'referral-received': (f) => [
-        `謝謝。我們的核保人員將審核您的${f.product}報價（${f.why}）。您的參考編號為 ${f.reference}。`,
-        '我們通常會在兩個工作天內以電郵通知您結果，如需更多資料可能會致電您。',
-      ],
-      'referral-accepted': (f) => [
-        `我們的核保人員已接受您的${f.product}報價（${f.why}）。您的參考編號為 ${f.reference}。`,
-        `請打開以下連結查看保費並購買保障。連結有效至 ${f.until}，只供提出申請的人士使用。`,
-      ],
-      'referral-refused': (f) => [
-        `很抱歉，經審核您的${f.product}報價（${f.why}），我們的核保人員無法提供此保障。`,
-        ...(f.note ? [f.note] : []),
-        '如需了解詳情，請聯絡我們或您的持牌保險代理人。',
-      ],
-    },
-    why: {
-      OCCUPATION_DECLINED: '您的職業',
-      CLAIMS_REFER_TO_AGENT: '您過去3年的索償記錄',
-    },
-    link: '您的報價：',
-    greeting: '尊敬的客戶：',
-    contact: (country) => `如有疑問，請聯絡我們：${contact(country).hotline}，${contact(country).email}。`,
-    signOff: '獅石保險',
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 export function composeReferralMail(

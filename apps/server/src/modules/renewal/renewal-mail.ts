@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
@@ -91,6 +92,53 @@ const CONTACT_EN: Record<TCountry, string> = {
   HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  greeting: (name) => `尊敬的${name}：`,
+  genericGreeting: '尊敬的客户：',
+  card: (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
+  contact: (country) =>
+    country === 'SGP'
+      ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
+      : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
+  signOff: '狮石保险',
+  manage: '在线查看此保单、续保情况和文件，或开启、关闭自动续保：',
+  kinds: {
+    'renewal-notice': {
+      subject: (v) => `您的狮石${v.product}保单 ${v.number} 将自动续保`,
+      body: (v) => [
+        `您的${v.product}保单 ${v.number} 将于 ${v.expiry} 到期。您已开启自动续保，无须任何操作即可继续受保。`,
+        `我们将于 ${v.charge} 从${v.card}扣取 ${v.amount}，并为您续保，保险期间为 ${v.start} 至 ${v.end}。新的保单附表将以电子邮件发送给您。`,
+      ],
+      link: (v) => `如您不希望续保，请于 ${v.charge} 前通过以下链接关闭自动续保（链接${v.days}日内有效）：`,
+    },
+    'card-expiring': {
+      subject: (v) => `您的狮石保单 ${v.number} 续保所用的信用卡将于扣款前到期`,
+      body: (v) => [
+        `您的${v.product}保单 ${v.number} 即将续保，续保保费 ${v.amount} 将于 ${v.charge} 扣取。`,
+        `为此保存的${v.card}将于 ${v.cardExpiry} 月底到期，早于扣款日期，因此扣款很可能被拒绝，您的保单将于 ${v.expiry} 终止。请于 ${v.charge} 前在我们网站的“我的保单”更换信用卡或联系我们，以保持您的保障。`,
+      ],
+      link: (v) => `如您希望关闭自动续保（链接${v.days}日内有效）：`,
+    },
+    'renewal-success': {
+      subject: (v) => `您的狮石${v.product}保单已续保：${v.renewed}`,
+      body: (v) => [
+        `您的${v.product}保单 ${v.number} 已续保，新保单号码为 ${v.renewed}，保险期间为 ${v.start} 至 ${v.end}。`,
+        `我们已从${v.card}扣取 ${v.amount}。新的保单附表将另以电子邮件发送。`,
+      ],
+      link: (v) => `明年仍将自动续保。如需关闭自动续保（链接${v.days}日内有效）：`,
+    },
+    'renewal-failed': {
+      subject: (v) => `您的狮石${v.product}保单 ${v.number} 未能续保`,
+      body: (v) => [
+        `我们未能从${v.card}扣取续保保费 ${v.amount}：扣款被拒绝。`,
+        `您的保单 ${v.number} 未有续保，将于 ${v.expiry} 到期。我们不会再为此保单从这张信用卡扣款。如需继续受保，请在我们的网站购买新保单或联系我们。`,
+      ],
+      link: (v) => `如需关闭此保单的自动续保（链接${v.days}日内有效）：`,
+    },
+  },
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     greeting: (name) => `Dear ${name},`,
@@ -137,96 +185,8 @@ const COPY: Record<TScript, TCopy> = {
       },
     },
   },
-  'zh-Hans': {
-    greeting: (name) => `尊敬的${name}：`,
-    genericGreeting: '尊敬的客户：',
-    card: (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
-    contact: (country) =>
-      country === 'SGP'
-        ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
-        : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
-    signOff: '狮石保险',
-    manage: '在线查看此保单、续保情况和文件，或开启、关闭自动续保：',
-    kinds: {
-      'renewal-notice': {
-        subject: (v) => `您的狮石${v.product}保单 ${v.number} 将自动续保`,
-        body: (v) => [
-          `您的${v.product}保单 ${v.number} 将于 ${v.expiry} 到期。您已开启自动续保，无须任何操作即可继续受保。`,
-          `我们将于 ${v.charge} 从${v.card}扣取 ${v.amount}，并为您续保，保险期间为 ${v.start} 至 ${v.end}。新的保单附表将以电子邮件发送给您。`,
-        ],
-        link: (v) => `如您不希望续保，请于 ${v.charge} 前通过以下链接关闭自动续保（链接${v.days}日内有效）：`,
-      },
-      'card-expiring': {
-        subject: (v) => `您的狮石保单 ${v.number} 续保所用的信用卡将于扣款前到期`,
-        body: (v) => [
-          `您的${v.product}保单 ${v.number} 即将续保，续保保费 ${v.amount} 将于 ${v.charge} 扣取。`,
-          `为此保存的${v.card}将于 ${v.cardExpiry} 月底到期，早于扣款日期，因此扣款很可能被拒绝，您的保单将于 ${v.expiry} 终止。请于 ${v.charge} 前在我们网站的“我的保单”更换信用卡或联系我们，以保持您的保障。`,
-        ],
-        link: (v) => `如您希望关闭自动续保（链接${v.days}日内有效）：`,
-      },
-      'renewal-success': {
-        subject: (v) => `您的狮石${v.product}保单已续保：${v.renewed}`,
-        body: (v) => [
-          `您的${v.product}保单 ${v.number} 已续保，新保单号码为 ${v.renewed}，保险期间为 ${v.start} 至 ${v.end}。`,
-          `我们已从${v.card}扣取 ${v.amount}。新的保单附表将另以电子邮件发送。`,
-        ],
-        link: (v) => `明年仍将自动续保。如需关闭自动续保（链接${v.days}日内有效）：`,
-      },
-      'renewal-failed': {
-        subject: (v) => `您的狮石${v.product}保单 ${v.number} 未能续保`,
-        body: (v) => [
-          `我们未能从${v.card}扣取续保保费 ${v.amount}：扣款被拒绝。`,
-          `您的保单 ${v.number} 未有续保，将于 ${v.expiry} 到期。我们不会再为此保单从这张信用卡扣款。如需继续受保，请在我们的网站购买新保单或联系我们。`,
-        ],
-        link: (v) => `如需关闭此保单的自动续保（链接${v.days}日内有效）：`,
-      },
-    },
-  },
-  'zh-Hant': {
-    greeting: (name) => `尊敬的${name}：`,
-    genericGreeting: '尊敬的客戶：',
-    card: (last4) => (last4 ? `您尾號為${last4}的信用卡` : '您的信用卡'),
-    contact: (country) =>
-      country === 'SGP'
-        ? `如有疑問，請聯絡我們：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9時至下午6時），${contactsOf('SGP').email}。24小時海外緊急援助熱線：${contactsOf('SGP').assistance}。`
-        : `如有疑問，請聯絡我們：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小時海外緊急援助熱線：${contactsOf('HKG').assistance}。`,
-    signOff: '獅石保險',
-    manage: '在網上查看此保單、續保情況和文件，或開啟、關閉自動續保：',
-    kinds: {
-      'renewal-notice': {
-        subject: (v) => `您的獅石${v.product}保單 ${v.number} 將自動續保`,
-        body: (v) => [
-          `您的${v.product}保單 ${v.number} 將於 ${v.expiry} 到期。您已開啟自動續保，無須任何操作即可繼續受保。`,
-          `我們將於 ${v.charge} 從${v.card}扣取 ${v.amount}，並為您續保，保險期間為 ${v.start} 至 ${v.end}。新的保單附表將以電郵發送給您。`,
-        ],
-        link: (v) => `如您不希望續保，請於 ${v.charge} 前透過以下連結關閉自動續保（連結${v.days}日內有效）：`,
-      },
-      'card-expiring': {
-        subject: (v) => `您的獅石保單 ${v.number} 續保所用的信用卡將於扣款前到期`,
-        body: (v) => [
-          `您的${v.product}保單 ${v.number} 即將續保，續保保費 ${v.amount} 將於 ${v.charge} 扣取。`,
-          `為此儲存的${v.card}將於 ${v.cardExpiry} 月底到期，早於扣款日期，因此扣款很可能被拒絕，您的保單將於 ${v.expiry} 終止。請於 ${v.charge} 前在我們網站的「我的保單」更換信用卡或聯絡我們，以保持您的保障。`,
-        ],
-        link: (v) => `如您希望關閉自動續保（連結${v.days}日內有效）：`,
-      },
-      'renewal-success': {
-        subject: (v) => `您的獅石${v.product}保單已續保：${v.renewed}`,
-        body: (v) => [
-          `您的${v.product}保單 ${v.number} 已續保，新保單號碼為 ${v.renewed}，保險期間為 ${v.start} 至 ${v.end}。`,
-          `我們已從${v.card}扣取 ${v.amount}。新的保單附表將另以電郵發送。`,
-        ],
-        link: (v) => `明年仍將自動續保。如需關閉自動續保（連結${v.days}日內有效）：`,
-      },
-      'renewal-failed': {
-        subject: (v) => `您的獅石${v.product}保單 ${v.number} 未能續保`,
-        body: (v) => [
-          `我們未能從${v.card}扣取續保保費 ${v.amount}：扣款被拒絕。`,
-          `您的保單 ${v.number} 未有續保，將於 ${v.expiry} 到期。我們不會再為此保單從這張信用卡扣款。如需繼續受保，請在我們的網站購買新保單或聯絡我們。`,
-        ],
-        link: (v) => `如需關閉此保單的自動續保（連結${v.days}日內有效）：`,
-      },
-    },
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };

@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -34,6 +35,22 @@ type TPageCopy = {
   contact: (country: TCountry) => string;
 };
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TPageCopy = {
+  title: '关闭自动续保',
+  confirm: (number, product, end) => `您的${product}保单 ${number} 将于 ${end} 到期，并已设定自动续保。`,
+  effect: '关闭自动续保后，我们不会为此保单续保，也不会从您的信用卡扣款。',
+  button: '关闭自动续保',
+  alreadyOff: (number) => `保单 ${number} 的自动续保已关闭。我们不会为此保单续保，也不会从您的信用卡扣款。`,
+  done: (number) => `保单 ${number} 的自动续保现已关闭。我们不会为此保单续保，也不会从您的信用卡扣款。`,
+  renewed: (number) =>
+    `此保单已续保，新保单号码为 ${number}；该保单的自动续保亦已关闭，明年不会再续保。如需取消已续保的保单，请联系我们。`,
+  contact: (country) =>
+    country === 'HKG'
+      ? `香港：${INSURER_CONTACTS.HKG.hotline}，${INSURER_CONTACTS.HKG.email}`
+      : `新加坡：${INSURER_CONTACTS.SGP.hotline}（星期一至五，上午9时至下午6时），${INSURER_CONTACTS.SGP.email}`,
+};
+
 const COPY: Record<TScript, TPageCopy> = {
   en: {
     title: 'Turn off auto-renewal',
@@ -52,34 +69,8 @@ const COPY: Record<TScript, TPageCopy> = {
         ? `Hong Kong: ${INSURER_CONTACTS.HKG.hotline}, ${INSURER_CONTACTS.HKG.email}`
         : `Singapore: ${INSURER_CONTACTS.SGP.hotline} (Monday to Friday, 9 am to 6 pm), ${INSURER_CONTACTS.SGP.email}`,
   },
-  'zh-Hans': {
-    title: '关闭自动续保',
-    confirm: (number, product, end) => `您的${product}保单 ${number} 将于 ${end} 到期，并已设定自动续保。`,
-    effect: '关闭自动续保后，我们不会为此保单续保，也不会从您的信用卡扣款。',
-    button: '关闭自动续保',
-    alreadyOff: (number) => `保单 ${number} 的自动续保已关闭。我们不会为此保单续保，也不会从您的信用卡扣款。`,
-    done: (number) => `保单 ${number} 的自动续保现已关闭。我们不会为此保单续保，也不会从您的信用卡扣款。`,
-    renewed: (number) =>
-      `此保单已续保，新保单号码为 ${number}；该保单的自动续保亦已关闭，明年不会再续保。如需取消已续保的保单，请联系我们。`,
-    contact: (country) =>
-      country === 'HKG'
-        ? `香港：${INSURER_CONTACTS.HKG.hotline}，${INSURER_CONTACTS.HKG.email}`
-        : `新加坡：${INSURER_CONTACTS.SGP.hotline}（星期一至五，上午9时至下午6时），${INSURER_CONTACTS.SGP.email}`,
-  },
-  'zh-Hant': {
-    title: '關閉自動續保',
-    confirm: (number, product, end) => `您的${product}保單 ${number} 將於 ${end} 到期，並已設定自動續保。`,
-    effect: '關閉自動續保後，我們不會為此保單續保，亦不會從您的信用卡扣款。',
-    button: '關閉自動續保',
-    alreadyOff: (number) => `保單 ${number} 的自動續保已關閉。我們不會為此保單續保，亦不會從您的信用卡扣款。`,
-    done: (number) => `保單 ${number} 的自動續保現已關閉。我們不會為此保單續保，亦不會從您的信用卡扣款。`,
-    renewed: (number) =>
-      `此保單已續保，新保單號碼為 ${number}；該保單的自動續保亦已關閉，明年不會再續保。如需取消已續保的保單，請聯絡我們。`,
-    contact: (country) =>
-      country === 'HKG'
-        ? `香港：${INSURER_CONTACTS.HKG.hotline}，${INSURER_CONTACTS.HKG.email}`
-        : `新加坡：${INSURER_CONTACTS.SGP.hotline}（星期一至五，上午9時至下午6時），${INSURER_CONTACTS.SGP.email}`,
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };

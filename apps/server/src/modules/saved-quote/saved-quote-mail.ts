@@ -1,3 +1,4 @@
+import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { MARKETS } from '@lionrock/domain/market/market';
@@ -34,6 +35,35 @@ type TCopy = {
 };
 type TAgentValues = { agent: string; registrationNo: string };
 
+/** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const ZH_HANS: TCopy = {
+  greeting: '您好：',
+  subject: {
+    'saved-quote': (v) => `您的${v.product}报价已保存，可随时继续`,
+    'saved-quote-reminder': (v) => `您的${v.product}报价仍在等您完成`,
+  },
+  body: {
+    'saved-quote': (v) => [
+      `您已保存${v.name}的报价，稍后再完成。点击以下链接，即可在任何设备上从您离开的步骤继续。`,
+      '打开链接时，我们会重新计算保费；如价格有变，我们会先让您看到新价格，再继续。',
+    ],
+    'saved-quote-reminder': (v) => [
+      `您昨天开始了${v.name}的报价，但尚未完成。报价已为您保存：点击以下链接，即可在任何设备上从您离开的步骤继续。`,
+      '打开链接时，我们会重新计算保费；如价格有变，我们会先让您看到新价格，再继续。我们只会发送这一次提醒。',
+    ],
+  },
+  link: (v) => `继续您的报价（链接有效至 ${v.until}，即保存后${v.days}日）：`,
+  optOut:
+    '如您没有要求此邮件，请忽略：在您付款之前，不会购买任何保险。请勿将链接转给他人：任何持有链接的人都可查看此报价。',
+  signOff: '狮石保险',
+  agentLine: (a) => `您的代理人：${a.agent}（注册编号：${a.registrationNo}）`,
+  preparedSubject: (v) => `您的代理人为您准备了${v.product}报价`,
+  prepared: (v, a) =>
+    `您的代理人${a.agent}（注册编号：${a.registrationNo}）已为您准备了${v.name}的报价。点击以下链接，即可在任何设备上查看报价，确认后申请并付款。`,
+  preparedReminder: (v, a) =>
+    `您的代理人${a.agent}（注册编号：${a.registrationNo}）昨天为您准备了${v.name}的报价。报价已为您保存：点击以下链接，即可在任何设备上打开。`,
+};
+
 const COPY: Record<TScript, TCopy> = {
   en: {
     greeting: 'Hello,',
@@ -62,60 +92,8 @@ const COPY: Record<TScript, TCopy> = {
     preparedReminder: (v, a) =>
       `Your agent ${a.agent} (registration no. ${a.registrationNo}) prepared a ${v.name} quote for you yesterday. It is saved: the link below opens it on any device.`,
   },
-  'zh-Hans': {
-    greeting: '您好：',
-    subject: {
-      'saved-quote': (v) => `您的${v.product}报价已保存，可随时继续`,
-      'saved-quote-reminder': (v) => `您的${v.product}报价仍在等您完成`,
-    },
-    body: {
-      'saved-quote': (v) => [
-        `您已保存${v.name}的报价，稍后再完成。点击以下链接，即可在任何设备上从您离开的步骤继续。`,
-        '打开链接时，我们会重新计算保费；如价格有变，我们会先让您看到新价格，再继续。',
-      ],
-      'saved-quote-reminder': (v) => [
-        `您昨天开始了${v.name}的报价，但尚未完成。报价已为您保存：点击以下链接，即可在任何设备上从您离开的步骤继续。`,
-        '打开链接时，我们会重新计算保费；如价格有变，我们会先让您看到新价格，再继续。我们只会发送这一次提醒。',
-      ],
-    },
-    link: (v) => `继续您的报价（链接有效至 ${v.until}，即保存后${v.days}日）：`,
-    optOut:
-      '如您没有要求此邮件，请忽略：在您付款之前，不会购买任何保险。请勿将链接转给他人：任何持有链接的人都可查看此报价。',
-    signOff: '狮石保险',
-    agentLine: (a) => `您的代理人：${a.agent}（注册编号：${a.registrationNo}）`,
-    preparedSubject: (v) => `您的代理人为您准备了${v.product}报价`,
-    prepared: (v, a) =>
-      `您的代理人${a.agent}（注册编号：${a.registrationNo}）已为您准备了${v.name}的报价。点击以下链接，即可在任何设备上查看报价，确认后申请并付款。`,
-    preparedReminder: (v, a) =>
-      `您的代理人${a.agent}（注册编号：${a.registrationNo}）昨天为您准备了${v.name}的报价。报价已为您保存：点击以下链接，即可在任何设备上打开。`,
-  },
-  'zh-Hant': {
-    greeting: '您好：',
-    subject: {
-      'saved-quote': (v) => `您的${v.product}報價已儲存，可隨時繼續`,
-      'saved-quote-reminder': (v) => `您的${v.product}報價仍在等您完成`,
-    },
-    body: {
-      'saved-quote': (v) => [
-        `您已儲存${v.name}的報價，稍後再完成。點擊以下連結，即可在任何裝置上從您離開的步驟繼續。`,
-        '開啟連結時，我們會重新計算保費；如價格有變，我們會先讓您看到新價格，再繼續。',
-      ],
-      'saved-quote-reminder': (v) => [
-        `您昨天開始了${v.name}的報價，但尚未完成。報價已為您儲存：點擊以下連結，即可在任何裝置上從您離開的步驟繼續。`,
-        '開啟連結時，我們會重新計算保費；如價格有變，我們會先讓您看到新價格，再繼續。我們只會發送這一次提醒。',
-      ],
-    },
-    link: (v) => `繼續您的報價（連結有效至 ${v.until}，即儲存後${v.days}日）：`,
-    optOut:
-      '如您沒有要求此電郵，請忽略：在您付款之前，不會購買任何保險。請勿將連結轉給他人：任何持有連結的人都可查看此報價。',
-    signOff: '獅石保險',
-    agentLine: (a) => `您的代理人：${a.agent}（註冊編號：${a.registrationNo}）`,
-    preparedSubject: (v) => `您的代理人為您準備了${v.product}報價`,
-    prepared: (v, a) =>
-      `您的代理人${a.agent}（註冊編號：${a.registrationNo}）已為您準備了${v.name}的報價。點擊以下連結，即可在任何裝置上查看報價，確認後申請及付款。`,
-    preparedReminder: (v, a) =>
-      `您的代理人${a.agent}（註冊編號：${a.registrationNo}）昨天為您準備了${v.name}的報價。報價已為您儲存：點擊以下連結，即可在任何裝置上開啟。`,
-  },
+  'zh-Hans': ZH_HANS,
+  'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
 export type TSavedQuoteMailInput = {

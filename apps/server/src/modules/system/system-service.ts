@@ -1,3 +1,4 @@
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import { scrubText, sessionDigest } from '../../lib/redaction.ts';
@@ -29,9 +30,25 @@ export function createSystemService(
     const rows = await repository.listFlags();
     return new Map(rows.map((row) => [row.country, row]));
   });
-  const bannersCache = createTableCache(deps.notifier, ['banners'], () => repository.listActiveBanners());
-  const noticesCache = createTableCache(deps.notifier, ['maintenance_notices'], () =>
-    repository.listActiveNotices(),
+  // Hong Kong reads the Chinese a staff member typed in its own characters and words, whatever script
+  // it was typed in (decision 110): converted once per change of the table, not per request.
+  const bannersCache = createTableCache(deps.notifier, ['banners'], async () =>
+    (await repository.listActiveBanners()).map((row) =>
+      row.country === 'HKG'
+        ? { ...row, titleZh: hongKongChinese(row.titleZh), contentZh: hongKongChinese(row.contentZh) }
+        : row,
+    ),
+  );
+  const noticesCache = createTableCache(deps.notifier, ['maintenance_notices'], async () =>
+    (await repository.listActiveNotices()).map((row) =>
+      row.country === 'HKG'
+        ? {
+            ...row,
+            messageZh: hongKongChinese(row.messageZh),
+            longMessageZh: hongKongChinese(row.longMessageZh),
+          }
+        : row,
+    ),
   );
 
   const flags = async (country: TCountry) => (await flagsCache.get()).get(country) ?? UNKNOWN_COUNTRY_FLAGS;

@@ -113,7 +113,7 @@ describe('SignIn (decision 079)', () => {
     await user.click(screen.getByRole('button', { name: '忘記密碼？' }));
     await user.type(screen.getByLabelText('用戶名稱'), 'ag1001');
     await user.click(screen.getByRole('button', { name: '發送連結' }));
-    expect((await screen.findByRole('status')).textContent).toMatch(/如該帳戶存在/);
+    expect((await screen.findByRole('status')).textContent).toMatch(/該帳戶存在，我們已發送電郵連結/);
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ username: 'ag1001' });
   });
 });

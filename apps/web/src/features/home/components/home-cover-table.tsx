@@ -1,4 +1,3 @@
-import TRADITIONAL from 'virtual:zh-hant-benefits';
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { HOME_PLANS, type THomePlan } from '@lionrock/domain/home/home-model';
 import type { TCountry } from '@lionrock/domain/market/market';
@@ -43,7 +42,6 @@ export function HomeCoverTable({
   const { t } = useTranslation();
   const id = useId();
   const zh = useSystemStore((state) => state.lang) === 'zh';
-  const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
   const [all, setAll] = useState(false);
   const { benefits, failed, retry } = useBenefitSchedule('PHM', country, on);
   if (!benefits)
@@ -82,13 +80,13 @@ export function HomeCoverTable({
               <tbody key={group.key}>
                 <tr className={styles.groupRow}>
                   <th scope="rowgroup" colSpan={HOME_PLANS.length + 1}>
-                    {zh ? chinese(group.titleZh) : group.titleEn}
+                    {zh ? group.titleZh : group.titleEn}
                   </th>
                 </tr>
                 {rows.map((row) => (
                   <tr key={row.key} data-cover={row.key}>
                     <th scope="row">
-                      {zh ? chinese(row.labelZh) : row.labelEn}
+                      {zh ? row.labelZh : row.labelEn}
                       {row.optional ? ` ${t('homeQuote.optionalMark')}` : ''}
                     </th>
                     {HOME_PLANS.map((plan) => (

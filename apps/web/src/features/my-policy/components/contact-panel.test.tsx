@@ -232,6 +232,6 @@ describe('the contact panel (decisions 069 and 102)', () => {
     unmount();
     applyLanguage('zh', 'HKG');
     render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
-    expect(await screen.findByRole('heading', { name: '聯繫資料' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '聯絡資料' })).toBeTruthy();
   });
 });

@@ -45,7 +45,7 @@ describe('the undo page of a change of e-mail address (decision 102)', () => {
     ]);
     renderAt(<UndoPage />, '/my-policy/undo');
     await userEvent.click(await screen.findByRole('button', { name: '撤銷更改' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('此更改已經撤銷：每個撤銷鏈接只能使用一次。');
+    expect((await screen.findByRole('alert')).textContent).toBe('此更改已經撤銷：每個撤銷連結只能使用一次。');
   });
 
   it('refuses a link without its token before anything is sent', async () => {

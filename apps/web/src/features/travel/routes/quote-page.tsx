@@ -1,4 +1,3 @@
-import TRADITIONAL from 'virtual:zh-hant-benefits';
 import { promoCodeRules } from '@lionrock/domain/campaign/promo-rules';
 import { localDate, parseDmy } from '@lionrock/domain/dates/local-date';
 import {
@@ -298,9 +297,8 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
     benefits && (selected === 'STANDARD' || selected === 'SUPER')
       ? travelPlusAdditions(benefits, country, travellerType, selected)
       : [];
-  // Chinese in Simplified for Singapore, in Traditional for Hong Kong (as the comparison table).
-  const benefitLabel = (row: { labelEn: string; labelZh: string }) =>
-    english ? row.labelEn : country === 'HKG' ? (TRADITIONAL[row.labelZh] ?? row.labelZh) : row.labelZh;
+  // The served schedule's Chinese is the market's script: Traditional for Hong Kong (decision 110).
+  const benefitLabel = (row: { labelEn: string; labelZh: string }) => (english ? row.labelEn : row.labelZh);
 
   return (
     <div className={styles.page}>

@@ -116,9 +116,9 @@ describe('save for later (decision 076)', () => {
     applyLanguage('zh', 'HKG');
     try {
       const { calls } = start();
-      await userEvent.click(screen.getByRole('button', { name: '保存報價，以後再買' }));
-      expect(await screen.findByRole('dialog', { name: '保存報價，以後再買' })).toBeTruthy();
-      await userEvent.click(screen.getByRole('button', { name: '發送鏈接給我' }));
+      await userEvent.click(screen.getByRole('button', { name: '儲存報價，以後再買' }));
+      expect(await screen.findByRole('dialog', { name: '儲存報價，以後再買' })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: '發送連結給我' }));
       await screen.findByRole('status');
       expect(JSON.parse(String(saved(calls)[0]!.init?.body))).toMatchObject({ language: 'zh' });
     } finally {

@@ -1,3 +1,4 @@
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,8 +84,19 @@ describe('the plan comparison table (travel-flow section 2, Quote)', () => {
     render(<CoverTable schedule={inForce} country="SGP" travellerType="ID" selected="SUPER" />);
     expect(screen.getByRole('button', { name: '个人保障' })).toBeTruthy();
     cleanup();
-    // Hong Kong reads them in Traditional characters.
-    render(<CoverTable schedule={inForce} country="HKG" travellerType="ID" selected="SUPER" />);
+    // Hong Kong is served the schedule in Traditional characters (decision 110): drawn as served.
+    const servedInHongKong = {
+      ...TRAVEL_BENEFITS,
+      groups: TRAVEL_BENEFITS.groups.map((group) => ({ ...group, titleZh: hongKongChinese(group.titleZh) })),
+    };
+    render(
+      <CoverTable
+        schedule={{ ...inForce, benefits: servedInHongKong }}
+        country="HKG"
+        travellerType="ID"
+        selected="SUPER"
+      />,
+    );
     expect(screen.getByRole('button', { name: '個人保障' })).toBeTruthy();
     useSystemStore.setState({ lang: 'en' });
   });

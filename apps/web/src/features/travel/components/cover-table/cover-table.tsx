@@ -1,4 +1,3 @@
-import TRADITIONAL from 'virtual:zh-hant-benefits';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { type TBenefitValue, travelCoverTable } from '@lionrock/domain/rating/benefits/benefit-schedules';
@@ -80,8 +79,6 @@ function CoverTableView({
   const id = useId();
   // The shop's language, not the catalogue's (which is zh-Hans or zh-Hant).
   const zh = useSystemStore((state) => state.lang) === 'zh';
-  // Chinese in Simplified for Singapore, in Traditional for Hong Kong (converted at build time).
-  const chinese = (text: string) => (country === 'HKG' ? (TRADITIONAL[text] ?? text) : text);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const column = (plan: string) => (plan === selected ? styles.chosen : undefined);
   const { benefits } = schedule;
@@ -120,7 +117,7 @@ function CoverTableView({
           {groups.map((group) => {
             const expanded = Boolean(open[group.key]);
             const rowsId = `${id}-${group.key}`;
-            const title = zh ? chinese(group.titleZh) : group.titleEn;
+            const title = zh ? group.titleZh : group.titleEn;
             return (
               <tbody key={group.key} id={rowsId} className={styles.group}>
                 <tr className={styles.groupRow}>
@@ -156,7 +153,7 @@ function CoverTableView({
                   ? group.rows.map((row) => (
                       <tr key={row.key}>
                         <th scope="row" className={styles.rowLabel}>
-                          {zh ? chinese(row.labelZh) : row.labelEn}
+                          {zh ? row.labelZh : row.labelEn}
                         </th>
                         {PLANS.map((plan) => (
                           <td key={plan} className={column(plan)}>
