@@ -332,6 +332,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     repository: policyRepository,
     pricing: createPricing({ repository: policyRepository, notifier, now, promoGuard }),
     system: systemService,
+    agentLicenceOf: (agentCode) => agentRepository.findAgent(agentCode),
     // An agent without a staff code for the product has none (404); any other failure is a failure.
     staffCodeOf: async (agentCode, country, productCode) => {
       const found = await agentService

@@ -172,9 +172,14 @@ describeEachDriver('agents desk: quote for a customer', (driver) => {
   });
 
   it("refuses another agent's sub-agent, a bad e-mail, and staff roles", async () => {
-    const other = await quote(hk2001, { ...travel, subAgentCode: 'S02' });
+    // Hong Kong's agent in its own market, with a sub-agent of AG1001's (S02; its own is S01).
+    const other = await quote(hk2001, { ...travel, market: 'HKG', subAgentCode: 'S02' });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ field: 'subAgentCode' });
+    // And in Singapore's, refused first for the market (agent licensing, issue 28).
+    const abroad = await quote(hk2001, travel);
+    expect(abroad.statusCode).toBe(400);
+    expect(abroad.json()).toMatchObject({ field: 'market' });
     const email = await quote(ag1001, { ...travel, customerEmail: 'not-an-email' });
     expect(email.statusCode).toBe(400);
     expect(email.json()).toMatchObject({ field: 'customerEmail' });

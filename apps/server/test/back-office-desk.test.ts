@@ -2,7 +2,7 @@ import { parseIso } from '@lionrock/domain/dates/local-date';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema.ts';
+import { auditLog, policies } from '../src/db/schema.ts';
 import { BACK_OFFICE, insertTravelCampaign, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buyTravelPolicy, type TBought } from './helpers/purchase.ts';
 import { buildTestApp, recordingMailer } from './helpers/test-app.ts';
@@ -152,13 +152,26 @@ describeEachDriver('agents desk', (driver) => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().path).toBe('/travel/partner/AG1001/lang/zh');
+    // A Singapore agent links to Singapore's shop only (agentSellsIn), and a Hong Kong one to Hong Kong's.
     const hk = await app.inject({
       method: 'POST',
       url: `${BACK_OFFICE}/desk/links`,
       headers: ag1001.headers,
       payload: { product: 'home', market: 'HKG' },
     });
-    expect(hk.json().path).toBe('/home/partner/AG1001?country=HKG');
+    expect(hk.statusCode).toBe(400);
+    expect(hk.json()).toMatchObject({
+      field: 'market',
+      message: 'You are registered to sell in Singapore only.',
+    });
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    const own = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/links`,
+      headers: hk2001.headers,
+      payload: { product: 'home', market: 'HKG' },
+    });
+    expect(own.json().path).toBe('/home/partner/HK2001?country=HKG');
     const foreignSub = await app.inject({
       method: 'POST',
       url: `${BACK_OFFICE}/desk/links`,
@@ -177,7 +190,7 @@ describeEachDriver('agents desk', (driver) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'quote-link'), eq(auditLog.entityId, 'AG1001')));
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(1);
     expect(rows[0]!.actorId).toBe(ag1001.accountId);
   });
 
@@ -198,11 +211,13 @@ describeEachDriver('agents desk', (driver) => {
       startDate: '2026-11-01',
       endDate: '2026-11-25',
     });
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    // Each agent in its own market: Hong Kong's asks for the market a Singapore campaign is not for.
     const link = (campaignCode: string, product = 'travel', market = 'SGP') =>
       app.inject({
         method: 'POST',
         url: `${BACK_OFFICE}/desk/links`,
-        headers: ag1001.headers,
+        headers: market === 'HKG' ? hk2001.headers : ag1001.headers,
         payload: { product, market, campaignCode },
       });
     const soon = await link('DESKSOON');
@@ -228,6 +243,75 @@ describeEachDriver('agents desk', (driver) => {
     // First and last day are the campaign's own.
     expect((await link('DESKFIRST')).json().path).toBe('/travel/partner/AG1001/campaign/DESKFIRST');
     expect((await link('DESKLAST')).statusCode).toBe(200);
+  });
+
+  it("credits no sale to an agent not registered in the policy's market: another market's, a former or a made-up one", async () => {
+    for (const agentCode of ['HK2001', 'AG9000', 'NOSUCHAGENT']) {
+      const sold = await buyTravelPolicy(app, database.db, {
+        today,
+        session: `desk-unlicensed-${agentCode}`,
+        agent: { agentCode },
+      });
+      expect(sold.row.agentCode, agentCode).toBeNull();
+      expect((sold.row.document as { agentCode?: string }).agentCode, agentCode).toBeUndefined();
+    }
+    // Hong Kong's agent sees none of them on its desk.
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    expect((await get('/desk/sales?from=2026-11-01&to=2026-11-30', hk2001)).json().items).toEqual([]);
+  });
+
+  it("refuses an agent's quote for a customer in another market, naming the market", async () => {
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${BACK_OFFICE}/desk/quotes`,
+      headers: hk2001.headers,
+      payload: {
+        product: 'travel',
+        market: 'SGP',
+        customerEmail: 'someone@example.com',
+        language: 'en',
+        travel: {
+          tripType: 'S',
+          destination: '6',
+          departureDate: '2026-12-10',
+          returnDate: '2026-12-15',
+          travellers: { travellerType: 'ID', individuals: 1 },
+        },
+      },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      field: 'market',
+      message: 'You are registered to sell in Hong Kong only.',
+    });
+  });
+
+  it('sums money per currency, never across: a sale in another currency is a total of its own', async () => {
+    // A Singapore sale credited to AG1002 before licensing was enforced, moved to HK2001 as the record
+    // of such a sale would be: the Hong Kong desk's HKD figures leave its SGD out.
+    await database.db
+      .update(policies)
+      .set({ agentCode: 'HK2001' })
+      .where(eq(policies.policyId, other.policyId));
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    const summary = (await get('/desk/summary?from=2026-11-01&to=2026-11-30&period=month', hk2001)).json();
+    expect(summary).toMatchObject({ currency: 'HKD', sales: 0, premiumCents: 0, commissionCents: 0 });
+    expect(summary.totals).toEqual([
+      {
+        currency: 'SGD',
+        sales: 1,
+        premiumCents: other.row.premiumCents,
+        commissionCents: Math.round(other.row.premiumCents! / 4),
+      },
+    ]);
+    expect(summary.byPeriod).toEqual([
+      expect.objectContaining({ key: '2026-11', currency: 'SGD', sales: 1 }),
+    ]);
+    await database.db
+      .update(policies)
+      .set({ agentCode: 'AG1002' })
+      .where(eq(policies.policyId, other.policyId));
   });
 });
 

@@ -147,7 +147,7 @@ describeEachDriver('home bought end to end', (driver) => {
     ]);
     const text = pdfText(message!.attachments![0]!.content as Buffer);
     expect(text).toContain('獅石家居保險');
-    expect(text).toContain('建築面積500至799平方尺的單位，樓齡20至39年');
+    expect(text).toContain('建築面積500至799平方呎的單位，樓齡20至39年');
     expect(text).toContain('居住身份 租戶');
     expect(text).toContain('Flat 12A, 8/F, Block 3, Harbour View Gardens, 18 Harbour Road, 灣仔區, 香港');
     expect(text).toContain('家庭傭工：財物及法律責任（附加保障） HK$50,000.00');

@@ -1,3 +1,4 @@
+import { agentSellsIn } from '@lionrock/domain/back-office/agent-licensing';
 import type { TCountry } from '@lionrock/domain/market/market';
 import {
   EMPTY_AGENT_CAMPAIGN,
@@ -23,7 +24,8 @@ export function createAgentService(repository: TAgentRepository) {
     async getAgent(lookup: TAgentLookup): Promise<TAgentAnswer> {
       const agent = await repository.findAgent(lookup.agentCode);
       if (!agent?.active) return INVALID_AGENT;
-      if (lookup.country && agent.country !== lookup.country) return INVALID_AGENT;
+      // A partner link of another market's agent is not one this market's shop sells through.
+      if (lookup.country && !agentSellsIn(agent, lookup.country)) return INVALID_AGENT;
       const answer: TAgentAnswer = {
         agentCode: agent.agentCode,
         name: agent.name,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { agentSellsIn } from '@lionrock/domain/back-office/agent-licensing';
 import type { TReferralOverride } from '@lionrock/domain/back-office/referral-rules';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
@@ -101,6 +102,8 @@ export function createPolicyService(deps: {
   repository: TPolicyRepository;
   pricing: TPricing;
   system: TSystemService;
+  /** An agent's market and whether it still sells (its licence, agentSellsIn); undefined for no such agent. */
+  agentLicenceOf: (agentCode: string) => Promise<{ country: string; active: boolean } | undefined>;
   /** The agent's staff code for a market and product, from the server's table; null when it has none. */
   staffCodeOf: (agentCode: string, country: TCountry, productCode: string) => Promise<string | null>;
   /** An accepted underwriting referral the quote names, for its applicant only (decision 089). */
@@ -121,6 +124,25 @@ export function createPolicyService(deps: {
       : null;
     const { staffCode: _sent, ...travel } = policy.policyTravel;
     return { ...policy, policyTravel: staffCode ? { ...travel, staffCode } : travel };
+  }
+
+  /**
+   * The policy as the client sent it, less what only the server gives, and less an agent who may not
+   * sell it (issue 28): a sale credited to an agent must be one the agent is registered to make, so
+   * another market's agent, a former one or a made-up code is dropped and the sale is the shop's own.
+   * The landing already says such a partner link is not valid (agent-service getAgent).
+   */
+  async function fromClient(sent: TPolicy): Promise<TPolicy> {
+    const policy = withoutServerFields(sent);
+    const agentCode = policy.agentCode?.trim();
+    if (!agentCode || agentSellsIn(await deps.agentLicenceOf(agentCode), policy.country)) return policy;
+    const { agentCode: _agent, subAgentId: _subAgent, ...direct } = policy;
+    const travel = direct.policyTravel;
+    if (travel?.accountNumber?.trim() === agentCode) {
+      const { accountNumber: _account, ...rest } = travel;
+      return { ...direct, policyTravel: rest };
+    }
+    return direct;
   }
 
   /** The stored policy a call names, if it names one; refused unless it is the caller's. */
@@ -286,7 +308,7 @@ export function createPolicyService(deps: {
           columns: ReturnType<typeof columnsOf>;
         }
     > {
-      const policy = withoutServerFields(sent);
+      const policy = await fromClient(sent);
       if (!policy.policyId)
         throw badRequest('policyId', 'Rate the policy before paying: it has no policyId yet.');
       const existing = (await ownedPolicy(policy, sessionName))!;
@@ -308,13 +330,13 @@ export function createPolicyService(deps: {
      * nothing; null when it is refused or names no plan the tables price. A bad field is still a 400.
      */
     async selectedTotalCents(sent: TPolicy): Promise<number | null> {
-      const outcome = await rateOrRefuse('rate', withoutServerFields(sent));
+      const outcome = await rateOrRefuse('rate', await fromClient(sent));
       if ('refused' in outcome) return null;
       return findSelectedItem(outcome.policy, outcome.rated.items)?.totalPremium ?? null;
     },
 
     async rate(call: TRatingCall, sent: TPolicy, sessionName: string): Promise<TPolicy> {
-      const policy = withoutServerFields(sent);
+      const policy = await fromClient(sent);
       const existing = await ownedPolicy(policy, sessionName);
       // A customer back from the payment page (a declined card, an abandoned QR) may change the
       // application: the unanswered attempts are voided when the new quote is stored.

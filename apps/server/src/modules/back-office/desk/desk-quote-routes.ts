@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { agentSellsIn, notLicensedMessage } from '@lionrock/domain/back-office/agent-licensing';
 import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { validateEmail } from '@lionrock/domain/eligibility/people';
 import {
@@ -227,6 +228,10 @@ export async function deskQuoteRoutes(
       if (!agentCode)
         throw new ApiError(403, 'This account is not bound to an agent code.', { field: 'agentCode' });
       const body = request.body;
+      // An agent quotes its own market's policies only (one rule: agentSellsIn).
+      const licence = await repository.findAgentLicence(agentCode);
+      if (!agentSellsIn(licence, body.market))
+        throw new ApiError(400, notLicensedMessage(licence?.country ?? ''), { field: 'market' });
       const emailError = validateEmail(body.customerEmail);
       if (emailError)
         throw new ApiError(400, 'Please enter a valid e-mail address.', {

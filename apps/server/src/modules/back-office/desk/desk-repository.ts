@@ -18,6 +18,15 @@ export function createDeskRepository(db: TDb) {
       return Boolean(row);
     },
 
+    /** The agent's market and whether it still sells: what its licence (agentSellsIn) is read from. */
+    async findAgentLicence(agentCode: string): Promise<{ country: string; active: boolean } | undefined> {
+      const [row] = await db
+        .select({ country: agents.country, active: agents.active })
+        .from(agents)
+        .where(eq(agents.agentCode, agentCode));
+      return row;
+    },
+
     /** One of the agent's own sub-agents, still active: another agent's is never accepted. */
     async isOwnActiveSubAgent(agentCode: string, subAgentCode: string): Promise<boolean> {
       const [row] = await db

@@ -1,3 +1,4 @@
+import { agentSellsIn, notLicensedMessage } from '@lionrock/domain/back-office/agent-licensing';
 import {
   commissionBasisPoints,
   commissionCents,
@@ -154,6 +155,7 @@ export async function backOfficeDeskRoutes(
   const ZRange = z.object({ from: ISO_DATE.optional(), to: ISO_DATE.optional() });
   const ZGroup = z.object({
     key: z.string(),
+    currency: z.string(),
     sales: z.number(),
     premiumCents: z.number(),
     commissionCents: z.number(),
@@ -190,30 +192,45 @@ export async function backOfficeDeskRoutes(
         const day = localDate(row.country, row.leftAt);
         return day >= range.from && day <= range.to;
       }).length;
+      // Money is summed per currency, never across (issue 28): a group is a key in one currency.
       const group = (keyOf: (sale: (typeof sales)[number]) => string) => {
         const groups = new Map<string, z.infer<typeof ZGroup>>();
         for (const sale of sales) {
           const key = keyOf(sale);
-          const entry = groups.get(key) ?? { key, sales: 0, premiumCents: 0, commissionCents: 0 };
+          const id = `${key}\u0000${sale.currency}`;
+          const entry = groups.get(id) ?? {
+            key,
+            currency: sale.currency,
+            sales: 0,
+            premiumCents: 0,
+            commissionCents: 0,
+          };
           entry.sales += 1;
           entry.premiumCents += sale.premiumCents;
           entry.commissionCents += sale.commissionCents;
-          groups.set(key, entry);
+          groups.set(id, entry);
         }
-        return [...groups.values()].sort((a, b) => a.key.localeCompare(b.key));
+        return [...groups.values()].sort(
+          (a, b) => a.key.localeCompare(b.key) || a.currency.localeCompare(b.currency),
+        );
       };
+      const currency = agent ? (MARKETS[agent.country as TCountry]?.currency ?? '') : '';
+      // The headline figures are the agent's own market's; a sale in another currency (one made
+      // before licensing was enforced) is counted in \`totals\`, never added to them.
+      const inCurrency = sales.filter((sale) => sale.currency === currency);
       return {
         agentCode,
         agentName: agent?.name ?? '',
         registrationNo: agent?.registrationNo ?? '',
-        currency: agent ? (MARKETS[agent.country as TCountry]?.currency ?? '') : '',
+        currency,
         from: range.from,
         to: range.to,
         quotes,
         savedQuotes: savedCount,
-        sales: sales.length,
-        premiumCents: sales.reduce((sum, sale) => sum + sale.premiumCents, 0),
-        commissionCents: sales.reduce((sum, sale) => sum + sale.commissionCents, 0),
+        sales: inCurrency.length,
+        premiumCents: inCurrency.reduce((sum, sale) => sum + sale.premiumCents, 0),
+        commissionCents: inCurrency.reduce((sum, sale) => sum + sale.commissionCents, 0),
+        totals: group((sale) => sale.currency).map(({ key: _key, ...total }) => total),
         byPeriod: group((sale) => periodKey(sale.issuedDate, request.query.period)),
         bySubAgent: group((sale) => sale.subAgentCode ?? ''),
         byCampaign: group((sale) => sale.campaignCode ?? ''),
@@ -353,6 +370,10 @@ export async function backOfficeDeskRoutes(
     async (request) => {
       const agentCode = agentCodeOf(request);
       const { product, market, lang } = request.body;
+      // An agent links to its own market's shop only: the customer could not buy through it elsewhere.
+      const licence = await repository.findAgentLicence(agentCode);
+      if (!agentSellsIn(licence, market))
+        throw new ApiError(400, notLicensedMessage(licence?.country ?? ''), { field: 'market' });
       const subAgentCode = request.body.subAgentCode || undefined;
       const campaignCode = request.body.campaignCode || undefined;
       if (subAgentCode) {

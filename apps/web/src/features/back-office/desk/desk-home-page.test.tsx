@@ -15,6 +15,7 @@ const SUMMARY = {
   sales: 0,
   premiumCents: 0,
   commissionCents: 0,
+  totals: [{ currency: 'HKD', sales: 1, premiumCents: 38_000, commissionCents: 9_500 }],
   byPeriod: [],
   bySubAgent: [],
   byCampaign: [],
@@ -46,6 +47,10 @@ describe('DeskHomePage', () => {
     expect(await screen.findByDisplayValue('2026-11-29')).toBeTruthy();
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-09-01');
     expect(urls.filter((url) => /[?&](from|to)=/.test(url))).toEqual([]);
+    // A sale in another currency is told apart, never added to the SGD figures.
+    expect(screen.getByTestId('desk-other-currency').textContent).toBe(
+      'Also 1 sale(s) in HKD: premium HKD 380.00, commission HKD 95.00. Not added to the figures above.',
+    );
 
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);

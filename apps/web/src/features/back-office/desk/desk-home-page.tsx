@@ -5,7 +5,8 @@ import { DataTable } from '../data-table';
 import styles from './desk.module.css';
 import { money, type TDeskWord, type TDeskWords, useDeskWords } from './desk-words';
 
-type TGroup = { key: string; sales: number; premiumCents: number; commissionCents: number };
+type TGroup = { key: string; currency: string; sales: number; premiumCents: number; commissionCents: number };
+type TTotal = Omit<TGroup, 'key'>;
 type TSummary = {
   agentCode: string;
   agentName: string;
@@ -18,6 +19,8 @@ type TSummary = {
   sales: number;
   premiumCents: number;
   commissionCents: number;
+  /** Per currency: the agent's own is the headline figures; another is never added to them. */
+  totals: TTotal[];
   byPeriod: TGroup[];
   bySubAgent: TGroup[];
   byCampaign: TGroup[];
@@ -169,6 +172,18 @@ export default function DeskHomePage() {
               testId="desk-commission"
             />
           </ul>
+          {data.summary.totals
+            .filter((total) => total.currency !== currency)
+            .map((total) => (
+              <p key={total.currency} data-testid="desk-other-currency">
+                {w('otherCurrency', {
+                  sales: String(total.sales),
+                  currency: total.currency,
+                  premium: money(total.premiumCents, total.currency),
+                  commission: money(total.commissionCents, total.currency),
+                })}
+              </p>
+            ))}
 
           <h2>{w('salesTable')}</h2>
           {data.sales.length === 0 ? (
@@ -206,25 +221,17 @@ export default function DeskHomePage() {
             />
           )}
 
-          <GroupTable
-            caption={w('byMonth')}
-            keyLabel={w('month')}
-            groups={data.summary.byPeriod}
-            currency={currency}
-            w={w}
-          />
+          <GroupTable caption={w('byMonth')} keyLabel={w('month')} groups={data.summary.byPeriod} w={w} />
           <GroupTable
             caption={w('bySubAgent')}
             keyLabel={w('subAgent')}
             groups={data.summary.bySubAgent}
-            currency={currency}
             w={w}
           />
           <GroupTable
             caption={w('byCampaign')}
             keyLabel={w('campaign')}
             groups={data.summary.byCampaign}
-            currency={currency}
             w={w}
           />
 
@@ -276,14 +283,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function GroupTable(props: {
-  caption: string;
-  keyLabel: string;
-  groups: TGroup[];
-  currency: string;
-  w: TDeskWords;
-}) {
-  const { caption, keyLabel, groups, currency, w } = props;
+function GroupTable(props: { caption: string; keyLabel: string; groups: TGroup[]; w: TDeskWords }) {
+  const { caption, keyLabel, groups, w } = props;
   if (groups.length === 0) return null;
   return (
     <DataTable
@@ -293,8 +294,12 @@ function GroupTable(props: {
       columns={[
         { header: keyLabel, cell: (group) => group.key || w('none'), rowHeader: true },
         { header: w('sales'), cell: (group) => group.sales, numeric: true },
-        { header: w('premium'), cell: (group) => money(group.premiumCents, currency), numeric: true },
-        { header: w('commission'), cell: (group) => money(group.commissionCents, currency), numeric: true },
+        { header: w('premium'), cell: (group) => money(group.premiumCents, group.currency), numeric: true },
+        {
+          header: w('commission'),
+          cell: (group) => money(group.commissionCents, group.currency),
+          numeric: true,
+        },
       ]}
     />
   );

@@ -18,6 +18,8 @@ const en = {
   sales: 'Sales',
   premium: 'Premium (before tax)',
   commission: 'Commission',
+  otherCurrency:
+    'Also {sales} sale(s) in {currency}: premium {premium}, commission {commission}. Not added to the figures above.',
   salesTable: 'Sales in the period',
   noSales: 'No sales in this period.',
   policyNumber: 'Policy number',
