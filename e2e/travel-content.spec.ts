@@ -46,12 +46,12 @@ const PAGES: TPage[] = [
     statements: {
       SGP: [
         'Pursuant to Section 25(5) of the Insurance Act 1966',
-        'You may cancel a new policy within 14 days of receiving it',
+        'You may cancel a new policy within 14 days of the day its cover starts',
         'governed by the laws of Singapore',
       ],
       HKG: [
         'The Insurance Authority levy of 0.1% of the premium is shown separately',
-        'You may cancel a new policy within 21 days of receiving it',
+        'You may cancel a new policy within 21 days of the day its cover starts',
         'governed by the laws of the Hong Kong Special Administrative Region',
       ],
     },

@@ -129,7 +129,7 @@ describeEachDriver('document downloads', (driver) => {
       }
       expect(text).toContain(INSURER_CONTACTS[country].legalName);
       expect(text).toContain(INSURER_CONTACTS[country].assistance);
-      expect(text).toContain(`within ${FREE_LOOK_DAYS[country]} days of receiving it`);
+      expect(text).toContain(`within ${FREE_LOOK_DAYS[country]} days of the day its cover starts`);
       // Every benefit of the schedule has its own section, with the market's limits from the schedule.
       const money = (value: unknown) =>
         typeof value === 'number'
@@ -165,7 +165,7 @@ describeEachDriver('document downloads', (driver) => {
     async (country) => {
       for (const name of ['pa-policyWording', 'home-policyWording']) {
         const text = await wordingText(name, country);
-        expect(text).toContain(`within ${FREE_LOOK_DAYS[country]} days of receiving it`);
+        expect(text).toContain(`within ${FREE_LOOK_DAYS[country]} days of the day its cover starts`);
         for (const statement of STATUTORY[country].filter((line) => !line.includes('Insurance Act'))) {
           expect(text).toContain(statement);
         }

@@ -131,7 +131,7 @@ function claimsAndConditions(country: TCountry): TSection[] {
     {
       heading: 'Cancellation',
       paragraphs: [
-        `Free-look period: you may cancel a new policy by telling us in writing within ${FREE_LOOK_DAYS[country]} days of receiving it. If no claim has been made, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
+        `Free-look period: you may cancel a new policy by telling us in writing within ${FREE_LOOK_DAYS[country]} days of the day its cover starts, or at any time before it starts. If no claim has been made, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
         `After the free-look period you may cancel at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}% of the refund.`,
         'We may cancel the policy by giving 7 days’ written notice to your last known address or e-mail, and refund the premium for the unexpired period.',
       ],

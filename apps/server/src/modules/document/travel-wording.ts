@@ -252,7 +252,7 @@ function cancellation(country: TCountry): TSection {
   return {
     heading: 'Cancellation',
     paragraphs: [
-      `Free-look period: you may cancel a new policy by telling us in writing within ${days} days of receiving it. If no claim has been made and the journey has not begun, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
+      `Free-look period: you may cancel a new policy by telling us in writing within ${days} days of the day its cover starts, or at any time before it starts. If no claim has been made and the journey has not begun, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
       `After the free-look period, a single-trip policy cannot be cancelled once its period of insurance has begun. An annual policy may be cancelled at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}% of the refund.`,
       'We may cancel the policy by giving 7 days’ written notice to your last known address or e-mail, and refund the premium for the unexpired period. We will do so only for fraud, non-payment of premium, or where the law requires it.',
     ],
