@@ -4,12 +4,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumVersion, findChromium } from './chromium.ts';
 import { DEMO_AGENT_PASSWORD, STAFF_PASSWORD, STAFF_USERNAME } from './support/back-office.ts';
-import { PORT, SURVEY_PORT, SURVEY_SCRIPT_URL } from './support/servers.ts';
+import { mainPort, SURVEY_PORT, SURVEY_SCRIPT_URL, WORKER_PORT, WORKERS } from './support/servers.ts';
 
 const executablePath = findChromium();
 
-// Every run starts on a fresh embedded database, migrated and seeded by the server itself.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-'));
 const playwrightVersion = JSON.parse(
   fs.readFileSync(new URL('../node_modules/@playwright/test/package.json', import.meta.url), 'utf8'),
 ).version as string;
@@ -18,15 +16,17 @@ console.info(`Playwright ${playwrightVersion}; ${chromiumVersion(executablePath)
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // Files are shared out between the workers; a file's tests run in order in one worker, against that
+  // worker's own main shop (WORKER_PORT: this config is read again in each worker process).
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${WORKER_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
@@ -36,24 +36,25 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } }, grep: /@phone/ },
   ],
   webServer: [
-    {
+    // Every run starts each main shop on a fresh embedded database, migrated and seeded by the server itself.
+    ...Array.from({ length: WORKERS }, (_, index) => ({
       command: `node ../apps/server/src/server.ts`,
-      url: `http://localhost:${PORT}/readyz`,
+      url: `http://localhost:${mainPort(index)}/readyz`,
       reuseExistingServer: false,
       // A fresh database is migrated and seeded first: 15 s on a quiet machine, over 60 s on a loaded one.
       timeout: 180_000,
       env: {
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
+        PORT: String(mainPort(index)),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-e2e-${index}-`)),
         LOG_LEVEL: 'warn',
         APP_ENV: 'local',
         ADMIN_USERNAME: STAFF_USERNAME,
         ADMIN_PASSWORD: STAFF_PASSWORD,
         DEMO_AGENT_PASSWORD,
       },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
     {
       command: `node ../apps/server/src/server.ts`,
       url: `http://localhost:${SURVEY_PORT}/readyz`,

@@ -12,7 +12,7 @@ import {
   seedAndOpenPayment,
 } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { PORT } from './support/servers.ts';
+import { WORKER_PORT } from './support/servers.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -21,7 +21,7 @@ import { expect, test } from './support/test.ts';
  * first, and PayNow on a phone can be saved and paid from the banking app's gallery.
  */
 
-const LOOPBACK = `http://127.0.0.1:${PORT}`;
+const LOOPBACK = `http://127.0.0.1:${WORKER_PORT}`;
 const UNREACHABLE = /couldn't open the secure card page from this address, so nothing was charged/;
 
 async function shoot(page: Page, name: string) {

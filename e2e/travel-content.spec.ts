@@ -117,5 +117,5 @@ test('the pages follow the market and the language: Hong Kong in Traditional Chi
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans-SG');
   // Moving between the footer's pages keeps the market: the texts are there at once.
   await page.getByRole('contentinfo').getByRole('link', { name: '使用条款' }).click();
-  await expect(page.getByRole('article')).toContainText('14日内取消保单');
+  await expect(page.getByRole('article')).toContainText('新保单保障开始之日起14日内');
 });

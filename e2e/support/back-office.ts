@@ -40,24 +40,23 @@ export function authenticatorCode(secret: string, at = Date.now(), stepOffset = 
 }
 
 /**
- * The TOTP secret of each account enrolled in this run, and the last 30 s step a code was used in: kept
- * in a file per shop port too, so a new worker (after a failed test) still knows the accounts enrolled
- * before it. A stale file of an earlier run does no harm: a fresh shop shows the key to enrol again.
+ * The TOTP secret of each account enrolled in this run, and the last 30 s step a code was used in: a
+ * file per account (its shop's host and its name), so a new worker (after a failed test) still knows the
+ * accounts enrolled before it, and two workers never write over each other's. A stale file of an
+ * earlier run does no harm: a fresh shop shows the key to enrol again.
  */
-const enrolledFile = path.join(os.tmpdir(), `lionrock-e2e-totp-${process.env.E2E_PORT ?? 3100}.json`);
+const enrolledFile = (account: string) =>
+  path.join(os.tmpdir(), `lionrock-e2e-totp-${account.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
 const enrolled = {
-  read(): Record<string, { secret: string; lastStep: number }> {
+  get(account: string): { secret: string; lastStep: number } | undefined {
     try {
-      return JSON.parse(fs.readFileSync(enrolledFile, 'utf8'));
+      return JSON.parse(fs.readFileSync(enrolledFile(account), 'utf8'));
     } catch {
-      return {};
+      return undefined;
     }
   },
-  get(username: string) {
-    return this.read()[username];
-  },
-  set(username: string, value: { secret: string; lastStep: number }) {
-    fs.writeFileSync(enrolledFile, JSON.stringify({ ...this.read(), [username]: value }));
+  set(account: string, value: { secret: string; lastStep: number }) {
+    fs.writeFileSync(enrolledFile(account), JSON.stringify(value));
   },
 };
 

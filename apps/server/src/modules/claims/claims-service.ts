@@ -25,6 +25,7 @@ import { todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
+import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
@@ -437,6 +438,7 @@ export function createClaimsService(deps: TClaimsDeps) {
         },
       );
       deps.onMailQueued();
+      // One mask for an address everywhere (the domain's): W***@E***.COM.
       return { sentTo: maskEmail(email) };
     },
 
@@ -609,10 +611,4 @@ function mergePayout(saved: TPayout | null, sent: TPayout): TPayout {
   if (sent.method === 'bank' && saved.method === 'bank' && isMaskedValue(sent.accountNumber))
     return { ...sent, accountNumber: saved.accountNumber };
   return sent;
-}
-
-/** j•••@example.com: enough for the customer to know which mailbox to look in. */
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}•••@${domain}`;
 }

@@ -12,12 +12,14 @@ import {
 } from '@lionrock/domain/home/home-model';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { validateOccupation } from '@lionrock/domain/pa/occupation';
+import { PA_CHILDREN_MAX } from '@lionrock/domain/pa/pa-limits';
 import { type TPolicy, ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
 import {
   annualEndDate,
   closeTravellerPicker,
   destinationOf,
+  TRAVELLER_LIMITS,
   validateTravellers,
 } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -46,9 +48,10 @@ const ZTravel = z.object({
   returnDate: ISO_DATE.optional(),
   travellers: z.object({
     travellerType: z.enum(['ID', 'CP', 'FM']),
-    individuals: z.number().int().min(0).max(20).default(0),
-    adults: z.number().int().min(0).max(20).default(0),
-    children: z.number().int().min(0).max(20).default(0),
+    // The shop's own picker's limits (one rule: TRAVELLER_LIMITS), checked again by the shop's rules.
+    individuals: z.number().int().min(0).max(TRAVELLER_LIMITS.maxIndividuals).default(0),
+    adults: z.number().int().min(0).max(TRAVELLER_LIMITS.maxAdults).default(0),
+    children: z.number().int().min(0).max(TRAVELLER_LIMITS.maxChildren).default(0),
   }),
   plan: PLAN,
 });
@@ -57,7 +60,8 @@ const ZPa = z.object({
   occupation: z.string().trim().max(10),
   insuredPersonType: z.enum(['individual', 'family']),
   adults: z.number().int().min(1).max(2).default(1),
-  children: z.number().int().min(0).max(6).default(0),
+  // The most any market takes (PA_CHILDREN_LIMITS); the market's own is the shop's rule when rated.
+  children: z.number().int().min(0).max(PA_CHILDREN_MAX).default(0),
   effectiveDate: ISO_DATE,
   residency: z.enum(['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS', 'OTHER']).optional(),
   plan: PLAN,
