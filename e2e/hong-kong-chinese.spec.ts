@@ -1,5 +1,6 @@
 import { hongKongChinese, notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { Page } from '@playwright/test';
+import { DEMO_AGENT_PASSWORD, signInToBackOffice } from './support/back-office.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -48,4 +49,23 @@ test('the PA benefit table a Hong Kong customer reads in Chinese is the served s
   // Singapore's, in Simplified as written.
   await page.goto('/pa?country=SGP&lang=zh');
   await expect(page.getByRole('table').first()).toContainText('医疗费用');
+});
+
+test("a Hong Kong agent's desk is in Hong Kong's Chinese and opens on Hong Kong, whatever market the shop was on", async ({
+  page,
+}) => {
+  // The shop was last on Singapore: the desk follows the agent's market, not the shop's.
+  await page.goto('/travel?country=SGP&lang=en');
+  await signInToBackOffice(page, { desk: 'agent', username: 'hk2001', password: DEMO_AGENT_PASSWORD });
+  await page.getByRole('button', { name: '中文' }).click();
+  for (const name of ['我的銷售', '分享報價連結', '為客戶報價']) {
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, hidden text and scripts left out
+    const shown = await page.locator('body').innerText();
+    expect(notHongKongChinese(shown), name).toEqual([]);
+  }
+  await page.getByRole('link', { name: '分享報價連結' }).click();
+  await expect(page.getByLabel('市場')).toHaveValue('HKG');
 });

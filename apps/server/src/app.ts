@@ -423,7 +423,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     now,
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
-  await app.register(backOfficeSessionRoutes, { access: staffAccess, db: database.db });
+  await app.register(backOfficeSessionRoutes, {
+    access: staffAccess,
+    db: database.db,
+    agentMarketOf: async (agentCode) => (await agentRepository.findAgent(agentCode))?.country,
+  });
   await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
   // Marketing's partners and operations' accounts (decision 086).
   await app.register(partnersRoutes, { access: staffAccess, db: database.db, now });

@@ -245,6 +245,22 @@ describeEachDriver('agents desk', (driver) => {
     expect((await link('DESKLAST')).statusCode).toBe(200);
   });
 
+  it("names the agent's market in its session, for the desk's script and first market; staff have none", async () => {
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    expect((await get('/session', hk2001)).json().account).toMatchObject({
+      agentCode: 'HK2001',
+      market: 'HKG',
+    });
+    expect((await get('/session', ag1001)).json().account).toMatchObject({
+      agentCode: 'AG1001',
+      market: 'SGP',
+    });
+    const operations = await signedInAs(app, 'operations', { at: clock });
+    expect((await get('/session', operations)).json().account).toMatchObject({
+      agentCode: null,
+      market: null,
+    });
+  });
   it("credits no sale to an agent not registered in the policy's market: another market's, a former or a made-up one", async () => {
     for (const agentCode of ['HK2001', 'AG9000', 'NOSUCHAGENT']) {
       const sold = await buyTravelPolicy(app, database.db, {

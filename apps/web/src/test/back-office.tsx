@@ -5,7 +5,7 @@ import { SignedInAccountProvider } from '../features/back-office/signed-in-accou
 
 /** A signed-in back-office account of a role, as the session call answers it. */
 export function staffAccount(role: TAccountRole) {
-  return { id: `${role}-1`, username: `${role}.one`, displayName: role, role, agentCode: null };
+  return { id: `${role}-1`, username: `${role}.one`, displayName: role, role, agentCode: null, market: null };
 }
 
 /** Renders a back-office page as an account of the role: its `useCan` answers by the domain's table. */

@@ -4,6 +4,7 @@ import {
   AUDITED_RECORDS,
   can,
 } from '@lionrock/domain/back-office/staff-rules';
+import { COUNTRIES, isCountry } from '@lionrock/domain/market/market';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,8 @@ const ZAccount = z.object({
   displayName: z.string(),
   role: z.enum(ACCOUNT_ROLES),
   agentCode: z.string().nullable(),
+  /** An agent's market (where it is registered to sell, decision 111): the desk's script and first market. */
+  market: z.enum(COUNTRIES).nullable(),
 });
 
 const ZSession = z.object({
@@ -35,18 +38,29 @@ const ZSession = z.object({
  */
 export async function backOfficeSessionRoutes(
   app: FastifyInstance,
-  options: { access: TStaffAccess; db: TDb },
+  options: {
+    access: TStaffAccess;
+    db: TDb;
+    /** The market an agent code is registered in; undefined for none (staff accounts have no code). */
+    agentMarketOf: (agentCode: string) => Promise<string | undefined>;
+  },
 ): Promise<void> {
   const { access } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-  const publicAccount = (account: z.infer<typeof ZAccount> & Record<string, unknown>) => ({
-    id: account.id,
-    username: account.username,
-    displayName: account.displayName,
-    role: account.role,
-    agentCode: account.agentCode,
-  });
+  const publicAccount = async (
+    account: Omit<z.infer<typeof ZAccount>, 'market'> & Record<string, unknown>,
+  ) => {
+    const market = account.agentCode ? await options.agentMarketOf(account.agentCode) : undefined;
+    return {
+      id: account.id,
+      username: account.username,
+      displayName: account.displayName,
+      role: account.role,
+      agentCode: account.agentCode,
+      market: isCountry(market) ? market : null,
+    };
+  };
 
   routes.post(
     `${STAFF_API_PREFIX}/session/sign-in`,
@@ -63,7 +77,7 @@ export async function backOfficeSessionRoutes(
       return answer.stage === 'ready'
         ? {
             stage: 'ready' as const,
-            account: publicAccount(answer.account),
+            account: await publicAccount(answer.account),
             csrfToken: answer.csrfToken,
             enrol: null,
           }
@@ -86,7 +100,7 @@ export async function backOfficeSessionRoutes(
       const me = await access.whoIs(request);
       return {
         stage: 'ready' as const,
-        account: publicAccount(account),
+        account: await publicAccount(account),
         csrfToken: me!.csrfToken,
         enrol: null,
       };
@@ -102,7 +116,7 @@ export async function backOfficeSessionRoutes(
       if (!me) throw new ApiError(401, 'Please sign in.', { field: 'session' });
       return {
         stage: me.stage,
-        account: me.stage === 'ready' ? publicAccount(me.account) : null,
+        account: me.stage === 'ready' ? await publicAccount(me.account) : null,
         csrfToken: me.csrfToken,
         enrol: null,
       };

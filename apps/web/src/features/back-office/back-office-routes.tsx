@@ -125,9 +125,11 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
   const lang = useSystemStore((state) => state.lang);
   const country = useSystemStore((state) => state.country);
   const setLanguage = useSystemStore((state) => state.setLanguage);
-  const language = deskLanguageOf(desk, lang, country);
-  const t = useMemo(() => deskTextOf(language), [language]);
   const [state, setState] = useState<TState>({ name: 'checking' });
+  // A signed-in agent's own market chooses the desk's script (decision 110); before sign-in, the shop's.
+  const market = (state.name === 'ready' ? state.account.market : null) ?? country;
+  const language = deskLanguageOf(desk, lang, market);
+  const t = useMemo(() => deskTextOf(language), [language]);
   const [signingOut, setSigningOut] = useState(false);
   const resetting = location.pathname.replace(/\/$/, '') === `/${desk}/reset`;
 
@@ -261,7 +263,7 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
             <button
               type="button"
               className={styles.headerButton}
-              lang={lang === 'en' ? (country === 'HKG' ? 'zh-Hant' : 'zh-Hans') : 'en'}
+              lang={lang === 'en' ? (market === 'HKG' ? 'zh-Hant' : 'zh-Hans') : 'en'}
               onClick={() => setLanguage(lang === 'en' ? 'zh' : 'en')}
             >
               {t('language')}

@@ -1,4 +1,5 @@
 import type { TAccountRole } from '@lionrock/domain/back-office/staff-rules';
+import type { TCountry } from '@lionrock/domain/market/market';
 
 export type TDesk = 'admin' | 'agent';
 
@@ -9,6 +10,8 @@ export type TBackOfficeAccount = {
   displayName: string;
   role: TAccountRole;
   agentCode: string | null;
+  /** An agent's market (decision 111): the desk's Chinese script and the market its forms open on. */
+  market: TCountry | null;
 };
 
 /** The session's answer: `password` means the password is right and the TOTP code is still due. */

@@ -1,4 +1,5 @@
 import { can, type TPermission } from '@lionrock/domain/back-office/staff-rules';
+import type { TCountry } from '@lionrock/domain/market/market';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { TBackOfficeAccount } from './back-office-session';
 
@@ -23,4 +24,9 @@ export function SignedInAccountProvider({
 export function useCan(permission: TPermission): boolean {
   const account = useContext(SignedInAccount);
   return account !== null && can(account.role, permission);
+}
+
+/** The signed-in agent's market (where it is registered to sell); null for staff or outside the desk. */
+export function useAgentMarket(): TCountry | null {
+  return useContext(SignedInAccount)?.market ?? null;
 }

@@ -11,6 +11,7 @@ import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { useAgentMarket } from '../signed-in-account';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 
 type TAnswer = {
@@ -39,7 +40,8 @@ function isoIn(days: number): string {
 export default function CustomerQuotePage() {
   const { w, language } = useQuoteWords();
   const [product, setProduct] = useState<TProduct>('travel');
-  const [market, setMarket] = useState<'SGP' | 'HKG'>('SGP');
+  // The agent's own market first: it sells there only (decision 111).
+  const [market, setMarket] = useState<'SGP' | 'HKG'>(useAgentMarket() ?? 'SGP');
   const [email, setEmail] = useState('');
   const [lang, setLang] = useState<'en' | 'zh'>('en');
   const [subAgentCode, setSubAgentCode] = useState('');

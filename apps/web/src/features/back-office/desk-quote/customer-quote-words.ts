@@ -1,5 +1,6 @@
 import { useSystemStore } from '../../../state/system-store';
 import { deskLanguageOf, type TDeskLanguage } from '../desk-texts';
+import { useAgentMarket } from '../signed-in-account';
 import ZH_HANS from './customer-quote-words.zh.json';
 import ZH_HANT from './customer-quote-words.zh.json?hong-kong';
 
@@ -97,7 +98,8 @@ export function useQuoteWords(): {
 } {
   const lang = useSystemStore((state) => state.lang);
   const country = useSystemStore((state) => state.country);
-  const language = deskLanguageOf('agent', lang, country);
+  // The agent's own market chooses the script: Traditional for a Hong Kong agent (decision 110).
+  const language = deskLanguageOf('agent', lang, useAgentMarket() ?? country);
   const words = WORDS[language];
   return {
     w: (key, values = {}) => words[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole),

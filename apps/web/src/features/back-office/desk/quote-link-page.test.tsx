@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
+import { SignedInAccountProvider } from '../signed-in-account';
 import QuoteLinkPage from './quote-link-page';
 
 function server(answer: { status?: number; body: unknown }, links: unknown[] = []) {
@@ -119,5 +120,29 @@ describe('QuoteLinkPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '生成链接' }));
     expect((await screen.findByRole('alert')).textContent).toContain('not one the quote form takes');
     expect(screen.getByLabelText('职业').getAttribute('aria-invalid')).toBe('true');
+  });
+  it("opens on the agent's own market, in its script, whatever market the shop was last on", async () => {
+    act(() => {
+      useSystemStore.getState().setLanguage('zh');
+      useSystemStore.getState().setCountry('SGP');
+    });
+    server({ body: { path: '/travel/partner/HK2001?country=HKG' } });
+    render(
+      <SignedInAccountProvider
+        account={{
+          id: 'a1',
+          username: 'hk2001',
+          displayName: 'Chan Ka Yan',
+          role: 'agent',
+          agentCode: 'HK2001',
+          market: 'HKG',
+        }}
+      >
+        <QuoteLinkPage />
+      </SignedInAccountProvider>,
+    );
+    // A Hong Kong agent reads Traditional (decision 110) and starts on Hong Kong (decision 111).
+    expect(screen.getByRole('heading', { level: 1, name: '分享報價連結' })).toBeTruthy();
+    expect((screen.getByLabelText('市場') as HTMLSelectElement).value).toBe('HKG');
   });
 });

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { useAgentMarket } from '../signed-in-account';
 import styles from './desk.module.css';
 import { money, type TDeskWord, useDeskWords } from './desk-words';
 import { prefillOf, QuoteLinkPrefill, type TPrefillValues } from './quote-link-prefill';
@@ -27,7 +28,8 @@ const PRODUCT_CODE = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const;
 export default function QuoteLinkPage() {
   const { w, language } = useDeskWords();
   const [product, setProduct] = useState<(typeof PRODUCTS)[number]>('travel');
-  const [market, setMarket] = useState<'SGP' | 'HKG'>('SGP');
+  // The agent's own market first: it sells there only (decision 111).
+  const [market, setMarket] = useState<'SGP' | 'HKG'>(useAgentMarket() ?? 'SGP');
   const [lang, setLang] = useState<'en' | 'zh'>('en');
   const [subAgentCode, setSubAgentCode] = useState('');
   const [campaignCode, setCampaignCode] = useState('');

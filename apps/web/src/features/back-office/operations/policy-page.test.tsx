@@ -48,6 +48,7 @@ const account = (role: TAccountRole) => ({
   displayName: role,
   role,
   agentCode: null,
+  market: null,
 });
 
 function renderPolicyAs(role: TAccountRole) {

@@ -12,6 +12,7 @@ const UNDERWRITER = {
   displayName: 'Underwriter',
   role: 'underwriting' as const,
   agentCode: null,
+  market: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
