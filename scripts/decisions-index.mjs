@@ -6,6 +6,13 @@ import path from 'node:path';
 
 const folder = path.resolve(import.meta.dirname, '../docs/decisions');
 
+/** A Markdown table with its columns padded, as the formatter (Biome) lays one out. */
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [line(rows[0]), line(widths.map((width) => '-'.repeat(width))), ...rows.slice(1).map(line)];
+}
+
 export function decisionsIndex() {
   const rows = fs
     .readdirSync(folder)
@@ -33,7 +40,7 @@ export function decisionsIndex() {
       else if (/^Supersedes/i.test(statusLine))
         status = `accepted; ${statusLine.replace(/\.$/, '').toLowerCase()}`;
       status = status.replace(/\|/g, '\\|');
-      return `| [${file.slice(0, 3)}](${file}) | ${title} | ${status} |`;
+      return [`[${file.slice(0, 3)}](${file})`, title, status];
     });
   return [
     '# Decision records',
@@ -41,9 +48,7 @@ export function decisionsIndex() {
     'Choices worth remembering, each as Context / Decision / Consequences. This index is written by',
     '`node scripts/decisions-index.mjs`; a record that changes an earlier one says so in its status.',
     '',
-    '| record | decision | status |',
-    '| ------ | -------- | ------ |',
-    ...rows,
+    ...table([['record', 'decision', 'status'], ...rows]),
     '',
   ].join('\n');
 }
