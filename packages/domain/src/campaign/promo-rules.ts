@@ -30,3 +30,26 @@ export function needsPromoCheck(
 export function promoCheckResult(answer: string): string | null {
   return answer.trim() === 'Y' ? null : MESSAGE_KEYS.invalidPromoCode;
 }
+
+/**
+ * A visitor who arrives without a campaign code buys under the market's direct online campaign
+ * (B2CC00, the code the spec's discount-row rule names), when one is active for the product.
+ */
+export const DIRECT_CAMPAIGN_CODE = 'B2CC00';
+
+/**
+ * Whether a promo code of a campaign can be used at `at` (the app's clock, never the database's): a
+ * reusable code always; a single-use one when it is available, or when the payment window that held it
+ * has passed. One rule for the quote page's check, the rating and the payment (issue 28).
+ */
+export function isPromoUsable(
+  campaign: { promoCodeReusability: string },
+  promo: { status: string; reservedUntil: Date | null } | undefined,
+  at: Date,
+): boolean {
+  if (!promo) return false;
+  if (campaign.promoCodeReusability === 'REUSABLE') return true;
+  if (promo.status === 'AVAILABLE') return true;
+  // A single-use code held for another payment window is free again once the window has passed.
+  return promo.status === 'RESERVED' && promo.reservedUntil !== null && promo.reservedUntil < at;
+}

@@ -1,4 +1,5 @@
 import { isCampaignLive } from '@lionrock/domain/campaign/campaign-validity';
+import { DIRECT_CAMPAIGN_CODE, isPromoUsable } from '@lionrock/domain/campaign/promo-rules';
 import { formatDmy, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import {
@@ -9,25 +10,6 @@ import { centsToWire } from '@lionrock/domain/schemas/wire-amounts';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import type { TCampaignRepository, TCampaignRow, TPromoState } from './campaign-repository.ts';
 import type { TPromoGuard } from './promo-guard.ts';
-
-/**
- * A visitor who arrives without a campaign code buys under the market's direct online campaign
- * (B2CC00, the code the spec's discount-row rule names), when one is active for the product.
- */
-export const DIRECT_CAMPAIGN_CODE = 'B2CC00';
-
-/** A promo code of the campaign that can be used now: reusable, or a single-use code not used or held. */
-export function isPromoUsable(
-  row: Pick<TCampaignRow, 'promoCodeReusability'>,
-  promo: { status: string; reservedUntil: Date | null } | undefined,
-  at: Date,
-): boolean {
-  if (!promo) return false;
-  if (row.promoCodeReusability === 'REUSABLE') return true;
-  if (promo.status === 'AVAILABLE') return true;
-  // A single-use code held for another payment window is free again once the window has passed.
-  return promo.status === 'RESERVED' && promo.reservedUntil !== null && promo.reservedUntil < at;
-}
 
 type TPromoOwner = { campaign: TCampaignRow; promo: TPromoState };
 

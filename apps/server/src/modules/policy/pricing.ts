@@ -1,5 +1,6 @@
 import { isCampaignLive } from '@lionrock/domain/campaign/campaign-validity';
 import { OFFER_NOTICES, type TOfferNotice } from '@lionrock/domain/campaign/offer-notices';
+import { DIRECT_CAMPAIGN_CODE, isPromoUsable } from '@lionrock/domain/campaign/promo-rules';
 import { compareDates, parseIso, type TLocalDate, toEpochDay } from '@lionrock/domain/dates/local-date';
 import { normaliseIdForMatching } from '@lionrock/domain/identity/id-number';
 import type { TRatingTables } from '@lionrock/domain/policy/rate-policy';
@@ -14,7 +15,6 @@ import { centsToWire } from '@lionrock/domain/schemas/wire-amounts';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import { badRequest } from '../../lib/api-error.ts';
-import { DIRECT_CAMPAIGN_CODE, isPromoUsable } from '../campaign/campaign-service.ts';
 import type { TPromoGuard } from '../campaign/promo-guard.ts';
 import type { TCampaignRow, TPolicyRepository } from './policy-repository.ts';
 
