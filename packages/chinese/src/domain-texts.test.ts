@@ -17,8 +17,11 @@ describe("the domain's Traditional texts are Hong Kong's", () => {
     },
   );
 
-  it.each(HK_DISTRICTS.map((district) => [district.code, district] as const))('district %s', (_code, district) => {
-    expect(notHongKongChinese(district.zhHant)).toEqual([]);
-    expect(district.zhHant).toBe(hongKongChinese(district.zhHans));
-  });
+  it.each(HK_DISTRICTS.map((district) => [district.code, district] as const))(
+    'district %s',
+    (_code, district) => {
+      expect(notHongKongChinese(district.zhHant)).toEqual([]);
+      expect(district.zhHant).toBe(hongKongChinese(district.zhHans));
+    },
+  );
 });
