@@ -1,0 +1,94 @@
+/**
+ * The house's boundaries (issue 28, goal 7), checked by `npm run check` (`npm run boundaries`).
+ * Errors must stay at 0. Warnings are the known debts still to pay off, counted in each run's summary:
+ * bundled rate tables in the web, SQL schema outside repositories, and import cycles between modules.
+ */
+const TEST = '\\.test\\.tsx?$|/test/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-imports-only-zod',
+      comment: 'packages/domain is pure rules: it imports itself and zod, nothing else (no I/O, no app).',
+      severity: 'error',
+      from: { path: '^packages/domain/src', pathNot: TEST },
+      to: { pathNot: ['^packages/domain/src', '^node_modules/zod/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'domain-no-node',
+      comment: 'The domain runs in the browser too: no Node built-ins.',
+      severity: 'error',
+      from: { path: '^packages/domain/src', pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'web-never-imports-server',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'server-never-imports-web',
+      comment: 'The server serves the built web app (dist), it never imports its source.',
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/src' },
+    },
+    {
+      name: 'browser-never-loads-the-converter',
+      comment:
+        "Hong Kong's Chinese is made at build time (decision 110): the browser's code never imports OpenCC.",
+      severity: 'error',
+      from: { path: '^apps/web/src', pathNot: TEST },
+      to: { path: ['^packages/chinese/', '^node_modules/opencc-js/'] },
+    },
+    {
+      name: 'chinese-imports-only-opencc',
+      severity: 'error',
+      from: { path: '^packages/chinese/src', pathNot: TEST },
+      to: { pathNot: ['^packages/chinese/src', '^node_modules/opencc-js/'] },
+    },
+    {
+      name: 'web-reads-rates-in-force',
+      comment:
+        'A figure a customer sees is the one in force, served by the server (decision 099): the web does not import the bundled rate tables. Known debt: the PA and home pages.',
+      severity: 'warn',
+      from: { path: '^apps/web/src', pathNot: TEST },
+      to: {
+        path: '^packages/domain/src/rating/(tables/|pa-rating\\.ts|home-rate-table\\.ts|travel-rating\\.ts|home-rating\\.ts)',
+      },
+    },
+    {
+      name: 'schema-only-in-repositories',
+      comment:
+        'SQL lives in *-repository.ts (and db/): routes and services do not touch the schema. Known debt: issue 28, goal 4.',
+      severity: 'warn',
+      from: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['-repository\\.ts$', TEST],
+      },
+      to: { path: '^apps/server/src/db/schema\\.ts$' },
+    },
+    {
+      name: 'no-module-cycles',
+      comment: 'Server modules do not import each other in a circle. Known debt: issue 28, goal 4.',
+      severity: 'warn',
+      from: { path: '^apps/server/src/modules/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['/dist/', '/dist-ssr/', 'node_modules/\\.'] },
+    // The project's TypeScript 7 has no compiler API yet: dependency-cruiser reads the sources with swc.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
