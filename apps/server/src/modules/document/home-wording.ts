@@ -7,7 +7,7 @@ import type { THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefi
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { marketStatements } from './travel-wording.ts';
-import type { TSection } from './wordings.ts';
+import type { TSection } from './wording-section.ts';
 
 /**
  * The home brochure and policy wording of a market (decision 058), written from the home benefit

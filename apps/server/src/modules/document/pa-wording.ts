@@ -11,7 +11,7 @@ import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '@lionrock/domain/rating/discoun
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
 import { marketStatements } from './travel-wording.ts';
-import type { TSection } from './wordings.ts';
+import type { TSection } from './wording-section.ts';
 
 /**
  * The personal accident brochure and policy wording of a market (decisions 043 and 054), written from

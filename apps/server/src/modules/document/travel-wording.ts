@@ -10,7 +10,7 @@ import {
 import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
-import type { TSection } from './wordings.ts';
+import type { TSection } from './wording-section.ts';
 
 /**
  * The travel policy wording of a market (decision 043): definitions, one cover section per benefit of the

@@ -14,7 +14,9 @@ import { paBrochure, paPolicyWording } from './pa-wording.ts';
 import { marketStatements, travelPolicyWording } from './travel-wording.ts';
 
 /** A heading and its paragraphs; level 2 is a sub-section (a cover section of the wording). */
-export type TSection = { heading: string; paragraphs: string[]; level?: 2 };
+import type { TSection } from './wording-section.ts';
+
+export type { TSection };
 export type TProductKey = TDocumentProduct;
 export type { TDocumentKind };
 

@@ -11,21 +11,19 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { describeError } from '../../lib/redaction.ts';
 import { STATUS_FOR_OUTCOME } from '../../payments/card-gateway/gateway-answer.ts';
-import {
-  cardProvider,
-  type TTokenChargeInput,
-  type TTokenChargeResult,
-} from '../../payments/card-gateway/payment-provider.ts';
+import { cardProvider } from '../../payments/card-gateway/payment-provider.ts';
 import { makeReference } from '../payment/card-payment-service.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
-import { applicantMail, type TRenewalContext, type TRenewalScanResult } from './renewal-context.ts';
+import {
+  applicantMail,
+  type TRenewalContext,
+  type TRenewalScanResult,
+  type TTokenCharger,
+} from './renewal-context.ts';
 import type { TRenewalCandidate } from './renewal-repository.ts';
 
 /** The session name renewed policies and their payments are filed under (no browser made them). */
 const RENEWAL_SESSION = 'auto-renewal';
-
-/** Charges a stored payment token (merchant-initiated, no cardholder present). */
-export type TTokenCharger = (input: TTokenChargeInput) => Promise<TTokenChargeResult>;
 
 /**
  * The default charger: the market's card provider (payment-provider.ts). The built-in test gateway

@@ -4,11 +4,14 @@ import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
+import type { TTokenChargeInput, TTokenChargeResult } from '../../payments/card-gateway/payment-provider.ts';
 import type { TIssuanceService } from '../payment/issuance-service.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
-import type { TTokenCharger } from './renewal-charge.ts';
 import type { TRenewalMailKind } from './renewal-mail.ts';
 import type { TRenewalMail, TRenewalRepository } from './renewal-repository.ts';
+
+/** Charges a stored payment token (merchant-initiated, no cardholder present). */
+export type TTokenCharger = (input: TTokenChargeInput) => Promise<TTokenChargeResult>;
 
 /**
  * What the auto-renewal use cases share (decision 011): the notice (renewal-notice.ts), the charge

@@ -5,15 +5,16 @@ import { createAgentRepository } from '../agent/agent-repository.ts';
 import { createIssuanceRepository } from '../payment/issuance-repository.ts';
 import { createIssuanceService, type TIssuanceService } from '../payment/issuance-service.ts';
 import { createPaymentRepository, type TPaymentRepository } from '../payment/payment-repository.ts';
-import { createRenewalCharge, type TTokenCharger } from './renewal-charge.ts';
-import type { TRenewalContext } from './renewal-context.ts';
+import { createRenewalCharge } from './renewal-charge.ts';
+import type { TRenewalContext, TTokenCharger } from './renewal-context.ts';
 import { createRenewalNotice } from './renewal-notice.ts';
 import { createRenewalRepair } from './renewal-repair.ts';
 import { createRenewalRepository, type TRenewalRepository } from './renewal-repository.ts';
 import { createRenewalScan } from './renewal-scan.ts';
 import { createTurnOff, signTurnOffLink } from './turn-off.ts';
 
-export { createTokenCharger, type TTokenCharger } from './renewal-charge.ts';
+export { createTokenCharger } from './renewal-charge.ts';
+export type { TTokenCharger } from './renewal-context.ts';
 export { renewalMailContent } from './renewal-mail-content.ts';
 
 /**
