@@ -1,3 +1,5 @@
+import { PRODUCT_TYPE_OF_KEY, type TProductKey } from '@lionrock/domain/product/products';
+import type { TProductType } from '@lionrock/domain/tax/tax';
 /**
  * The analytics data layer (travel-flow section 7): named events and the checkout steps, pushed to
  * `window.dataLayer` for a tag manager to read. Nothing personal is ever pushed, and no analytics
@@ -52,17 +54,15 @@ const CHECKOUT_STEPS: [RegExp, number, string][] = [
   [/^\/(travel|pa|home)(\/.*)?$/, 1, 'landing'],
 ];
 
-const PRODUCT_CODES = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const;
-
 /** The checkout step a page reports, or undefined for pages outside the checkout. */
 export function checkoutStepOf(
   pathname: string,
-): { step: number; option: string; product: (typeof PRODUCT_CODES)[keyof typeof PRODUCT_CODES] } | undefined {
+): { step: number; option: string; product: TProductType } | undefined {
   for (const [pattern, step, option] of CHECKOUT_STEPS) {
     const match = pattern.exec(pathname);
     if (!match) continue;
     if (step === 0) return undefined;
-    return { step, option, product: PRODUCT_CODES[match[1] as keyof typeof PRODUCT_CODES] };
+    return { step, option, product: PRODUCT_TYPE_OF_KEY[match[1] as TProductKey] };
   }
   return undefined;
 }

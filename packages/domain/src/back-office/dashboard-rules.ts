@@ -1,3 +1,4 @@
+import { isProductKey, PRODUCT_TYPE_OF_KEY } from '../product/products.ts';
 /**
  * The back-office dashboard (issue 18, decision 084): its date range, its funnel steps and how a
  * sale's channel is named. The server computes the figures; the screen reads the same names.
@@ -40,7 +41,6 @@ export const FUNNEL_STEP_LABELS: Record<TFunnelStep, string> = {
 };
 
 /** The product a path's first segment names (the shop's roots), else null. */
-const PRODUCT_ROOTS: Record<string, TDashboardProduct> = { travel: 'PTR', pa: 'PAN', home: 'PHM' };
 /** The landing's optional named segments (landing-path.ts, travel-flow section 2), each followed by its value. */
 const LANDING_SEGMENTS = new Set([
   'partner',
@@ -60,7 +60,8 @@ const LANDING_SEGMENTS = new Set([
  */
 export function landingDocumentProduct(pathname: string): TDashboardProduct | null {
   const segments = pathname.split('/').filter((segment) => segment !== '');
-  const product = PRODUCT_ROOTS[segments[0] ?? ''];
+  const root = segments[0] ?? '';
+  const product: TDashboardProduct | undefined = isProductKey(root) ? PRODUCT_TYPE_OF_KEY[root] : undefined;
   if (!product) return null;
   const rest = segments.slice(1);
   if (rest.length % 2 !== 0) return null;

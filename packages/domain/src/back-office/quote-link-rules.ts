@@ -10,6 +10,7 @@ import {
 import type { TCountry } from '../market/market.ts';
 import { isPlanDOffered, validateOccupation } from '../pa/occupation.ts';
 import { PA_CHILDREN_LIMITS } from '../pa/pa-limits.ts';
+import { PRODUCT_TYPE_OF_KEY } from '../product/products.ts';
 import { closeTravellerPicker, DESTINATIONS, validateTravellers } from '../travel/trip-rules.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 
@@ -25,7 +26,8 @@ export const QUOTE_LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 /** Links an agent may make in an hour (the app's limit store). */
 export const QUOTE_LINKS_PER_HOUR = 60;
 
-export const QUOTE_LINK_PRODUCTS = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const;
+/** The products a quote link opens: every product the shop sells, by its page key (products.ts). */
+export const QUOTE_LINK_PRODUCTS = PRODUCT_TYPE_OF_KEY;
 export type TQuoteLinkProduct = keyof typeof QUOTE_LINK_PRODUCTS;
 
 /** The plans each product's quote page offers (the rate tables' plan names). */

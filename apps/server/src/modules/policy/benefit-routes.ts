@@ -1,4 +1,5 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
+import { productKeyOf } from '@lionrock/domain/product/products';
 import {
   ZPaBenefitsSchema,
   ZTravelBenefitsSchema,
@@ -12,8 +13,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import { scheduleForMarket } from './benefit-labels.ts';
 import { NoScheduleInForceError, type TBenefitScheduleStore } from './benefit-schedules.ts';
-
-const PRODUCT_KEYS = { PTR: 'travel', PAN: 'pa', PHM: 'home' } as const;
 
 /**
  * `GET /b2c-server/rest/policy/benefits` (decision 099): the benefit schedule of a product as the shop
@@ -56,7 +55,7 @@ export async function benefitRoutes(
       const date = on === undefined ? undefined : parseDmy(on)!;
       try {
         const schedules = date ? await options.benefits.on(date) : await options.benefits.today(country);
-        return scheduleForMarket(schedules[PRODUCT_KEYS[product]], country);
+        return scheduleForMarket(schedules[productKeyOf(product)], country);
       } catch (error) {
         if (error instanceof NoScheduleInForceError)
           throw new ApiError(404, 'No benefit schedule is in force on that day.', { field: 'on' });

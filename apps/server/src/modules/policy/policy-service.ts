@@ -18,6 +18,7 @@ import {
   withRefusal,
 } from '@lionrock/domain/policy/rate-policy';
 import { refusal, type TRefusal } from '@lionrock/domain/policy/refusals';
+import { productPartOf } from '@lionrock/domain/product/products';
 import type { TPremiumItem } from '@lionrock/domain/rating/premium-item';
 import type { TApplicant, TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -35,8 +36,6 @@ import type { TPricing } from './pricing.ts';
  * from its own tables; a shown price that differs on `rate` is a 409 carrying the current price.
  */
 export type TRatingCall = 'multirate' | 'rate' | 'rateTopup';
-
-const PRODUCT_PART = { PTR: 'policyTravel', PAN: 'policyPAN', PHM: 'policyHome' } as const;
 
 /** A 409 whose body also carries the re-rated policy, so the page can show the price it would charge. */
 export class PriceChangedError extends ApiError {
@@ -283,7 +282,7 @@ export function createPolicyService(deps: {
     };
     const shown = shownTotalCents(policy);
     if (shown !== undefined && shown !== selected.totalPremium) {
-      throw new PriceChangedError(`${PRODUCT_PART[policy.productType]}.policyPremium.totalPremium`, {
+      throw new PriceChangedError(`${productPartOf(policy.productType)}.policyPremium.totalPremium`, {
         ...answer,
         status: 'quoted',
       });

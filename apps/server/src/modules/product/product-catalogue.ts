@@ -1,6 +1,7 @@
 import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
+import { PRODUCT_TYPES } from '@lionrock/domain/product/products';
 import type { TProductType } from '@lionrock/domain/tax/tax';
 
 /**
@@ -15,7 +16,7 @@ export type { TProductType };
 export type TScript = 'en' | 'zh-Hans' | 'zh-Hant';
 export const SCRIPTS: readonly TScript[] = ['en', 'zh-Hans', 'zh-Hant'];
 
-export const PRODUCT_TYPES: readonly TProductType[] = ['PTR', 'PAN', 'PHM'];
+export { PRODUCT_TYPES };
 
 export type TProductEntry = {
   /** The product's name in document names on the wire: `travel-brochure` (document-names.ts). */

@@ -3,6 +3,7 @@ import { validateEmail } from '@lionrock/domain/eligibility/people';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import { shownTotalCents } from '@lionrock/domain/policy/rate-policy';
+import { productPartOf } from '@lionrock/domain/product/products';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import {
   isReminderDue,
@@ -33,8 +34,6 @@ import { PriceChangedError, type TPolicyService } from '../policy/policy-service
 import { PRODUCT_CATALOGUE } from '../product/product-catalogue.ts';
 import { composeSavedQuoteMail, isSavedQuoteMailKind } from './saved-quote-mail.ts';
 import type { TSavedQuoteRepository, TSavedQuoteRow } from './saved-quote-repository.ts';
-
-const PART = { PTR: 'policyTravel', PAN: 'policyPAN', PHM: 'policyHome' } as const;
 
 /** The message key of a link that is unknown, replaced or past its 30 days: one answer for all three. */
 export const LINK_NOT_VALID_KEY = 'savedQuote.linkNotValid';
@@ -76,7 +75,7 @@ function savedDocument(policy: TPolicy): TPolicy {
 
 /** The policy without the policyholder's identifying details: rated by the quote page's rules. */
 function withoutApplicantDetails(policy: TPolicy): TPolicy {
-  const key = PART[policy.productType];
+  const key = productPartOf(policy.productType);
   const part = policy[key];
   if (!part?.applicant) return policy;
   const applicant = { ...part.applicant, fullName: '', hkId: '', uen: '', email: '', mobileNo: '' };
@@ -84,7 +83,7 @@ function withoutApplicantDetails(policy: TPolicy): TPolicy {
 }
 
 function withApplicantOf(policy: TPolicy, from: TPolicy): TPolicy {
-  const key = PART[policy.productType];
+  const key = productPartOf(policy.productType);
   const part = policy[key];
   const applicant = policyApplicant(from);
   if (!part || !applicant) return policy;
@@ -92,7 +91,7 @@ function withApplicantOf(policy: TPolicy, from: TPolicy): TPolicy {
 }
 
 function withShownTotal(policy: TPolicy, total: number | undefined): TPolicy {
-  const key = PART[policy.productType];
+  const key = productPartOf(policy.productType);
   const part = policy[key];
   if (!part?.policyPremium) return policy;
   const { totalPremium: _sent, ...premium } = part.policyPremium;

@@ -1,3 +1,4 @@
+import { PRODUCT_TYPE_OF_KEY } from '@lionrock/domain/product/products';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
@@ -22,7 +23,6 @@ type TStoredLink = {
   commissionCents: number;
 };
 const PRODUCTS = ['travel', 'pa', 'home'] as const;
-const PRODUCT_CODE = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const;
 
 /** "Share a quote link": a landing link carrying the agent's code (and sub-agent, campaign, language). */
 export default function QuoteLinkPage() {
@@ -122,7 +122,7 @@ export default function QuoteLinkPage() {
           >
             {PRODUCTS.map((value) => (
               <option key={value} value={value}>
-                {w(`product.${PRODUCT_CODE[value]}` as TDeskWord)}
+                {w(`product.${PRODUCT_TYPE_OF_KEY[value]}` as TDeskWord)}
               </option>
             ))}
           </select>
@@ -257,7 +257,7 @@ export default function QuoteLinkPage() {
                     {item.subAgentCode ? ` (${item.subAgentCode})` : ''}
                   </td>
                   <td>
-                    {w(`product.${PRODUCT_CODE[item.product]}` as TDeskWord)} ·{' '}
+                    {w(`product.${PRODUCT_TYPE_OF_KEY[item.product]}` as TDeskWord)} ·{' '}
                     {w(`market.${item.market}` as TDeskWord)}
                   </td>
                   <td>{item.createdAt.slice(0, 10)}</td>
