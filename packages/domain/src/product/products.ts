@@ -14,12 +14,13 @@ export const PRODUCTS = {
 export type TProductKey = (typeof PRODUCTS)[TProductType]['key'];
 export type TProductPart = (typeof PRODUCTS)[TProductType]['part'];
 
-export const PRODUCT_TYPES = Object.keys(PRODUCTS) as readonly TProductType[];
+/** Written out, not computed, so a page that needs one of these names does not bundle the rest (decision 022). */
+export const PRODUCT_TYPES = ['PTR', 'PAN', 'PHM'] as const satisfies readonly TProductType[];
 
-/** The product type a page key names: travel → PTR. */
-export const PRODUCT_TYPE_OF_KEY = Object.fromEntries(
-  PRODUCT_TYPES.map((type) => [PRODUCTS[type].key, type]),
-) as { readonly [T in TProductType as (typeof PRODUCTS)[T]['key']]: T };
+/** The product type a page key names: travel → PTR (the compiler holds it to PRODUCTS). */
+export const PRODUCT_TYPE_OF_KEY = { travel: 'PTR', pa: 'PAN', home: 'PHM' } as const satisfies {
+  readonly [T in TProductType as (typeof PRODUCTS)[T]['key']]: T;
+};
 
 /** The key of a product type's pages: PTR → travel. */
 export function productKeyOf(type: TProductType): TProductKey {
