@@ -178,7 +178,14 @@ export async function fillPerson(group: Locator, person: TPerson, labels = EN) {
 export async function fillContact(holder: Locator, contact: TContact, labels = EN) {
   await holder.getByLabel(labels.mobile).fill(contact.mobile);
   await holder.getByLabel(labels.email, { exact: true }).fill(contact.email);
-  await holder.getByLabel(labels.emailConfirmed(contact.email)).check();
+  // The box's label names the address just typed: it is ticked once the page has drawn that label.
+  // Once on a busy machine (2 workers) a click landed while the page redrew and the box stayed clear;
+  // ticking again until it holds keeps the check that it ends up ticked.
+  const confirmed = holder.getByLabel(labels.emailConfirmed(contact.email));
+  await expect(async () => {
+    await confirmed.check({ timeout: 2_000 });
+    await expect(confirmed).toBeChecked({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Fills in a person as the policyholder (HOLDER by default); returns the policyholder's region. */
