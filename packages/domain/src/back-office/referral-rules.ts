@@ -6,7 +6,8 @@ import {
 } from '../eligibility/people.ts';
 import { idTypesFor, type TIdType, validateIdNumber } from '../identity/id-number.ts';
 import type { TCountry } from '../market/market.ts';
-import { occupationClassOf, type TOccupationClass } from '../pa/occupation.ts';
+import { isOccupationDeclined, type TOccupationClass } from '../pa/occupation.ts';
+import type { TRatedClass } from '../pa/occupation-classes.ts';
 import type { TPolicy } from '../schemas/policy-schema.ts';
 import { wireToCents } from '../schemas/wire-amounts.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
@@ -39,7 +40,7 @@ export const REFERRAL_WINDOW_MINUTES = 60;
 /** A loading is a whole percentage of the referred adults' premium, at most doubling it. */
 export const REFERRAL_MAX_LOADING_PERCENT = 100;
 /** The classes an underwriter may rate a declined occupation at: those the PA table prices (pa-rating.ts). */
-export const REFERRAL_CLASSES = ['02', '03'] as const;
+export const REFERRAL_CLASSES = ['02', '03'] as const satisfies readonly TRatedClass[];
 export type TReferralClass = (typeof REFERRAL_CLASSES)[number];
 
 /** Message keys of the refer-me form and its answers (texts in the `referral` section of the locales). */
@@ -127,37 +128,61 @@ export type TReferralDecisionProblem = { field: string; problem: string; conflic
 /** What an acceptance carries into the rating. */
 export type TReferralTerms = { occupationClass: TReferralClass | null; loadingBasisPoints: number };
 
+/** A decision's reason: what the customer's file keeps (and, for a refusal, what the customer is told). */
+export const REFERRAL_DECISION_REASON_LENGTH = { min: 3, max: 500 } as const;
+
+/** The decision form's messages, one per field, shown by the back office and answered by the API. */
+export const REFERRAL_DECISION_MESSAGES = {
+  reason: `Give the reason for the decision (${REFERRAL_DECISION_REASON_LENGTH.min} to ${REFERRAL_DECISION_REASON_LENGTH.max} characters).`,
+  refusalTerms: 'A refusal carries no class or loading.',
+  occupationClass: `Choose the class the occupation is rated at: ${REFERRAL_CLASSES.join(' or ')}.`,
+  classNotForClaims: 'Only an occupation referral is given a class.',
+  loadingPercent: `A loading is a whole percent from 0 to ${REFERRAL_MAX_LOADING_PERCENT}.`,
+} as const;
+
 /**
- * The decision's problem, or null: the status must allow the move (else a conflict); a reason of 3 to
- * 500 characters; an occupation acceptance needs class 02 or 03; a claims acceptance takes no class;
- * a loading only with an acceptance, a whole percent from 0 to 100.
+ * Every field's problem at once (the form shows them together): a reason of 3 to 500 characters; an
+ * occupation acceptance needs one of `REFERRAL_CLASSES`; a claims acceptance takes no class; a loading
+ * only with an acceptance, a whole percent from 0 to `REFERRAL_MAX_LOADING_PERCENT`.
  */
+export function referralDecisionFieldProblems(
+  referralReason: TReferralReason,
+  decision: TReferralDecision,
+): TReferralDecisionProblem[] {
+  const problems: TReferralDecisionProblem[] = [];
+  const reason = decision.reason.trim();
+  if (
+    reason.length < REFERRAL_DECISION_REASON_LENGTH.min ||
+    reason.length > REFERRAL_DECISION_REASON_LENGTH.max
+  )
+    problems.push({ field: 'reason', problem: REFERRAL_DECISION_MESSAGES.reason });
+  const hasClass = decision.occupationClass !== undefined && decision.occupationClass !== '';
+  if (decision.outcome === 'refused') {
+    if (hasClass || decision.loadingPercent !== undefined)
+      problems.push({ field: 'occupationClass', problem: REFERRAL_DECISION_MESSAGES.refusalTerms });
+    return problems;
+  }
+  if (
+    referralReason === 'OCCUPATION_DECLINED' &&
+    !(REFERRAL_CLASSES as readonly string[]).includes(decision.occupationClass ?? '')
+  )
+    problems.push({ field: 'occupationClass', problem: REFERRAL_DECISION_MESSAGES.occupationClass });
+  if (referralReason !== 'OCCUPATION_DECLINED' && hasClass)
+    problems.push({ field: 'occupationClass', problem: REFERRAL_DECISION_MESSAGES.classNotForClaims });
+  const loading = decision.loadingPercent ?? 0;
+  if (!Number.isInteger(loading) || loading < 0 || loading > REFERRAL_MAX_LOADING_PERCENT)
+    problems.push({ field: 'loadingPercent', problem: REFERRAL_DECISION_MESSAGES.loadingPercent });
+  return problems;
+}
+
+/** The decision's first problem, or null: the status must allow the move (else a conflict), then the fields. */
 export function referralDecisionProblem(
   referral: { reason: TReferralReason; status: TReferralStatus },
   decision: TReferralDecision,
 ): TReferralDecisionProblem | null {
   if (!canDecideReferral(referral.status, decision.outcome))
     return { field: 'outcome', problem: `This referral is already ${referral.status}.`, conflict: true };
-  const reason = decision.reason.trim();
-  if (reason.length < 3 || reason.length > 500)
-    return { field: 'reason', problem: 'Give the reason for the decision (3 to 500 characters).' };
-  const hasClass = decision.occupationClass !== undefined && decision.occupationClass !== '';
-  if (decision.outcome === 'refused') {
-    if (hasClass || decision.loadingPercent !== undefined)
-      return { field: 'occupationClass', problem: 'A refusal carries no class or loading.' };
-    return null;
-  }
-  if (
-    referral.reason === 'OCCUPATION_DECLINED' &&
-    !(REFERRAL_CLASSES as readonly string[]).includes(decision.occupationClass ?? '')
-  )
-    return { field: 'occupationClass', problem: 'Choose the class the occupation is rated at: 02 or 03.' };
-  if (referral.reason !== 'OCCUPATION_DECLINED' && hasClass)
-    return { field: 'occupationClass', problem: 'Only an occupation referral is given a class.' };
-  const loading = decision.loadingPercent ?? 0;
-  if (!Number.isInteger(loading) || loading < 0 || loading > REFERRAL_MAX_LOADING_PERCENT)
-    return { field: 'loadingPercent', problem: 'A loading is a whole percent from 0 to 100.' };
-  return null;
+  return referralDecisionFieldProblems(referral.reason, decision)[0] ?? null;
 }
 
 /** The terms an acceptance records (call after `referralDecisionProblem` found none). */
@@ -230,7 +255,7 @@ export function referralOverride(
     const referred = adultsOf(referral.referred);
     const adultClasses = adults.map((adult, index) => {
       const code = adult?.occupation ?? '';
-      const declined = occupationClassOf(code) === '04' && referred[index]?.occupation === code;
+      const declined = isOccupationDeclined(code) && referred[index]?.occupation === code;
       return declined ? referral.terms!.occupationClass : null;
     });
     // Nothing declined that the acceptance covers: the policy is rated (or refused) as anyone's is.

@@ -2,16 +2,22 @@ import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
 import { compareDates, daysBetween, parseDmy, type TLocalDate } from '../dates/local-date.ts';
 import type { TCountry } from '../market/market.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
+import {
+  isDeclinedClass,
+  isPlanOfferedToClass,
+  isRatedClass,
+  type TOccupationClass,
+} from './occupation-classes.ts';
 import { HONG_KONG_CLAIMS_LIMIT_CENTS, PA_CHILDREN_LIMITS } from './pa-limits.ts';
 
 /**
  * Occupations (pa-home-payments section 3): codes 01–04 are the classes themselves, 05–1A (hexadecimal,
- * 22 codes) individual jobs each mapped to a class; "Others" sends the customer to an agent; class 04
- * is declined; class 03 has no plan D. Each entry is labelled in English, Simplified Chinese (Singapore)
+ * 22 codes) individual jobs each mapped to a class; "Others" sends the customer to an agent; what a
+ * class means (declined, plans withheld) is in `occupation-classes.ts`. Each entry is labelled in English, Simplified Chinese (Singapore)
  * and Traditional Chinese (Hong Kong), with the synonyms a customer might type in any of them, so the
  * job search finds "teacher", "護士" or "护士" alike (decision 053).
  */
-export type TOccupationClass = '01' | '02' | '03' | '04';
+export type { TOccupationClass };
 
 export type TOccupation = {
   code: string;
@@ -408,12 +414,20 @@ export function validateOccupation(code: string | null | undefined): string | nu
   if (code === OTHERS_OCCUPATION) return MESSAGE_KEYS.occupationOthers;
   const occupationClass = occupationClassOf(code);
   if (occupationClass === null) return MESSAGE_KEYS.occupationRequired;
-  return occupationClass === '04' ? MESSAGE_KEYS.occupationDeclined : null;
+  return isDeclinedClass(occupationClass) ? MESSAGE_KEYS.occupationDeclined : null;
 }
 
-/** Occupation 03 (for the individual or either adult) removes the fourth plan card (travel-flow section 4). */
+/** Whether the fourth plan card is shown for these occupations (travel-flow section 4): a class withheld from plan D removes it. */
 export function isPlanDOffered(occupationCodes: string[]): boolean {
-  return !occupationCodes.some((code) => occupationClassOf(code) === '03');
+  return occupationCodes.every((code) => {
+    const occupationClass = occupationClassOf(code);
+    return !isRatedClass(occupationClass) || isPlanOfferedToClass('D', occupationClass);
+  });
+}
+
+/** Whether the occupation's class is declined (a referral to underwriting may still rate it). */
+export function isOccupationDeclined(code: string): boolean {
+  return isDeclinedClass(occupationClassOf(code));
 }
 
 /** The quote is produced only after the risk-statement box is ticked (pa-home-payments section 4). */

@@ -5,6 +5,7 @@ import { basePlanName } from '../display/price-display.ts';
 import { isSenior } from '../eligibility/ages.ts';
 import type { TCountry } from '../market/market.ts';
 import { occupationClassOf, validateClaimsHistory, validateResidency } from '../pa/occupation.ts';
+import { DECLINED_CLASS } from '../pa/occupation-classes.ts';
 import type { TDiscountInput } from '../rating/discounts.ts';
 import { rateHome, type THomeRateTable } from '../rating/home-rating.ts';
 import { ratePersonalAccident, type TPaRateTable } from '../rating/pa-rating.ts';
@@ -95,7 +96,8 @@ function ratePaPolicy(policy: TPolicy, context: TRatingContext): TRated | TRefus
     country: policy.country,
     adults: adults.map((adult, index) => ({
       // An accepted referral rates a declined occupation at the underwriter's class, with its loading.
-      occupationClass: referral?.adultClasses[index] ?? occupationClassOf(adult?.occupation ?? '') ?? '04',
+      occupationClass:
+        referral?.adultClasses[index] ?? occupationClassOf(adult?.occupation ?? '') ?? DECLINED_CLASS,
       optionalCovers: adult?.optionalCovers ?? [],
       ...(referral?.loadedAdults.includes(index) ? { loadingBasisPoints: referral.loadingBasisPoints } : {}),
     })),

@@ -1,26 +1,49 @@
 import { z } from 'zod';
 import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, type TCents } from '../money/money.ts';
+import {
+  isDeclinedClass,
+  isPlanOfferedToClass,
+  PA_PLANS,
+  RATED_CLASSES,
+  type TOccupationClass,
+  type TRatedClass,
+} from '../pa/occupation-classes.ts';
 import type { TDiscountInput } from './discounts.ts';
 import { buildPremiumItem, type TPremiumItem } from './premium-item.ts';
 import paTable from './tables/pa.json' with { type: 'json' };
 
 /**
  * Personal accident rating (productType PAN; pa-home-payments sections 3, 5, 9; design section 9):
- * an annual premium per adult by plan A–D and occupation class 01–03 (class 04 is declined, class 03
- * has no plan D); a family covers up to 2 adults and up to 3 children free on the lower parent plan,
+ * an annual premium per adult by plan A–D and occupation class (`occupation-classes.ts` says which
+ * class is declined and which plans a class is offered; the table prices exactly those); a family covers up to 2 adults and up to 3 children free on the lower parent plan,
  * further children at a child rate; 10 % family discount when a spouse or child is on the policy;
  * optional covers add a percentage of the adult's premium.
  */
-const ZPlanSchema = z.enum(['A', 'B', 'C', 'D']);
+const ZPlanSchema = z.enum(PA_PLANS);
 const ZRatesByPlanSchema = z.object({
   A: z.number().int(),
   B: z.number().int(),
   C: z.number().int(),
   D: z.number().int().optional(),
 });
+const ZAdultAnnualSchema = z
+  .object({ '01': ZRatesByPlanSchema, '02': ZRatesByPlanSchema, '03': ZRatesByPlanSchema })
+  .superRefine((rates, context) => {
+    // The table prices what each class is offered, no more and no less.
+    for (const occupationClass of RATED_CLASSES)
+      for (const plan of PA_PLANS)
+        if (isPlanOfferedToClass(plan, occupationClass) !== (rates[occupationClass][plan] !== undefined))
+          context.addIssue({
+            code: 'custom',
+            path: [occupationClass, plan],
+            message: isPlanOfferedToClass(plan, occupationClass)
+              ? `Class ${occupationClass} is offered plan ${plan}: give its rate.`
+              : `Class ${occupationClass} is not offered plan ${plan}: leave its rate out.`,
+          });
+  });
 const ZMarketSchema = z.object({
-  adultAnnual: z.object({ '01': ZRatesByPlanSchema, '02': ZRatesByPlanSchema, '03': ZRatesByPlanSchema }),
+  adultAnnual: ZAdultAnnualSchema,
   extraChildBasisPoints: z.number().int(),
   freeChildren: z.number().int(),
   familyDiscountBasisPoints: z.number().int(),
@@ -39,7 +62,7 @@ export type TPaRateTable = z.infer<typeof ZPaRateTableSchema>;
 export type TPaPlan = z.infer<typeof ZPlanSchema>;
 export const PA_RATE_TABLE: TPaRateTable = ZPaRateTableSchema.parse(paTable);
 
-export type TOccupationClass = '01' | '02' | '03' | '04';
+export type { TOccupationClass };
 /** `loadingBasisPoints`: an underwriter's loading on this adult's premium (an accepted referral, decision 089). */
 export type TPaAdult = {
   occupationClass: TOccupationClass;
@@ -56,16 +79,14 @@ export type TPaRatingInput = {
 
 export type TPaRatingError = { error: 'OCCUPATION_DECLINED' | 'NO_ADULT' | 'TOO_MANY_ADULTS' };
 
-const PLAN_ORDER: TPaPlan[] = ['A', 'B', 'C', 'D'];
-
 /** Plan-code label (pa-home-payments section 3): Plan-A- … Plan-D-, with PRX as suffix when either adult has that cover. */
 export function paPlanLabel(plan: TPaPlan, adults: TPaAdult[]): string {
   return `Plan-${plan}-${adults.some((adult) => adult.optionalCovers.includes('PRX')) ? 'PRX' : ''}`;
 }
 
 function adultPremium(table: TPaRateTable, country: TCountry, adult: TPaAdult, plan: TPaPlan): TCents | null {
-  if (adult.occupationClass === '04') return null;
-  const rate = table.markets[country].adultAnnual[adult.occupationClass][plan];
+  if (!isPlanOfferedToClass(plan, adult.occupationClass)) return null;
+  const rate = table.markets[country].adultAnnual[adult.occupationClass as TRatedClass][plan];
   if (rate === undefined) return null;
   const covers = adult.optionalCovers.reduce(
     (sum, code) =>
@@ -81,22 +102,20 @@ export function ratePersonalAccident(
 ): TPremiumItem[] | TPaRatingError {
   if (input.adults.length === 0) return { error: 'NO_ADULT' };
   if (input.adults.length > 2) return { error: 'TOO_MANY_ADULTS' };
-  // Class 04 is not covered (pa-home-payments section 3).
-  if (input.adults.some((adult) => adult.occupationClass === '04')) return { error: 'OCCUPATION_DECLINED' };
+  // A declined class is not covered (pa-home-payments section 3).
+  if (input.adults.some((adult) => isDeclinedClass(adult.occupationClass)))
+    return { error: 'OCCUPATION_DECLINED' };
   const market = table.markets[input.country];
   const family = input.adults.length > 1 || input.children > 0;
   const items: TPremiumItem[] = [];
-  for (const plan of PLAN_ORDER) {
+  for (const plan of PA_PLANS) {
     const perAdult = input.adults.map((adult) => adultPremium(table, input.country, adult, plan));
-    // Class 03 has no plan D: the plan is simply not offered.
+    // A plan withheld from any adult's class is simply not offered.
     if (perAdult.some((premium) => premium === null)) continue;
     const adultsTotal = (perAdult as TCents[]).reduce((sum, premium) => sum + premium, 0);
     // Children beyond the free ones pay a child rate on the lower parent plan.
     const lowerParent = Math.min(
-      ...input.adults.map(
-        (adult) =>
-          market.adultAnnual[adult.occupationClass === '04' ? '01' : adult.occupationClass][plan] ?? 0,
-      ),
+      ...input.adults.map((adult) => market.adultAnnual[adult.occupationClass as TRatedClass][plan] ?? 0),
     );
     const paidChildren = Math.max(0, input.children - market.freeChildren);
     const gross = adultsTotal + paidChildren * applyBasisPoints(lowerParent, market.extraChildBasisPoints);

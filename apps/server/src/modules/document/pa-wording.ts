@@ -3,6 +3,7 @@ import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { OCCUPATIONS } from '@lionrock/domain/pa/occupation';
+import { OCCUPATION_CLASSES } from '@lionrock/domain/pa/occupation-classes';
 import type { TPaPlanLetter } from '@lionrock/domain/pa/pa-benefits';
 import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '@lionrock/domain/pa/pa-limits';
 import type { TPaBenefitKey, TPaBenefits } from '@lionrock/domain/rating/benefits/benefit-schedules';
@@ -104,7 +105,7 @@ function definitions(country: TCountry): TSection {
       'Hospital: an establishment licensed as a hospital for the care and treatment of sick and injured persons as in-patients, with a medical practitioner and a registered nurse on duty at all times; not a nursing, convalescent or rehabilitation home.',
       'Insured person: each person named as insured in the schedule: the insured adult or adults and the children.',
       'Medical practitioner: a doctor registered and licensed to practise medicine, who is not the insured person or a close relative.',
-      `Occupation class: the class of the insured adult’s occupation declared in the application: ${['01', '02', '03', '04'].map(classLabel).join('; ')}.`,
+      `Occupation class: the class of the insured adult’s occupation declared in the application: ${OCCUPATION_CLASSES.map(classLabel).join('; ')}.`,
       'Period of insurance: the 12 months shown in the schedule, both days included.',
       'Public conveyance: a licensed aircraft, ship, train, bus or taxi operated by a carrier for fare-paying passengers.',
       'Spouse: the husband or wife of the first insured adult, insured as the second adult.',

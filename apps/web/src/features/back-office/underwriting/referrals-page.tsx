@@ -1,3 +1,13 @@
+import {
+  REFERRAL_CLASSES,
+  REFERRAL_MAX_LOADING_PERCENT,
+  referralDecisionFieldProblems,
+  type TReferralReason,
+} from '@lionrock/domain/back-office/referral-rules';
+import { formatMoney } from '@lionrock/domain/money/money';
+import { OCCUPATIONS } from '@lionrock/domain/pa/occupation';
+import { DECLINED_CLASS, withheldPlansNote } from '@lionrock/domain/pa/occupation-classes';
+import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '@lionrock/domain/pa/pa-limits';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import shell from '../back-office.module.css';
@@ -47,8 +57,8 @@ type TDetail = {
 };
 
 const REASONS: Record<string, string> = {
-  OCCUPATION_DECLINED: 'Declined occupation (class 04)',
-  CLAIMS_REFER_TO_AGENT: 'Claims over HK$3,000 in 3 years',
+  OCCUPATION_DECLINED: `Declined occupation (class ${DECLINED_CLASS})`,
+  CLAIMS_REFER_TO_AGENT: `Claims over ${formatMoney(HONG_KONG_CLAIMS_LIMIT_CENTS, 'HKG')} in 3 years`,
 };
 const BASE = '/admin/underwriting/referrals';
 
@@ -119,36 +129,44 @@ function ReferralList() {
   );
 }
 
+/** "Class 3: manual work (no plan D)": the class's own label and the plans it is not offered. */
+function classOption(code: (typeof REFERRAL_CLASSES)[number]): string {
+  const label = OCCUPATIONS.find((occupation) => occupation.code === code)?.labelEn ?? code;
+  const note = withheldPlansNote(code);
+  return note ? `${label} (${note})` : label;
+}
+
 function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void }) {
   const id = useId();
   const occupation = detail.referral.reason === 'OCCUPATION_DECLINED';
   const [outcome, setOutcome] = useState<'accepted' | 'refused'>('accepted');
-  const [occupationClass, setOccupationClass] = useState('02');
+  const [occupationClass, setOccupationClass] = useState<string>(REFERRAL_CLASSES[0]);
   const [loading, setLoading] = useState('0');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Record<string, string> = {};
-    if (reason.trim().length < 3) next.reason = 'Give the reason for the decision (3 to 500 characters).';
     const loadingPercent = Number(loading);
-    if (
-      outcome === 'accepted' &&
-      !(Number.isInteger(loadingPercent) && loadingPercent >= 0 && loadingPercent <= 100)
-    )
-      next.loadingPercent = 'A loading is a whole percent from 0 to 100.';
+    const decision = {
+      outcome,
+      reason,
+      ...(outcome === 'accepted'
+        ? {
+            ...(occupation ? { occupationClass } : {}),
+            // "abc" or "1.5" reach the rule (and its message); an empty box or 0 is no loading.
+            ...(loading.trim() !== '' && loadingPercent !== 0 ? { loadingPercent } : {}),
+          }
+        : {}),
+    };
+    const next: Record<string, string> = {};
+    for (const found of referralDecisionFieldProblems(detail.referral.reason as TReferralReason, decision))
+      next[found.field] ??= found.problem;
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      await backOfficeCall('POST', `${BASE}/${detail.referral.referralId}/decision`, {
-        outcome,
-        reason,
-        ...(outcome === 'accepted'
-          ? { ...(occupation ? { occupationClass } : {}), ...(loadingPercent > 0 ? { loadingPercent } : {}) }
-          : {}),
-      });
+      await backOfficeCall('POST', `${BASE}/${detail.referral.referralId}/decision`, decision);
       onDone();
     } catch (failure) {
       const field =
@@ -187,8 +205,11 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
               value={occupationClass}
               onChange={(event) => setOccupationClass(event.target.value)}
             >
-              <option value="02">02: outdoor or supervisory work</option>
-              <option value="03">03: manual work (no plan D)</option>
+              {REFERRAL_CLASSES.map((code) => (
+                <option key={code} value={code}>
+                  {classOption(code)}
+                </option>
+              ))}
             </select>
           </Field>
         ) : null}
@@ -196,7 +217,7 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
           <Field
             id={`${id}-loading`}
             label="Loading (% of the premium)"
-            hint="0 for none; at most 100."
+            hint={`0 for none; at most ${REFERRAL_MAX_LOADING_PERCENT}.`}
             error={errors.loadingPercent}
           >
             <input

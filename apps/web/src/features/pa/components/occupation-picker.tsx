@@ -1,8 +1,8 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import {
+  isOccupationDeclined,
   OCCUPATIONS,
   OTHERS_OCCUPATION,
-  occupationClassOf,
   type TOccupation,
   validateOccupation,
 } from '@lionrock/domain/pa/occupation';
@@ -47,7 +47,7 @@ export function OccupationPicker({
   const shown = rule ?? error ?? null;
   const choose = (occupation: TOccupation) => {
     onChange(occupation.code);
-    if (occupationClassOf(occupation.code) === '04') setDeclinedOpen(true);
+    if (isOccupationDeclined(occupation.code)) setDeclinedOpen(true);
   };
   return (
     <fieldset className={styles.field} aria-describedby={shown ? `${id}-error` : undefined}>
