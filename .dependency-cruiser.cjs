@@ -51,8 +51,8 @@ module.exports = {
     {
       name: 'web-reads-rates-in-force',
       comment:
-        'A figure a customer sees is the one in force, served by the server (decision 099): the web does not import the bundled rate tables. Known debt: the PA and home pages.',
-      severity: 'warn',
+        'A figure a customer sees is the one in force, served by the server (decisions 099 and 114): the web does not import the bundled rate tables; it asks policy/rate-facts.',
+      severity: 'error',
       from: { path: '^apps/web/src', pathNot: TEST },
       to: {
         path: '^packages/domain/src/rating/(tables/|pa-rating\\.ts|home-rate-table\\.ts|travel-rating\\.ts|home-rating\\.ts)',

@@ -90,6 +90,7 @@ import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
 import { createPricing } from './modules/policy/pricing.ts';
+import { rateFactRoutes } from './modules/policy/rate-fact-routes.ts';
 import { createAccessRepository } from './modules/policyholder/access-repository.ts';
 import { accessRoutes } from './modules/policyholder/access-routes.ts';
 import { createAccessService, type TAccessService } from './modules/policyholder/access-service.ts';
@@ -650,6 +651,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await app.register(documentRoutes, { benefits: benefitSchedules });
   await app.register(benefitRoutes, { benefits: benefitSchedules });
+  await app.register(rateFactRoutes, { service: policyService });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
     onDocument: (request) => funnel.landingDocument(request),
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),

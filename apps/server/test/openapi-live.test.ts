@@ -363,6 +363,10 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     for (const product of ['PTR', 'PAN', 'PHM'])
       await get('/b2c-server/rest/policy/benefits', `?country=SGP&product=${product}&on=01/06/2027`);
     await get('/b2c-server/rest/policy/benefits', '?country=HKG&product=PTR&on=01/01/1990');
+    // The rate table's figures the PA and home pages state (decision 114), and a day before every version.
+    for (const product of ['PAN', 'PHM'])
+      await get('/b2c-server/rest/policy/rate-facts', `?country=SGP&product=${product}&on=01/06/2027`);
+    await get('/b2c-server/rest/policy/rate-facts', '?country=HKG&product=PHM&on=01/01/1990');
 
     // Rating, then both ways to pay, then issuance and the schedule.
     await post('/b2c-server/rest/policy/rateTopup', buildTravelPolicy(today));

@@ -605,7 +605,7 @@ describe('renewal e-mails', () => {
     const sg = composeRenewalMail('renewal-notice', named('陈伟明'), { turnOffUrl, language: 'zh', facts });
     expect(sg.subject).toBe('您的狮石旅游保险保单 TSG26-0000042 将自动续保');
     expect(sg.text).toContain('S$123.45');
-    expect(sg.html).toContain('<html lang="zh-Hans">');
+    expect(sg.html).toContain('<html lang="zh-Hans"');
     const hk = composeRenewalMail('renewal-notice', named('陳偉明', 'HKG'), {
       turnOffUrl,
       language: 'zh',
@@ -613,7 +613,7 @@ describe('renewal e-mails', () => {
     });
     expect(hk.subject).toBe('您的獅石旅遊保險保單 TSG26-0000042 將自動續保');
     expect(hk.text).toContain('HK$123.45');
-    expect(hk.html).toContain('<html lang="zh-Hant">');
+    expect(hk.html).toContain('<html lang="zh-Hant"');
     const en = composeRenewalMail('renewal-success', named('TAN WEI MING'), {
       turnOffUrl,
       language: 'en',

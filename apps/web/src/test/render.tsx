@@ -1,5 +1,8 @@
 import { PA_BENEFITS, TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
+import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { homeRateFacts, paRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -40,6 +43,17 @@ export const HEALTHY_SYSTEM: TFakeRoute[] = [
   { match: /policy\/benefits\?.*product=PTR/, body: TRAVEL_BENEFITS },
   { match: /policy\/benefits\?.*product=PAN/, body: PA_BENEFITS },
   { match: /policy\/benefits\?.*product=PHM/, body: HOME_BENEFITS },
+  // The rate tables' figures in force as the seed loads them (decision 114).
+  ...(['SGP', 'HKG'] as const).flatMap((country) => [
+    {
+      match: new RegExp(`policy/rate-facts\\?country=${country}&product=PAN`),
+      body: paRateFacts(PA_RATE_TABLE, country),
+    },
+    {
+      match: new RegExp(`policy/rate-facts\\?country=${country}&product=PHM`),
+      body: homeRateFacts(HOME_RATE_TABLE, country),
+    },
+  ]),
   { match: /getStatus/, body: 'true' },
   { match: /pvt-status/, body: 'false' },
   { match: /getScheduledMaintenance/, body: {} },

@@ -67,7 +67,7 @@ describe('the cancellation endorsement and e-mail', () => {
     const mail = composeCancellationMail(policyIn('SGP'), { ...facts, method: 'PN', cardLast4: '' }, 'zh');
     expect(mail.subject).toBe('您的狮石旅游保险保单 THK26-0000042 已注销');
     expect(mail.text).toContain('银行转账');
-    expect(mail.html).toContain('<html lang="zh-Hans">');
+    expect(mail.html).toContain('<html lang="zh-Hans"');
     expect(endorsementFileName('TSG26/0001')).toBe('cancellation-endorsement-TSG26_0001.pdf');
   });
 });

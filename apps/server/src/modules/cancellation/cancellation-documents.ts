@@ -5,9 +5,9 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TCancellationBasis } from '@lionrock/domain/self-service/cancellation-rules';
 import PDFDocument from 'pdfkit';
-import { escapeHtml } from '../../lib/escape-html.ts';
 import { familyOrder, registerFonts, useFontFor } from '../document/pdf-fonts.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
+import { oneLine, renderMail } from '../notifications/mail-layout.ts';
 import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -61,12 +61,8 @@ type TCopy = {
   genericGreeting: string;
   subject: (v: TValues) => string;
   body: (v: TValues, method: 'CC' | 'PN', refund: boolean) => string[];
-  contact: (country: TCountry) => string;
-  signOff: string;
   periodText: (start: string, end: string) => string;
 };
-
-const contacts = INSURER_CONTACTS;
 
 const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
   en: {
@@ -105,9 +101,6 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
         : 'No refund is due.',
       'The cancellation endorsement is attached; please keep it with your policy.',
     ],
-    contact: (country) =>
-      `Questions? Call us on ${contacts[country].hotline} (Monday to Friday, 9 am to 6 pm) or write to ${contacts[country].email}.`,
-    signOff: 'Lionrock Insurance',
     periodText: (start, end) => `${start} to ${end}`,
   },
   'zh-Hans': {
@@ -144,9 +137,6 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
         : '此次注销无须退款。',
       '随函附上保单注销批单，请与保单一并保存。',
     ],
-    contact: (country) =>
-      `如有疑问，请致电 ${contacts[country].hotline}（星期一至五，上午9时至下午6时）或电邮至 ${contacts[country].email}。`,
-    signOff: '狮石保险',
     periodText: (start, end) => `${start} 至 ${end}`,
   },
 };
@@ -154,17 +144,13 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
 /** Hong Kong's copy is derived from the Simplified one (decision 110): the customer's values as given. */
 const COPY_BY_SCRIPT: Record<TScript, TCopy> = { ...COPY, 'zh-Hant': hongKongChineseDeep(COPY['zh-Hans']) };
 
+/** Written once in Simplified; Hong Kong's is derived from it (decision 110). */
+const CARD_ZH_HANS = (last4: string) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡');
 const CARD: Record<TScript, (last4: string) => string> = {
   en: (last4) => (last4 ? `your card ending ${last4}` : 'your card'),
-  'zh-Hans': (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
-  'zh-Hant': (last4) => (last4 ? `您尾號為${last4}的信用卡` : '您的信用卡'),
+  'zh-Hans': CARD_ZH_HANS,
+  'zh-Hant': hongKongChineseDeep({ card: CARD_ZH_HANS }).card,
 };
-
-/** A value on one line: no line breaks or other control characters (names come from the customer). */
-function oneLine(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-}
 
 function valuesOf(policy: TPolicy, facts: TCancellationFacts, script: TScript): TValues {
   return {
@@ -263,22 +249,11 @@ export function composeCancellationMail(
   const name = oneLine(policyholderName(policy));
   const greeting = name ? copy.greeting(name) : copy.genericGreeting;
   const paragraphs = copy.body(v, facts.method, facts.refundCents > 0);
-  const contact = copy.contact(policy.country);
-  const subject = oneLine(copy.subject(v));
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), contact, '', copy.signOff, ''].join(
-    '\n',
-  );
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(greeting)}</p>`,
-    ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
-    `<p>${e(contact)}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { subject, text, html };
+  return renderMail({
+    script,
+    subject: copy.subject(v),
+    greeting,
+    blocks: paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
+    contactCountry: policy.country,
+  });
 }

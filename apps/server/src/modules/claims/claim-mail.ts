@@ -1,9 +1,8 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { CLAIM_DRAFT_LINK_VALID_DAYS } from '@lionrock/domain/claims/claim-rules';
-import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -45,8 +44,6 @@ type TCopy = {
   body: Record<TClaimMailKind, (f: TFacts) => string[]>;
   link: Record<TClaimMailKind, (f: TFacts) => string>;
   greeting: string;
-  contact: (country: TCountry) => string;
-  signOff: string;
 };
 type TFacts = {
   product: string;
@@ -58,8 +55,6 @@ type TFacts = {
   approved: string;
   reference: string;
 };
-
-const contact = (country: TCountry) => INSURER_CONTACTS[country];
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
 const ZH_HANS: TCopy = {
@@ -108,8 +103,6 @@ const ZH_HANS: TCopy = {
     'claim-paid': () => '索偿进度：',
   },
   greeting: '尊敬的客户：',
-  contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
-  signOff: '狮石保险',
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -159,8 +152,6 @@ const COPY: Record<TScript, TCopy> = {
       'claim-paid': () => 'Claim status:',
     },
     greeting: 'Dear customer,',
-    contact: (country) => `Questions? ${contact(country).hotline}, ${contact(country).email}.`,
-    signOff: 'Lionrock Insurance',
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
@@ -170,7 +161,7 @@ export function composeClaimMail(
   kind: TClaimMailKind,
   language: 'en' | 'zh',
   facts: TClaimMailFacts,
-): { subject: string; text: string; html: string } {
+): TRenderedMail {
   const script = scriptFor(language, facts.country);
   const copy = COPY[script];
   const values: TFacts = {
@@ -185,31 +176,14 @@ export function composeClaimMail(
   };
   const subject = copy.subject[kind](values);
   const paragraphs = copy.body[kind](values);
-  const linkIntro = copy.link[kind](values);
-  const text = [
-    copy.greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    linkIntro,
-    facts.url,
-    '',
-    copy.contact(facts.country),
-    '',
-    copy.signOff,
-    '',
-  ].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(copy.greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${e(p)}</p>`),
-    `<p>${e(linkIntro)}<br><a href="${e(facts.url)}">${e(facts.url)}</a></p>`,
-    `<p>${e(copy.contact(facts.country))}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { subject, text, html };
+  return renderMail({
+    script,
+    subject,
+    greeting: copy.greeting,
+    blocks: [
+      ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
+      { kind: 'link', lines: [copy.link[kind](values)], url: facts.url },
+    ],
+    contactCountry: facts.country,
+  });
 }

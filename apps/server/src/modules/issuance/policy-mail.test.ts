@@ -102,7 +102,7 @@ describe('composePolicyMail', () => {
     expect(SCHEDULE_LINK_VALID_DAYS).toBe(30);
     expect(mail.text).toContain(url);
     expect(mail.text).toContain('6200 0000');
-    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<html lang="en"');
     expect(mail.html).toContain(`<a href="${escapeHtml(url)}">`);
     expect(mail.html).toContain('&amp;e=1798000000&amp;sig=xyz');
     expect(mail.html).toContain('TSG26-0001234');
@@ -160,7 +160,7 @@ describe('composePolicyMail', () => {
     expect(applicant.text).toContain('新加坡：6200 0000');
     expect(applicant.text).toContain('24小时海外紧急援助热线：+65 6200 0911');
     expect(applicant.text).not.toMatch(/[單碼鏈聯據額險計產]/);
-    expect(applicant.html).toContain('<html lang="zh-Hans">');
+    expect(applicant.html).toContain('<html lang="zh-Hans"');
     expectNoIdNumbers(applicant);
     const agent = composePolicyMail(travel('zh'), { role: 'agent', scheduleUrl: url, agentName: 'JOHN LEE' });
     expect(agent.subject).toBe('已为您的客户签发狮石旅游保险保单 TSG26-0001234');
@@ -187,7 +187,7 @@ describe('composePolicyMail', () => {
     expect(applicant.text).toContain('香港：2100 0000');
     expect(applicant.text).toContain('24小時海外緊急援助熱線：+852 2100 0911');
     expect(applicant.text).not.toMatch(/[单码链联据额险计产]/);
-    expect(applicant.html).toContain('<html lang="zh-Hant">');
+    expect(applicant.html).toContain('<html lang="zh-Hant"');
     expectNoIdNumbers(applicant);
     const agent = composePolicyMail(policy, { role: 'agent', scheduleUrl: url, agencyName: 'AGENCY' });
     expect(agent.subject).toBe('已為您的客戶簽發獅石家居保險保單 HHK26-0000099');

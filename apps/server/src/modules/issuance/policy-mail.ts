@@ -1,9 +1,8 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { oneLine, renderMail } from '../notifications/mail-layout.ts';
 import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 import {
   chosenPremium,
@@ -69,18 +68,7 @@ type TCopy = {
   download: (days: number) => string;
   /** The sentence before the "Manage your policy" link. */
   manage: string;
-  contact: (country: TCountry) => string;
-  signOff: string;
-  /** Between a label and its value: ": " in English, a full-width colon in Chinese. */
-  colon: string;
   period: (start: string, end: string) => string;
-};
-
-/** The market's lines and address, from the one place they are kept (decision 042). */
-const contactsOf = (country: TCountry) => INSURER_CONTACTS[country];
-const CONTACT_EN: Record<TCountry, string> = {
-  SGP: `Singapore: ${contactsOf('SGP').hotline} (Monday to Friday, 9 am to 6 pm), ${contactsOf('SGP').email}. 24-hour emergency assistance abroad: ${contactsOf('SGP').assistance}`,
-  HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
@@ -107,12 +95,6 @@ const ZH_HANS: TCopy = {
   download: (days) => `您也可以通过以下链接下载（链接${days}日内有效）：`,
   manage:
     '通过以下链接在线管理您的保单（查看详情、下载文件、开启或关闭自动续保），也可以在网站的“我的保单”页面用保单号码登录：',
-  contact: (country) =>
-    country === 'SGP'
-      ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
-      : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
-  signOff: '狮石保险',
-  colon: '：',
   period: (start, end) => `${start} 至 ${end}`,
 };
 
@@ -143,27 +125,11 @@ const COPY: Record<TScript, TCopy> = {
     download: (days) => `You can also download it here (the link is valid for ${days} days):`,
     manage:
       'Manage your policy online (see its details, download documents, turn auto-renewal off or on) with this link, or at /my-policy with your policy number:',
-    contact: (country) => `Questions? Call or write to us. ${CONTACT_EN[country]}.`,
-    signOff: 'Lionrock Insurance',
-    colon: ': ',
     period: (start, end) => `${start} to ${end}`,
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
-
-const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
-
-/** A value on one line: no line breaks or other control characters (names come from the customer). */
-function oneLine(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-}
-
-/** Only http(s) links are links; anything else is shown as text. */
-function isWebUrl(url: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(url);
-}
 
 /**
  * The applicant's or agent's e-mail for an issued policy, in its language. The agent's version names
@@ -214,51 +180,16 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
   }
   const subject = copy.subject(word, details.policyNumber, options.role);
   const download = copy.download(SCHEDULE_LINK_VALID_DAYS);
-  const contact = copy.contact(policy.country);
-
-  const text = [
+  return renderMail({
+    script,
+    subject,
     greeting,
-    '',
-    intro,
-    '',
-    ...rows.map(([label, value]) => `${label}${copy.colon}${value}`),
-    '',
-    copy.attached,
-    download,
-    url,
-    '',
-    ...(manageUrl ? [copy.manage, manageUrl, ''] : []),
-    contact,
-    '',
-    copy.signOff,
-    '',
-  ].join('\n');
-
-  const e = escapeHtml;
-  const link = isWebUrl(url) ? `<a href="${e(url)}">${e(url)}</a>` : e(url);
-  const html = [
-    '<!doctype html>',
-    `<html lang="${HTML_LANG[script]}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(greeting)}</p>`,
-    `<p>${e(intro)}</p>`,
-    '<table style="border-collapse: collapse;">',
-    ...rows.map(
-      ([label, value]) =>
-        `<tr><th style="text-align: left; padding: 2px 16px 2px 0; color: #0B3B5C;">${e(label)}</th><td style="padding: 2px 0;">${e(value)}</td></tr>`,
-    ),
-    '</table>',
-    `<p>${e(copy.attached)}<br>${e(download)}<br>${link}</p>`,
-    ...(manageUrl
-      ? [
-          `<p>${e(copy.manage)}<br>${isWebUrl(manageUrl) ? `<a href="${e(manageUrl)}">${e(manageUrl)}</a>` : e(manageUrl)}</p>`,
-        ]
-      : []),
-    `<p>${e(contact)}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-
-  return { subject: oneLine(subject), text, html };
+    blocks: [
+      { kind: 'paragraph', lines: [intro] },
+      { kind: 'details', rows },
+      { kind: 'link', lines: [copy.attached, download], url },
+      ...(manageUrl ? [{ kind: 'link' as const, lines: [copy.manage], url: manageUrl }] : []),
+    ],
+    contactCountry: policy.country,
+  });
 }

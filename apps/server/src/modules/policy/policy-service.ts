@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { agentSellsIn } from '@lionrock/domain/back-office/agent-licensing';
 import type { TReferralOverride } from '@lionrock/domain/back-office/referral-rules';
-import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { formatIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
@@ -20,6 +20,7 @@ import {
 import { refusal, type TRefusal } from '@lionrock/domain/policy/refusals';
 import { productPartOf } from '@lionrock/domain/product/products';
 import type { TPremiumItem } from '@lionrock/domain/rating/premium-item';
+import { homeRateFacts, paRateFacts, type TRateFacts } from '@lionrock/domain/rating/rate-facts';
 import type { TApplicant, TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { ApiError, badRequest, type TApiErrorBody } from '../../lib/api-error.ts';
@@ -384,6 +385,23 @@ export function createPolicyService(deps: {
           field: 'policyId',
         });
       return answer;
+    },
+
+    /**
+     * The figures of a product's rate table the customer's pages state (decision 114), from the table in
+     * force on `on` (the day the cover would start; today in the market without it) — the table that
+     * day's quotes are priced from, through the same cache. Null when no version is in force then.
+     */
+    async rateFacts<P extends keyof TRateFacts>(
+      product: P,
+      country: TCountry,
+      on: TLocalDate | undefined,
+    ): Promise<TRateFacts[P] | null> {
+      const tables = await pricing.tables(on ?? todayIn(MARKETS[country].timeZone, deps.now()));
+      if (!tables) return null;
+      return (
+        product === 'PAN' ? paRateFacts(tables.pa, country) : homeRateFacts(tables.home, country)
+      ) as TRateFacts[P];
     },
   };
 }

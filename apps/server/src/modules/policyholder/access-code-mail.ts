@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
 
 /** The keyed hash a code is kept as, bound to the challenge of the sign-in it was mailed for (decision 101). */
@@ -16,20 +16,16 @@ export const ACCESS_CODE_MAIL_KIND = 'access-code';
 type TCopy = {
   subject: (product: string, number: string) => string;
   intro: (product: string, number: string) => string;
-  code: string;
   valid: (minutes: number) => string;
   notYou: string;
-  signOff: string;
 };
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
 const ZH_HANS: TCopy = {
   subject: (_product, number) => `您的狮石保单 ${number} 验证码`,
   intro: (product, number) => `有人请求在狮石网站查看您的${product}保单 ${number}。您的一次性验证码是：`,
-  code: '验证码',
   valid: (minutes) => `验证码只能使用一次，${minutes}分钟内有效。请勿告诉任何人：我们绝不会向您索取。`,
   notYou: '如果这不是您本人的操作，请忽略此邮件：没有验证码，任何人都无法查看您的保单。',
-  signOff: '狮石保险',
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -37,11 +33,9 @@ const COPY: Record<TScript, TCopy> = {
     subject: (_product, number) => `Your Lionrock code for policy ${number}`,
     intro: (product, number) =>
       `Someone asked to open your ${product} policy ${number} on the Lionrock website. Your one-time code is:`,
-    code: 'Code',
     valid: (minutes) =>
       `The code works once, for ${minutes} minutes. Never share it: we will never ask you for it.`,
     notYou: 'If this was not you, you can ignore this e-mail: without the code nobody can open your policy.',
-    signOff: 'Lionrock Insurance',
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
@@ -54,26 +48,21 @@ export function composeAccessCodeMail(input: {
   productType: TProductType;
   country: TCountry;
   language: 'en' | 'zh';
-}): { subject: string; text: string; html: string } {
+}): TRenderedMail {
   const script = scriptFor(input.language, input.country);
   const copy = COPY[script];
   const product = productWord(input.productType, script);
   const subject = copy.subject(product, input.policyNumber);
   const intro = copy.intro(product, input.policyNumber);
   const valid = copy.valid(ACCESS_CODE_VALID_MINUTES);
-  const text = [intro, '', input.code, '', valid, '', copy.notYou, '', copy.signOff, ''].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(intro)}</p>`,
-    `<p style="font-size: 28px; letter-spacing: 6px; font-weight: bold; color: #0B4F6C;" aria-label="${e(copy.code)}">${e(input.code)}</p>`,
-    `<p>${e(valid)}</p>`,
-    `<p>${e(copy.notYou)}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { subject, text, html };
+  return renderMail({
+    script,
+    subject,
+    blocks: [
+      { kind: 'paragraph', lines: [intro] },
+      { kind: 'code', code: input.code },
+      { kind: 'paragraph', lines: [valid] },
+      { kind: 'paragraph', lines: [copy.notYou] },
+    ],
+  });
 }

@@ -1,10 +1,9 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { ACCESS_CODE_VALID_MINUTES, type TStepUpPurpose } from '@lionrock/domain/self-service/access-rules';
-import { escapeHtml } from '../../lib/escape-html.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
+import { oneLine, renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -54,8 +53,6 @@ type TValues = {
 type TCopy = {
   greeting: (name: string) => string;
   genericGreeting: string;
-  contact: (country: TCountry) => string;
-  signOff: string;
   /** What a step-up code is for, as the mail names it. */
   purposes: Record<TStepUpPurpose, string>;
   /** The undo link's words beside it. */
@@ -63,17 +60,10 @@ type TCopy = {
   kinds: Record<TContactMailKind, { subject: (v: TValues) => string; body: (v: TValues) => string[] }>;
 };
 
-const line = (country: TCountry) => {
-  const contacts = INSURER_CONTACTS[country];
-  return `${contacts.hotline}, ${contacts.email}`;
-};
-
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
 const ZH_HANS: TCopy = {
   greeting: (name) => `尊敬的${name}：`,
   genericGreeting: '尊敬的客户：',
-  contact: (country) => `如有疑问，请联系我们：${line(country)}。`,
-  signOff: '狮石保险',
   purposes: {
     contact: '更改联系资料',
     'renewal-card': '更改续保扣款的信用卡',
@@ -119,8 +109,6 @@ const COPY: Record<TScript, TCopy> = {
   en: {
     greeting: (name) => `Dear ${name},`,
     genericGreeting: 'Dear customer,',
-    contact: (country) => `Questions? Call or write to us: ${line(country)}.`,
-    signOff: 'Lionrock Insurance',
     purposes: {
       contact: 'change its contact details',
       'renewal-card': 'change the card its renewals are charged to',
@@ -165,16 +153,12 @@ const COPY: Record<TScript, TCopy> = {
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
-const oneLine = (value: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-
 export function composeContactMail(
   kind: TContactMailKind,
   policy: TPolicy,
   language: 'en' | 'zh',
   facts: TContactMailFacts,
-): { subject: string; text: string; html: string } {
+): TRenderedMail {
   const script = scriptFor(language, policy.country);
   const copy = COPY[script];
   const values: TValues = {
@@ -192,29 +176,14 @@ export function composeContactMail(
   const greeting = name ? copy.greeting(name) : copy.genericGreeting;
   const paragraphs = copy.kinds[kind].body(values);
   const subject = oneLine(copy.kinds[kind].subject(values));
-  const contact = copy.contact(policy.country);
-  const text = [
+  return renderMail({
+    script,
+    subject,
     greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(undoUrl ? [copy.undo, undoUrl, ''] : []),
-    contact,
-    '',
-    copy.signOff,
-    '',
-  ].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${e(p)}</p>`),
-    ...(undoUrl ? [`<p>${e(copy.undo)}<br><a href="${e(undoUrl)}">${e(undoUrl)}</a></p>`] : []),
-    `<p>${e(contact)}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { subject, text, html };
+    blocks: [
+      ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
+      ...(undoUrl ? [{ kind: 'link' as const, lines: [copy.undo], url: undoUrl }] : []),
+    ],
+    contactCountry: policy.country,
+  });
 }

@@ -1,8 +1,7 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TReferralReason } from '@lionrock/domain/back-office/referral-rules';
-import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -37,11 +36,7 @@ type TCopy = {
   why: Record<TReferralReason, string>;
   link: string;
   greeting: string;
-  contact: (country: TCountry) => string;
-  signOff: string;
 };
-
-const contact = (country: TCountry) => INSURER_CONTACTS[country];
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
 const ZH_HANS: TCopy = {
@@ -71,8 +66,6 @@ const ZH_HANS: TCopy = {
   },
   link: '您的报价：',
   greeting: '尊敬的客户：',
-  contact: (country) => `如有疑问，请联系我们：${contact(country).hotline}，${contact(country).email}。`,
-  signOff: '狮石保险',
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -103,8 +96,6 @@ const COPY: Record<TScript, TCopy> = {
     },
     link: 'Your quote:',
     greeting: 'Dear customer,',
-    contact: (country) => `Questions? ${contact(country).hotline}, ${contact(country).email}.`,
-    signOff: 'Lionrock Insurance',
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
@@ -114,7 +105,7 @@ export function composeReferralMail(
   kind: TReferralMailKind,
   language: 'en' | 'zh',
   facts: TReferralMailFacts,
-): { subject: string; text: string; html: string } {
+): TRenderedMail {
   const script = scriptFor(language, facts.country);
   const copy = COPY[script];
   const values: TFacts = {
@@ -127,28 +118,14 @@ export function composeReferralMail(
   const subject = copy.subject[kind](values);
   const paragraphs = copy.body[kind](values);
   const link = kind === 'referral-accepted' && facts.url ? facts.url : null;
-  const text = [
-    copy.greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(link ? [copy.link, link, ''] : []),
-    copy.contact(facts.country),
-    '',
-    copy.signOff,
-    '',
-  ].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(copy.greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${e(p)}</p>`),
-    ...(link ? [`<p>${e(copy.link)}<br><a href="${e(link)}">${e(link)}</a></p>`] : []),
-    `<p>${e(copy.contact(facts.country))}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { subject, text, html };
+  return renderMail({
+    script,
+    subject,
+    greeting: copy.greeting,
+    blocks: [
+      ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
+      ...(link ? [{ kind: 'link' as const, lines: [copy.link], url: link }] : []),
+    ],
+    contactCountry: facts.country,
+  });
 }

@@ -1,11 +1,10 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { escapeHtml } from '../../lib/escape-html.ts';
 import { policyholderName } from '../issuance/policy-schedule.ts';
+import { oneLine, renderMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -78,18 +77,9 @@ type TCopy = {
   greeting: (name: string) => string;
   genericGreeting: string;
   card: (last4: string) => string;
-  contact: (country: TCountry) => string;
-  signOff: string;
   /** The sentence before the "Manage your policy" link (design section 12). */
   manage: string;
   kinds: Record<TRenewalMailKind, TKindCopy>;
-};
-
-/** The market's lines and address, from the one place they are kept (decision 042). */
-const contactsOf = (country: TCountry) => INSURER_CONTACTS[country];
-const CONTACT_EN: Record<TCountry, string> = {
-  SGP: `Singapore: ${contactsOf('SGP').hotline} (Monday to Friday, 9 am to 6 pm), ${contactsOf('SGP').email}. 24-hour emergency assistance abroad: ${contactsOf('SGP').assistance}`,
-  HKG: `Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}`,
 };
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
@@ -97,11 +87,6 @@ const ZH_HANS: TCopy = {
   greeting: (name) => `尊敬的${name}：`,
   genericGreeting: '尊敬的客户：',
   card: (last4) => (last4 ? `您尾号为${last4}的信用卡` : '您的信用卡'),
-  contact: (country) =>
-    country === 'SGP'
-      ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
-      : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
-  signOff: '狮石保险',
   manage: '在线查看此保单、续保情况和文件，或开启、关闭自动续保：',
   kinds: {
     'renewal-notice': {
@@ -144,8 +129,6 @@ const COPY: Record<TScript, TCopy> = {
     greeting: (name) => `Dear ${name},`,
     genericGreeting: 'Dear customer,',
     card: (last4) => (last4 ? `your card ending ${last4}` : 'your card'),
-    contact: (country) => `Questions? Call or write to us. ${CONTACT_EN[country]}.`,
-    signOff: 'Lionrock Insurance',
     manage: 'See this policy, its renewal and its documents online, or turn auto-renewal off or on:',
     kinds: {
       'renewal-notice': {
@@ -189,19 +172,6 @@ const COPY: Record<TScript, TCopy> = {
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
-const HTML_LANG: Record<TScript, string> = { en: 'en', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant' };
-
-/** A value on one line: no line breaks or other control characters (names come from the customer). */
-function oneLine(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-}
-
-/** Only http(s) links are links; anything else is shown as text. */
-function isWebUrl(url: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(url);
-}
-
 /** One of the four renewal e-mails for `policy` (the expiring one, or the renewed one for 'renewal-success'). */
 export function composeRenewalMail(
   kind: TRenewalMailKind,
@@ -232,42 +202,15 @@ export function composeRenewalMail(
   const linkIntro = kindCopy.link(values);
   const url = oneLine(options.turnOffUrl);
   const manageUrl = options.manageUrl ? oneLine(options.manageUrl) : '';
-  const contact = copy.contact(policy.country);
-  const subject = oneLine(kindCopy.subject(values));
-
-  const text = [
+  return renderMail({
+    script,
+    subject: kindCopy.subject(values),
     greeting,
-    '',
-    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    linkIntro,
-    url,
-    '',
-    ...(manageUrl ? [copy.manage, manageUrl, ''] : []),
-    contact,
-    '',
-    copy.signOff,
-    '',
-  ].join('\n');
-
-  const e = escapeHtml;
-  const link = isWebUrl(url) ? `<a href="${e(url)}">${e(url)}</a>` : e(url);
-  const html = [
-    '<!doctype html>',
-    `<html lang="${HTML_LANG[script]}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(greeting)}</p>`,
-    ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
-    `<p>${e(linkIntro)}<br>${link}</p>`,
-    ...(manageUrl
-      ? [
-          `<p>${e(copy.manage)}<br>${isWebUrl(manageUrl) ? `<a href="${e(manageUrl)}">${e(manageUrl)}</a>` : e(manageUrl)}</p>`,
-        ]
-      : []),
-    `<p>${e(contact)}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-
-  return { subject, text, html };
+    blocks: [
+      ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
+      { kind: 'link', lines: [linkIntro], url },
+      ...(manageUrl ? [{ kind: 'link' as const, lines: [copy.manage], url: manageUrl }] : []),
+    ],
+    contactCountry: policy.country,
+  });
 }

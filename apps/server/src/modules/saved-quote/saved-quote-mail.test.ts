@@ -19,7 +19,7 @@ describe('the saved-quote mails (decisions 076, 077)', () => {
     expect(mail.text).toContain('https://shop.example/pa/resume#abc');
     expect(mail.text).toContain('25/12/2026');
     expect(mail.html).toContain('<a href="https://shop.example/pa/resume#abc">');
-    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<html lang="en"');
   });
 
   it('writes Simplified Chinese for Singapore and Traditional for Hong Kong, the brand as 狮石/獅石', () => {

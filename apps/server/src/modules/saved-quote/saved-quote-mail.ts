@@ -4,7 +4,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { SAVED_QUOTE_VALID_DAYS } from '@lionrock/domain/self-service/saved-quote-rules';
 import type { TProductType } from '@lionrock/domain/tax/tax';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -26,7 +26,6 @@ type TCopy = {
   body: Record<TSavedQuoteMailKind, (v: TValues) => string[]>;
   link: (v: TValues) => string;
   optOut: string;
-  signOff: string;
   /** A journey whose document carries a real agent: who it is; and the mail of one the agent prepared (decision 087). */
   agentLine: (a: TAgentValues) => string;
   preparedSubject: (v: TValues) => string;
@@ -55,7 +54,6 @@ const ZH_HANS: TCopy = {
   link: (v) => `继续您的报价（链接有效至 ${v.until}，即保存后${v.days}日）：`,
   optOut:
     '如您没有要求此邮件，请忽略：在您付款之前，不会购买任何保险。请勿将链接转给他人：任何持有链接的人都可查看此报价。',
-  signOff: '狮石保险',
   agentLine: (a) => `您的代理人：${a.agent}（注册编号：${a.registrationNo}）`,
   preparedSubject: (v) => `您的代理人为您准备了${v.product}报价`,
   prepared: (v, a) =>
@@ -84,7 +82,6 @@ const COPY: Record<TScript, TCopy> = {
     link: (v) => `Continue your quote (the link works until ${v.until}, ${v.days} days from the save):`,
     optOut:
       'Did not ask for this? You can ignore this e-mail: nothing is bought until you pay. Keep the link to yourself: anyone with it can see the quote.',
-    signOff: 'Lionrock Insurance',
     agentLine: (a) => `Your agent: ${a.agent}, registration no. ${a.registrationNo}.`,
     preparedSubject: (v) => `Your agent prepared a ${v.product} quote for you`,
     prepared: (v, a) =>
@@ -109,11 +106,7 @@ export type TSavedQuoteMailInput = {
 };
 
 /** The mail of a saved (or reminded) journey: subject, text and HTML. */
-export function composeSavedQuoteMail(input: TSavedQuoteMailInput): {
-  subject: string;
-  text: string;
-  html: string;
-} {
+export function composeSavedQuoteMail(input: TSavedQuoteMailInput): TRenderedMail {
   const script = scriptFor(input.language, input.country);
   const copy = COPY[script];
   const until = formatDmy(todayIn(MARKETS[input.country].timeZone, input.expiresAt));
@@ -134,31 +127,14 @@ export function composeSavedQuoteMail(input: TSavedQuoteMailInput): {
   const paragraphs = prepared
     ? [opening(values, prepared), body[1]!]
     : [...body, ...(agent ? [copy.agentLine(agent)] : [])];
-  const linkIntro = copy.link(values);
-  const text = [
-    copy.greeting,
-    '',
-    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    linkIntro,
-    input.url,
-    '',
-    copy.optOut,
-    '',
-    copy.signOff,
-    '',
-  ].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${script}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #222222; line-height: 1.5;">',
-    `<p>${e(copy.greeting)}</p>`,
-    ...paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`),
-    `<p>${e(linkIntro)}<br><a href="${e(input.url)}">${e(input.url)}</a></p>`,
-    `<p>${e(copy.optOut)}</p>`,
-    `<p>${e(copy.signOff)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { subject, text, html };
+  return renderMail({
+    script,
+    subject,
+    greeting: copy.greeting,
+    blocks: [
+      ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
+      { kind: 'link', lines: [copy.link(values)], url: input.url },
+      { kind: 'paragraph', lines: [copy.optOut] },
+    ],
+  });
 }

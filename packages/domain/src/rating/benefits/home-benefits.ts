@@ -1,6 +1,7 @@
 import { HOME_PLANS, type THomeCover, type THomePlan, type TOccupancy } from '../../home/home-model.ts';
 import type { TCountry } from '../../market/market.ts';
 import type { THomeRateTable } from '../home-rating.ts';
+import type { THomeRateFacts } from '../rate-facts.ts';
 import type { TBenefitValue } from './benefit-schedules-schema.ts';
 import homeBenefits from './home-benefits.json' with { type: 'json' };
 import type { THomeBenefits } from './home-benefits-schema.ts';
@@ -35,14 +36,19 @@ export type THomeCoverChoice = {
   contentsSumInsuredCents: number;
 };
 
-/** The comparison table of the quote page, the brochure and the schedule, for a market and the customer's choices. */
+/**
+ * The comparison table of the quote page, the brochure and the schedule, for a market and the customer's
+ * choices. The contents each plan includes come from a rate table, or from the facts of the table in
+ * force that the server answers the quote page (decision 114).
+ */
 export function homeCoverTable(
   benefits: THomeBenefits,
-  rates: THomeRateTable,
+  rates: THomeRateTable | Pick<THomeRateFacts, 'includedContentsCents'>,
   country: TCountry,
   choice: THomeCoverChoice,
 ): THomeCoverGroup[] {
-  const included = rates.markets[country].includedContentsCents;
+  const included =
+    'markets' in rates ? rates.markets[country].includedContentsCents : rates.includedContentsCents;
   const contents: THomeCoverRow = {
     key: 'contents',
     labelEn: benefits.contents.labelEn,

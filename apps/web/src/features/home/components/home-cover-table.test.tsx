@@ -1,5 +1,7 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
+import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import { homeRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n';
@@ -34,5 +36,36 @@ describe('the home plan comparison (decisions 059 and 099)', () => {
     expect(calls.map(({ url }) => url)).toContain(
       '/b2c-server/rest/policy/benefits?country=SGP&product=PHM&on=01/03/2027',
     );
+  });
+
+  it('shows the contents each plan includes by the rate table in force that day (decision 114)', async () => {
+    // Underwriting raised Essential's included contents from 01/03/2027 to S$34,567 (S$30,000 bundled).
+    const later = homeRateFacts(HOME_RATE_TABLE, 'SGP');
+    later.includedContentsCents.ESSENTIAL = 3_456_700;
+    const { calls } = stubServer([
+      { match: /policy\/rate-facts\?country=SGP&product=PHM&on=01\/03\/2027$/, body: later },
+      ...HEALTHY_SYSTEM,
+    ]);
+    renderAt(
+      <HomeCoverTable country="SGP" choice={CHOICE} selected="ESSENTIAL" on={localDate(2027, 3, 1)} />,
+      '/home/quote',
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    const row = await screen.findByRole('row', { name: /Household contents/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['S$34,567.00', 'S$60,000.00', 'S$100,000.00']);
+    expect(calls.map(({ url }) => url)).toContain(
+      '/b2c-server/rest/policy/rate-facts?country=SGP&product=PHM&on=01/03/2027',
+    );
+  });
+
+  it('waits for the figures with the schedule, and says when they could not be loaded', async () => {
+    stubServer([{ match: /policy\/rate-facts/, status: 500, body: { statusCode: 500 } }, ...HEALTHY_SYSTEM]);
+    renderAt(<HomeCoverTable country="SGP" choice={CHOICE} selected={undefined} />, '/home/quote');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/couldn't load the cover details/);
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -4,11 +4,11 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { homeCoverTable, type THomeCoverChoice } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_DATA } from '@lionrock/domain/rating/home-rate-table';
 import { useId, useState } from 'react';
 import { BenefitsState } from '../../../components/ui/benefits-state';
 import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
+import { useRateFacts } from '../../../lib/rate-facts-api';
 import { useSystemStore } from '../../../state/system-store';
 import styles from './home.module.css';
 
@@ -25,7 +25,8 @@ function limitText(value: TBenefitValue, country: TCountry, t: (key: string) => 
 /**
  * The plan comparison (decision 059): every cover of the home benefit schedule in force on the day the
  * cover starts (decision 099) with each plan's limit, for the customer's occupancy, contents sum and
- * optional covers; the first rows until "View all".
+ * optional covers, the contents each plan includes from the rate table in force that day (decision 114);
+ * the first rows until "View all".
  */
 export function HomeCoverTable({
   country,
@@ -43,15 +44,25 @@ export function HomeCoverTable({
   const id = useId();
   const zh = useSystemStore((state) => state.lang) === 'zh';
   const [all, setAll] = useState(false);
-  const { benefits, failed, retry } = useBenefitSchedule('PHM', country, on);
-  if (!benefits)
+  const schedule = useBenefitSchedule('PHM', country, on);
+  // The contents each plan includes, from the rate table in force that day (decision 114).
+  const rates = useRateFacts('PHM', country, on);
+  const { benefits } = schedule;
+  const { facts } = rates;
+  if (!benefits || !facts)
     return (
       <section className={styles.coverSection} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{t('homeQuote.coverTitle')}</h2>
-        <BenefitsState failed={failed} onRetry={retry} />
+        <BenefitsState
+          failed={(!benefits && schedule.failed) || (!facts && rates.failed)}
+          onRetry={() => {
+            if (!benefits) schedule.retry();
+            if (!facts) rates.retry();
+          }}
+        />
       </section>
     );
-  const groups = homeCoverTable(benefits, HOME_RATE_DATA, country, choice);
+  const groups = homeCoverTable(benefits, facts, country, choice);
   let shown = 0;
   return (
     <section className={styles.coverSection} aria-labelledby={`${id}-title`}>

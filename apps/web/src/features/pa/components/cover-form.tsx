@@ -4,10 +4,11 @@ import {
   validateDependentChildren,
   validateOccupation,
 } from '@lionrock/domain/pa/occupation';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { type FormEvent, useState } from 'react';
+import { BenefitsState } from '../../../components/ui/benefits-state';
 import { useTranslation } from '../../../lib/i18n';
+import { useRateFacts } from '../../../lib/rate-facts-api';
 import styles from '../routes/pa.module.css';
 import type { TPaCoverChoice } from '../state/pa-flow-store';
 import { OccupationPicker } from './occupation-picker';
@@ -76,6 +77,8 @@ export function CoverForm({
   const { t } = useTranslation();
   const [values, setValues] = useState<TCoverFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The free children of the rate table in force today (decision 114); "…" until they arrive.
+  const rates = useRateFacts('PAN', country);
   const family = values.insuredPersonType === 'family';
   const adults = family ? values.numberOfAdults : 1;
   const update = (change: Partial<TCoverFormValues>) => setValues((current) => ({ ...current, ...change }));
@@ -142,8 +145,9 @@ export function CoverForm({
               ))}
             </select>
             <p id="pa-children-hint" className={styles.hint}>
-              {t('paLanding.childrenHint', { freeChildren: PA_RATE_TABLE.markets[country].freeChildren })}
+              {t('paLanding.childrenHint', { freeChildren: rates.facts?.freeChildren ?? '…' })}
             </p>
+            {rates.failed ? <BenefitsState failed onRetry={rates.retry} /> : null}
             <p id="pa-children-error" className={styles.error}>
               {errors.noOfChildren ? t(errors.noOfChildren) : null}
             </p>

@@ -1,31 +1,30 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, toCents } from '@lionrock/domain/money/money';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { childrenCoveredFree } from '@lionrock/domain/rating/rate-facts';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { useTranslation } from '../../../lib/i18n';
 import styles from '../routes/pa.module.css';
 
-/** Children covered free under the Family Plan, from the rate table (pa-home-payments section 9). */
-export function freeChildrenOf(country: TCountry, children: number): number {
-  return Math.min(children, PA_RATE_TABLE.markets[country].freeChildren);
-}
-
 /**
  * A plan's price as lines (pa-home-payments section 3, Premium breakdown): premium, the family
  * discount, the campaign's, the free children, GST (Singapore) or the IA levy (Hong Kong), total.
+ * `freeChildren` is the rate table's in force on the day the cover starts (decision 114): until it
+ * arrives the children's line holds its place with "…".
  */
 export function PriceLines({
   item,
   country,
   childCount,
+  freeChildren,
 }: {
   item: TWirePremiumItem;
   country: TCountry;
   childCount: number;
+  freeChildren: number | undefined;
 }) {
   const { t } = useTranslation();
   const money = (amount: number | undefined) => formatMoney(toCents(amount ?? 0), country);
-  const free = freeChildrenOf(country, childCount);
+  const free = freeChildren === undefined ? undefined : childrenCoveredFree({ freeChildren }, childCount);
   const lines: [string, string][] = [
     [t('paQuote.premium'), money(item.premiumWithoutDiscount ?? item.premium)],
     ...(item.groupDiscount
@@ -41,7 +40,8 @@ export function PriceLines({
     ...(item.premiumWithoutDiscount !== undefined && item.premiumWithoutDiscount !== item.premium
       ? [[t('paQuote.netPremium'), money(item.premium)] as [string, string]]
       : []),
-    ...(free > 0 ? [[t('paQuote.freeChildren', { count: free }), money(0)] as [string, string]] : []),
+    ...(free === undefined && childCount > 0 ? [['…', '…'] as [string, string]] : []),
+    ...(free ? [[t('paQuote.freeChildren', { count: free }), money(0)] as [string, string]] : []),
     ...(country === 'SGP'
       ? [[t('paQuote.gst'), money(item.gst)] as [string, string]]
       : [[t('paQuote.levy'), money(item.levy)] as [string, string]]),

@@ -1,4 +1,6 @@
 import { addDays, formatDmy, formatIso } from '@lionrock/domain/dates/local-date';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { paRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +35,22 @@ describe('the PA landing and effective date (pa-home-payments sections 2 and 5)'
     await userEvent.click(screen.getByRole('radio', { name: 'Family' }));
     const counts = screen.getByLabelText('Number of dependent children').querySelectorAll('option');
     expect([...counts].map((option) => option.value).at(-1)).toBe('9');
+  });
+
+  it('states the free children of the rate table in force today (decision 114)', async () => {
+    // Underwriting's version in force today covers 5 children free (3 bundled).
+    const today = paRateFacts(PA_RATE_TABLE, 'SGP');
+    today.freeChildren = 5;
+    stubServer([
+      { match: /policy\/rate-facts\?country=SGP&product=PAN$/, body: today },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+    ]);
+    renderAt(<PaPage />, '/pa');
+    expect(screen.getByText(/with up to … children covered free\.$/)).toBeTruthy();
+    expect(await screen.findByText(/with up to 5 children covered free\.$/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Family' }));
+    expect(screen.getByText('Up to 5 children are covered free under the Family Plan.')).toBeTruthy();
   });
 
   it('takes a start from today to 90 days ahead and shows the end a year less a day later', async () => {

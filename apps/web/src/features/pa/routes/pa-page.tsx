@@ -1,11 +1,11 @@
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
 import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { useTranslation } from '../../../lib/i18n';
+import { useRateFacts } from '../../../lib/rate-facts-api';
 import { useSystemStore } from '../../../state/system-store';
 import { usePartnerAgent } from '../../travel/components/use-partner-agent';
 import { BenefitTable } from '../components/benefit-table';
@@ -31,12 +31,14 @@ export function PaPage() {
   const { systemAvailable, privateMode } = useSystemStatus();
   const policy = usePaFlowStore((state) => state.policy);
   const pa = policy.policyPAN;
+  // The free children of the rate table in force today (decision 114), asked with the cover form's; "…" until then.
+  const { facts } = useRateFacts('PAN', country);
   return (
     <>
       {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       <ProductHero
         title={t('paLanding.title')}
-        subtitle={t('paLanding.subtitle', { freeChildren: PA_RATE_TABLE.markets[country].freeChildren })}
+        subtitle={t('paLanding.subtitle', { freeChildren: facts?.freeChildren ?? '…' })}
       />
       <section className={styles.page} aria-labelledby="pa-quote-title">
         <h2 id="pa-quote-title">{t('paLanding.formTitle')}</h2>

@@ -5,6 +5,7 @@ import {
   ratePersonalAccident,
   type TOccupationClass,
 } from '@lionrock/domain/rating/pa-rating';
+import { paRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { type TPolicyInput, toWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -100,6 +101,51 @@ describe('the PA quote page (pa-home-payments sections 3 and 9)', () => {
     expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('S$123,456.00');
   });
 
+  it('states the free children and the covers\' "+N %" of the rate table in force on the day the cover starts (decision 114)', async () => {
+    // Underwriting changed the table from 26/11/2026, the quote's start: 1 child free (3 bundled), TTD +21.5 % (18).
+    const later = paRateFacts(PA_RATE_TABLE, 'SGP');
+    later.freeChildren = 1;
+    later.optionalCoverPercent.TTD = 21.5;
+    serve();
+    const fetched = vi.mocked(fetch);
+    const answer = fetched.getMockImplementation()!;
+    fetched.mockImplementation(async (input, init) =>
+      String(input) === '/b2c-server/rest/policy/rate-facts?country=SGP&product=PAN&on=26/11/2026'
+        ? new Response(JSON.stringify(later))
+        : answer(input, init),
+    );
+    quote(['06', '06'], 2);
+    renderAt(<PaQuotePage />, '/pa/quote');
+    const planA = within(screen.getByTestId('pa-plan-A'));
+    // Until they arrive the figures hold their places.
+    expect(planA.getByText('…', { selector: 'span:first-child' })).toBeTruthy();
+    expect(screen.getAllByText("Adds …% to this adult's premium")).toHaveLength(4);
+    expect(await planA.findByText('1 child covered free')).toBeTruthy();
+    expect(planA.queryByText('…')).toBeNull();
+    expect(screen.getAllByText("Adds 21.5% to this adult's premium")).toHaveLength(2);
+    expect(screen.getAllByText("Adds 12% to this adult's premium")).toHaveLength(2);
+  });
+
+  it('says when the figures could not be loaded, and asks again with Try again', async () => {
+    serve();
+    const fetched = vi.mocked(fetch);
+    const answer = fetched.getMockImplementation()!;
+    let down = true;
+    fetched.mockImplementation(async (input, init) =>
+      down && String(input).includes('policy/rate-facts')
+        ? new Response(JSON.stringify({ statusCode: 500 }), { status: 500 })
+        : answer(input, init),
+    );
+    quote(['06']);
+    renderAt(<PaQuotePage />, '/pa/quote');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/couldn't load the cover details/);
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText("Adds 18% to this adult's premium")).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows plans A to D for class 01, and no plan D when either adult is class 03', async () => {
     serve();
     quote(['06']);
@@ -139,13 +185,13 @@ describe('the PA quote page (pa-home-payments sections 3 and 9)', () => {
     expect(screen.queryByRole('row', { name: /Temporary total disablement/ })).toBeNull();
   });
 
-  it('shows the family discount and the free children as lines of the price', () => {
+  it('shows the family discount and the free children as lines of the price', async () => {
     serve();
     quote(['06', '06'], 2);
     renderAt(<PaQuotePage />, '/pa/quote');
     const planA = within(screen.getByTestId('pa-plan-A'));
     expect(planA.getByText('Family discount')).toBeTruthy();
-    expect(planA.getByText('2 children covered free')).toBeTruthy();
+    expect(await planA.findByText('2 children covered free')).toBeTruthy();
     cleanup();
     quote(['06']);
     renderAt(<PaQuotePage />, '/pa/quote');

@@ -1,14 +1,15 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
 import { formatMoney, toCents } from '@lionrock/domain/money/money';
 import { isPlanDOffered } from '@lionrock/domain/pa/occupation';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { BenefitsState } from '../../../components/ui/benefits-state';
 import { CheckField } from '../../../components/ui/check-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { useQuoteFormReached } from '../../../lib/funnel-beacon';
 import { useTranslation } from '../../../lib/i18n';
+import { useRateFacts } from '../../../lib/rate-facts-api';
 import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
 import { forgetLinkPlan, linkPlanOf } from '../../checkout/state/link-plan';
 import { BenefitTable, KEY_ROWS, type TPaPlanName } from '../components/benefit-table';
@@ -36,9 +37,13 @@ export function PaQuotePage() {
   // An agent's pre-filled link marks its plan (decision 090); Apply Now stays the customer's choice.
   const [linkPlan] = useState(() => linkPlanOf('pa'));
   useEffect(forgetLinkPlan, []);
-  if (plans.length === 0) return <Navigate to="/pa/effective-date" replace />;
   const pa = policy.policyPAN;
   const country = policy.country ?? 'SGP';
+  const on = parseDmy(pa.effectiveDate ?? '');
+  // The optional covers' "+N %" and the free children of the table in force on the day the cover
+  // starts, the one the prices come from (decision 114); "…" until they arrive.
+  const rates = useRateFacts('PAN', country, on);
+  if (plans.length === 0) return <Navigate to="/pa/effective-date" replace />;
   const family = pa.insuredPersonType === 'family';
   const children = family ? (pa.family?.noOfChildren ?? 0) : 0;
   const occupations = adultOccupations(policy);
@@ -46,9 +51,7 @@ export function PaQuotePage() {
   const offered = plans.map((plan) => plan.planName as TPaPlanName);
   const adults = [pa.insured?.adult1, pa.insured?.adult2].slice(0, occupations.length);
   const coverPrice = (code: TPaCover) =>
-    t('paQuote.coverPrice', {
-      percent: (PA_RATE_TABLE.markets[country].optionalCovers[code]?.basisPoints ?? 0) / 100,
-    });
+    t('paQuote.coverPrice', { percent: rates.facts ? (rates.facts.optionalCoverPercent[code] ?? 0) : '…' });
 
   const toggleCover = async (adult: 0 | 1, code: TPaCover, on: boolean) => {
     const current = (adult === 0 ? pa.insured?.adult1 : pa.insured?.adult2)?.optionalCovers ?? [];
@@ -85,6 +88,7 @@ export function PaQuotePage() {
             ))}
           </fieldset>
         ))}
+        {rates.failed ? <BenefitsState failed onRetry={rates.retry} /> : null}
       </section>
       {policy.campaignVoucher ? (
         <p className={styles.notice} data-testid="pa-voucher">
@@ -106,7 +110,12 @@ export function PaQuotePage() {
             <h2>{t('paQuote.planName', { plan: plan.planName })}</h2>
             {plan.planName === linkPlan ? <p className={styles.notice}>{t('paQuote.suggested')}</p> : null}
             <p className={styles.price}>{formatMoney(toCents(plan.totalPremium), country)}</p>
-            <PriceLines item={plan} country={country} childCount={children} />
+            <PriceLines
+              item={plan}
+              country={country}
+              childCount={children}
+              freeChildren={rates.facts?.freeChildren}
+            />
             <button
               type="button"
               className={styles.primary}
@@ -125,7 +134,7 @@ export function PaQuotePage() {
         country={country}
         plans={offered}
         rows={allRows ? undefined : KEY_ROWS}
-        on={parseDmy(pa.effectiveDate ?? '')}
+        on={on}
         insured={{ role: 'adult', optionalCovers: pa.insured?.adult1?.optionalCovers ?? [] }}
         caption={t('paQuote.benefits')}
       />
