@@ -20,17 +20,23 @@ import type { TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
 import { agentRoutes } from './modules/agent/agent-routes.ts';
 import { createAgentService } from './modules/agent/agent-service.ts';
+import { createAccountsRepository } from './modules/back-office/accounts/accounts-repository.ts';
 import { accountsRoutes } from './modules/back-office/accounts/accounts-routes.ts';
+import { createAccountsService } from './modules/back-office/accounts/accounts-service.ts';
 import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
 import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
 import { deskQuoteRoutes } from './modules/back-office/desk/desk-quote-routes.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
+import { createMarketingRepository } from './modules/back-office/marketing/marketing-repository.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
+import { createMarketingService } from './modules/back-office/marketing/marketing-service.ts';
 import { backOfficeFailuresRoutes } from './modules/back-office/operations/failures-routes.ts';
 import { createFailuresService } from './modules/back-office/operations/failures-service.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
 import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
+import { createPartnersRepository } from './modules/back-office/partners/partners-repository.ts';
 import { partnersRoutes } from './modules/back-office/partners/partners-routes.ts';
+import { createPartnersService } from './modules/back-office/partners/partners-service.ts';
 import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
 import {
   createStaffAccess,
@@ -40,7 +46,9 @@ import {
 } from './modules/back-office/staff-access.ts';
 import { systemAdminRoutes } from './modules/back-office/system/system-admin-routes.ts';
 import { referralsRoutes } from './modules/back-office/underwriting/referrals-routes.ts';
+import { createUnderwritingRepository } from './modules/back-office/underwriting/underwriting-repository.ts';
 import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
+import { createUnderwritingService } from './modules/back-office/underwriting/underwriting-service.ts';
 import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
@@ -429,10 +437,23 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     db: database.db,
     agentMarketOf: async (agentCode) => (await agentRepository.findAgent(agentCode))?.country,
   });
-  await app.register(marketingRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(marketingRoutes, {
+    access: staffAccess,
+    service: createMarketingService({ repository: createMarketingRepository(database.db), now }),
+  });
   // Marketing's partners and operations' accounts (decision 086).
-  await app.register(partnersRoutes, { access: staffAccess, db: database.db, now });
-  await app.register(accountsRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(partnersRoutes, {
+    access: staffAccess,
+    service: createPartnersService({ repository: createPartnersRepository(database.db), now }),
+  });
+  await app.register(accountsRoutes, {
+    access: staffAccess,
+    service: createAccountsService({
+      repository: createAccountsRepository(database.db),
+      access: staffAccess,
+      now,
+    }),
+  });
   await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
   // An agent's quote for a customer, mailed as a saved quote (decision 087).
   await app.register(deskQuoteRoutes, {
@@ -456,7 +477,10 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     limits: app.limitStore,
     funnel,
   });
-  await app.register(underwritingRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(underwritingRoutes, {
+    access: staffAccess,
+    service: createUnderwritingService({ repository: createUnderwritingRepository(database.db), now }),
+  });
   await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });
   const documents = createPolicyDocumentsService({
     config,
