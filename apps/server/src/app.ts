@@ -23,15 +23,24 @@ import { createAgentService } from './modules/agent/agent-service.ts';
 import { createAccountsRepository } from './modules/back-office/accounts/accounts-repository.ts';
 import { accountsRoutes } from './modules/back-office/accounts/accounts-routes.ts';
 import { createAccountsService } from './modules/back-office/accounts/accounts-service.ts';
+import { createAuditTrail } from './modules/back-office/audit.ts';
+import { createAuditRepository } from './modules/back-office/audit-repository.ts';
 import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
+import { createDashboardRepository } from './modules/back-office/dashboard/dashboard-repository.ts';
 import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
+import { createDashboardService } from './modules/back-office/dashboard/dashboard-service.ts';
 import { deskQuoteRoutes } from './modules/back-office/desk/desk-quote-routes.ts';
+import { createDeskQuoteService } from './modules/back-office/desk/desk-quote-service.ts';
+import { createDeskRepository } from './modules/back-office/desk/desk-repository.ts';
 import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
+import { createDeskService } from './modules/back-office/desk/desk-service.ts';
 import { createMarketingRepository } from './modules/back-office/marketing/marketing-repository.ts';
 import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
 import { createMarketingService } from './modules/back-office/marketing/marketing-service.ts';
+import { createFailuresRepository } from './modules/back-office/operations/failures-repository.ts';
 import { backOfficeFailuresRoutes } from './modules/back-office/operations/failures-routes.ts';
 import { createFailuresService } from './modules/back-office/operations/failures-service.ts';
+import { createOperationsRepository } from './modules/back-office/operations/operations-repository.ts';
 import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
 import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
 import { createPartnersRepository } from './modules/back-office/partners/partners-repository.ts';
@@ -111,7 +120,9 @@ import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
 import { createStepUpRepository } from './modules/policyholder/step-up-repository.ts';
 import { createStepUpService, type TStepUpService } from './modules/policyholder/step-up-service.ts';
+import { createQuoteLinkRepository } from './modules/quote-link/quote-link-repository.ts';
 import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
+import { createQuoteLinkService } from './modules/quote-link/quote-link-service.ts';
 import { referralRoutes } from './modules/referral/referral-routes.ts';
 import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
 import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
@@ -454,17 +465,28 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
       now,
     }),
   });
-  await app.register(backOfficeDeskRoutes, { access: staffAccess, db: database.db, now });
+  const auditTrail = createAuditTrail(createAuditRepository(database.db));
+  const deskRepository = createDeskRepository(database.db);
+  await app.register(backOfficeDeskRoutes, {
+    access: staffAccess,
+    service: createDeskService({ repository: deskRepository, audit: auditTrail, now }),
+  });
   // An agent's quote for a customer, mailed as a saved quote (decision 087).
   await app.register(deskQuoteRoutes, {
     access: staffAccess,
-    db: database.db,
-    now,
-    policies: policyService,
-    savedQuotes,
-    limits: app.limitStore,
+    service: createDeskQuoteService({
+      repository: deskRepository,
+      audit: auditTrail,
+      policies: policyService,
+      savedQuotes,
+      limits: app.limitStore,
+      now,
+    }),
   });
-  await app.register(backOfficeDashboardRoutes, { access: staffAccess, db: database.db, now });
+  await app.register(backOfficeDashboardRoutes, {
+    access: staffAccess,
+    service: createDashboardService({ repository: createDashboardRepository(database.db), now }),
+  });
   // The funnel's first two steps, counted without the landing's help (decision 090).
   const funnel = createFunnelCounter({ db: database.db, log: app.log, now });
   app.addHook('onClose', () => funnel.close());
@@ -472,10 +494,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   // The desk's pre-filled quote links and their opening (decision 090).
   await app.register(quoteLinkRoutes, {
     access: staffAccess,
-    db: database.db,
-    now,
-    limits: app.limitStore,
-    funnel,
+    service: createQuoteLinkService({
+      repository: createQuoteLinkRepository(database.db),
+      desk: deskRepository,
+      limits: app.limitStore,
+      now,
+      funnel,
+    }),
   });
   await app.register(underwritingRoutes, {
     access: staffAccess,
@@ -515,7 +540,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(backOfficeOperationsRoutes, {
     access: staffAccess,
     service: createOperationsService({
-      db: database.db,
+      repository: createOperationsRepository(database.db),
+      audit: auditTrail,
+      holderMail: createAccessRepository(database.db),
       payments: paymentRepository,
       alerts,
       issuance,
@@ -525,7 +552,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     }),
   });
   // Failed renewals and failed jobs (decision 088); server.ts attaches pg-boss's retry to app.failures.
-  const failures = createFailuresService({ db: database.db, now });
+  const failures = createFailuresService({
+    repository: createFailuresRepository(database.db),
+    audit: auditTrail,
+    now,
+  });
   app.decorate('failures', failures);
   await app.register(backOfficeFailuresRoutes, { access: staffAccess, service: failures });
   await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });

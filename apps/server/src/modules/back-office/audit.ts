@@ -1,8 +1,6 @@
 import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
-import { and, desc, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/database.ts';
-import { auditLog } from '../../db/schema.ts';
 import { maskIdNumber } from '../issuance/policy-schedule.ts';
+import { createAuditRepository, type TAuditRepository, type TDbOrTx } from './audit-repository.ts';
 
 /**
  * The audit trail (issue 18): every change made from the back office or the agents' desk is one row,
@@ -43,10 +41,9 @@ export function maskPersonalData(value: unknown): unknown {
   return out;
 }
 
-type TDbOrTx = Pick<TDb, 'insert' | 'select'>;
-
-export async function recordAudit(db: TDbOrTx, entry: TAuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+/** Writes one entry through a repository: the masking happens here, never in SQL. */
+async function writeEntry(repository: Pick<TAuditRepository, 'insert'>, entry: TAuditEntry): Promise<void> {
+  await repository.insert({
     at: entry.at,
     actorId: entry.actor.id,
     actor: entry.actor.label,
@@ -59,12 +56,22 @@ export async function recordAudit(db: TDbOrTx, entry: TAuditEntry): Promise<void
   });
 }
 
-/** The trail of one record, newest first: what the staff pages show beside it. */
-export async function auditOf(db: TDb, entity: string, entityId: string, limit = 200) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
+/** One entry, written on the database or inside the transaction of the change it records. */
+export async function recordAudit(db: TDbOrTx, entry: TAuditEntry): Promise<void> {
+  await writeEntry(createAuditRepository(db), entry);
 }
+
+/** The trail of one record, newest first: what the staff pages show beside it. */
+export async function auditOf(db: TDbOrTx, entity: string, entityId: string, limit = 200) {
+  return createAuditRepository(db).listFor(entity, entityId, limit);
+}
+
+/** The trail for a service: it records and reads entries without holding the database itself. */
+export function createAuditTrail(repository: TAuditRepository) {
+  return {
+    record: (entry: TAuditEntry) => writeEntry(repository, entry),
+    of: (entity: string, entityId: string, limit = 200) => repository.listFor(entity, entityId, limit),
+  };
+}
+
+export type TAuditTrail = ReturnType<typeof createAuditTrail>;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
-import { agents, staffAccounts } from '../../db/schema.ts';
 import type { TStaffAccess } from './staff-access.ts';
+import { createStaffRepository } from './staff-repository.ts';
 
 /**
  * The accounts a local shop starts with (issue 18, decision 078): in `local` only, the operations
@@ -13,6 +12,7 @@ import type { TStaffAccess } from './staff-access.ts';
  */
 export async function ensureLocalAccounts(db: TDb, config: TConfig, access: TStaffAccess): Promise<string[]> {
   if (config.appEnv !== 'local') return [];
+  const repository = createStaffRepository(db);
   const lines: string[] = [];
   if (config.admin) {
     const existing = await access.findByUsername(config.admin.username);
@@ -29,14 +29,13 @@ export async function ensureLocalAccounts(db: TDb, config: TConfig, access: TSta
       `Back office: ${config.publicUrl}/admin: sign in as ${config.admin.username} with ADMIN_PASSWORD`,
     );
   } else {
-    const [anyStaff] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
-    if (!anyStaff)
+    if (!(await repository.hasAnyAccount()))
       lines.push(
         'Back office: no account yet; make one with `npm run admin:create-user`, or set ADMIN_USERNAME and ADMIN_PASSWORD',
       );
   }
   const password = config.demoAgentPassword ?? randomBytes(12).toString('base64url');
-  const demoAgents = await db.select().from(agents).where(eq(agents.isDefault, false));
+  const demoAgents = await repository.listNonDefaultAgents();
   const names: string[] = [];
   for (const agent of demoAgents) {
     const username = agent.agentCode.toLowerCase();

@@ -12,17 +12,16 @@ import {
   type TAccountRole,
   type TPermission,
 } from '@lionrock/domain/back-office/staff-rules';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
-import { mailOutbox, staffAccounts, staffPasswordResets, staffSessions } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { recordAudit } from './audit.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { createStaffRepository, type TStaffAccountRow, type TStaffSessionRow } from './staff-repository.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 /**
@@ -58,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-type TAccountRow = typeof staffAccounts.$inferSelect;
+type TAccountRow = TStaffAccountRow;
 
 /** The permission each `requireAccount` preHandler asks, so a test can walk every back-office route. */
 const PERMISSION_OF = new WeakMap<object, TPermission>();
@@ -102,6 +101,7 @@ export type TSignInAnswer =
 
 export function createStaffAccess(deps: TStaffAccessDeps) {
   const { db, config, store, now } = deps;
+  const repository = createStaffRepository(db);
   const checkPassword = deps.verifyPassword ?? verifyPassword;
   const totpKey = () => sharedSecret(db, 'staff-totp', config.linkSigningSecret);
   const resetKey = () => sharedSecret(db, 'staff-reset', config.linkSigningSecret);
@@ -137,20 +137,16 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
       });
     if (input.role === 'agent' && !input.agentCode)
       throw new ApiError(400, 'An agent account is bound to an agent code.', { field: 'agentCode' });
-    const [row] = await db
-      .insert(staffAccounts)
-      .values({
-        username,
-        email: input.email.trim(),
-        displayName: input.displayName.trim(),
-        role: input.role,
-        agentCode: input.role === 'agent' ? (input.agentCode ?? null) : null,
-        passwordHash: await hashPassword(input.password),
-        createdBy: input.createdBy,
-        updatedBy: input.createdBy,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await repository.insertAccount({
+      username,
+      email: input.email.trim(),
+      displayName: input.displayName.trim(),
+      role: input.role,
+      agentCode: input.role === 'agent' ? (input.agentCode ?? null) : null,
+      passwordHash: await hashPassword(input.password),
+      createdBy: input.createdBy,
+      updatedBy: input.createdBy,
+    });
     if (!row)
       throw new ApiError(409, 'There is already an account with this username.', { field: 'username' });
     await recordAudit(db, {
@@ -167,7 +163,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
 
   /** Sets a new password (the CLI, a reset link, the local set-up); clears the lock. */
   async function setPassword(accountId: string, password: string, by: string): Promise<void> {
-    const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, accountId));
+    const row = await repository.findAccount(accountId);
     if (!row) throw new ApiError(404, 'No such account.', { field: 'accountId' });
     const problem = passwordProblem(password, row.username);
     if (problem)
@@ -175,18 +171,8 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
         field: 'password',
         messageKey: problem,
       });
-    await db
-      .update(staffAccounts)
-      .set({
-        passwordHash: await hashPassword(password),
-        failedSignIns: 0,
-        lockedUntil: null,
-        updatedBy: by,
-        updatedAt: now(),
-      })
-      .where(eq(staffAccounts.id, accountId));
-    // Every session of the account ends: whoever knew the old password is out.
-    await db.delete(staffSessions).where(eq(staffSessions.accountId, accountId));
+    // Every session of the account ends with the new password: whoever knew the old one is out.
+    await repository.replacePassword(accountId, await hashPassword(password), by, now());
     await recordAudit(db, {
       at: now(),
       actor: { id: null, label: by },
@@ -199,11 +185,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   }
 
   async function findByUsername(username: string): Promise<TAccountRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(staffAccounts)
-      .where(eq(staffAccounts.username, normaliseUsername(username)));
-    return row;
+    return repository.findAccountByUsername(normaliseUsername(username));
   }
 
   const refused = () => new ApiError(401, 'The username or password is not right.', { field: 'password' });
@@ -230,13 +212,10 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     const at = now();
     const failures = row.failedSignIns + 1;
     const lock = failures >= STAFF_SIGN_IN.maxFailures;
-    await db
-      .update(staffAccounts)
-      .set({
-        failedSignIns: sql`${staffAccounts.failedSignIns} + 1`,
-        ...(lock ? { lockedUntil: new Date(at.getTime() + STAFF_SIGN_IN.lockMinutes * 60_000) } : {}),
-      })
-      .where(eq(staffAccounts.id, row.id));
+    await repository.countFailedSignIn(
+      row.id,
+      lock ? new Date(at.getTime() + STAFF_SIGN_IN.lockMinutes * 60_000) : null,
+    );
     if (lock)
       await recordAudit(db, {
         at,
@@ -253,7 +232,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const at = now();
-    await db.insert(staffSessions).values({
+    await repository.insertSession({
       tokenHash: sha256(token),
       accountId,
       csrfToken,
@@ -325,10 +304,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     if (failed.count > 0) await store.add(failuresKey, -failed.count, windowMs);
     const role = row.role as TAccountRole;
     if (!needsSecondFactor(role) && !row.totpConfirmedAt) {
-      await db
-        .update(staffAccounts)
-        .set({ failedSignIns: 0, lockedUntil: null })
-        .where(eq(staffAccounts.id, row.id));
+      await repository.clearFailedSignIns(row.id);
       const csrfToken = await openSession(reply, row.id, 'ready');
       return { stage: 'ready', account: accountOf(row), csrfToken };
     }
@@ -336,14 +312,11 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     if (row.totpConfirmedAt && row.totpSecret) return { stage: 'totp', enrol: null, csrfToken };
     // First sign-in: a new secret to add to an authenticator app, confirmed by its first code.
     const secret = newTotpSecret();
-    await db
-      .update(staffAccounts)
-      .set({ totpSecret: sealValue(secret, await totpKey()), totpConfirmedAt: null })
-      .where(eq(staffAccounts.id, row.id));
+    await repository.setUnconfirmedTotpSecret(row.id, sealValue(secret, await totpKey()));
     return { stage: 'totp', enrol: { secret, uri: otpauthUri(secret, row.username) }, csrfToken };
   }
 
-  type TSessionRow = typeof staffSessions.$inferSelect;
+  type TSessionRow = TStaffSessionRow;
 
   /** The live session of the request (any stage), kept alive by the call; null when none. */
   async function currentSession(
@@ -353,22 +326,9 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     if (!token || token.length > 100) return null;
     const at = now();
     const idleSince = new Date(at.getTime() - STAFF_SESSION_IDLE_MINUTES * 60_000);
-    const [session] = await db
-      .update(staffSessions)
-      .set({ lastSeenAt: at })
-      .where(
-        and(
-          eq(staffSessions.tokenHash, sha256(token)),
-          gt(staffSessions.lastSeenAt, idleSince),
-          gt(staffSessions.expiresAt, at),
-        ),
-      )
-      .returning();
+    const session = await repository.touchSession(sha256(token), at, idleSince);
     if (!session) return null;
-    const [account] = await db
-      .select()
-      .from(staffAccounts)
-      .where(and(eq(staffAccounts.id, session.accountId), isNull(staffAccounts.disabledAt)));
+    const account = await repository.findEnabledAccount(session.accountId);
     return account ? { session, account } : null;
   }
 
@@ -390,29 +350,15 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
       });
     }
     // Only this step and later ones work from now on: the same code cannot be replayed.
-    const [updated] = await db
-      .update(staffAccounts)
-      .set({
-        totpLastStep: step,
-        totpConfirmedAt: account.totpConfirmedAt ?? at,
-        failedSignIns: 0,
-        lockedUntil: null,
-      })
-      .where(
-        and(
-          eq(staffAccounts.id, account.id),
-          account.totpLastStep === null
-            ? isNull(staffAccounts.totpLastStep)
-            : lt(staffAccounts.totpLastStep, step),
-        ),
-      )
-      .returning();
+    const updated = await repository.acceptTotpStep(
+      account.id,
+      account.totpLastStep ?? null,
+      step,
+      account.totpConfirmedAt ?? at,
+    );
     if (!updated)
       throw new ApiError(401, 'That code was used already. Wait for the next one.', { field: 'code' });
-    await db
-      .update(staffSessions)
-      .set({ stage: 'ready' })
-      .where(eq(staffSessions.tokenHash, found.session.tokenHash));
+    await repository.markSessionReady(found.session.tokenHash);
     if (!account.totpConfirmedAt)
       await recordAudit(db, {
         at,
@@ -447,7 +393,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
 
   async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = request.cookies?.[STAFF_COOKIE];
-    if (token) await db.delete(staffSessions).where(eq(staffSessions.tokenHash, sha256(token)));
+    if (token) await repository.deleteSession(sha256(token));
     reply.clearCookie(STAFF_COOKIE, { path: COOKIE_PATH });
   }
 
@@ -489,39 +435,29 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
     const at = now();
     // Read before the transaction: on the embedded database a second query inside it would wait forever.
     const sealed = sealValue(token, await resetKey());
-    await db.transaction(async (tx) => {
-      await tx.insert(staffPasswordResets).values({
+    await repository.insertPasswordReset(
+      {
         tokenHash: sha256(token),
         accountId: row.id,
         expiresAt: new Date(at.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000),
         createdAt: at,
-      });
-      await tx.insert(mailOutbox).values({
+      },
+      {
         messageId: `<reset-${randomBytes(12).toString('hex')}@lionrock>`,
         kind: PASSWORD_RESET_MAIL_KIND,
         recipientRole: 'staff',
         recipient: row.email,
         language: 'en',
         sealed,
-      });
-    });
+      },
+    );
     deps.onMailQueued();
   }
 
   /** Sets the new password from a reset link's token: once, within the hour. */
   async function finishReset(token: string, password: string): Promise<void> {
     const at = now();
-    const [reset] = await db
-      .update(staffPasswordResets)
-      .set({ usedAt: at })
-      .where(
-        and(
-          eq(staffPasswordResets.tokenHash, sha256(token)),
-          isNull(staffPasswordResets.usedAt),
-          gt(staffPasswordResets.expiresAt, at),
-        ),
-      )
-      .returning();
+    const reset = await repository.useReset(sha256(token), at);
     if (!reset)
       throw new ApiError(400, 'This reset link has expired or was used. Ask for a new one.', {
         field: 'token',
@@ -551,8 +487,7 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
   /** Sessions past their end or idle for a day are removed (a job may call this). */
   async function pruneSessions(): Promise<void> {
     const at = now();
-    await db.delete(staffSessions).where(lt(staffSessions.expiresAt, at));
-    await db.delete(staffSessions).where(lt(staffSessions.lastSeenAt, new Date(at.getTime() - 86_400_000)));
+    await repository.deleteSessions(at, new Date(at.getTime() - 86_400_000));
   }
 
   return {

@@ -2,9 +2,8 @@ import { DASHBOARD_MARKETS, DASHBOARD_PRODUCTS } from '@lionrock/domain/back-off
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TDb } from '../../../db/database.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
-import { dashboardFigures } from './dashboard-service.ts';
+import type { TDashboardService } from './dashboard-service.ts';
 
 const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const ZDashboardQuery = z.object({
@@ -17,15 +16,15 @@ const ZDashboardQuery = z.object({
 /** The managers' dashboard (issue 18, decision 084): read-only figures, so nothing is audited. */
 export async function backOfficeDashboardRoutes(
   app: FastifyInstance,
-  options: { access: TStaffAccess; db: TDb; now: () => Date },
+  options: { access: TStaffAccess; service: TDashboardService },
 ): Promise<void> {
-  const { access, db, now } = options;
+  const { access, service } = options;
   app.withTypeProvider<ZodTypeProvider>().get(
     `${STAFF_API_PREFIX}/admin/dashboard`,
     {
       preHandler: access.requireAccount('dashboard.read'),
       schema: { tags: ['back-office'], querystring: ZDashboardQuery },
     },
-    async (request) => dashboardFigures(db, request.query, now()),
+    async (request) => service.figures(request.query),
   );
 }

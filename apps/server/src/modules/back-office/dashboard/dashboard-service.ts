@@ -12,10 +12,9 @@ import {
 } from '@lionrock/domain/back-office/dashboard-rules';
 import { addDays, daysBetween, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
-import { and, eq, gte, lte, or, type SQL } from 'drizzle-orm';
-import type { TDb } from '../../../db/database.ts';
-import { agents, campaigns, funnelCounts, payments, policies } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { instantsAround, localDayOf } from '../market-days.ts';
+import type { TDashboardRepository } from './dashboard-repository.ts';
 
 export type TDashboardQuery = {
   from?: string | undefined;
@@ -46,14 +45,6 @@ export type TDashboard = {
   byCampaign: TGroup[];
 };
 
-const DAY_MS = 86_400_000;
-
-/** The market-local date of an instant (each row in its own market's zone). */
-function localDayOf(country: string, at: Date): string {
-  const market = MARKETS[country as TCountry] ?? MARKETS.SGP;
-  return formatIso(todayIn(market.timeZone, at));
-}
-
 function dateOf(value: string, field: 'from' | 'to') {
   const date = parseIso(value);
   if (!date) throw new ApiError(400, 'This is not a date.', { field });
@@ -81,51 +72,20 @@ function addMoney(money: TMoney, currency: string, cents: number): void {
  * declined ones aside) and sales (issued policies, by issue date) per market-local day, the funnel of
  * the range's quotes per product, and sales by product, market, channel, agent and campaign.
  */
-export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Date): Promise<TDashboard> {
+async function dashboardFigures(
+  repository: TDashboardRepository,
+  query: TDashboardQuery,
+  now: Date,
+): Promise<TDashboard> {
   const { from, to } = dashboardRange(query, now);
   // A day on either side in UTC covers every market's local day; rows are then kept by local date.
-  const low = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
-  const high = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS);
-  const filters: SQL[] = [];
-  if (query.product) filters.push(eq(policies.productType, query.product));
-  if (query.market) filters.push(eq(policies.country, query.market));
-  const createdIn = and(gte(policies.createdAt, low), lte(policies.createdAt, high))!;
-  const issuedIn = and(gte(policies.issuedAt, low), lte(policies.issuedAt, high))!;
-
-  const visitFilters: SQL[] = [gte(funnelCounts.day, from), lte(funnelCounts.day, to)];
-  if (query.product) visitFilters.push(eq(funnelCounts.product, query.product));
-  if (query.market) visitFilters.push(eq(funnelCounts.market, query.market));
+  const filter = { ...instantsAround({ from, to }), from, to, product: query.product, market: query.market };
   const [rows, paid, agentRows, campaignRows, visits] = await Promise.all([
-    db
-      .select({
-        policyId: policies.policyId,
-        productType: policies.productType,
-        country: policies.country,
-        status: policies.status,
-        currency: policies.currency,
-        premiumCents: policies.premiumCents,
-        agentCode: policies.agentCode,
-        campaignId: policies.campaignId,
-        renewalOf: policies.renewalOf,
-        createdAt: policies.createdAt,
-        issuedAt: policies.issuedAt,
-      })
-      .from(policies)
-      .where(and(or(createdIn, issuedIn), ...filters)),
-    db
-      .select({ policyId: payments.policyId, answeredAt: payments.answeredAt })
-      .from(payments)
-      .innerJoin(policies, eq(payments.policyId, policies.policyId))
-      .where(and(createdIn, ...filters)),
-    db.select({ code: agents.agentCode, name: agents.name, isDefault: agents.isDefault }).from(agents),
-    db
-      .select({ id: campaigns.campaignId, code: campaigns.campaignCode, name: campaigns.campaignName })
-      .from(campaigns),
-    // The visit counts are per market-local day already (decision 090).
-    db
-      .select({ product: funnelCounts.product, step: funnelCounts.step, count: funnelCounts.count })
-      .from(funnelCounts)
-      .where(and(...visitFilters)),
+    repository.listPolicies(filter),
+    repository.listPayments(filter),
+    repository.listAgents(),
+    repository.listCampaigns(),
+    repository.listVisits(filter),
   ]);
 
   const inRange = (day: string) => day >= from && day <= to;
@@ -249,3 +209,12 @@ export async function dashboardFigures(db: TDb, query: TDashboardQuery, now: Dat
     byCampaign: sorted(groups.byCampaign),
   };
 }
+
+/** The managers' dashboard: figures of a range, by the app's clock. */
+export function createDashboardService(deps: { repository: TDashboardRepository; now: () => Date }) {
+  return {
+    figures: (query: TDashboardQuery) => dashboardFigures(deps.repository, query, deps.now()),
+  };
+}
+
+export type TDashboardService = ReturnType<typeof createDashboardService>;

@@ -32,3 +32,13 @@ export async function linkCampaignRefusal(
 export function linkCampaignError(refusal: TCampaignRefusal): ApiError {
   return new ApiError(400, REFUSED[refusal], { field: 'campaignCode' });
 }
+
+/** A sub-agent a link or quote may carry: one of the agent's own, still active (400 otherwise). */
+export async function checkOwnSubAgent(
+  repository: Pick<TDeskRepository, 'isOwnActiveSubAgent'>,
+  agentCode: string,
+  subAgentCode: string,
+): Promise<void> {
+  if (!(await repository.isOwnActiveSubAgent(agentCode, subAgentCode)))
+    throw new ApiError(400, 'This is not one of your sub-agents.', { field: 'subAgentCode' });
+}

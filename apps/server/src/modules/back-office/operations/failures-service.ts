@@ -1,12 +1,10 @@
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { TDb } from '../../../db/database.ts';
-import { operationsAlerts, payments, policies } from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { scrubText } from '../../../lib/redaction.ts';
-import { recordAudit, type TActor } from '../audit.ts';
+import type { TActor, TAuditTrail } from '../audit.ts';
+import type { TFailuresRepository } from './failures-repository.ts';
 
 /**
  * What failed without anybody watching (issue 18, decision 088): renewals whose charge was declined,
@@ -22,38 +20,21 @@ export const FAILED_RENEWAL_KINDS = [
   'renewal_unanswered',
 ] as const;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
-
 /** pg-boss's `retry(name, id)`. */
 export type TJobRetry = (name: string, id: string) => Promise<unknown>;
 
-export function createFailuresService(deps: { db: TDb; now: () => Date }) {
-  const { db, now } = deps;
+export function createFailuresService(deps: {
+  repository: TFailuresRepository;
+  audit: TAuditTrail;
+  now: () => Date;
+}) {
+  const { repository, audit, now } = deps;
 
   async function failedRenewals() {
-    const rows = await db
-      .select({ alert: operationsAlerts, policy: policies })
-      .from(operationsAlerts)
-      .innerJoin(policies, eq(policies.policyId, operationsAlerts.policyId))
-      .where(
-        and(inArray(operationsAlerts.kind, [...FAILED_RENEWAL_KINDS]), isNull(operationsAlerts.resolvedAt)),
-      )
-      .orderBy(desc(operationsAlerts.id))
-      .limit(200);
+    const rows = await repository.listOpenAlerts(FAILED_RENEWAL_KINDS, 200);
     const policyIds = [...new Set(rows.map((row) => row.policy.policyId))];
     // Attempts: the renewal charges made for the expiring policy (each renewal its own payment).
-    const attempts = new Map<string, number>();
-    if (policyIds.length > 0) {
-      const renewed = await db
-        .select({ renewalOf: policies.renewalOf, attempts: count(payments.paymentId) })
-        .from(policies)
-        .innerJoin(payments, eq(payments.policyId, policies.policyId))
-        .where(inArray(policies.renewalOf, policyIds))
-        .groupBy(policies.renewalOf);
-      for (const row of renewed) if (row.renewalOf) attempts.set(row.renewalOf, Number(row.attempts));
-    }
+    const attempts = await repository.countRenewalPayments(policyIds);
     return rows.map(({ alert, policy }) => {
       const detail = (alert.detail ?? {}) as Record<string, unknown>;
       const email = policyApplicant(policy.document as TPolicy)?.email ?? '';
@@ -88,44 +69,21 @@ export function createFailuresService(deps: { db: TDb; now: () => Date }) {
 
   /** Marks a failed renewal handled (the holder called, paid another way...) with the note why. */
   async function handleRenewal(actor: TActor, id: number, note: string) {
-    return db.transaction(async (tx) => {
-      const [closed] = await tx
-        .update(operationsAlerts)
-        .set({ resolvedAt: now() })
-        .where(
-          and(
-            eq(operationsAlerts.id, id),
-            inArray(operationsAlerts.kind, [...FAILED_RENEWAL_KINDS]),
-            isNull(operationsAlerts.resolvedAt),
-          ),
-        )
-        .returning();
-      if (!closed) {
-        const [exists] = await tx
-          .select({ id: operationsAlerts.id })
-          .from(operationsAlerts)
-          .where(and(eq(operationsAlerts.id, id), inArray(operationsAlerts.kind, [...FAILED_RENEWAL_KINDS])));
-        if (!exists) throw new ApiError(404, 'There is no failed renewal with this id.', { field: 'id' });
-        return { handled: false };
-      }
-      await recordAudit(tx, {
-        at: now(),
-        actor,
-        action: 'renewal.handled',
-        entity: 'alert',
-        entityId: String(id),
-        before: { resolvedAt: null },
-        after: { resolvedAt: closed.resolvedAt?.toISOString() ?? null },
-        note,
-      });
-      return { handled: true };
+    const at = now();
+    // The alert closed and its audit row are written together, or neither.
+    const outcome = await repository.closeAlert(id, FAILED_RENEWAL_KINDS, at, {
+      at,
+      actor,
+      action: 'renewal.handled',
+      entity: 'alert',
+      entityId: String(id),
+      before: { resolvedAt: null },
+      after: { resolvedAt: at.toISOString() },
+      note,
     });
-  }
-
-  /** pg-boss's table, when its schema is there (it is made when the jobs start, never on a bare PGlite). */
-  async function jobTableExists(): Promise<boolean> {
-    const result = await db.execute(sql`select to_regclass('pgboss.job') is not null as present`);
-    return Boolean(rowsOf<{ present: boolean }>(result)[0]?.present);
+    if (outcome === 'missing')
+      throw new ApiError(404, 'There is no failed renewal with this id.', { field: 'id' });
+    return { handled: outcome === 'closed' };
   }
 
   /**
@@ -133,17 +91,8 @@ export function createFailuresService(deps: { db: TDb; now: () => Date }) {
    * error's message scrubbed of anything that looks like personal data.
    */
   async function failedJobs() {
-    if (!(await jobTableExists())) return [];
-    const query: SQL = sql`select id::text as id, name, created_on, completed_on, retry_count, output->>'message' as message
-      from pgboss.job where state = 'failed' order by completed_on desc nulls last limit 100`;
-    const rows = rowsOf<{
-      id: string;
-      name: string;
-      created_on: string | Date;
-      completed_on: string | Date | null;
-      retry_count: number;
-      message: string | null;
-    }>(await db.execute(query));
+    if (!(await repository.jobTableExists())) return [];
+    const rows = await repository.listFailedJobs(100);
     const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
     return rows.map((row) => ({
       id: row.id,
@@ -160,11 +109,9 @@ export function createFailuresService(deps: { db: TDb; now: () => Date }) {
 
   /** Runs a failed job again through pg-boss's own retry; audited once pg-boss has taken it. */
   async function retryJob(actor: TActor, id: string) {
-    if (!(await jobTableExists()))
+    if (!(await repository.jobTableExists()))
       throw new ApiError(404, 'There is no failed job with this id.', { field: 'id' });
-    const [job] = rowsOf<{ name: string; state: string }>(
-      await db.execute(sql`select name, state::text as state from pgboss.job where id = ${id}::uuid`),
-    );
+    const job = await repository.findJob(id);
     if (job?.state !== 'failed')
       throw new ApiError(404, 'There is no failed job with this id.', { field: 'id' });
     if (!retryWithBoss)
@@ -172,7 +119,7 @@ export function createFailuresService(deps: { db: TDb; now: () => Date }) {
         field: 'id',
       });
     await retryWithBoss(job.name, id);
-    await recordAudit(db, {
+    await audit.record({
       at: now(),
       actor,
       action: 'job.retry',

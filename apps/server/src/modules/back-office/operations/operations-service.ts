@@ -2,41 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail, maskMobile } from '@lionrock/domain/self-service/contact-rules';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { TDb } from '../../../db/database.ts';
-import {
-  claims,
-  clientLogs,
-  mailOutbox,
-  operationsAlerts,
-  paymentLifecycleLogs,
-  payments,
-  policies,
-  policyEvents,
-  refunds,
-} from '../../../db/schema.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { TPolicyDocumentsService } from '../../issuance/policy-documents-service.ts';
 import { maskIdNumber } from '../../issuance/policy-schedule.ts';
 import type { TAlertKind, TAlertRepository } from '../../payment/alert-repository.ts';
 import type { TIssuanceService } from '../../payment/issuance-service.ts';
 import type { TPaymentRepository } from '../../payment/payment-repository.ts';
-import { createAccessRepository } from '../../policyholder/access-repository.ts';
-import { auditOf, recordAudit, type TActor } from '../audit.ts';
+import type { TPolicyRow } from '../../policy/policy-repository.ts';
+import type { TAccessRepository } from '../../policyholder/access-repository.ts';
+import type { TActor, TAuditEntry, TAuditTrail } from '../audit.ts';
+import type { TMailRow, TOperationsRepository } from './operations-repository.ts';
 
 /**
  * Operations' work in the back office (issue 18, decision 080): finding a policy, looking at all of it
@@ -58,15 +33,8 @@ export type TQueueKind = (typeof QUEUE_KINDS)[number];
 export const POLICY_PAGE_SIZE = 50;
 export type TRevealField = 'idNumber' | 'email' | 'mobile';
 
-type TPolicyRow = typeof policies.$inferSelect;
-
-/** The applicant's fields as SQL over the JSON document, whatever the product. */
-const applicantField = (field: string) =>
-  sql`coalesce(${policies.document}->'policyTravel'->'applicant'->>${field}, ${policies.document}->'policyPAN'->'applicant'->>${field}, ${policies.document}->'policyHome'->'applicant'->>${field}, '')`;
-
 /** An ID number as compared: upper case, without spaces, brackets and dashes (as maskIdNumber reads it). */
 const normaliseId = (value: string) => value.toUpperCase().replace(/[\s()-]/g, '');
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function identityOf(row: TPolicyRow) {
   const applicant = policyApplicant(row.document as TPolicy);
@@ -102,7 +70,10 @@ function summaryOf(row: TPolicyRow) {
 }
 
 export function createOperationsService(deps: {
-  db: TDb;
+  repository: TOperationsRepository;
+  audit: TAuditTrail;
+  /** The policyholder's "send again" mail, queued as the holder's own is. */
+  holderMail: Pick<TAccessRepository, 'queueResend'>;
   payments: TPaymentRepository;
   alerts: TAlertRepository;
   issuance: TIssuanceService;
@@ -110,13 +81,10 @@ export function createOperationsService(deps: {
   now: () => Date;
   onMailQueued: () => void;
 }) {
-  const { db, now } = deps;
-  const holderMail = createAccessRepository(db);
+  const { repository, audit, holderMail, now } = deps;
 
   async function policyRow(policyId: string): Promise<TPolicyRow> {
-    const [row] = /^[0-9a-f-]{36}$/i.test(policyId)
-      ? await db.select().from(policies).where(eq(policies.policyId, policyId))
-      : [];
+    const row = /^[0-9a-f-]{36}$/i.test(policyId) ? await repository.findPolicy(policyId) : undefined;
     if (!row) throw new ApiError(404, 'There is no policy with this id.', { field: 'policyId' });
     return row;
   }
@@ -130,42 +98,31 @@ export function createOperationsService(deps: {
     to?: string | undefined;
     page: number;
   }) {
-    const where: (SQL | undefined)[] = [];
     const q = query.q?.trim() ?? '';
-    if (q) {
-      const id = normaliseId(q);
-      where.push(
-        or(
-          eq(policies.policyNumber, q.toUpperCase()),
-          sql`${policies.policyNumber} like ${`${likeEscape(q.toUpperCase())}%`}`,
-          sql`lower(${applicantField('fullName')}) like ${`%${likeEscape(q.toLowerCase())}%`}`,
-          sql`lower(${applicantField('email')}) = ${q.toLowerCase()}`,
-          // An ID number typed in full: compared normalised (the holder key needs the birth date too).
-          id.length >= 6
-            ? sql`upper(regexp_replace(${applicantField('hkId')}, '[\\s()-]', '', 'g')) = ${id}
-                or upper(regexp_replace(${applicantField('uen')}, '[\\s()-]', '', 'g')) = ${id}`
-            : undefined,
-        ),
-      );
-    }
-    if (query.status) where.push(eq(policies.status, query.status));
-    if (query.product) where.push(eq(policies.productType, query.product));
-    if (query.agent) where.push(eq(policies.agentCode, query.agent));
-    if (query.from) where.push(gte(policies.createdAt, new Date(`${query.from}T00:00:00Z`)));
-    if (query.to) where.push(lte(policies.createdAt, new Date(`${query.to}T23:59:59.999Z`)));
-    const condition = and(...where);
-    const [total] = await db.select({ n: count() }).from(policies).where(condition);
-    const rows = await db
-      .select()
-      .from(policies)
-      .where(condition)
-      .orderBy(desc(policies.createdAt), desc(policies.policyId))
-      .limit(POLICY_PAGE_SIZE)
-      .offset((query.page - 1) * POLICY_PAGE_SIZE);
+    const id = normaliseId(q);
+    const { total, rows } = await repository.searchPolicies(
+      {
+        text: q
+          ? {
+              policyNumber: q.toUpperCase(),
+              name: q.toLowerCase(),
+              email: q.toLowerCase(),
+              // An ID number typed in full: compared normalised (the holder key needs the birth date too).
+              idNumber: id.length >= 6 ? id : undefined,
+            }
+          : undefined,
+        status: query.status,
+        product: query.product,
+        agent: query.agent,
+        createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+        createdTo: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
+      },
+      { limit: POLICY_PAGE_SIZE, offset: (query.page - 1) * POLICY_PAGE_SIZE },
+    );
     return {
       page: query.page,
       pageSize: POLICY_PAGE_SIZE,
-      total: total?.n ?? 0,
+      total,
       policies: rows.map(summaryOf),
     };
   }
@@ -173,31 +130,13 @@ export function createOperationsService(deps: {
   async function policyDetails(policyId: string) {
     const row = await policyRow(policyId);
     const who = identityOf(row);
-    const paymentRows = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.policyId, policyId))
-      .orderBy(asc(payments.createdAt));
+    const paymentRows = await repository.listPayments(policyId);
     const references = paymentRows.map((payment) => payment.referenceNumber);
-    const [events, lifecycle, mails, refundRows, claimCount, alerts, audit] = await Promise.all([
-      db.select().from(policyEvents).where(eq(policyEvents.policyId, policyId)).orderBy(asc(policyEvents.id)),
-      db
-        .select()
-        .from(paymentLifecycleLogs)
-        .where(
-          or(
-            eq(paymentLifecycleLogs.policyId, policyId),
-            references.length ? inArray(paymentLifecycleLogs.referenceNumber, references) : undefined,
-          ),
-        )
-        .orderBy(asc(paymentLifecycleLogs.id))
-        .limit(200),
-      db.select().from(mailOutbox).where(eq(mailOutbox.policyId, policyId)).orderBy(asc(mailOutbox.id)),
-      db.select().from(refunds).where(eq(refunds.policyId, policyId)),
-      db.select({ n: count() }).from(claims).where(eq(claims.policyId, policyId)),
-      db.select().from(operationsAlerts).where(eq(operationsAlerts.policyId, policyId)),
-      auditOf(db, 'policy', policyId),
+    const [records, trail] = await Promise.all([
+      repository.policyRecords(policyId, references),
+      audit.of('policy', policyId),
     ]);
+    const { events, lifecycle, mails, refunds: refundRows, claimCount, alerts } = records;
     return {
       policy: {
         ...summaryOf(row),
@@ -253,8 +192,8 @@ export function createOperationsService(deps: {
         createdAt: alert.createdAt.toISOString(),
         resolvedAt: alert.resolvedAt?.toISOString() ?? null,
       })),
-      claimCount: claimCount[0]?.n ?? 0,
-      audit: audit.map((entry) => ({
+      claimCount,
+      audit: trail.map((entry) => ({
         id: entry.id,
         at: entry.at.toISOString(),
         actor: entry.actor,
@@ -275,7 +214,7 @@ export function createOperationsService(deps: {
         : field === 'email'
           ? who.email
           : `${who.mobileCountryCode ? `+${who.mobileCountryCode} ` : ''}${who.mobile}`.trim();
-    await recordAudit(db, {
+    await audit.record({
       at: now(),
       actor,
       action: 'reveal',
@@ -302,7 +241,7 @@ export function createOperationsService(deps: {
       policy.lang === 'zh' ? 'zh' : 'en',
       now(),
     );
-    await recordAudit(db, {
+    await audit.record({
       at: now(),
       actor,
       action: 'resend',
@@ -319,7 +258,7 @@ export function createOperationsService(deps: {
     await policyRow(policyId);
     const file = await deps.documents.scheduleOf(policyId);
     if (!file) throw new ApiError(404, 'This policy has no schedule to download.', { field: 'policyId' });
-    await recordAudit(db, {
+    await audit.record({
       at: now(),
       actor,
       action: 'download',
@@ -366,23 +305,16 @@ export function createOperationsService(deps: {
   }
 
   async function alertOf(id: number) {
-    const [alert] = await db.select().from(operationsAlerts).where(eq(operationsAlerts.id, id));
+    const alert = await repository.findAlert(id);
     if (!alert) throw new ApiError(404, 'There is no case with this id.', { field: 'id' });
     return alert;
   }
 
   /** Closes an open alert; false when someone closed it first. */
-  async function close(id: number): Promise<boolean> {
-    const [closed] = await db
-      .update(operationsAlerts)
-      .set({ resolvedAt: now() })
-      .where(and(eq(operationsAlerts.id, id), isNull(operationsAlerts.resolvedAt)))
-      .returning({ id: operationsAlerts.id });
-    return Boolean(closed);
-  }
+  const close = (id: number): Promise<boolean> => repository.closeAlert(id, now());
 
   const audited = (actor: TActor, action: string, alertId: number, after: unknown, note?: string) =>
-    recordAudit(db, {
+    audit.record({
       at: now(),
       actor,
       action,
@@ -425,7 +357,7 @@ export function createOperationsService(deps: {
         policyNumber: 'policy' in result && result.policy ? result.policy.policyNumber : null,
       });
       if (payment.policyId)
-        await recordAudit(db, {
+        await audit.record({
           at: now(),
           actor,
           action: 'accept-payment',
@@ -476,7 +408,7 @@ export function createOperationsService(deps: {
       });
     await close(id);
     await audited(actor, 'reject', id, { paymentId: payment.paymentId }, note);
-    await recordAudit(db, {
+    await audit.record({
       at: now(),
       actor,
       action: 'reject-payment',
@@ -495,35 +427,27 @@ export function createOperationsService(deps: {
     if (!['refund', 'paynow_refund'].includes(alert.kind))
       throw new ApiError(409, 'Only a refund case can have a refund recorded.', { field: 'id' });
     if (alert.resolvedAt) return { recorded: false };
-    const closed = await db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(operationsAlerts)
-        .set({
-          resolvedAt: now(),
-          detail: {
-            ...((alert.detail as Record<string, unknown>) ?? {}),
-            paidReference: input.reference,
-            paidOn: input.paidOn,
-          },
-        })
-        .where(and(eq(operationsAlerts.id, id), isNull(operationsAlerts.resolvedAt)))
-        .returning({ id: operationsAlerts.id });
-      if (!done) return false;
-      if (alert.policyId)
-        await tx
-          .update(refunds)
-          .set({ state: 'succeeded', providerReference: input.reference, updatedAt: now() })
-          .where(and(eq(refunds.policyId, alert.policyId), inArray(refunds.state, ['manual', 'failed'])));
-      await recordAudit(tx, {
-        at: now(),
-        actor,
-        action: 'record-refund',
-        entity: 'alert',
-        entityId: String(id),
-        before: null,
-        after: { reference: input.reference, paidOn: input.paidOn, policyId: alert.policyId },
-      });
-      return true;
+    const at = now();
+    const entry: TAuditEntry = {
+      at,
+      actor,
+      action: 'record-refund',
+      entity: 'alert',
+      entityId: String(id),
+      before: null,
+      after: { reference: input.reference, paidOn: input.paidOn, policyId: alert.policyId },
+    };
+    const closed = await repository.recordRefundPaid({
+      alertId: id,
+      policyId: alert.policyId,
+      detail: {
+        ...((alert.detail as Record<string, unknown>) ?? {}),
+        paidReference: input.reference,
+        paidOn: input.paidOn,
+      },
+      reference: input.reference,
+      at,
+      audit: entry,
     });
     return { recorded: closed };
   }
@@ -536,32 +460,19 @@ export function createOperationsService(deps: {
   }
 
   async function mail(status: 'failed' | 'queued') {
-    const rows = await db
-      .select()
-      .from(mailOutbox)
-      .where(
-        status === 'failed'
-          ? and(inArray(mailOutbox.status, ['queued', 'sending']), isNotNull(mailOutbox.lastError))
-          : inArray(mailOutbox.status, ['queued', 'sending']),
-      )
-      .orderBy(desc(mailOutbox.id))
-      .limit(200);
+    const rows = await repository.listUnsentMail(status === 'failed', 200);
     return rows.map(mailOf);
   }
 
   /** A mail not sent yet, tried again now (the delivery job takes it at once). */
   async function retryMail(actor: TActor, id: number) {
-    const [row] = await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: now() })
-      // Only a mail waiting for its next try: one being sent now is left to its sender (no second copy).
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')))
-      .returning();
+    // Only a mail waiting for its next try: one being sent now is left to its sender (no second copy).
+    const row = await repository.retryMail(id, now());
     if (!row)
       throw new ApiError(409, 'This mail is being sent or sent already, or there is no such mail.', {
         field: 'id',
       });
-    await recordAudit(db, {
+    await audit.record({
       at: now(),
       actor,
       action: 'retry',
@@ -575,12 +486,7 @@ export function createOperationsService(deps: {
   }
 
   async function clientLogList(page: number) {
-    const rows = await db
-      .select()
-      .from(clientLogs)
-      .orderBy(desc(clientLogs.id))
-      .limit(100)
-      .offset((page - 1) * 100);
+    const rows = await repository.listClientLogs(100, (page - 1) * 100);
     return rows.map((log) => ({
       id: log.id,
       at: log.createdAt.toISOString(),
@@ -607,7 +513,7 @@ export function createOperationsService(deps: {
   };
 }
 
-function mailOf(mail: typeof mailOutbox.$inferSelect) {
+function mailOf(mail: TMailRow) {
   return {
     id: mail.id,
     kind: mail.kind,
