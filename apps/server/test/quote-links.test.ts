@@ -165,10 +165,6 @@ describeEachDriver('pre-filled quote links', (driver) => {
       [{ product: 'pa', market: 'SGP', prefill: { pa: { occupation: '04' } } }, 'prefill.pa.occupation'],
       [{ product: 'pa', market: 'SGP', prefill: { pa: { occupation: '03', plan: 'D' } } }, 'prefill.pa.plan'],
       [
-        { product: 'home', market: 'HKG', prefill: { home: { dwellingType: 'HDB', hdbFlatType: '4_ROOM' } } },
-        'prefill.home.hdbFlatType',
-      ],
-      [
         { product: 'home', market: 'SGP', prefill: { home: { contentsSumInsured: 10 } } },
         'prefill.home.contentsSumInsured',
       ],
@@ -184,6 +180,27 @@ describeEachDriver('pre-filled quote links', (driver) => {
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
       expect(answer.json().field, JSON.stringify(payload)).toContain(field);
     }
+  });
+
+  it('links only in the agent’s own market, then checks the choices by that market’s rules', async () => {
+    const hk2001 = await signedInAs(app, 'agent', { agentCode: 'HK2001', at: clock });
+    const hongKongHome = {
+      product: 'home',
+      market: 'HKG',
+      prefill: { home: { dwellingType: 'CONDO' } },
+    };
+    // A Singapore agent does not sell in Hong Kong: refused at the market, before any choice is checked.
+    const refused = await make(hongKongHome);
+    expect([refused.statusCode, refused.json().field]).toEqual([400, 'market']);
+    expect((await make({ product: 'travel', market: 'SGP' }, hk2001)).json().field).toBe('market');
+    expect((await make(hongKongHome, hk2001)).statusCode).toBe(200);
+    const hdb = await make(
+      { product: 'home', market: 'HKG', prefill: { home: { dwellingType: 'HDB', hdbFlatType: '4_ROOM' } } },
+      hk2001,
+    );
+    expect([hdb.statusCode, hdb.json().field]).toEqual([400, 'prefill.home.hdbFlatType']);
+    const links = await database.db.select().from(quoteLinks).where(eq(quoteLinks.agentCode, 'AG1001'));
+    expect(links.filter((link) => link.market === 'HKG')).toEqual([]);
   });
 
   it('keeps another agent’s sub-agent and links out of reach', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { agentSellsIn, notLicensedMessage } from '@lionrock/domain/back-office/agent-licensing';
 import type { TDashboardMarket } from '@lionrock/domain/back-office/dashboard-rules';
 import {
   checkQuoteLinkPrefill,
@@ -45,7 +46,10 @@ export type TNewQuoteLink = {
  */
 export function createQuoteLinkService(deps: {
   repository: TQuoteLinkRepository;
-  desk: Pick<TDeskRepository, 'isActiveAgent' | 'isOwnActiveSubAgent' | 'campaignsWithCode'>;
+  desk: Pick<
+    TDeskRepository,
+    'isActiveAgent' | 'isOwnActiveSubAgent' | 'campaignsWithCode' | 'findAgentLicence'
+  >;
   limits: TLimitStore;
   now: () => Date;
   /** The dashboard's visit counts: an opened link is the customer's landing (decision 090). */
@@ -65,6 +69,10 @@ export function createQuoteLinkService(deps: {
     const { product, market, lang } = input;
     const subAgentCode = input.subAgentCode || null;
     const campaignCode = input.campaignCode || null;
+    // An agent links its own market's policies only (one rule: agentSellsIn), as desk links and quotes do.
+    const licence = await desk.findAgentLicence(agentCode);
+    if (!agentSellsIn(licence, market))
+      throw new ApiError(400, notLicensedMessage(licence?.country ?? ''), { field: 'market' });
     if (subAgentCode) await checkOwnSubAgent(desk, agentCode, subAgentCode);
     const refusal = campaignCode ? await campaignRefusal(campaignCode, product, market) : null;
     if (refusal) throw linkCampaignError(refusal);
