@@ -1,5 +1,6 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
+import { maskIdNumber, periodOfInsurance } from '@lionrock/domain/policy/policy-facts';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
 import type { TDiscountInput } from '@lionrock/domain/rating/discounts';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
@@ -15,8 +16,6 @@ import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { describe, expect, it } from 'vitest';
 import {
-  maskIdNumber,
-  periodOfInsurance,
   renderPolicySchedule,
   scheduleFileName,
   type TIssuedPolicy,

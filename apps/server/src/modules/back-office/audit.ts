@@ -1,5 +1,5 @@
+import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
-import { maskIdNumber } from '../issuance/policy-schedule.ts';
 import { createAuditRepository, type TAuditRepository, type TDbOrTx } from './audit-repository.ts';
 
 /**

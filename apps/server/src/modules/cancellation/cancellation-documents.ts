@@ -2,11 +2,11 @@ import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
+import { policyholderName } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TCancellationBasis } from '@lionrock/domain/self-service/cancellation-rules';
 import PDFDocument from 'pdfkit';
 import { familyOrder, registerFonts, useFontFor } from '../document/pdf-fonts.ts';
-import { policyholderName } from '../issuance/policy-schedule.ts';
 import { oneLine, renderMail } from '../notifications/mail-layout.ts';
 import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 

@@ -1,6 +1,7 @@
 import { formatDmy, parseDmy, parseIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
+import { periodOfInsurance } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import {
   CANCELLATION_REASON_KEYS,
@@ -15,7 +16,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { describeError } from '../../lib/redaction.ts';
 import { cardProvider, type TCardProvider } from '../../payments/card-gateway/payment-provider.ts';
 import { GatewayLookupError } from '../../payments/card-gateway/transaction-lookup.ts';
-import { periodOfInsurance } from '../issuance/policy-schedule.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TPolicyholder } from '../policyholder/holder-access.ts';

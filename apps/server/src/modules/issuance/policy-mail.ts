@@ -1,17 +1,16 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
-import { oneLine, renderMail } from '../notifications/mail-layout.ts';
-import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 import {
   chosenPremium,
   periodOfInsurance,
-  planNameIn,
   policyholderName,
-  type TIssuedPolicy,
   totalPaidCents,
-} from './policy-schedule.ts';
+} from '@lionrock/domain/policy/policy-facts';
+import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
+import { oneLine, renderMail } from '../notifications/mail-layout.ts';
+import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
+import { planNameIn, type TIssuedPolicy } from './policy-schedule.ts';
 
 /**
  * The e-mail sent when a policy is issued, to the applicant and to the agent when one is attached, in

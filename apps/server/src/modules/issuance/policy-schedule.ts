@@ -6,20 +6,22 @@ import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { formatMoney, type TCents } from '@lionrock/domain/money/money';
 import { paBenefitRows, type TPaBenefitRow, type TPaPlanLetter } from '@lionrock/domain/pa/pa-benefits';
-import { selectedPlanName } from '@lionrock/domain/policy/rate-policy';
+import {
+  chosenPremium,
+  maskIdNumber,
+  periodOfInsurance,
+  policyholderEmail,
+  policyholderName,
+  productPart,
+} from '@lionrock/domain/policy/policy-facts';
 import { type TBenefitValue, travelCoverTable } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { homeCoverTable } from '@lionrock/domain/rating/benefits/home-benefits';
 import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import type {
-  TApplicant,
-  TPolicy,
-  TPolicyHome,
-  TWirePremiumItem,
-} from '@lionrock/domain/schemas/policy-schema';
+import type { TPolicy, TPolicyHome, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
-import { annualEndDate, destinationOf } from '@lionrock/domain/travel/trip-rules';
+import { destinationOf } from '@lionrock/domain/travel/trip-rules';
 import PDFDocument from 'pdfkit';
 import { benefitText } from '../document/pdf-documents.ts';
 import {
@@ -50,18 +52,6 @@ export type TIssuedPolicy = {
   language: 'en' | 'zh';
 };
 
-/**
- * "S8512345I" → "S****345I": the first character and the last four, always four asterisks between
- * so the length is not shown either. Spaces and brackets are dropped first ("A123456(7)" → "A****4567");
- * a number too short to hide at least three characters keeps only its first character ("AB12" → "A****").
- */
-export function maskIdNumber(id: string): string {
-  const value = id.toUpperCase().replace(/[\s()-]/g, '');
-  if (value === '') return '';
-  if (value.length < 8) return `${value[0]}****`;
-  return `${value[0]}****${value.slice(-4)}`;
-}
-
 /** The attachment's file name: `policy-schedule-TSG26-0001234.pdf`. */
 export function scheduleFileName(policyNumber: string): string {
   return `policy-schedule-${policyNumber.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
@@ -71,64 +61,9 @@ export function scheduleFileName(policyNumber: string): string {
 // What the schedule and the e-mails say about a policy
 // ---------------------------------------------------------------------------------------------------
 
-type TProductPart = {
-  applicant?: TApplicant;
-  premiumItems: TWirePremiumItem[];
-  policyPremium?: TWirePremiumItem;
-};
-
-function productPart(policy: TPolicy): TProductPart | undefined {
-  if (policy.productType === 'PTR') return policy.policyTravel;
-  if (policy.productType === 'PAN') return policy.policyPAN;
-  return policy.policyHome;
-}
-
-/** The rated plan the customer bought: `policyPremium`, else the premium item of the selected plan. */
-export function chosenPremium(policy: TPolicy): TWirePremiumItem {
-  const part = productPart(policy);
-  const name = selectedPlanName(policy);
-  const chosen = part?.policyPremium ?? part?.premiumItems.find((item) => item.planName === name);
-  if (!chosen) throw new Error(`the ${policy.productType} policy has no rated plan chosen`);
-  return chosen;
-}
-
-/** The period of insurance, DD/MM/YYYY; an expiry the rating left out is derived as rating does. */
-export function periodOfInsurance(policy: TPolicy): { start: string; end: string } {
-  if (policy.productType === 'PTR') {
-    const travel = policy.policyTravel;
-    const start = travel?.deptDate ?? '';
-    const departure = parseDmy(start);
-    const end =
-      travel?.returnDate ||
-      (departure && travel?.paPolicyType === 'A' ? formatDmy(annualEndDate(departure)) : '');
-    return { start, end };
-  }
-  const part = policy.productType === 'PAN' ? policy.policyPAN : policy.policyHome;
-  const start = part?.effectiveDate ?? '';
-  const effective = parseDmy(start);
-  return { start, end: part?.expiryDate || (effective ? formatDmy(annualEndDate(effective)) : '') };
-}
-
-/** The policyholder's name: the applicant (a company's name for a corporate one), else the first insured. */
-export function policyholderName(policy: TPolicy): string {
-  const applicant = productPart(policy)?.applicant;
-  if (applicant?.fullName.trim()) return applicant.fullName.trim();
-  if (policy.productType === 'PTR') return policy.policyTravel?.travellersList[0]?.fullName.trim() ?? '';
-  if (policy.productType === 'PAN') return policy.policyPAN?.insured.adult1?.lastName.trim() ?? '';
-  return '';
-}
-
-function policyholderEmail(policy: TPolicy): string {
-  return productPart(policy)?.applicant?.email.trim() || policy.payment?.email?.trim() || '';
-}
-
 /** The date of issue in the market's own calendar. */
 function issueDate(issued: TIssuedPolicy): string {
   return formatDmy(todayIn(MARKETS[issued.document.country].timeZone, issued.issuedAt));
-}
-
-export function totalPaidCents(policy: TPolicy): TCents {
-  return wireToCents(chosenPremium(policy).totalPremium);
 }
 
 // ---------------------------------------------------------------------------------------------------

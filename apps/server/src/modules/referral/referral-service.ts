@@ -23,6 +23,7 @@ import {
 import { compareDates, formatDmy, parseDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { normaliseIdForMatching } from '@lionrock/domain/identity/id-number';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import type { TStage } from '@lionrock/domain/policy/policy-rules';
 import { REFUSALS } from '@lionrock/domain/policy/refusals';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
@@ -37,7 +38,6 @@ import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { recordAudit, type TActor } from '../back-office/audit.ts';
 import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
-import { maskIdNumber } from '../issuance/policy-schedule.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
 import type { TProductType } from '../product/product-catalogue.ts';
 import type { TSavedQuoteService } from '../saved-quote/saved-quote-service.ts';

@@ -2,8 +2,8 @@ import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
+import { policyholderName } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { policyholderName } from '../issuance/policy-schedule.ts';
 import { oneLine, renderMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
 

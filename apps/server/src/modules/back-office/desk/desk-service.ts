@@ -4,10 +4,10 @@ import type { TQuoteLinkProduct } from '@lionrock/domain/back-office/quote-link-
 import { addDays, addMonths, formatIso, parseIso as parseLocalIso } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
+import { maskIdNumber, policyholderName } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
 import { ApiError } from '../../../lib/api-error.ts';
-import { maskIdNumber, policyholderName } from '../../issuance/policy-schedule.ts';
 import type { TPolicyRow } from '../../policy/policy-repository.ts';
 import type { TActor, TAuditTrail } from '../audit.ts';
 import { instantsAround, localDayOf } from '../market-days.ts';

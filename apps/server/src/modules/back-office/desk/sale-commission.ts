@@ -1,6 +1,6 @@
 import { commissionBasisPoints, commissionCents } from '@lionrock/domain/back-office/commission-rules';
+import { chosenPremium } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { chosenPremium } from '../../issuance/policy-schedule.ts';
 
 /** The commission rate the rating priced the chosen plan with (an agent campaign's), in basis points (decision 083). */
 function pricedRate(document: TPolicy): number | null {

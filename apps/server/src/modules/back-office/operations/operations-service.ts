@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
+import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail, maskMobile } from '@lionrock/domain/self-service/contact-rules';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { TPolicyDocumentsService } from '../../issuance/policy-documents-service.ts';
-import { maskIdNumber } from '../../issuance/policy-schedule.ts';
 import type { TAlertKind, TAlertRepository } from '../../payment/alert-repository.ts';
 import type { TIssuanceService } from '../../payment/issuance-service.ts';
 import type { TPaymentRepository } from '../../payment/payment-repository.ts';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { compareDates, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { normaliseIdForMatching } from '@lionrock/domain/identity/id-number';
 import { MARKETS } from '@lionrock/domain/market/market';
+import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import { ratePolicy, type TRatingTables } from '@lionrock/domain/policy/rate-policy';
 import {
   ZPaBenefitsSchema,
@@ -14,7 +15,6 @@ import { ZTravelRateTableSchema } from '@lionrock/domain/rating/travel-rating';
 import type { z } from 'zod';
 import { BUNDLED_TABLES } from '../../../db/seed/rate-tables.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { maskIdNumber } from '../../issuance/policy-schedule.ts';
 import { ratingTablesOn } from '../../policy/pricing.ts';
 import type { TActor } from '../audit.ts';
 import { diffBenefitLines } from './benefit-lines.ts';
