@@ -82,11 +82,11 @@ import { createFunnelCounter, type TFunnelCounter } from './modules/funnel/funne
 import { funnelRoutes } from './modules/funnel/funnel-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
-import { createMailOutboxRepository } from './modules/issuance/mail-outbox-repository.ts';
 import {
   createPolicyDocumentsService,
   type TPolicyDocumentsService,
 } from './modules/issuance/policy-documents-service.ts';
+import { createMailOutboxRepository } from './modules/notifications/mail-outbox-repository.ts';
 import { operationsRoutes } from './modules/operations/operations-routes.ts';
 import { createAlertRepository, type TAlertRepository } from './modules/payment/alert-repository.ts';
 import { createCardPaymentService } from './modules/payment/card-payment-service.ts';

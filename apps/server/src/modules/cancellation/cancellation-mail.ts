@@ -2,7 +2,7 @@ import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { and, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { policies, policyEvents } from '../../db/schema.ts';
-import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import {
   composeCancellationMail,
   endorsementFileName,

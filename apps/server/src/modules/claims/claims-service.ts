@@ -34,7 +34,7 @@ import { sharedSecret } from '../../lib/server-secrets.ts';
 import { detectContent, sanitiseFileName } from '../../storage/file-content.ts';
 import { newFileKey, type TFileStore } from '../../storage/file-store.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
-import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyRepository, TPolicyRow } from '../policy/policy-repository.ts';
 import type { THolderAccess, TPolicyholder } from '../policyholder/holder-access.ts';
 import type { TStepUpService } from '../policyholder/step-up-service.ts';

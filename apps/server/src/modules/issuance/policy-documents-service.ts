@@ -14,6 +14,7 @@ import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import { cancellationMailContent, isCancellationMailKind } from '../cancellation/cancellation-mail.ts';
 import { isClaimMailKind } from '../claims/claim-mail.ts';
+import type { TMailOutboxRepository, TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import type { TBenefitScheduleStore, TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import {
@@ -32,7 +33,6 @@ import { isRenewalMailKind } from '../renewal/renewal-mail.ts';
 import { renewalMailContent } from '../renewal/renewal-mail-content.ts';
 import { isSavedQuoteMailKind } from '../saved-quote/saved-quote-mail.ts';
 import type { TSavedQuoteService } from '../saved-quote/saved-quote-service.ts';
-import type { TMailOutboxRepository, TMailRow } from './mail-outbox-repository.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
 import { scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
 

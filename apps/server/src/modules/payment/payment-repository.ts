@@ -19,7 +19,7 @@ export type TPaymentStatus =
  * Payments: starting one, recording the gateway's answer, expiring and reconciling the unanswered.
  * Issuing (issuance-repository.ts), PayNow credits (paynow-credit-repository.ts), operations alerts
  * (alert-repository.ts), Idempotency-Key records (idempotency-repository.ts), the payment pages' logs
- * (lifecycle-log-repository.ts) and the mail outbox (issuance/mail-outbox-repository.ts) have their own.
+ * (lifecycle-log-repository.ts) and the mail outbox (notifications/mail-outbox-repository.ts) have their own.
  */
 export function createPaymentRepository(db: TDb) {
   return {

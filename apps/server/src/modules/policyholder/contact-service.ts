@@ -25,7 +25,7 @@ import type { TDb } from '../../db/database.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { purposeSecret } from '../../lib/server-secrets.ts';
-import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import { codeSendWaitMs } from './code-sends.ts';
 import { composeContactMail, isContactMailKind } from './contact-mail.ts';

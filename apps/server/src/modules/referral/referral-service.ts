@@ -37,7 +37,7 @@ import type { TLimitStore } from '../../lib/limit-store.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
 import { recordAudit, type TActor } from '../back-office/audit.ts';
-import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
 import type { TProductType } from '../product/product-catalogue.ts';
 import type { TSavedQuoteService } from '../saved-quote/saved-quote-service.ts';

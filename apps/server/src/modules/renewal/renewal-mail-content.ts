@@ -1,7 +1,7 @@
 import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { formatCardExpiry, renewalChargeDate, renewalPeriod } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
 import { manageLink } from '../policyholder/manage-link.ts';
 import { isoToDmy } from './renewal-context.ts';

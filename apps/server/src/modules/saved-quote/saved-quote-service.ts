@@ -28,7 +28,7 @@ import { agents } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
-import type { TMailRow } from '../issuance/mail-outbox-repository.ts';
+import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyRepository } from '../policy/policy-repository.ts';
 import { PriceChangedError, type TPolicyService } from '../policy/policy-service.ts';
 import { PRODUCT_CATALOGUE } from '../product/product-catalogue.ts';
