@@ -62,11 +62,13 @@ import { createCampaignRepository } from './modules/campaign/campaign-repository
 import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
 import { createPromoGuard } from './modules/campaign/promo-guard.ts';
+import { cancellationMailContent, isCancellationMailKind } from './modules/cancellation/cancellation-mail.ts';
 import { cancellationRoutes } from './modules/cancellation/cancellation-routes.ts';
 import {
   cancellationServiceOf,
   type TCancellationService,
 } from './modules/cancellation/cancellation-service.ts';
+import { isClaimMailKind } from './modules/claims/claim-mail.ts';
 import { createClaimsRepository } from './modules/claims/claims-repository.ts';
 import { claimsRoutes } from './modules/claims/claims-routes.ts';
 import { createClaimsService, type TClaimsService } from './modules/claims/claims-service.ts';
@@ -87,6 +89,11 @@ import {
   type TPolicyDocumentsService,
 } from './modules/issuance/policy-documents-service.ts';
 import { createMailOutboxRepository } from './modules/notifications/mail-outbox-repository.ts';
+import {
+  createMailSenders,
+  serviceMailSender,
+  type TManageUrl,
+} from './modules/notifications/mail-senders.ts';
 import { operationsRoutes } from './modules/operations/operations-routes.ts';
 import { createAlertRepository, type TAlertRepository } from './modules/payment/alert-repository.ts';
 import { createCardPaymentService } from './modules/payment/card-payment-service.ts';
@@ -108,23 +115,34 @@ import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
 import { createPricing } from './modules/policy/pricing.ts';
 import { rateFactRoutes } from './modules/policy/rate-fact-routes.ts';
+import { accessCodeMailSender } from './modules/policyholder/access-code-sender.ts';
 import { createAccessRepository } from './modules/policyholder/access-repository.ts';
 import { accessRoutes } from './modules/policyholder/access-routes.ts';
 import { createAccessService, type TAccessService } from './modules/policyholder/access-service.ts';
+import { isContactMailKind } from './modules/policyholder/contact-mail.ts';
 import { createContactRepository } from './modules/policyholder/contact-repository.ts';
+import { createContactService } from './modules/policyholder/contact-service.ts';
 import { createHolderAccess, type THolderAccess } from './modules/policyholder/holder-access.ts';
 import { createHolderRepository } from './modules/policyholder/holder-repository.ts';
 import { holderRoutes } from './modules/policyholder/holder-routes.ts';
+import { manageLink } from './modules/policyholder/manage-link.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
 import { createStepUpRepository } from './modules/policyholder/step-up-repository.ts';
-import { createStepUpService, type TStepUpService } from './modules/policyholder/step-up-service.ts';
+import {
+  createStepUpService,
+  STEP_UP_MAIL_KIND,
+  type TStepUpService,
+} from './modules/policyholder/step-up-service.ts';
 import { createQuoteLinkRepository } from './modules/quote-link/quote-link-repository.ts';
 import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
 import { createQuoteLinkService } from './modules/quote-link/quote-link-service.ts';
+import { isReferralMailKind } from './modules/referral/referral-mail.ts';
 import { referralRoutes } from './modules/referral/referral-routes.ts';
 import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
+import { isRenewalMailKind } from './modules/renewal/renewal-mail.ts';
+import { renewalMailContent } from './modules/renewal/renewal-mail-content.ts';
 import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
 import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
 import {
@@ -132,6 +150,7 @@ import {
   createTokenCharger,
   type TRenewalService,
 } from './modules/renewal/renewal-service.ts';
+import { isSavedQuoteMailKind } from './modules/saved-quote/saved-quote-mail.ts';
 import { createSavedQuoteRepository } from './modules/saved-quote/saved-quote-repository.ts';
 import { savedQuoteRoutes } from './modules/saved-quote/saved-quote-routes.ts';
 import {
@@ -507,6 +526,38 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     service: createUnderwritingService({ repository: createUnderwritingRepository(database.db), now }),
   });
   await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });
+  // Each module's mail, composed by its module when the outbox sends it (decision 115).
+  const mailSenders = createMailSenders();
+  const manageUrl: TManageUrl = (policy, recipient, language) =>
+    manageLink({ db: database.db, config, now }, policy, recipient, language);
+  mailSenders.register({
+    name: 'back-office',
+    handles: (mail) => mail.recipientRole === 'staff',
+    compose: (mail) => staffAccess.resetMailContent(mail.sealed),
+  });
+  mailSenders.register({
+    name: 'cancellation',
+    handles: (mail) => isCancellationMailKind(mail.kind),
+    compose: (mail) => cancellationMailContent(database.db, mail),
+  });
+  mailSenders.register(serviceMailSender('referral', isReferralMailKind, referrals));
+  mailSenders.register(serviceMailSender('saved-quote', isSavedQuoteMailKind, savedQuotes));
+  mailSenders.register(
+    accessCodeMailSender({ db: database.db, config, repository: createAccessRepository(database.db), now }),
+  );
+  mailSenders.register(
+    serviceMailSender(
+      'contact',
+      // The step-up code is worded by the contact mail but composed by the step-up service (below).
+      (kind) => isContactMailKind(kind) && kind !== STEP_UP_MAIL_KIND,
+      createContactService({ db: database.db, config, now, log: app.log, onMailQueued: () => {} }),
+    ),
+  );
+  mailSenders.register(
+    serviceMailSender('renewal', isRenewalMailKind, {
+      mailContent: (mail) => renewalMailContent({ db: database.db, config, now, manageUrl }, mail),
+    }),
+  );
   const documents = createPolicyDocumentsService({
     config,
     db: database.db,
@@ -519,12 +570,9 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     mailLanes: documentWorkers.size * 2,
     now,
     log: app.log,
-    // Claims mail is composed by the claims module when it is sent (claims is built below).
-    claimMail: (mail) => claims.mailContent(mail),
-    staffMail: (mail) => staffAccess.resetMailContent(mail.sealed),
-    savedQuotes,
+    senders: mailSenders,
+    manageUrl,
     benefits: benefitSchedules,
-    referrals,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -629,6 +677,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     undoableUntil: async (policyId) =>
       (await contactRepository.undoPending(policyId, now()))?.undoExpiresAt ?? null,
   });
+  mailSenders.register(
+    serviceMailSender('step-up', (kind) => kind === STEP_UP_MAIL_KIND, {
+      mailContent: async (mail) => {
+        const policy = mail.policyId ? await paymentRepository.findPolicy(mail.policyId) : undefined;
+        return policy ? stepUps.mailContent(mail, policy) : null;
+      },
+    }),
+  );
   await app.register(manageRoutes, {
     access: holderAccess,
     stepUps,
@@ -656,6 +712,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     onMailQueued: options.onMailQueued ?? (() => {}),
   });
   // Open drafts, what they hold and what a holder uploads an hour are bounded (issue 27, decision 105).
+  mailSenders.register(serviceMailSender('claims', isClaimMailKind, claims));
   await app.register(claimsRoutes, {
     access: holderAccess,
     service: claims,

@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TConfig } from '../src/config.ts';
 import { mailOutbox, operationsAlerts, payments, policies } from '../src/db/schema.ts';
+import { manageLink } from '../src/modules/policyholder/manage-link.ts';
 import { composeRenewalMail, type TRenewalMailFacts } from '../src/modules/renewal/renewal-mail.ts';
 import { renewalRoutes } from '../src/modules/renewal/renewal-routes.ts';
 import {
@@ -69,6 +70,17 @@ describeEachDriver('auto-renewal', (driver) => {
   let app: FastifyInstance;
   let routesApp: FastifyInstance;
   let config: TConfig;
+  /** What the app gives the renewal mails: the link signer and the "Manage your policy" link. */
+  const mailDeps = () => ({
+    db: database.db,
+    config,
+    now,
+    manageUrl: (
+      ...[policy, recipient, language]: Parameters<typeof manageLink> extends [unknown, ...infer R]
+        ? R
+        : never
+    ) => manageLink({ db: database.db, config, now }, policy, recipient, language),
+  });
   let service: TRenewalService;
   let clock = new Date('2026-11-23T02:00:00.000Z');
   const now = () => clock;
@@ -223,7 +235,7 @@ describeEachDriver('auto-renewal', (driver) => {
     expect(await renewalMail(bought.policyId)).toHaveLength(1);
 
     // The notice as it will be sent: the price, the card's last digits, the dates, the turn-off link.
-    const content = await renewalMailContent({ db: database.db, config, now }, mails[0]!);
+    const content = await renewalMailContent(mailDeps(), mails[0]!);
     const renewedStart = addDays(bought.end, 1);
     const renewedEnd = addDays(addYears(renewedStart, 1), -1);
     expect(content.subject).toBe(
@@ -284,7 +296,7 @@ describeEachDriver('auto-renewal', (driver) => {
     expect((await policyRow(bought.policyId)).status).toBe('issued');
 
     const success = await renewalMailContent(
-      { db: database.db, config, now },
+      mailDeps(),
       renewedMail.find((mail) => mail.kind === 'renewal-success')!,
     );
     expect(success.subject).toBe(`Your Lionrock travel policy has been renewed: ${renewed!.policyNumber}`);
@@ -347,7 +359,7 @@ describeEachDriver('auto-renewal', (driver) => {
     expect((await policyRow(bought.policyId)).status).toBe('issued');
 
     const failed = (await renewalMail(bought.policyId)).find((mail) => mail.kind === 'renewal-failed')!;
-    const content = await renewalMailContent({ db: database.db, config, now }, failed);
+    const content = await renewalMailContent(mailDeps(), failed);
     expect(content.subject).toBe(`Your Lionrock travel policy ${bought.policyNumber} could not be renewed`);
     expect(content.text).toContain(`ends on ${formatDmy(bought.end)}`);
 
@@ -367,7 +379,7 @@ describeEachDriver('auto-renewal', (driver) => {
     expect(notice).toMatchObject({ notices: 1, cardExpiring: 1 });
     const mails = await renewalMail(bought.policyId);
     expect(mails.map((mail) => mail.kind)).toEqual(['renewal-notice', 'card-expiring']);
-    const content = await renewalMailContent({ db: database.db, config, now }, mails[1]!);
+    const content = await renewalMailContent(mailDeps(), mails[1]!);
     expect(content.text).toContain(`expires at the end of ${expiry.replace('-', '/')}`);
     expect(content.text).toContain('/b2c-server/rest/renewal/turn-off/');
 
@@ -384,7 +396,7 @@ describeEachDriver('auto-renewal', (driver) => {
       bought = await buy(PURCHASE.turnOff);
       await scan(addDays(bought.end, -30));
       const [notice] = await renewalMail(bought.policyId);
-      const content = await renewalMailContent({ db: database.db, config, now }, notice!);
+      const content = await renewalMailContent(mailDeps(), notice!);
       const url = new URL(/https?:\/\/\S+/.exec(content.text)![0]);
       link = `${url.pathname}${url.search}`;
     });

@@ -35,6 +35,9 @@ export type TPolicyMailOptions = {
   agentRegistrationNo?: string;
 };
 
+/** The outbox kind of an issued policy's mail, to its applicant and to its agent. */
+export const POLICY_ISSUED_MAIL_KIND = 'policy-issued';
+
 export type TPolicyMail = { subject: string; text: string; html: string };
 
 /** How long the schedule's download link is valid; the mail states it. */

@@ -2,8 +2,8 @@ import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { formatCardExpiry, renewalChargeDate, renewalPeriod } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
+import type { TManageUrl } from '../notifications/mail-senders.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
-import { manageLink } from '../policyholder/manage-link.ts';
 import { isoToDmy } from './renewal-context.ts';
 import {
   composeRenewalMail,
@@ -24,7 +24,10 @@ const last4 = (masked: string | null | undefined): string => {
  * The content of a renewal e-mail in the outbox, worked out from the policies and payments it is
  * about when it is sent. The policy-mail delivery calls this for the four renewal kinds.
  */
-export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promise<TRenewalMailContent> {
+export async function renewalMailContent(
+  deps: TLinkDeps & { manageUrl: TManageUrl },
+  mail: TMailRow,
+): Promise<TRenewalMailContent> {
   if (!isRenewalMailKind(mail.kind)) throw new Error(`mail ${mail.id}: ${mail.kind} is not a renewal mail`);
   if (!mail.policyId) throw new Error(`mail ${mail.id}: it names no policy`);
   const repository = createRenewalRepository(deps.db);
@@ -48,7 +51,7 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
       cardLast4: last4(payment?.maskedCard),
       cardExpiry: formatCardExpiry(payment?.cardExpiry),
     };
-    const manageUrl = await manageLink(deps, policy, mail.recipient, mail.language);
+    const manageUrl = await deps.manageUrl(policy, mail.recipient, mail.language);
     return composeRenewalMail(kind, policy.document as TPolicy, {
       language,
       facts,
@@ -81,7 +84,7 @@ export async function renewalMailContent(deps: TLinkDeps, mail: TMailRow): Promi
     cardExpiry: formatCardExpiry(card?.cardExpiry),
   };
   // Only a mail to the policy's own address carries a link that opens it (decision 101).
-  const manageUrl = await manageLink(deps, policy, mail.recipient, mail.language);
+  const manageUrl = await deps.manageUrl(policy, mail.recipient, mail.language);
   return composeRenewalMail(kind, policy.document as TPolicy, {
     language,
     facts,
