@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { campaigns, payments, policies, policyEvents, promoCodes } from '../../db/schema.ts';
+import { releasePromo, voidOpenAttempts } from '../policy/open-attempts-repository.ts';
 import type { TPolicyColumns, TPolicyStatus } from '../policy/policy-repository.ts';
-import { releasePromo, voidOpenAttempts } from './open-attempts.ts';
 
 export type TPaymentRow = typeof payments.$inferSelect;
 export type TPaymentStatus =

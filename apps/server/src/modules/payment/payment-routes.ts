@@ -16,7 +16,6 @@ import {
 } from '../../lib/openapi.ts';
 import { redactObject, scrubText } from '../../lib/redaction.ts';
 import { RECEIPT_PATH } from '../../payments/card-gateway/card-profiles.ts';
-import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
 import { REFERENCE_PATTERN, type TCardPaymentService, type TPaymentResult } from './card-payment-service.ts';
 import { runIdempotent } from './idempotency.ts';
 import type { TIdempotencyRepository } from './idempotency-repository.ts';
@@ -58,7 +57,8 @@ export async function paymentRoutes(
     card: TCardPaymentService;
     paynow: TPaynowService;
     issue: TIssuanceService;
-    documents: TPolicyDocumentsService;
+    /** The signed link to an issued policy's schedule (the issuance module's). */
+    documents: { scheduleLink: (policyId: string, policyNumber: string) => Promise<string> };
     /** The customer's origin when it is one of the shop's own, else PUBLIC_URL's (lib/shop-origins.ts). */
     originOf?: (request: FastifyRequest) => string;
   },

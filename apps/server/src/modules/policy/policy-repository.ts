@@ -9,7 +9,7 @@ import {
   rateTables,
   underwritingBlacklist,
 } from '../../db/schema.ts';
-import { hasSettlingPayment, voidOpenAttempts } from '../payment/open-attempts.ts';
+import { hasSettlingPayment, voidOpenAttempts } from './open-attempts-repository.ts';
 
 export type TPolicyRow = typeof policies.$inferSelect;
 export type TPolicyStatus = 'quoted' | 'pending' | 'issued' | 'declined' | 'expired';
