@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { describe, expect, it } from 'vitest';
-import { renderMail, type TMailDraft } from './mail-layout.ts';
+import { compileMailLayout } from '../../../scripts/compile-mail-layout.ts';
+import { MAIL_LAYOUT_HTML, renderMail, type TMailDraft } from './mail-layout.ts';
 
 const DRAFT: TMailDraft = {
   script: 'en',
@@ -70,5 +72,9 @@ describe('the one mail layout (decision 115)', () => {
     expect(sg.text).toContain(`新加坡：${INSURER_CONTACTS.SGP.hotline}`);
     expect(sg.text).toContain('狮石保险');
     expect(renderMail({ ...DRAFT, contactCountry: undefined }).text).not.toContain('Questions?');
+  });
+
+  it('is the MJML source as compiled (run npm run mail-layout -w @lionrock/server after a change)', async () => {
+    expect(fs.readFileSync(MAIL_LAYOUT_HTML, 'utf8')).toBe(await compileMailLayout());
   });
 });

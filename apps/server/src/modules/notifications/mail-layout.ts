@@ -1,14 +1,14 @@
+import fs from 'node:fs';
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
-import mjml2html from 'mjml';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
  * The one layout of every mail the shop sends (decision 115). A module writes what its mail says as
  * blocks in the customer's script; this file draws them twice, as plain text and as HTML, with the same
- * header, contact line and sign-off. The HTML is MJML compiled once when the server starts, with slots
- * filled per mail: a mail costs a string substitution, not an MJML compile.
+ * header, contact line and sign-off. The HTML is MJML compiled once, when the layout changes, with
+ * slots filled per mail: a mail costs a string substitution, not an MJML compile.
  */
 export type TMailScript = 'en' | 'zh-Hans' | 'zh-Hant';
 
@@ -65,32 +65,13 @@ const WORDS: Record<TMailScript, TLayoutWords> = {
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
 };
 
-/** The brand's colours (shared/brand.md): harbour blue header, body text, muted footer on the page grey. */
-const SOURCE = `<mjml lang="%%LANG%%">
-  <mj-head>
-    <mj-title>%%TITLE%%</mj-title>
-    <mj-attributes>
-      <mj-all font-family="Arial, Helvetica, sans-serif" />
-      <mj-text font-size="15px" line-height="1.5" color="#1F2A33" padding="0" />
-      <mj-section padding="16px 24px" />
-    </mj-attributes>
-    <mj-style>a { color: #0B4F6C; word-break: break-all; }</mj-style>
-  </mj-head>
-  <mj-body background-color="#F4F7F9" width="600px">
-    <mj-section background-color="#0B4F6C">
-      <mj-column><mj-text color="#FFFFFF" font-size="20px" font-weight="bold">%%BRAND%%</mj-text></mj-column>
-    </mj-section>
-    <mj-section background-color="#FFFFFF" padding="24px">
-      <mj-column><mj-text>%%BODY%%</mj-text></mj-column>
-    </mj-section>
-    <mj-section>
-      <mj-column><mj-text color="#5B6B78" font-size="13px">%%FOOTER%%</mj-text></mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`;
-
-const compiled = await mjml2html(SOURCE, { validationLevel: 'strict', keepComments: false });
-const TEMPLATE = compiled.html;
+/**
+ * The layout as MJML compiled it (`mail-layout.mjml` → `mail-layout.html`, `npm run mail-layout -w
+ * @lionrock/server`): read once, so neither a start nor a mail loads MJML; a test compiles the source
+ * again and fails when the two differ.
+ */
+export const MAIL_LAYOUT_HTML = new URL('./mail-layout.html', import.meta.url);
+const TEMPLATE = fs.readFileSync(MAIL_LAYOUT_HTML, 'utf8');
 
 /** Fills every slot in one pass, so a value that contains a slot's name is never filled again. */
 function fill(values: Record<string, string>): string {
