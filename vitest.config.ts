@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },

@@ -13,7 +13,11 @@ i18n.addCatalogue('zh-Hant', zhHant);
 // The after-sale pages' values, as app/after-sale-routes.tsx adds them when those pages load.
 addMessageValues(SERVICE_MESSAGE_VALUES);
 
-// jsdom lacks the observers and media queries a browser has; the carousel library needs them to exist.
+// Component tests never reach a network: happy-dom's beacon would post to a server that is not there. The
+// funnel's beacon is counted in the browser journeys and the server's tests (decision 090).
+Object.defineProperty(Navigator.prototype, 'sendBeacon', { value: undefined, configurable: true });
+
+// The test DOM lacks the observers and media queries a browser has; the carousel library needs them to exist.
 class NoopObserver {
   observe() {}
   unobserve() {}
@@ -36,7 +40,7 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-// jsdom has no modal dialogs; the platform's behaviour is covered in the browser journeys.
+// The test DOM may lack modal dialogs; the platform's behaviour is covered in the browser journeys.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
   this.setAttribute('open', '');
 };

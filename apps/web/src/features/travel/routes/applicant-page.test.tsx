@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom: this file checks that a disabled fieldset disables every field in it (`:disabled`),
+// which happy-dom does not compute.
 import { localDate } from '@lionrock/domain/dates/local-date';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { QueryClient } from '@tanstack/react-query';
