@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import {
   renderPolicySchedule,
   type TIssuedPolicy,
-} from '@lionrock/server/src/modules/issuance/policy-schedule.ts';
+} from '@lionrock/server/src/modules/document/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '@lionrock/server/src/modules/policy/benefit-schedules.ts';
 import { issuedTravelPolicy } from '@lionrock/server/test/helpers/issued-travel-policy.ts';
 

@@ -52,7 +52,7 @@ describe('the document worker threads (decision 093)', () => {
 
   it('give the same bytes as a schedule drawn on the main thread', async () => {
     pool = createDocumentWorkers({ size: 1 });
-    const { renderPolicySchedule } = await import('../src/modules/issuance/policy-schedule.ts');
+    const { renderPolicySchedule } = await import('../src/modules/document/policy-schedule.ts');
     const policy = issued('TSG26-0000103');
     expect(
       (await pool.renderSchedule(policy, BUNDLED_BENEFIT_SCHEDULES)).equals(
@@ -66,7 +66,7 @@ describe('the document worker threads (decision 093)', () => {
     // receipts share words and lengths, drawn one after the other on this thread; the second also on a
     // fresh thread, its first schedule ever. A kept layout handed to the wrong string, or kept after
     // pdfkit scaled it, changes the second one's text or bytes.
-    const { renderPolicySchedule } = await import('../src/modules/issuance/policy-schedule.ts');
+    const { renderPolicySchedule } = await import('../src/modules/document/policy-schedule.ts');
     const first = issuedTravelPolicy('TSG26-0000201', {
       name: 'TAN WEI MING',
       receiptNumber: 'RSG26-0000901',

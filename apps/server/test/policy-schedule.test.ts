@@ -20,7 +20,7 @@ import {
   scheduleFileName,
   type TIssuedPolicy,
   taxLabel,
-} from '../src/modules/issuance/policy-schedule.ts';
+} from '../src/modules/document/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../src/modules/policy/benefit-schedules.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 

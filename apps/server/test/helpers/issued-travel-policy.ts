@@ -4,7 +4,7 @@ import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
 import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
 import { buildTravelPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
-import type { TIssuedPolicy } from '../../src/modules/issuance/policy-schedule.ts';
+import type { TIssuedPolicy } from '../../src/modules/document/policy-schedule.ts';
 
 /**
  * An issued Singapore travel policy as issuance stores it (rated from the tables, the plan chosen), with

@@ -4,8 +4,8 @@
 // document, numbers, dates; a mail with its attachments as bytes.
 import { type MessagePort, threadId, workerData } from 'node:worker_threads';
 import type { TMailer, TMailMessage } from '../../mail/mailer.ts';
-import { renderPolicySchedule, type TIssuedPolicy } from '../issuance/policy-schedule.ts';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import { renderPolicySchedule, type TIssuedPolicy } from './policy-schedule.ts';
 
 export type TWorkerTask =
   | { id: number; kind: 'schedule'; issued: TIssuedPolicy; benefits: TBenefitSchedules }

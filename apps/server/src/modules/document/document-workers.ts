@@ -1,9 +1,9 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TMailMessage } from '../../mail/mailer.ts';
-import type { TIssuedPolicy } from '../issuance/policy-schedule.ts';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import type { TWorkerData, TWorkerReply, TWorkerTask } from './document-worker.ts';
+import type { TIssuedPolicy } from './policy-schedule.ts';
 
 /**
  * A small pool of worker threads that render schedule PDFs and send mail (issue 19, decision 093), so a

@@ -7,9 +7,9 @@ import { buildPaPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/helpers/pdf-text.ts';
+import { renderPolicySchedule, type TIssuedPolicy } from '../document/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
 import { composePolicyMail } from './policy-mail.ts';
-import { renderPolicySchedule, type TIssuedPolicy } from './policy-schedule.ts';
 
 /** The campaign's voucher per policy (pa-home-payments section 9) in the mail and schedule of each language. */
 const today = localDate(2026, 11, 23);

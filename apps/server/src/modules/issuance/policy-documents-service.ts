@@ -7,12 +7,12 @@ import { sharedSecret } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
+import { scheduleFileName, type TIssuedPolicy } from '../document/policy-schedule.ts';
 import type { TMailOutboxRepository, TMailRow } from '../notifications/mail-outbox-repository.ts';
 import { deliverDueMail, type TMailSenders, type TManageUrl } from '../notifications/mail-senders.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import type { TBenefitScheduleStore, TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import { composePolicyMail, POLICY_ISSUED_MAIL_KIND, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
-import { scheduleFileName, type TIssuedPolicy } from './policy-schedule.ts';
 
 export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
 

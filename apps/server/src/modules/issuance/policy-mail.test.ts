@@ -13,8 +13,8 @@ import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { scrubText } from '../../lib/redaction.ts';
+import type { TIssuedPolicy } from '../document/policy-schedule.ts';
 import { composePolicyMail, SCHEDULE_LINK_VALID_DAYS, type TPolicyMail } from './policy-mail.ts';
-import type { TIssuedPolicy } from './policy-schedule.ts';
 
 const today = localDate(2026, 11, 23);
 const context: TRatingContext = {

@@ -8,9 +8,9 @@ import {
   totalPaidCents,
 } from '@lionrock/domain/policy/policy-facts';
 import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
+import { planNameIn, type TIssuedPolicy } from '../document/policy-schedule.ts';
 import { oneLine, renderMail } from '../notifications/mail-layout.ts';
 import { productName, productWord, scriptFor, type TScript } from '../product/product-catalogue.ts';
-import { planNameIn, type TIssuedPolicy } from './policy-schedule.ts';
 
 /**
  * The e-mail sent when a policy is issued, to the applicant and to the agent when one is attached, in

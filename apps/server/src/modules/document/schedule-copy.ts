@@ -1,6 +1,6 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TCountry } from '@lionrock/domain/market/market';
-import type { TScript } from '../document/pdf-fonts.ts';
+import type { TScript } from './pdf-fonts.ts';
 
 /**
  * Every word the policy schedule prints, in English and in Chinese (decision 031). The Chinese is written

@@ -23,7 +23,9 @@ import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
 import { destinationOf } from '@lionrock/domain/travel/trip-rules';
 import PDFDocument from 'pdfkit';
-import { benefitText } from '../document/pdf-documents.ts';
+import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import { productName, scriptFor } from '../product/product-catalogue.ts';
+import { benefitText } from './pdf-documents.ts';
 import {
   baselineShift,
   familyOrder,
@@ -31,9 +33,7 @@ import {
   type TFontStyle,
   type TScript,
   useFontFor,
-} from '../document/pdf-fonts.ts';
-import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
-import { productName, scriptFor } from '../product/product-catalogue.ts';
+} from './pdf-fonts.ts';
 import { fill, scheduleCopy, type TScheduleCopy } from './schedule-copy.ts';
 
 /**
