@@ -1,7 +1,5 @@
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { and, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { policies, policyEvents } from '../../db/schema.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import {
   composeCancellationMail,
@@ -9,6 +7,7 @@ import {
   renderCancellationEndorsement,
   type TCancellationFacts,
 } from './cancellation-documents.ts';
+import { createCancellationRepository } from './cancellation-repository.ts';
 
 /** The outbox kind of the cancellation e-mail. */
 export const CANCELLATION_MAIL_KIND = 'policy-cancelled';
@@ -25,14 +24,10 @@ export async function cancellationFactsOf(
   db: TDb,
   policyId: string,
 ): Promise<{ policy: TPolicy; facts: TCancellationFacts } | null> {
-  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId));
+  const repository = createCancellationRepository(db);
+  const row = await repository.findPolicy(policyId);
   if (!row?.policyNumber || row.status !== 'cancelled') return null;
-  const [event] = await db
-    .select()
-    .from(policyEvents)
-    .where(and(eq(policyEvents.policyId, policyId), eq(policyEvents.toStatus, 'cancelled')))
-    .orderBy(desc(policyEvents.id))
-    .limit(1);
+  const event = await repository.lastCancelledEvent(policyId);
   if (!event) return null;
   const detail = event.detail as TCancelledEventDetail;
   return {

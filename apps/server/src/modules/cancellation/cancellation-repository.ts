@@ -24,6 +24,17 @@ export type TCancellationDecision =
 /** SQL only: the policy, its paid payment, the cancellation's rows and the refund's lease. */
 export function createCancellationRepository(db: TDb) {
   return {
+    /** The policy's newest 'cancelled' event: what the endorsement and the e-mail print. */
+    async lastCancelledEvent(policyId: string) {
+      const [event] = await db
+        .select()
+        .from(policyEvents)
+        .where(and(eq(policyEvents.policyId, policyId), eq(policyEvents.toStatus, 'cancelled')))
+        .orderBy(desc(policyEvents.id))
+        .limit(1);
+      return event;
+    },
+
     /** The payment that paid for the policy (the latest paid one). */
     paidPayment: async (policyId: string): Promise<TPaymentRow | undefined> =>
       (

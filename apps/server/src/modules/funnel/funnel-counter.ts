@@ -8,10 +8,9 @@ import {
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TDb } from '../../db/database.ts';
-import { funnelCounts } from '../../db/schema.ts';
+import { createFunnelRepository } from './funnel-repository.ts';
 
 /** How often an instance writes its counts (decision 090). */
 export const FUNNEL_FLUSH_MS = 5_000;
@@ -42,7 +41,8 @@ export function createFunnelCounter(options: {
   now?: () => Date;
   flushMs?: number;
 }): TFunnelCounter {
-  const { db, log } = options;
+  const { log } = options;
+  const repository = createFunnelRepository(options.db);
   const now = options.now ?? (() => new Date());
   let counts = new Map<string, number>();
   let flushing: Promise<void> | null = null;
@@ -62,13 +62,7 @@ export function createFunnelCounter(options: {
       return { day, product, market, step, count: added };
     });
     try {
-      await db
-        .insert(funnelCounts)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [funnelCounts.day, funnelCounts.product, funnelCounts.market, funnelCounts.step],
-          set: { count: sql`${funnelCounts.count} + excluded.count` },
-        });
+      await repository.addCounts(rows);
     } catch (error) {
       // Kept for the next flush: a database that did not answer loses no count.
       for (const [key, added] of batch) counts.set(key, (counts.get(key) ?? 0) + added);

@@ -20,10 +20,9 @@ import {
 import { HOME_BENEFITS, type THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefits';
 import { ZHomeBenefitsSchema } from '@lionrock/domain/rating/benefits/home-benefits-schema';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { and, desc, eq } from 'drizzle-orm';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import type { TDb } from '../../db/database.ts';
-import { rateTables } from '../../db/schema.ts';
+import { createBenefitScheduleRepository } from './benefit-schedule-repository.ts';
 
 /** The three benefit schedules one document is written from (decision 091). */
 export type TBenefitSchedules = { travel: TTravelBenefits; pa: TPaBenefits; home: THomeBenefits };
@@ -85,21 +84,8 @@ export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifie
     if (!parsedRows.has(key)) parsedRows.set(key, schema.parse(data));
     return parsedRows.get(key) as T;
   }
-  const cache = createTableCache(deps.notifier, ['rate_tables'], async () => {
-    const rows = await deps.db
-      .select({
-        id: rateTables.id,
-        product: rateTables.product,
-        effectiveDate: rateTables.effectiveDate,
-        version: rateTables.version,
-        data: rateTables.data,
-        activatedAt: rateTables.activatedAt,
-      })
-      .from(rateTables)
-      .where(and(eq(rateTables.kind, 'benefits'), eq(rateTables.status, 'active')))
-      .orderBy(desc(rateTables.effectiveDate), desc(rateTables.id));
-    return rows;
-  });
+  const repository = createBenefitScheduleRepository(deps.db);
+  const cache = createTableCache(deps.notifier, ['rate_tables'], () => repository.listActiveVersions());
 
   async function on(date: TLocalDate, issuedAt?: Date): Promise<TBenefitSchedules> {
     const rows = await cache.get();
