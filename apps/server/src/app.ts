@@ -429,6 +429,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     repository: createSavedQuoteRepository(database.db),
     policies: policyService,
     policyRows: policyRepository,
+    agents: agentRepository,
     limits: app.limitStore,
     config,
     db: database.db,

@@ -20,14 +20,13 @@ import {
 } from '@lionrock/domain/self-service/saved-quote-rules';
 import type { TProductType } from '@lionrock/domain/tax/tax';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
-import { agents } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
+import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyRepository } from '../policy/policy-repository.ts';
 import { PriceChangedError, type TPolicyService } from '../policy/policy-service.ts';
@@ -108,6 +107,8 @@ export function createSavedQuoteService(deps: {
   repository: TSavedQuoteRepository;
   policies: TPolicyService;
   policyRows: TPolicyRepository;
+  /** The agent a journey names, for its mail (decision 087). */
+  agents: Pick<TAgentRepository, 'findAgent'>;
   limits: TLimitStore;
   config: TConfig;
   db: TDb;
@@ -406,14 +407,11 @@ export function createSavedQuoteService(deps: {
       if (!row || String(row.generation) !== generation || !row.sealedToken) return null;
       const token = await unseal(row.sealedToken);
       const agentCode = (row.document as TPolicy).agentCode?.trim();
-      const [agent] = agentCode
-        ? await deps.db
-            .select({ name: agents.name, registrationNo: agents.registrationNo })
-            .from(agents)
-            .where(eq(agents.agentCode, agentCode))
-        : [];
+      const agent = agentCode ? await deps.agents.findAgent(agentCode) : undefined;
       return composeSavedQuoteMail({
-        agent: agent ? { ...agent, prepared: row.source === 'agent' } : null,
+        agent: agent
+          ? { name: agent.name, registrationNo: agent.registrationNo, prepared: row.source === 'agent' }
+          : null,
         kind: mail.kind,
         productType: row.productType as TProductType,
         country: row.country as TCountry,
