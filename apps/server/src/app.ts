@@ -127,6 +127,7 @@ import { createHolderRepository } from './modules/policyholder/holder-repository
 import { holderRoutes } from './modules/policyholder/holder-routes.ts';
 import { manageLink } from './modules/policyholder/manage-link.ts';
 import { manageRoutes } from './modules/policyholder/manage-routes.ts';
+import { createMyPolicyRepository } from './modules/policyholder/my-policy-repository.ts';
 import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
 import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
 import { createStepUpRepository } from './modules/policyholder/step-up-repository.ts';
@@ -657,7 +658,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(myPolicyRoutes, {
     access: holderAccess,
     service: createMyPolicyService({
-      db: database.db,
+      repository: createMyPolicyRepository(database.db),
       access: accessRepository,
       renewals: createRenewalRepository(database.db),
       documents,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox, policies, policyholderAccessCodes } from '../src/db/schema.ts';
 import { createAccessRepository } from '../src/modules/policyholder/access-repository.ts';
 import { HOLDER_COOKIE } from '../src/modules/policyholder/holder-access.ts';
+import { createMyPolicyRepository } from '../src/modules/policyholder/my-policy-repository.ts';
 import { createMyPolicyService } from '../src/modules/policyholder/my-policy-service.ts';
 import { createRenewalRepository } from '../src/modules/renewal/renewal-repository.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
@@ -490,7 +491,7 @@ describeEachDriver('my policy: access by code and link', (driver) => {
       (await post(`policies/${annual.policyId}/auto-renewal`, { on: false }, { cookie })).statusCode,
     ).toBe(200);
     const service = createMyPolicyService({
-      db: database.db,
+      repository: createMyPolicyRepository(database.db),
       access: createAccessRepository(database.db),
       renewals: createRenewalRepository(database.db),
       documents: app.services.documents,

@@ -7,10 +7,7 @@ import { renewalChargeDate } from '@lionrock/domain/payments/renewal-rules';
 import { chosenPremium, maskIdNumber, periodOfInsurance } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { POLICY_MAIL_RESENDS_PER_HOUR } from '@lionrock/domain/self-service/access-rules';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDb } from '../../db/database.ts';
-import { mailOutbox, payments, policies, policyEvents } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { planNameIn } from '../document/policy-schedule.ts';
 import type { TPolicyDocumentsService } from '../issuance/policy-documents-service.ts';
@@ -18,6 +15,7 @@ import type { TPolicyRow } from '../policy/policy-repository.ts';
 import { PRODUCT_CATALOGUE } from '../product/product-catalogue.ts';
 import type { TRenewalRepository } from '../renewal/renewal-repository.ts';
 import type { TAccessRepository } from './access-repository.ts';
+import type { TMyPolicyRepository } from './my-policy-repository.ts';
 
 /** Why auto-renewal cannot be turned on (the page says it in words): null when it can. */
 export type TAutoRenewalBlock =
@@ -77,7 +75,7 @@ function insuredPersons(policy: TPolicy): TPerson[] {
  * the row through `policyOfHolder`, so it is theirs.
  */
 export function createMyPolicyService(deps: {
-  db: TDb;
+  repository: TMyPolicyRepository;
   access: TAccessRepository;
   renewals: TRenewalRepository;
   documents: TPolicyDocumentsService;
@@ -85,17 +83,9 @@ export function createMyPolicyService(deps: {
   log: FastifyBaseLogger;
   onMailQueued: () => void;
 }) {
-  const { db, now } = deps;
+  const { now } = deps;
 
-  async function cardPayment(policyId: string) {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.policyId, policyId), eq(payments.status, 'paid')))
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    return row;
-  }
+  const cardPayment = (policyId: string) => deps.repository.lastPaidPayment(policyId);
 
   /** Why auto-renewal cannot be on for the policy today, or null. */
   async function autoRenewalBlock(row: TPolicyRow): Promise<TAutoRenewalBlock> {
@@ -121,11 +111,7 @@ export function createMyPolicyService(deps: {
     const period = periodOfInsurance(policy);
     const payment = await cardPayment(row.policyId);
     const renewal = await deps.renewals.findRenewalOf(row.policyId);
-    const mails = await db
-      .select({ kind: mailOutbox.kind, status: mailOutbox.status, at: mailOutbox.createdAt })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.policyId, row.policyId), inArray(mailOutbox.kind, RENEWAL_MAIL_KINDS)))
-      .orderBy(desc(mailOutbox.createdAt));
+    const mails = await deps.repository.mailsOf(row.policyId, RENEWAL_MAIL_KINDS);
     const country = row.country as TCountry;
     const block = await autoRenewalBlock(row);
     return {
@@ -210,34 +196,11 @@ export function createMyPolicyService(deps: {
       const document = structuredClone(row.document) as TPolicy;
       const applicant = policyApplicant(document);
       if (applicant) applicant.hasAutoRenewal = true;
-      await db.transaction(async (tx) => {
-        const changed = await tx
-          .update(policies)
-          .set({ autoRenewal: true, document, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(policies.policyId, row.policyId),
-              eq(policies.autoRenewal, false),
-              isNotNull(policies.endDate),
-              // Only a policy still in force, and only the document as read: a cancellation or a
-              // contact change landing in between is not undone by this write.
-              eq(policies.status, 'issued'),
-              sql`${policies.document} = ${JSON.stringify(row.document)}::jsonb`,
-            ),
-          )
-          .returning({ status: policies.status });
-        if (!changed[0])
-          throw new ApiError(409, 'The policy changed meanwhile: please look at it again.', {
-            field: 'autoRenewal',
-          });
-        if (changed[0])
-          await tx.insert(policyEvents).values({
-            policyId: row.policyId,
-            fromStatus: changed[0].status,
-            toStatus: changed[0].status,
-            detail: { autoRenewal: true, by: 'policyholder' },
-          });
-      });
+      // Only a policy still in force, and only the document as read.
+      if (!(await deps.repository.turnOnAutoRenewal(row.policyId, row.document, document)))
+        throw new ApiError(409, 'The policy changed meanwhile: please look at it again.', {
+          field: 'autoRenewal',
+        });
       deps.log.info({ policyId: row.policyId }, 'auto-renewal turned on by the policyholder');
     }
   }
