@@ -1,6 +1,4 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
-import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { policyholderName } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';

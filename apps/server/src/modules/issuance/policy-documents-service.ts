@@ -8,7 +8,7 @@ import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import { scheduleFileName, type TIssuedPolicy } from '../document/policy-schedule.ts';
-import type { TMailOutboxRepository, TMailRow } from '../notifications/mail-outbox-repository.ts';
+import type { TMailOutboxRepository } from '../notifications/mail-outbox-repository.ts';
 import { deliverDueMail, type TMailSenders, type TManageUrl } from '../notifications/mail-senders.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import type { TBenefitScheduleStore, TBenefitSchedules } from '../policy/benefit-schedules.ts';

@@ -1,5 +1,4 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
   chosenPremium,

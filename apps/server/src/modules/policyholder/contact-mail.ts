@@ -1,5 +1,4 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import type { TCountry } from '@lionrock/domain/market/market';
 import { policyholderName } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { ACCESS_CODE_VALID_MINUTES, type TStepUpPurpose } from '@lionrock/domain/self-service/access-rules';

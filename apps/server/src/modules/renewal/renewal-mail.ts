@@ -1,5 +1,4 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
-import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { RENEWAL_LINK_VALID_DAYS } from '@lionrock/domain/payments/renewal-rules';
 import { policyholderName } from '@lionrock/domain/policy/policy-facts';
