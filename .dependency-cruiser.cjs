@@ -61,8 +61,8 @@ module.exports = {
     {
       name: 'schema-only-in-repositories',
       comment:
-        'SQL lives in *-repository.ts (and db/): routes and services do not touch the schema. Known debt: issue 28, goal 4.',
-      severity: 'warn',
+        'SQL lives in *-repository.ts (and db/): routes and services do not touch the schema (issue 28, goal 4).',
+      severity: 'error',
       from: {
         path: '^apps/server/src/modules/',
         pathNot: ['-repository\\.ts$', TEST],

@@ -140,6 +140,7 @@ import { createQuoteLinkRepository } from './modules/quote-link/quote-link-repos
 import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
 import { createQuoteLinkService } from './modules/quote-link/quote-link-service.ts';
 import { isReferralMailKind } from './modules/referral/referral-mail.ts';
+import { createReferralRepository } from './modules/referral/referral-repository.ts';
 import { referralRoutes } from './modules/referral/referral-routes.ts';
 import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
 import { isRenewalMailKind } from './modules/renewal/renewal-mail.ts';
@@ -357,6 +358,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   // Underwriting referrals (decision 089): the rating looks one up when a quote names it; the service
   // re-rates a referred quote and makes an acceptance a saved quote (both bound late, built below).
   const referrals = createReferralService({
+    repository: createReferralRepository(database.db),
     db: database.db,
     config,
     limits: app.limitStore,

@@ -7,7 +7,7 @@ import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog, mailOutbox, referrals } from '../src/db/schema.ts';
+import { auditLog, mailOutbox, referrals, savedQuotes } from '../src/db/schema.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -405,6 +405,28 @@ describeEachDriver('underwriting referrals', (driver) => {
       session(),
     );
     expect(notUuid.statusCode).toBe(400);
+  });
+
+  it('keeps one decision of two sent at once: one answer 200, the other 409, one saved quote, one audit row', async () => {
+    const made = await refer({ contact: { ...CONTACT, idNumber: 'S1234567D', email: 'race@example.com' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().referralId;
+    const answers = await Promise.all([
+      decide(underwriter, id, { outcome: 'accepted', reason: 'Foreman, no saw work', occupationClass: '02' }),
+      decide(underwriter, id, { outcome: 'refused', reason: 'Saw work after all' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await database.db.select().from(referrals).where(eq(referrals.id, id));
+    const quotes = await database.db
+      .select()
+      .from(savedQuotes)
+      .where(eq(savedQuotes.sessionName, `referral-${id}`));
+    expect(quotes).toHaveLength(row!.status === 'accepted' ? 1 : 0);
+    const trail = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'referral'), eq(auditLog.entityId, id)));
+    expect(trail.filter((entry) => entry.action.startsWith('referral.'))).toHaveLength(1);
   });
 
   it('no longer prices the quote once the acceptance has expired', async () => {

@@ -27,23 +27,22 @@ import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import type { TStage } from '@lionrock/domain/policy/policy-rules';
 import { REFUSALS } from '@lionrock/domain/policy/refusals';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
-import { mailOutbox, referrals, savedQuotes } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
 import { sharedSecret } from '../../lib/server-secrets.ts';
-import { recordAudit, type TActor } from '../back-office/audit.ts';
+import type { TActor } from '../back-office/audit.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
 import type { TProductType } from '../product/product-catalogue.ts';
 import type { TSavedQuoteService } from '../saved-quote/saved-quote-service.ts';
 import { composeReferralMail, isReferralMailKind } from './referral-mail.ts';
+import type { TReferralDecisionWrite, TReferralRepository, TReferralRow } from './referral-repository.ts';
 
-export type TReferralRow = typeof referrals.$inferSelect;
+export type { TReferralRow };
 
 /** The quote as it is referred and stored: no applicant, no prices, no server fields, no referral of its own. */
 function referredDocument(policy: TPolicy): TPolicy {
@@ -124,7 +123,9 @@ export function storedReferralOf(row: TReferralRow): TStoredReferral {
  * for an acceptance, a saved quote whose link reopens the quote in one transaction), and the mails.
  */
 export function createReferralService(deps: {
+  /** Only for the shared secret when no signing secret is configured. */
   db: TDb;
+  repository: TReferralRepository;
   config: TConfig;
   limits: TLimitStore;
   now: () => Date;
@@ -157,8 +158,8 @@ export function createReferralService(deps: {
     return { ok: counted.count <= max, retryAfterMs: counted.retryAfterMs };
   }
 
-  const findById = async (id: string): Promise<TReferralRow | undefined> =>
-    (await db.select().from(referrals).where(eq(referrals.id, id)))[0];
+  const { repository } = deps;
+  const findById = repository.findById;
 
   return {
     findById,
@@ -241,37 +242,31 @@ export function createReferralService(deps: {
       const idKey = await idKeyOf(policy.country, idNumber);
       // Secrets are read before the transaction: an embedded database has one connection.
       const idSealed = sealValue(idNumber, await secretOf('referral-id-seal'));
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(referrals)
-          .values({
-            productType: policy.productType,
-            country: policy.country,
-            reason,
-            document,
-            fullName: contact.fullName.trim().toUpperCase(),
-            idType: contact.idType,
-            idKey,
-            idMasked: maskIdNumber(idNumber),
-            idSealed,
-            mobileNoCountryCode: contact.mobileNoCountryCode.trim().replace(/^\+/, ''),
-            mobileNo: contact.mobileNo.trim(),
-            email: contact.email.trim(),
-            language,
-            consentAt: now(),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!inserted) return null;
-        await tx.insert(mailOutbox).values({
+      const row = await repository.insertWithMail(
+        {
+          productType: policy.productType,
+          country: policy.country,
+          reason,
+          document,
+          fullName: contact.fullName.trim().toUpperCase(),
+          idType: contact.idType,
+          idKey,
+          idMasked: maskIdNumber(idNumber),
+          idSealed,
+          mobileNoCountryCode: contact.mobileNoCountryCode.trim().replace(/^\+/, ''),
+          mobileNo: contact.mobileNo.trim(),
+          email: contact.email.trim(),
+          language,
+          consentAt: now(),
+        },
+        (inserted) => ({
           messageId: `referral.${inserted.id}.received`,
           kind: 'referral-received',
           recipientRole: 'applicant',
           recipient: inserted.email,
           language,
-        });
-        return inserted;
-      });
+        }),
+      );
       if (!row)
         throw new ApiError(409, 'You already have a request with our underwriters for this cover.', {
           field: 'contact.idNumber',
@@ -290,9 +285,7 @@ export function createReferralService(deps: {
     async decide(id: string, decision: TReferralDecision, actor: TActor): Promise<TReferralRow> {
       // The link's token is made (and sealed) before the transaction: an embedded database has one connection.
       const token = decision.outcome === 'accepted' ? await deps.savedQuotes().sealedToken() : null;
-      const decided = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(referrals).where(eq(referrals.id, id)).for('update');
-        if (!row) throw new ApiError(404, 'No such referral.', { field: 'referralId' });
+      const outcome = await repository.decide(id, (row) => {
         const problem = referralDecisionProblem(
           { reason: row.reason as TReferralReason, status: row.status as TReferralStatus },
           decision,
@@ -303,7 +296,7 @@ export function createReferralService(deps: {
         const accepted = decision.outcome === 'accepted';
         const terms = accepted ? referralTermsOf(row.reason as TReferralReason, decision) : null;
         const validUntil = accepted ? referralValidUntil(at) : null;
-        let savedQuoteId: string | null = null;
+        let savedQuote: TReferralDecisionWrite['savedQuote'] = null;
         if (accepted) {
           const referred = row.document as TPolicy;
           const pa = referred.policyPAN!;
@@ -313,35 +306,31 @@ export function createReferralService(deps: {
           const effectiveDate =
             start && compareDates(start, today) >= 0 ? pa.effectiveDate : formatDmy(today);
           const { tokenHash, sealedToken } = token!;
-          const [saved] = await tx
-            .insert(savedQuotes)
-            .values({
-              sessionName: `referral-${row.id}`,
-              productType: row.productType,
-              country: row.country,
-              language: row.language,
-              step: 'quote',
-              document: {
-                ...referred,
-                lang: row.language,
-                policyPAN: { ...pa, effectiveDate, referralId: row.id },
-              },
-              email: row.email,
-              tokenHash,
-              sealedToken,
-              source: 'referral',
-              leftAt: at,
-              expiresAt: validUntil!,
-              // The acceptance is the customer's mail: no marketing reminder replaces its link.
-              remindedAt: at,
-              reminderOutcome: 'referral',
-            })
-            .returning({ id: savedQuotes.id });
-          savedQuoteId = saved!.id;
+          savedQuote = {
+            sessionName: `referral-${row.id}`,
+            productType: row.productType,
+            country: row.country,
+            language: row.language,
+            step: 'quote',
+            document: {
+              ...referred,
+              lang: row.language,
+              policyPAN: { ...pa, effectiveDate, referralId: row.id },
+            },
+            email: row.email,
+            tokenHash,
+            sealedToken,
+            source: 'referral',
+            leftAt: at,
+            expiresAt: validUntil!,
+            // The acceptance is the customer's mail: no marketing reminder replaces its link.
+            remindedAt: at,
+            reminderOutcome: 'referral',
+          };
         }
-        const [updated] = await tx
-          .update(referrals)
-          .set({
+        return {
+          savedQuote,
+          set: {
             status: decision.outcome,
             decidedBy: actor.label,
             decidedById: actor.id,
@@ -350,41 +339,39 @@ export function createReferralService(deps: {
             acceptedClass: terms?.occupationClass ?? null,
             loadingBasisPoints: terms?.loadingBasisPoints ?? null,
             validUntil,
-            savedQuoteId,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(referrals.id, id), eq(referrals.status, 'open')))
-          .returning();
-        if (!updated)
-          throw new ApiError(409, `This referral is already ${row.status}.`, { field: 'outcome' });
-        await tx.insert(mailOutbox).values({
-          messageId: `referral.${row.id}.${decision.outcome}`,
-          kind: accepted ? 'referral-accepted' : 'referral-refused',
-          recipientRole: 'applicant',
-          recipient: row.email,
-          language: row.language,
-        });
-        await recordAudit(tx, {
-          at,
-          actor,
-          action: accepted ? 'referral.accept' : 'referral.refuse',
-          entity: 'referral',
-          entityId: row.id,
-          before: { status: row.status },
-          after: {
-            status: updated.status,
-            ...(terms
-              ? {
-                  acceptedClass: terms.occupationClass,
-                  loadingPercent: terms.loadingBasisPoints / 100,
-                  validUntil: validUntil!.toISOString(),
-                }
-              : {}),
           },
-          note: decision.reason.trim(),
-        });
-        return updated;
+          mail: {
+            messageId: `referral.${row.id}.${decision.outcome}`,
+            kind: accepted ? 'referral-accepted' : 'referral-refused',
+            recipientRole: 'applicant',
+            recipient: row.email,
+            language: row.language,
+          },
+          audit: (updated) => ({
+            at,
+            actor,
+            action: accepted ? 'referral.accept' : 'referral.refuse',
+            entity: 'referral',
+            entityId: row.id,
+            before: { status: row.status },
+            after: {
+              status: updated.status,
+              ...(terms
+                ? {
+                    acceptedClass: terms.occupationClass,
+                    loadingPercent: terms.loadingBasisPoints / 100,
+                    validUntil: validUntil!.toISOString(),
+                  }
+                : {}),
+            },
+            note: decision.reason.trim(),
+          }),
+        };
       });
+      if ('missing' in outcome) throw new ApiError(404, 'No such referral.', { field: 'referralId' });
+      if ('conflict' in outcome)
+        throw new ApiError(409, `This referral is already ${outcome.conflict}.`, { field: 'outcome' });
+      const decided = outcome.updated;
       deps.log.info({ referral: decided.id, status: decided.status }, 'referral decided');
       deps.onMailQueued();
       return decided;
@@ -397,13 +384,7 @@ export function createReferralService(deps: {
       return openSealedValue(row.idSealed, await secretOf('referral-id-seal')) ?? '';
     },
 
-    list: (status?: TReferralStatus) =>
-      db
-        .select()
-        .from(referrals)
-        .where(status ? eq(referrals.status, status) : undefined)
-        .orderBy(desc(referrals.createdAt))
-        .limit(200),
+    list: (status?: TReferralStatus) => repository.list(status),
 
     /** The content of a referral mail, or null when it has nothing to send (its link was delivered). */
     async mailContent(mail: TMailRow): Promise<{ subject: string; text: string; html: string } | null> {
@@ -437,11 +418,8 @@ export function createReferralService(deps: {
       const [, id] = mail.messageId.split('.');
       const row = id ? await findById(id) : undefined;
       if (!row?.savedQuoteId) return;
-      const saved = await db
-        .select({ generation: savedQuotes.generation })
-        .from(savedQuotes)
-        .where(eq(savedQuotes.id, row.savedQuoteId));
-      if (saved[0]) await deps.savedQuotes().forgetSealedToken(row.savedQuoteId, saved[0].generation);
+      const generation = await repository.savedQuoteGeneration(row.savedQuoteId);
+      if (generation !== undefined) await deps.savedQuotes().forgetSealedToken(row.savedQuoteId, generation);
     },
   };
 }
