@@ -55,8 +55,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src', pathNot: TEST },
       to: {
-        path: '^packages/domain/src/rating/(tables/|pa-rating\\.ts|home-rate-table\\.ts|travel-rating\\.ts|home-rating\\.ts)',
+        path: '^packages/domain/src/rating/(tables/|bundled-rate-tables\\.ts|pa-rating\\.ts|home-rate-table\\.ts|travel-rating\\.ts|home-rating\\.ts)',
       },
+    },
+    {
+      name: 'rates-in-force-only',
+      comment:
+        'Prices, pages and documents state the rate tables in force (decisions 085, 099 and 114), which underwriting may have replaced, never the tables bundled at build: only the rating folder and the seed that loads them import the bundled tables (bundled-rate-tables.ts, home-rate-table.ts, tables/*.json); tests may.',
+      severity: 'error',
+      from: { pathNot: ['^packages/domain/src/rating/', '^apps/server/src/db/seed/', TEST] },
+      to: { path: '^packages/domain/src/rating/(tables/|bundled-rate-tables\\.ts|home-rate-table\\.ts)' },
     },
     {
       name: 'schema-only-in-repositories',

@@ -9,6 +9,7 @@ import {
   type TIssuedPolicy,
 } from '@lionrock/server/src/modules/document/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '@lionrock/server/src/modules/policy/benefit-schedules.ts';
+import { BUNDLED_DOCUMENT_RATES } from '@lionrock/server/test/helpers/bundled-document-rates.ts';
 import { issuedTravelPolicy } from '@lionrock/server/test/helpers/issued-travel-policy.ts';
 
 const RENDERS = Number(process.argv[2] ?? 40);
@@ -36,13 +37,17 @@ function issuedPolicy(index: number, language: 'en' | 'zh'): TIssuedPolicy {
 async function measure(language: 'en' | 'zh') {
   // Warm-up: the fonts are parsed once per thread, and V8 compiles the drawing code.
   for (let index = 0; index < 5; index += 1)
-    await renderPolicySchedule(issuedPolicy(1000 + index, language), BUNDLED_BENEFIT_SCHEDULES);
+    await renderPolicySchedule(
+      issuedPolicy(1000 + index, language),
+      BUNDLED_BENEFIT_SCHEDULES,
+      BUNDLED_DOCUMENT_RATES,
+    );
   const hash = createHash('sha256');
   const policies = Array.from({ length: RENDERS }, (_, index) => issuedPolicy(index, language));
   const before = process.cpuUsage();
   let bytes = 0;
   for (const policy of policies) {
-    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES);
+    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     bytes += pdf.length;
     hash.update(pdf);
   }

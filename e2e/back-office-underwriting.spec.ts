@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/bundled-rate-tables';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signInToBackOffice } from './support/back-office.ts';

@@ -15,6 +15,7 @@ import { dataKeysFor } from './lib/data-encryption.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createPausePoints } from './lib/pause-points.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
+import { serverSecretsOf } from './lib/server-secrets.ts';
 import { customerOrigin } from './lib/shop-origins.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { createAgentRepository } from './modules/agent/agent-repository.ts';
@@ -63,6 +64,7 @@ import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
 import { createCampaignService } from './modules/campaign/campaign-service.ts';
 import { createPromoGuard } from './modules/campaign/promo-guard.ts';
 import { cancellationMailContent, isCancellationMailKind } from './modules/cancellation/cancellation-mail.ts';
+import { createCancellationRepository } from './modules/cancellation/cancellation-repository.ts';
 import { cancellationRoutes } from './modules/cancellation/cancellation-routes.ts';
 import {
   cancellationServiceOf,
@@ -81,6 +83,7 @@ import {
   type TDocumentWorkers,
 } from './modules/document/document-workers.ts';
 import { createFunnelCounter, type TFunnelCounter } from './modules/funnel/funnel-counter.ts';
+import { createFunnelRepository } from './modules/funnel/funnel-repository.ts';
 import { funnelRoutes } from './modules/funnel/funnel-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
@@ -109,7 +112,9 @@ import { paymentRoutes } from './modules/payment/payment-routes.ts';
 import { createPaynowCreditRepository } from './modules/payment/paynow-credit-repository.ts';
 import { createPaynowService } from './modules/payment/paynow-service.ts';
 import { benefitRoutes } from './modules/policy/benefit-routes.ts';
+import { createBenefitScheduleRepository } from './modules/policy/benefit-schedule-repository.ts';
 import { createBenefitSchedules } from './modules/policy/benefit-schedules.ts';
+import { createDocumentRates } from './modules/policy/document-rates.ts';
 import { createPolicyRepository } from './modules/policy/policy-repository.ts';
 import { policyRoutes } from './modules/policy/policy-routes.ts';
 import { createPolicyService } from './modules/policy/policy-service.ts';
@@ -348,7 +353,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const notifier = await startChangeNotifier(database, app.log);
   app.addHook('onClose', () => notifier.close());
   const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
-  const benefitSchedules = createBenefitSchedules({ db: database.db, notifier, now });
+  // The secrets made once in the database when none is configured, for the services that sign or seal.
+  const secrets = serverSecretsOf(database.db);
+  const benefitSchedules = createBenefitSchedules({
+    repository: createBenefitScheduleRepository(database.db),
+    notifier,
+    now,
+  });
   await app.register(systemRoutes, { service: systemService });
   const agentRepository = createAgentRepository(database.db);
   const agentService = createAgentService(agentRepository);
@@ -359,7 +370,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   // re-rates a referred quote and makes an acceptance a saved quote (both bound late, built below).
   const referrals = createReferralService({
     repository: createReferralRepository(database.db),
-    db: database.db,
+    secrets,
     config,
     limits: app.limitStore,
     now,
@@ -369,10 +380,13 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     savedQuotes: () => savedQuotes,
   });
   await app.register(referralRoutes, { service: referrals });
+  const pricing = createPricing({ repository: policyRepository, notifier, now, promoGuard });
+  // The documents state the rate figures pricing uses, from the same cache (decision 114).
+  const documentRates = createDocumentRates({ tables: pricing.tables, now });
   const policyService = createPolicyService({
     referrals,
     repository: policyRepository,
-    pricing: createPricing({ repository: policyRepository, notifier, now, promoGuard }),
+    pricing,
     system: systemService,
     agentLicenceOf: (agentCode) => agentRepository.findAgent(agentCode),
     // An agent without a staff code for the product has none (404); any other failure is a failure.
@@ -435,7 +449,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     agents: agentRepository,
     limits: app.limitStore,
     config,
-    db: database.db,
+    secrets,
     now,
     log: app.log,
     onMailQueued: options.onMailQueued ?? (() => {}),
@@ -511,7 +525,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     service: createDashboardService({ repository: createDashboardRepository(database.db), now }),
   });
   // The funnel's first two steps, counted without the landing's help (decision 090).
-  const funnel = createFunnelCounter({ db: database.db, log: app.log, now });
+  const funnel = createFunnelCounter({ repository: createFunnelRepository(database.db), log: app.log, now });
   app.addHook('onClose', () => funnel.close());
   await app.register(funnelRoutes, { counter: funnel });
   // The desk's pre-filled quote links and their opening (decision 090).
@@ -539,10 +553,11 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     handles: (mail) => mail.recipientRole === 'staff',
     compose: (mail) => staffAccess.resetMailContent(mail.sealed),
   });
+  const cancellationFacts = createCancellationRepository(database.db);
   mailSenders.register({
     name: 'cancellation',
     handles: (mail) => isCancellationMailKind(mail.kind),
-    compose: (mail) => cancellationMailContent(database.db, mail),
+    compose: (mail) => cancellationMailContent(cancellationFacts, mail),
   });
   mailSenders.register(serviceMailSender('referral', isReferralMailKind, referrals));
   mailSenders.register(serviceMailSender('saved-quote', isSavedQuoteMailKind, savedQuotes));
@@ -564,12 +579,12 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   );
   const documents = createPolicyDocumentsService({
     config,
-    db: database.db,
+    secrets,
     repository: paymentRepository,
     outbox: createMailOutboxRepository(database.db),
     agents: agentRepository,
     mailer,
-    renderSchedule: (issued, benefits) => documentWorkers.renderSchedule(issued, benefits),
+    renderSchedule: (issued, benefits, rates) => documentWorkers.renderSchedule(issued, benefits, rates),
     // Two messages a thread: one renders or sends while the other's rows are read and written.
     mailLanes: documentWorkers.size * 2,
     now,
@@ -577,6 +592,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     senders: mailSenders,
     manageUrl,
     benefits: benefitSchedules,
+    rates: documentRates,
   });
   await app.register(paymentRoutes, {
     originOf: (request) => customerOrigin(config, request),
@@ -765,7 +781,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, {
     service: createCampaignService(createCampaignRepository(database.db), now, promoGuard, notifier),
   });
-  await app.register(documentRoutes, { benefits: benefitSchedules });
+  await app.register(documentRoutes, { benefits: benefitSchedules, rates: documentRates });
   await app.register(benefitRoutes, { benefits: benefitSchedules });
   await app.register(rateFactRoutes, { service: policyService });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {

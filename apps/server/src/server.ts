@@ -2,6 +2,7 @@ import { buildApp, documentWorkerOptions } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
+import { createLogRetentionRepository } from './db/log-retention-repository.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { pruneClaimDraftsJob } from './jobs/claim-draft-jobs.ts';
 import { startJobs } from './jobs/job-runner.ts';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     database,
     databaseUrl: config.databaseUrl,
     jobs: [
-      pruneClientLogsJob(database.db),
+      pruneClientLogsJob(createLogRetentionRepository(database.db)),
       deliverMailJob(app),
       reconcilePaymentsJob(app),
       renewalScanJob(app),

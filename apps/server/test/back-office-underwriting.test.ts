@@ -1,5 +1,5 @@
 import { addDays, formatIso, localDate, type TLocalDate } from '@lionrock/domain/dates/local-date';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/bundled-rate-tables';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

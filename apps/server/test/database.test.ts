@@ -3,6 +3,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/database.ts';
+import { createLogRetentionRepository } from '../src/db/log-retention-repository.ts';
 import {
   agentCampaigns,
   agents,
@@ -131,7 +132,7 @@ describeEachDriver('database', (driver) => {
     const jobs = await startJobs({
       database,
       databaseUrl: database.url,
-      jobs: [pruneClientLogsJob(database.db)],
+      jobs: [pruneClientLogsJob(createLogRetentionRepository(database.db))],
       logger: silentLogger,
       schedule: false,
       pollingIntervalSeconds: 0.5,

@@ -7,6 +7,7 @@ import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDocumentWorkers, type TDocumentWorkers } from '../src/modules/document/document-workers.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../src/modules/policy/benefit-schedules.ts';
+import { BUNDLED_DOCUMENT_RATES } from './helpers/bundled-document-rates.ts';
 import { issuedTravelPolicy } from './helpers/issued-travel-policy.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 
@@ -33,7 +34,9 @@ describe('the document worker threads (decision 093)', () => {
   it('render schedules while the main thread is blocked, so no PDF runs on the event loop', async () => {
     pool = createDocumentWorkers({ size: 2 });
     const numbers = ['TSG26-0000101', 'TSG26-0000102'];
-    const renders = numbers.map((number) => pool!.renderSchedule(issued(number), BUNDLED_BENEFIT_SCHEDULES));
+    const renders = numbers.map((number) =>
+      pool!.renderSchedule(issued(number), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     // The tasks are posted; from here the main thread does not run its event loop at all until the
     // threads have counted both renders (shared memory, no message needed). A render on the main
     // thread could never finish here, and the deadline would fail the test instead of hanging it.
@@ -55,8 +58,8 @@ describe('the document worker threads (decision 093)', () => {
     const { renderPolicySchedule } = await import('../src/modules/document/policy-schedule.ts');
     const policy = issued('TSG26-0000103');
     expect(
-      (await pool.renderSchedule(policy, BUNDLED_BENEFIT_SCHEDULES)).equals(
-        await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES),
+      (await pool.renderSchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES)).equals(
+        await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
       ),
     ).toBe(true);
   });
@@ -77,8 +80,10 @@ describe('the document worker threads (decision 093)', () => {
       receiptNumber: 'RSG26-0000910',
       planName: 'STANDARD',
     });
-    const firstText = pdfText(await renderPolicySchedule(first, BUNDLED_BENEFIT_SCHEDULES));
-    const afterFirst = await renderPolicySchedule(second, BUNDLED_BENEFIT_SCHEDULES);
+    const firstText = pdfText(
+      await renderPolicySchedule(first, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
+    const afterFirst = await renderPolicySchedule(second, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     const secondText = pdfText(afterFirst);
     expect(firstText).toContain('TAN WEI MING');
     expect(firstText).toContain('TSG26-0000201');
@@ -96,36 +101,46 @@ describe('the document worker threads (decision 093)', () => {
     expect(secondText).toContain(total(second));
     expect(secondText).not.toContain(total(first));
     pool = createDocumentWorkers({ size: 1 });
-    expect((await pool.renderSchedule(second, BUNDLED_BENEFIT_SCHEDULES)).equals(afterFirst)).toBe(true);
+    expect(
+      (await pool.renderSchedule(second, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES)).equals(
+        afterFirst,
+      ),
+    ).toBe(true);
   });
 
   it('reject the task of a thread that dies while it works, replace the thread and go on', async () => {
     pool = createDocumentWorkers({ size: 1, entry: FAILING_ENTRY, workerData: counters(1, 0) });
-    await expect(pool.renderSchedule(issued('TSG26-0000104'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
-      'the document worker stopped (exit code 3)',
+    await expect(
+      pool.renderSchedule(issued('TSG26-0000104'), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    ).rejects.toThrow('the document worker stopped (exit code 3)');
+    const pdf = await pool.renderSchedule(
+      issued('TSG26-0000105'),
+      BUNDLED_BENEFIT_SCHEDULES,
+      BUNDLED_DOCUMENT_RATES,
     );
-    const pdf = await pool.renderSchedule(issued('TSG26-0000105'), BUNDLED_BENEFIT_SCHEDULES);
     expect(pdfText(pdf)).toContain('TSG26-0000105');
     expect(pool.stats()).toMatchObject({ restarts: 1, failed: 1, done: 1, rendered: 1 });
   });
 
   it('reject the task whose render throws, with its message, and keep the thread', async () => {
     pool = createDocumentWorkers({ size: 1, entry: FAILING_ENTRY, workerData: counters(0, 1) });
-    await expect(pool.renderSchedule(issued('TSG26-0000106'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
-      'the schedule could not be drawn (on purpose)',
-    );
-    expect(pdfText(await pool.renderSchedule(issued('TSG26-0000107'), BUNDLED_BENEFIT_SCHEDULES))).toContain(
-      'TSG26-0000107',
-    );
+    await expect(
+      pool.renderSchedule(issued('TSG26-0000106'), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    ).rejects.toThrow('the schedule could not be drawn (on purpose)');
+    expect(
+      pdfText(
+        await pool.renderSchedule(issued('TSG26-0000107'), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+      ),
+    ).toContain('TSG26-0000107');
     expect(pool.stats()).toMatchObject({ restarts: 0, failed: 1, done: 1 });
   });
 
   it('end a thread that takes too long and reject its task', async () => {
     // Every task crashes no thread and fails none, but the limit is shorter than any render.
     pool = createDocumentWorkers({ size: 1, taskTimeoutMs: 1 });
-    await expect(pool.renderSchedule(issued('TSG26-0000108'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
-      'took longer than 1 ms',
-    );
+    await expect(
+      pool.renderSchedule(issued('TSG26-0000108'), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    ).rejects.toThrow('took longer than 1 ms');
     expect(pool.stats().restarts).toBe(1);
   });
 
@@ -136,7 +151,11 @@ describe('the document worker threads (decision 093)', () => {
         size: 1,
         mail: { smtpUrl: undefined, from: 'Lionrock <p@lionrock.example>', outboxDir },
       });
-      const pdf = await pool.renderSchedule(issued('TSG26-0000110'), BUNDLED_BENEFIT_SCHEDULES);
+      const pdf = await pool.renderSchedule(
+        issued('TSG26-0000110'),
+        BUNDLED_BENEFIT_SCHEDULES,
+        BUNDLED_DOCUMENT_RATES,
+      );
       const sent = await pool.sendMail({
         to: 'holder@example.com',
         subject: 'Your policy TSG26-0000110',
@@ -163,8 +182,8 @@ describe('the document worker threads (decision 093)', () => {
   it('refuse work once closed', async () => {
     pool = createDocumentWorkers({ size: 1 });
     await pool.close();
-    await expect(pool.renderSchedule(issued('TSG26-0000109'), BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow(
-      'closed',
-    );
+    await expect(
+      pool.renderSchedule(issued('TSG26-0000109'), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    ).rejects.toThrow('closed');
   });
 });

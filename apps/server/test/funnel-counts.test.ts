@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { funnelCounts } from '../src/db/schema.ts';
 import { createFunnelCounter } from '../src/modules/funnel/funnel-counter.ts';
+import { createFunnelRepository } from '../src/modules/funnel/funnel-repository.ts';
 import { BACK_OFFICE, signedInAs } from './helpers/back-office.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -84,7 +85,12 @@ describeEachDriver('funnel visit counts', (driver) => {
     await open('/travel');
     await app.services.funnel.flush();
     // Another instance's counter on the same database adds to the same row.
-    const other = createFunnelCounter({ db: database.db, log: app.log, now: () => clock, flushMs: 60_000 });
+    const other = createFunnelCounter({
+      repository: createFunnelRepository(database.db),
+      log: app.log,
+      now: () => clock,
+      flushMs: 60_000,
+    });
     other.count('landing', 'PTR', 'SGP');
     other.count('landing', 'PTR', 'SGP');
     await other.close();
@@ -133,7 +139,7 @@ describeEachDriver('funnel visit counts', (driver) => {
     };
     const warnings: unknown[] = [];
     const counter = createFunnelCounter({
-      db: failing as never,
+      repository: createFunnelRepository(failing as never),
       log: { warn: (entry: unknown) => warnings.push(entry) } as never,
       now: () => clock,
       flushMs: 60_000,

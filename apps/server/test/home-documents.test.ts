@@ -3,11 +3,12 @@ import { FREE_LOOK_DAYS } from '@lionrock/domain/market/insurer-contacts';
 import { COUNTRIES } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import { HOME_RATE_TABLE } from '@lionrock/domain/rating/bundled-rate-tables';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../src/modules/document/pdf-documents.ts';
 import { documentSections } from '../src/modules/document/wordings.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../src/modules/policy/benefit-schedules.ts';
+import { BUNDLED_DOCUMENT_RATES } from './helpers/bundled-document-rates.ts';
 
 /** The text a pdfkit PDF in its built-in fonts draws (as document-routes.test.ts reads it). */
 function pdfText(pdf: Buffer): string {
@@ -34,7 +35,13 @@ const rowOf = (key: string) =>
 
 describe('home brochure and policy wording, from the home benefit schedule (decision 058)', () => {
   it.each(COUNTRIES)('writes the %s wording with a section and the limits of every cover', (country) => {
-    const sections = documentSections('home', 'policyWording', country, BUNDLED_BENEFIT_SCHEDULES);
+    const sections = documentSections(
+      'home',
+      'policyWording',
+      country,
+      BUNDLED_BENEFIT_SCHEDULES,
+      BUNDLED_DOCUMENT_RATES,
+    );
     const text = sections.map((section) => [section.heading, ...section.paragraphs].join('\n')).join('\n');
     for (const row of HOME_BENEFITS.groups.flatMap((group) => group.rows))
       expect(
@@ -58,7 +65,12 @@ describe('home brochure and policy wording, from the home benefit schedule (deci
 
   it('draws the brochure with each plan’s limits and the optional covers’ prices', async () => {
     const text = pdfText(
-      await renderDocument({ product: 'home', kind: 'brochure' }, 'HKG', BUNDLED_BENEFIT_SCHEDULES),
+      await renderDocument(
+        { product: 'home', kind: 'brochure' },
+        'HKG',
+        BUNDLED_BENEFIT_SCHEDULES,
+        BUNDLED_DOCUMENT_RATES,
+      ),
     );
     expect(text).toContain('Lionrock Home Insurance');
     expect(text).toContain('gross floor area');
@@ -67,7 +79,12 @@ describe('home brochure and policy wording, from the home benefit schedule (deci
     expect(text).toContain('Domestic helper: belongings and liability');
     expect(text).toContain(formatMoney(HOME_RATE_TABLE.markets.HKG.optionalCovers.LIABILITY_TOP_UP, 'HKG'));
     const singapore = pdfText(
-      await renderDocument({ product: 'home', kind: 'brochure' }, 'SGP', BUNDLED_BENEFIT_SCHEDULES),
+      await renderDocument(
+        { product: 'home', kind: 'brochure' },
+        'SGP',
+        BUNDLED_BENEFIT_SCHEDULES,
+        BUNDLED_DOCUMENT_RATES,
+      ),
     );
     expect(singapore).toContain('HDB flats from 2-room to executive');
     expect(singapore).not.toContain('HK$');

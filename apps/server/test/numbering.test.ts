@@ -5,6 +5,7 @@ import {
   formatReceiptNumber,
   nextPolicyAndReceiptNumbers,
 } from '../src/modules/policy/numbering.ts';
+import { createPolicyNumberRepository } from '../src/modules/policy/policy-number-repository.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 describeEachDriver('policy and receipt numbers', (driver) => {
@@ -27,8 +28,8 @@ describeEachDriver('policy and receipt numbers', (driver) => {
     const drawn = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         index % 2 === 0
-          ? nextPolicyAndReceiptNumbers(database.db, 'PTR', 'SGP', 2026)
-          : nextPolicyAndReceiptNumbers(database.db, 'PAN', 'HKG', 2026),
+          ? nextPolicyAndReceiptNumbers(createPolicyNumberRepository(database.db), 'PTR', 'SGP', 2026)
+          : nextPolicyAndReceiptNumbers(createPolicyNumberRepository(database.db), 'PAN', 'HKG', 2026),
       ),
     );
     const policyDigits = drawn.map((numbers) => Number(numbers.policyNumber.slice(-7)));
@@ -52,7 +53,7 @@ describeEachDriver('policy and receipt numbers', (driver) => {
 
   it('draws numbers inside a transaction with the transaction handle', async () => {
     const { policyNumber } = await database.db.transaction(async (tx) =>
-      nextPolicyAndReceiptNumbers(tx, 'PHM', 'SGP', 2026),
+      nextPolicyAndReceiptNumbers(createPolicyNumberRepository(tx), 'PHM', 'SGP', 2026),
     );
     expect(policyNumber).toMatch(/^HSG26-\d{7}$/);
   });

@@ -2,10 +2,12 @@ import { localDate } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { maskIdNumber, periodOfInsurance } from '@lionrock/domain/policy/policy-facts';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
+import {
+  HOME_RATE_TABLE,
+  PA_RATE_TABLE,
+  TRAVEL_RATE_TABLES,
+} from '@lionrock/domain/rating/bundled-rate-tables';
 import type { TDiscountInput } from '@lionrock/domain/rating/discounts';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
 import {
   buildHomePolicy,
   buildPaPolicy,
@@ -22,6 +24,7 @@ import {
   taxLabel,
 } from '../src/modules/document/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../src/modules/policy/benefit-schedules.ts';
+import { BUNDLED_DOCUMENT_RATES } from './helpers/bundled-document-rates.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 
 const today = localDate(2026, 11, 23);
@@ -234,7 +237,7 @@ describe('schedule helpers', () => {
 describe('renderPolicySchedule', () => {
   it('draws a Singapore single-trip travel policy for one person', async () => {
     const policy = travelIndividual();
-    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES);
+    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Lionrock Insurance');
@@ -265,21 +268,25 @@ describe('renderPolicySchedule', () => {
   });
 
   it("prints the market's 24-hour assistance line that the contact page promises (decision 042)", async () => {
-    const singapore = pdfText(await renderPolicySchedule(travelIndividual(), BUNDLED_BENEFIT_SCHEDULES));
+    const singapore = pdfText(
+      await renderPolicySchedule(travelIndividual(), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     expect(singapore).toContain('24-hour emergency assistance, from anywhere in the world: +65 6200 0911');
-    const hongKong = pdfText(await renderPolicySchedule(travelFamily(), BUNDLED_BENEFIT_SCHEDULES));
+    const hongKong = pdfText(
+      await renderPolicySchedule(travelFamily(), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     expect(hongKong).toContain('24-hour emergency assistance, from anywhere in the world: +852 2100 0911');
     expect(hongKong).not.toContain('+65 6200 0911');
     const chinese = travelFamily();
     chinese.language = 'zh';
-    expect(pdfText(await renderPolicySchedule(chinese, BUNDLED_BENEFIT_SCHEDULES))).toContain(
-      '24小時全球緊急援助熱線：+852 2100 0911',
-    );
+    expect(
+      pdfText(await renderPolicySchedule(chinese, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES)),
+    ).toContain('24小時全球緊急援助熱線：+852 2100 0911');
   });
 
   it('draws a Hong Kong family travel policy with its discount and levy', async () => {
     const policy = travelFamily();
-    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES);
+    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     const text = pdfText(pdf);
     const premium = policy.document.policyTravel!.policyPremium!;
     expect(text).toContain('THK26-0000042');
@@ -311,7 +318,7 @@ describe('renderPolicySchedule', () => {
 
   it('draws a personal accident family policy with each insured, the plan sums and 9 % GST', async () => {
     const policy = paFamily();
-    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES);
+    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     const text = pdfText(pdf);
     const premium = policy.document.policyPAN!.policyPremium!;
     expect(text).toContain('Lionrock Personal Accident Insurance');
@@ -339,7 +346,7 @@ describe('renderPolicySchedule', () => {
 
   it('draws a Hong Kong home policy with the property, contents and levy', async () => {
     const policy = homeHongKong();
-    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES);
+    const pdf = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     const text = pdfText(pdf);
     const premium = policy.document.policyHome!.policyPremium!;
     expect(text).toContain('Lionrock Home Insurance');
@@ -365,7 +372,9 @@ describe('renderPolicySchedule', () => {
       buildHomePolicy(today, { policyHome: { selectedPlan: 'PRESTIGE' } } as Partial<TPolicyInput>),
       'PRESTIGE',
     );
-    const text = pdfText(await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES));
+    const text = pdfText(
+      await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     const premium = policy.document.policyHome!.policyPremium!;
     expect(text).toContain('123 Tampines Street 11, #08-123, Singapore 521123');
     expect(text).toContain('Annual, 4-room HDB flat, owner');
@@ -393,7 +402,9 @@ describe('renderPolicySchedule', () => {
       } as Partial<TPolicyInput>),
       'STANDARD',
     );
-    const text = pdfText(await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES));
+    const text = pdfText(
+      await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     expect(text).toContain('Company name');
     expect(text).toContain('ACME TRADING PTE LTD');
     expect(text).toContain('UEN');
@@ -404,13 +415,15 @@ describe('renderPolicySchedule', () => {
 
   it('numbers every page and gives the same bytes for the same issued policy', async () => {
     const policy = travelFamily();
-    const first = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES);
+    const first = await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES);
     const text = pdfText(first);
     const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
     expect(pages).toBeGreaterThanOrEqual(2);
     for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
     expect(text).toContain('Lionrock Insurance · Policy Schedule THK26-0000042'.replace('·', '\u00b7'));
-    expect((await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES)).equals(first)).toBe(true);
+    expect(
+      (await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES)).equals(first),
+    ).toBe(true);
     expect(first.toString('latin1')).toContain('Policy Schedule THK26-0000042');
   });
 
@@ -432,9 +445,9 @@ describe('renderPolicySchedule', () => {
     other.document.policyTravel!.applicant!.fullName = names[5]!;
 
     const pdfs = [
-      await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES),
-      await renderPolicySchedule(home, BUNDLED_BENEFIT_SCHEDULES),
-      await renderPolicySchedule(other, BUNDLED_BENEFIT_SCHEDULES),
+      await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+      await renderPolicySchedule(home, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+      await renderPolicySchedule(other, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
     ];
     const text = pdfs.map(pdfText).join(' ');
     for (const name of names) expect(text).toContain(name);
@@ -454,7 +467,9 @@ describe('renderPolicySchedule', () => {
     policy.language = 'zh';
     policy.document.policyTravel!.applicant!.fullName = '张伟';
     policy.document.policyTravel!.travellersList[0]!.fullName = '张伟';
-    const text = pdfText(await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES));
+    const text = pdfText(
+      await renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     const premium = policy.document.policyTravel!.policyPremium!;
     for (const words of [
       '狮石保险',
@@ -484,7 +499,9 @@ describe('renderPolicySchedule', () => {
     travel.language = 'zh';
     travel.document.policyTravel!.applicant!.fullName = '陳大文';
     travel.document.policyTravel!.travellersList[0]!.fullName = '陳大文';
-    const travelText = pdfText(await renderPolicySchedule(travel, BUNDLED_BENEFIT_SCHEDULES));
+    const travelText = pdfText(
+      await renderPolicySchedule(travel, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     expect(travelText).toContain('保單附表');
     expect(travelText).toContain('保單號碼 THK26-0000042');
     expect(travelText).toContain('陳大文');
@@ -498,7 +515,9 @@ describe('renderPolicySchedule', () => {
     home.language = 'zh';
     home.document.policyHome!.blockOrHouseNo = '香港九龍彌敦道123號';
     home.document.policyHome!.streetName = '';
-    const homeText = pdfText(await renderPolicySchedule(home, BUNDLED_BENEFIT_SCHEDULES));
+    const homeText = pdfText(
+      await renderPolicySchedule(home, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    );
     expect(homeText).toContain('受保地址 香港九龍彌敦道123號, 香港');
     expect(homeText).toContain('獅石家居保險');
     expect(homeText).toContain('計劃 進階');
@@ -507,6 +526,8 @@ describe('renderPolicySchedule', () => {
   it('rejects a policy with no rated plan', async () => {
     const policy = travelIndividual();
     policy.document.policyTravel!.policyPremium = undefined;
-    await expect(renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES)).rejects.toThrow('no rated plan');
+    await expect(
+      renderPolicySchedule(policy, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+    ).rejects.toThrow('no rated plan');
   });
 });

@@ -1,6 +1,5 @@
 import { addDays, formatDmy, formatIso, localDate } from '@lionrock/domain/dates/local-date';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { HOME_RATE_TABLE, PA_RATE_TABLE } from '@lionrock/domain/rating/bundled-rate-tables';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';

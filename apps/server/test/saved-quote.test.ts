@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { addDays, formatIso, localDate } from '@lionrock/domain/dates/local-date';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/bundled-rate-tables';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import {
   SAVED_QUOTE_REMINDER_HOURS,

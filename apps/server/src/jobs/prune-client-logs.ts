@@ -1,6 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
-import type { TDb } from '../db/database.ts';
-import { clientLogs, paymentLifecycleLogs } from '../db/schema.ts';
+import type { TLogRetentionRepository } from '../db/log-retention-repository.ts';
 import type { TJobDefinition } from './job-runner.ts';
 
 /** Client error reports are kept 30 days, then pruned daily. */
@@ -13,8 +11,12 @@ export const CLIENT_LOG_RETENTION_DAYS = 30;
  */
 export const PAYMENT_LIFECYCLE_LOG_RETENTION_DAYS = 120;
 
+const DAY_MS = 86_400_000;
+
+/** Daily: the logs older than their retention go, counted back from the app's clock. */
 export function pruneClientLogsJob(
-  db: TDb,
+  repository: TLogRetentionRepository,
+  now: () => Date = () => new Date(),
 ): TJobDefinition<{ retentionDays?: number; lifecycleRetentionDays?: number }> {
   return {
     name: 'prune-client-logs',
@@ -22,15 +24,12 @@ export function pruneClientLogsJob(
     async handle(data) {
       const days = data?.retentionDays ?? CLIENT_LOG_RETENTION_DAYS;
       const lifecycleDays = data?.lifecycleRetentionDays ?? PAYMENT_LIFECYCLE_LOG_RETENTION_DAYS;
-      const deleted = await db
-        .delete(clientLogs)
-        .where(lt(clientLogs.createdAt, sql`now() - make_interval(days => ${days})`))
-        .returning({ id: clientLogs.id });
-      const deletedLifecycle = await db
-        .delete(paymentLifecycleLogs)
-        .where(lt(paymentLifecycleLogs.createdAt, sql`now() - make_interval(days => ${lifecycleDays})`))
-        .returning({ id: paymentLifecycleLogs.id });
-      return { deleted: deleted.length, deletedLifecycle: deletedLifecycle.length };
+      const at = now().getTime();
+      const deleted = await repository.deleteClientLogsBefore(new Date(at - days * DAY_MS));
+      const deletedLifecycle = await repository.deleteLifecycleLogsBefore(
+        new Date(at - lifecycleDays * DAY_MS),
+      );
+      return { deleted, deletedLifecycle };
     },
   };
 }

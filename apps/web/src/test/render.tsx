@@ -1,7 +1,6 @@
 import { PA_BENEFITS, TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { HOME_RATE_TABLE, PA_RATE_TABLE } from '@lionrock/domain/rating/bundled-rate-tables';
 import { homeRateFacts, paRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';

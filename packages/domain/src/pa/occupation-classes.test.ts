@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_CLASSES } from '../back-office/referral-rules.ts';
-import { PA_RATE_TABLE, ratePersonalAccident, ZPaRateTableSchema } from '../rating/pa-rating.ts';
+import { PA_RATE_TABLE } from '../rating/bundled-rate-tables.ts';
+import { ratePersonalAccident, ZPaRateTableSchema } from '../rating/pa-rating.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import { isOccupationDeclined, isPlanDOffered, OCCUPATIONS, validateOccupation } from './occupation.ts';
 import {

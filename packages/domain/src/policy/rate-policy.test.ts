@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../dates/local-date.ts';
-import { HOME_RATE_TABLE } from '../rating/home-rating.ts';
-import { PA_RATE_TABLE } from '../rating/pa-rating.ts';
-import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
+import { HOME_RATE_TABLE, PA_RATE_TABLE, TRAVEL_RATE_TABLES } from '../rating/bundled-rate-tables.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from '../schemas/fixtures.ts';
 import type { TPolicyInput } from '../schemas/policy-schema.ts';
 import {

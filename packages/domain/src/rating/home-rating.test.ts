@@ -7,7 +7,8 @@ import {
   HDB_FLAT_TYPES,
   OCCUPANCIES,
 } from '../home/home-model.ts';
-import { HOME_RATE_TABLE, rateHome, type THomeRatingInput, ZHomeRateTableSchema } from './home-rating.ts';
+import { HOME_RATE_TABLE } from './bundled-rate-tables.ts';
+import { rateHome, type THomeRatingInput, ZHomeRateTableSchema } from './home-rating.ts';
 
 const base: THomeRatingInput = {
   country: 'SGP',

@@ -16,7 +16,6 @@ import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, divideHalfUp, type TCents } from '../money/money.ts';
 import type { TDiscountInput } from './discounts.ts';
 import { buildPremiumItem, type TPremiumItem } from './premium-item.ts';
-import homeTable from './tables/home.json' with { type: 'json' };
 
 /**
  * Home rating (productType PHM; rating/README.md, decision 057): an annual premium by plan and
@@ -84,7 +83,6 @@ export const ZHomeRateTableSchema = z.object({
 });
 
 export type THomeRateTable = z.infer<typeof ZHomeRateTableSchema>;
-export const HOME_RATE_TABLE: THomeRateTable = ZHomeRateTableSchema.parse(homeTable);
 
 export type { TDwellingType, THomeCover };
 

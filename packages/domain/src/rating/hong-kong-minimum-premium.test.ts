@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../dates/local-date.ts';
-import { PA_RATE_TABLE, ratePersonalAccident } from './pa-rating.ts';
+import { PA_RATE_TABLE, TRAVEL_RATE_TABLES } from './bundled-rate-tables.ts';
+import { ratePersonalAccident } from './pa-rating.ts';
 import type { TPremiumItem } from './premium-item.ts';
-import { rateTravel, TRAVEL_RATE_TABLES } from './travel-rating.ts';
+import { rateTravel } from './travel-rating.ts';
 
 /**
  * "Minimum premium per policy HK$380 (lower discounted premiums are adjusted up)" — travel-flow

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PA_RATE_TABLE, ratePersonalAccident, type TPaAdult, type TPaRatingInput } from './pa-rating.ts';
+import { PA_RATE_TABLE } from './bundled-rate-tables.ts';
+import { ratePersonalAccident, type TPaAdult, type TPaRatingInput } from './pa-rating.ts';
 import type { TPremiumItem } from './premium-item.ts';
 
 /**

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PA_RATE_TABLE,
-  paPlanLabel,
-  ratePersonalAccident,
-  type TPaRatingInput,
-  ZPaRateTableSchema,
-} from './pa-rating.ts';
+import { PA_RATE_TABLE } from './bundled-rate-tables.ts';
+import { paPlanLabel, ratePersonalAccident, type TPaRatingInput, ZPaRateTableSchema } from './pa-rating.ts';
 import type { TPremiumItem } from './premium-item.ts';
 
 const adult = (occupationClass: '01' | '02' | '03' | '04' = '01', optionalCovers: string[] = []) => ({

@@ -11,7 +11,6 @@ import {
 } from '../pa/occupation-classes.ts';
 import type { TDiscountInput } from './discounts.ts';
 import { buildPremiumItem, type TPremiumItem } from './premium-item.ts';
-import paTable from './tables/pa.json' with { type: 'json' };
 
 /**
  * Personal accident rating (productType PAN; pa-home-payments sections 3, 5, 9; design section 9):
@@ -60,7 +59,6 @@ export const ZPaRateTableSchema = z.object({
 
 export type TPaRateTable = z.infer<typeof ZPaRateTableSchema>;
 export type TPaPlan = z.infer<typeof ZPlanSchema>;
-export const PA_RATE_TABLE: TPaRateTable = ZPaRateTableSchema.parse(paTable);
 
 export type { TOccupationClass };
 /** `loadingBasisPoints`: an underwriter's loading on this adult's premium (an accepted referral, decision 089). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HOME_BENEFITS, homeCoverTable } from './benefits/home-benefits.ts';
-import { HOME_RATE_TABLE, rateHome } from './home-rating.ts';
-import { PA_RATE_TABLE, ratePersonalAccident } from './pa-rating.ts';
+import { HOME_RATE_TABLE, PA_RATE_TABLE } from './bundled-rate-tables.ts';
+import { rateHome } from './home-rating.ts';
+import { ratePersonalAccident } from './pa-rating.ts';
 import type { TPremiumItem } from './premium-item.ts';
 import { childrenCoveredFree, homeRateFacts, paRateFacts } from './rate-facts.ts';
 import { ZHomeRateFactsSchema, ZPaRateFactsSchema } from './rate-facts-schema.ts';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../dates/local-date.ts';
+import { TRAVEL_RATE_TABLES } from './bundled-rate-tables.ts';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from './discounts.ts';
 import type { TPremiumItem } from './premium-item.ts';
 import {
   rateTravel,
   rateTravelTopUps,
-  TRAVEL_RATE_TABLES,
   type TTravelRatingInput,
   ZTravelRateTableSchema,
 } from './travel-rating.ts';

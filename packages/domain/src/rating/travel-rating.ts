@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import type { TLocalDate } from '../dates/local-date.ts';
-import type { TCountry } from '../market/market.ts';
 import { applyBasisPoints, type TCents } from '../money/money.ts';
 import { type TTripType, tripDays } from '../travel/trip-rules.ts';
 import type { TDiscountInput } from './discounts.ts';
 import { buildPremiumItem, type TPremiumItem } from './premium-item.ts';
-import travelHkg from './tables/travel-hkg.json' with { type: 'json' };
-import travelSgp from './tables/travel-sgp.json' with { type: 'json' };
 
 /**
  * Travel rating (productType PTR; travel-flow sections 3, 4, 9; design section 9). A single trip is
@@ -43,12 +40,6 @@ export const ZTravelRateTableSchema = z.object({
 
 export type TTravelRateTable = z.infer<typeof ZTravelRateTableSchema>;
 export type TTravelPlanName = z.infer<typeof ZPlanNameSchema>;
-
-/** The bundled tables (the server loads them into its database and rates from there). */
-export const TRAVEL_RATE_TABLES: Record<TCountry, TTravelRateTable> = {
-  SGP: ZTravelRateTableSchema.parse(travelSgp),
-  HKG: ZTravelRateTableSchema.parse(travelHkg),
-};
 
 export type TTravelRatingInput = {
   tripType: TTripType;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
 import { isValidNric } from '../identity/nric.ts';
-import { rateTravel, TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
+import { TRAVEL_RATE_TABLES } from '../rating/bundled-rate-tables.ts';
+import { rateTravel } from '../rating/travel-rating.ts';
 import { ZApiErrorSchema } from './api-error-schema.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy, parsePolicy } from './fixtures.ts';
 import { stripUiFields, toWirePremiumItem, ZPolicySchema } from './policy-schema.ts';

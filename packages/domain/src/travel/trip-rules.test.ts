@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COVER_START_WINDOW_DAYS } from '../dates/cover-period.ts';
 import { addDays, localDate } from '../dates/local-date.ts';
-import { TRAVEL_RATE_TABLES } from '../rating/travel-rating.ts';
+import { TRAVEL_RATE_TABLES } from '../rating/bundled-rate-tables.ts';
 import { ZPolicyTravelSchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS as K } from '../validation/message-keys.ts';
 import {

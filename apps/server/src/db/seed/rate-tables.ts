@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PA_BENEFITS, TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import {
+  HOME_RATE_TABLE,
+  PA_RATE_TABLE,
+  TRAVEL_RATE_TABLES,
+} from '@lionrock/domain/rating/bundled-rate-tables';
 import type { TDb } from '../database.ts';
 import { rateTables } from '../schema.ts';
 

@@ -1,5 +1,4 @@
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import type { TDb } from '../../db/database.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import {
   composeCancellationMail,
@@ -7,7 +6,7 @@ import {
   renderCancellationEndorsement,
   type TCancellationFacts,
 } from './cancellation-documents.ts';
-import { createCancellationRepository } from './cancellation-repository.ts';
+import type { TCancellationRepository } from './cancellation-repository.ts';
 
 /** The outbox kind of the cancellation e-mail. */
 export const CANCELLATION_MAIL_KIND = 'policy-cancelled';
@@ -19,12 +18,14 @@ export type TCancelledEventDetail = Omit<TCancellationFacts, 'recordedAt' | 'pol
   cancellation: true;
 };
 
+/** What the cancellation's mail reads: the policy's row and its 'cancelled' event. */
+export type TCancellationFactsReader = Pick<TCancellationRepository, 'findPolicy' | 'lastCancelledEvent'>;
+
 /** The facts of a cancelled policy, read from its row and its 'cancelled' event; null when it is not cancelled. */
 export async function cancellationFactsOf(
-  db: TDb,
+  repository: TCancellationFactsReader,
   policyId: string,
 ): Promise<{ policy: TPolicy; facts: TCancellationFacts } | null> {
-  const repository = createCancellationRepository(db);
   const row = await repository.findPolicy(policyId);
   if (!row?.policyNumber || row.status !== 'cancelled') return null;
   const event = await repository.lastCancelledEvent(policyId);
@@ -48,9 +49,9 @@ export async function cancellationFactsOf(
 }
 
 /** The e-mail of an outbox row of kind 'policy-cancelled', with the endorsement attached. */
-export async function cancellationMailContent(db: TDb, mail: TMailRow) {
+export async function cancellationMailContent(repository: TCancellationFactsReader, mail: TMailRow) {
   if (!mail.policyId) throw new Error(`mail ${mail.id}: it names no policy`);
-  const found = await cancellationFactsOf(db, mail.policyId);
+  const found = await cancellationFactsOf(repository, mail.policyId);
   if (!found) throw new Error(`mail ${mail.id}: its policy is not cancelled`);
   const language = mail.language === 'zh' ? 'zh' : 'en';
   return {

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema.ts';
 import { openText, sealText, type TDataKeys } from '../../lib/data-encryption.ts';
 import { nextClaimNumber } from './claim-number.ts';
+import { createClaimNumberRepository } from './claim-number-repository.ts';
 
 export type TClaimRow = typeof claims.$inferSelect;
 export type TClaimDecisionRow = typeof claimDecisions.$inferSelect;
@@ -318,7 +319,11 @@ export function createClaimsRepository(db: TDb, options: { keys: () => Promise<T
           .where(eq(claimDocuments.claimId, claimId));
         const decision = decide(claim, documentCount);
         if ('refused' in decision) return decision;
-        const claimNumber = await nextClaimNumber(tx, claim.country as TCountry, decision.year);
+        const claimNumber = await nextClaimNumber(
+          createClaimNumberRepository(tx),
+          claim.country as TCountry,
+          decision.year,
+        );
         const mail = decision.mail(claimNumber);
         const [submitted] = await tx
           .update(claims)

@@ -6,17 +6,18 @@ import { ApiError } from '../../lib/api-error.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { apiErrors, binary } from '../../lib/openapi.ts';
 import type { TBenefitScheduleStore } from '../policy/benefit-schedules.ts';
+import type { TDocumentRateStore } from '../policy/document-rates.ts';
 import { findDocument, listDocumentNames, renderDocument } from './pdf-documents.ts';
 
 /**
  * `GET /b2c-server/rest/document/get/{documentName}` (travel-flow section 7): the PDF as binary, named
  * `{documentName}.pdf`. No Session-Name: it is a download. Each document is written from the benefit
- * schedules in force today in the market (decision 091), rendered once per market and versions in force,
- * and kept until another version comes into force.
+ * schedules and rate tables in force today in the market (decisions 091 and 114), rendered once per
+ * market and versions in force, and kept until another version comes into force.
  */
 export async function documentRoutes(
   app: FastifyInstance,
-  options: { benefits: TBenefitScheduleStore },
+  options: { benefits: TBenefitScheduleStore; rates: TDocumentRateStore },
 ): Promise<void> {
   const rendered = new Map<string, Promise<Buffer>>();
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -45,11 +46,14 @@ export async function documentRoutes(
         );
       }
       const country: TCountry = request.query.country;
-      const key = `${request.params.documentName}:${country}:${await options.benefits.versionsToday(country)}`;
+      const rates = await options.rates.today(country);
+      // A rate table's version label is unique per product (`rate_tables_identity_idx`).
+      const versions = `${await options.benefits.versionsToday(country)}:${rates.pa.version}/${rates.home.version}`;
+      const key = `${request.params.documentName}:${country}:${versions}`;
       let pdf = rendered.get(key);
       if (!pdf) {
         const benefits = await options.benefits.today(country);
-        pdf = renderDocument(name, country, benefits);
+        pdf = renderDocument(name, country, benefits, rates);
         // A version no longer in force is not asked for again: drop its copy.
         for (const old of rendered.keys())
           if (old.startsWith(`${request.params.documentName}:${country}:`)) rendered.delete(old);

@@ -5,10 +5,17 @@
 import { type MessagePort, threadId, workerData } from 'node:worker_threads';
 import type { TMailer, TMailMessage } from '../../mail/mailer.ts';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import type { TDocumentRates } from '../policy/document-rates.ts';
 import { renderPolicySchedule, type TIssuedPolicy } from './policy-schedule.ts';
 
 export type TWorkerTask =
-  | { id: number; kind: 'schedule'; issued: TIssuedPolicy; benefits: TBenefitSchedules }
+  | {
+      id: number;
+      kind: 'schedule';
+      issued: TIssuedPolicy;
+      benefits: TBenefitSchedules;
+      rates: TDocumentRates;
+    }
   | { id: number; kind: 'mail'; message: TMailMessage };
 
 export type TWorkerReply =
@@ -41,7 +48,7 @@ function ownBytes(buffer: Buffer): Uint8Array {
 
 export async function runTask(task: TWorkerTask): Promise<TWorkerReply> {
   if (task.kind === 'schedule') {
-    const pdf = ownBytes(await renderPolicySchedule(task.issued, task.benefits));
+    const pdf = ownBytes(await renderPolicySchedule(task.issued, task.benefits, task.rates));
     Atomics.add(counters, 0, 1);
     return { id: task.id, ok: true, threadId, pdf };
   }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TMailMessage } from '../../mail/mailer.ts';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import type { TDocumentRates } from '../policy/document-rates.ts';
 import type { TWorkerData, TWorkerReply, TWorkerTask } from './document-worker.ts';
 import type { TIssuedPolicy } from './policy-schedule.ts';
 
@@ -14,8 +15,8 @@ import type { TIssuedPolicy } from './policy-schedule.ts';
 export type TDocumentWorkers = {
   /** How many threads the pool runs at most. */
   size: number;
-  /** The schedule PDF of an issued policy with the benefit schedules in force for it, rendered in a worker thread. */
-  renderSchedule(issued: TIssuedPolicy, benefits: TBenefitSchedules): Promise<Buffer>;
+  /** The schedule PDF of an issued policy with the benefit schedules and rate tables in force for it, rendered in a worker thread. */
+  renderSchedule(issued: TIssuedPolicy, benefits: TBenefitSchedules, rates: TDocumentRates): Promise<Buffer>;
   /** Sends a mail with the workers' own transport (SMTP_URL or the file outbox). */
   sendMail(message: TMailMessage): Promise<{ accepted: boolean; location: string }>;
   stats(): TDocumentWorkerStats;
@@ -171,8 +172,8 @@ export function createDocumentWorkers(options: TDocumentWorkersOptions = {}): TD
 
   return {
     size,
-    async renderSchedule(issued, benefits) {
-      const reply = await run({ id: nextId++, kind: 'schedule', issued, benefits });
+    async renderSchedule(issued, benefits, rates) {
+      const reply = await run({ id: nextId++, kind: 'schedule', issued, benefits, rates });
       const pdf = reply.pdf!;
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },

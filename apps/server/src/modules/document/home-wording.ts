@@ -4,14 +4,14 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import type { THomeRateTable } from '@lionrock/domain/rating/home-rating';
 import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { marketStatements } from './travel-wording.ts';
 import type { TSection } from './wording-section.ts';
 
 /**
  * The home brochure and policy wording of a market (decision 058), written from the home benefit
- * schedule and rate table as the travel wording is (decision 043): a cover section per row of the
+ * schedule and rate table in force (decisions 091, 114) as the travel wording is (decision 043): a cover section per row of the
  * schedule with each plan's limit read from the data, so a limit changed there changes here.
  * Specimen wording of the demonstration insurer "Lionrock"; it names no real insurer.
  */
@@ -52,8 +52,8 @@ const COVER_TERMS: Record<string, string> = {
     'If chosen, we pay for loss of or damage to the belongings of the domestic helper living in the home, and the amounts the policyholder becomes legally liable to pay for the helper’s accidental acts causing injury to others or damage to their property. It does not replace the work injury or employees’ compensation insurance the law requires an employer to buy.',
 };
 
-function coverSections(country: TCountry, benefits: THomeBenefits): TSection[] {
-  const included = HOME_RATE_TABLE.markets[country].includedContentsCents;
+function coverSections(country: TCountry, benefits: THomeBenefits, rates: THomeRateTable): TSection[] {
+  const included = rates.markets[country].includedContentsCents;
   const sections: TSection[] = [
     {
       heading: `Section 1. ${benefits.contents.labelEn}`,
@@ -140,7 +140,11 @@ function claimsAndConditions(country: TCountry): TSection[] {
 }
 
 /** The policy wording: agreement, definitions, a section per cover, exclusions, claims, cancellation, market statements. */
-export function homePolicyWording(country: TCountry, benefits: THomeBenefits): TSection[] {
+export function homePolicyWording(
+  country: TCountry,
+  benefits: THomeBenefits,
+  rates: THomeRateTable,
+): TSection[] {
   const insurer = INSURER_CONTACTS[country];
   return [
     {
@@ -152,7 +156,7 @@ export function homePolicyWording(country: TCountry, benefits: THomeBenefits): T
     },
     DEFINITIONS,
     { heading: 'What we cover', paragraphs: ['Limits are per event and per period of insurance, by plan.'] },
-    ...coverSections(country, benefits),
+    ...coverSections(country, benefits, rates),
     GENERAL_EXCLUSIONS,
     ...claimsAndConditions(country),
     // The market's statutory statements after its own cancellation clause (the shared one speaks of journeys).

@@ -9,7 +9,7 @@ import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '@lionrock/domain/pa/pa-limits';
 import type { TPaBenefitKey, TPaBenefits } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '@lionrock/domain/rating/discounts';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import type { TPaRateTable } from '@lionrock/domain/rating/pa-rating';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
 import { marketStatements } from './travel-wording.ts';
 import type { TSection } from './wording-section.ts';
@@ -18,7 +18,7 @@ import type { TSection } from './wording-section.ts';
  * The personal accident brochure and policy wording of a market (decisions 043 and 054), written from
  * the data the price and the schedule use: the sums insured per plan from `pa-benefits.json` with its
  * child and age-65-to-70 shares, the ages from the eligibility table, the occupation classes, the
- * optional covers and the family rules from the rate table, the tax from the tax table. Specimen
+ * optional covers and the family rules from the rate table in force (decision 114), the tax from the tax table. Specimen
  * wording of the demonstration insurer "Lionrock"; it names no real insurer.
  */
 const PLANS: TPaPlanLetter[] = ['A', 'B', 'C', 'D'];
@@ -113,9 +113,9 @@ function definitions(country: TCountry): TSection {
   };
 }
 
-function whoIsCovered(country: TCountry, benefits: TPaBenefits): TSection {
+function whoIsCovered(country: TCountry, benefits: TPaBenefits, rates: TPaRateTable): TSection {
   const ages = ageFacts(country);
-  const market = PA_RATE_TABLE.markets[country];
+  const market = rates.markets[country];
   const { rules } = benefits;
   const residence =
     country === 'SGP'
@@ -214,12 +214,12 @@ function generalConditions(country: TCountry): TSection {
   };
 }
 
-/** The personal accident policy wording of a market. */
-export function paPolicyWording(country: TCountry, benefits: TPaBenefits): TSection[] {
+/** The personal accident policy wording of a market, from the benefit schedule and rate table in force. */
+export function paPolicyWording(country: TCountry, benefits: TPaBenefits, rates: TPaRateTable): TSection[] {
   return [
     agreement(country),
     definitions(country),
-    whoIsCovered(country, benefits),
+    whoIsCovered(country, benefits, rates),
     occupations(),
     ...coverSections(country, benefits),
     GENERAL_EXCLUSIONS,
@@ -230,9 +230,9 @@ export function paPolicyWording(country: TCountry, benefits: TPaBenefits): TSect
 }
 
 /** The personal accident brochure of a market; its table of sums per plan is drawn by pdf-documents.ts. */
-export function paBrochure(country: TCountry, benefits: TPaBenefits): TSection[] {
+export function paBrochure(country: TCountry, benefits: TPaBenefits, rates: TPaRateTable): TSection[] {
   const ages = ageFacts(country);
-  const market = PA_RATE_TABLE.markets[country];
+  const market = rates.markets[country];
   const from = formatMoney(market.adultAnnual['01'].A, country);
   const tax =
     country === 'SGP' ? `before ${percent(TAX_TABLE.SGP.basisPoints.PAN)} GST` : 'before the IA levy';

@@ -13,9 +13,10 @@ import {
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import type { THomeRateTable } from '@lionrock/domain/rating/home-rating';
 import PDFDocument from 'pdfkit';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import type { TDocumentRates } from '../policy/document-rates.ts';
 import { hasDocument } from '../product/product-catalogue.ts';
 import {
   DOCUMENT_TITLES,
@@ -91,10 +92,13 @@ function paTables(benefits: TPaBenefits, country: TCountry): TTable[] {
   ];
 }
 
-/** The home benefit schedule per plan (decision 058): each row's limit, and its limit with the optional cover. */
-function homeTables(benefits: THomeBenefits, country: TCountry): TTable[] {
-  const plans = HOME_RATE_TABLE.plans;
-  const market = HOME_RATE_TABLE.markets[country];
+/**
+ * The home benefit schedule per plan (decision 058): each row's limit, and its limit with the optional
+ * cover; the plans, included contents and optional covers' premiums from the rate table in force.
+ */
+function homeTables(benefits: THomeBenefits, rates: THomeRateTable, country: TCountry): TTable[] {
+  const plans = rates.plans;
+  const market = rates.markets[country];
   const columns = ['Benefit', ...plans.map((plan) => plan.planDesc)];
   const contents = [
     `${benefits.contents.labelEn} (included; more can be chosen)`,
@@ -138,10 +142,17 @@ function homeTables(benefits: THomeBenefits, country: TCountry): TTable[] {
   ];
 }
 
-function tablesFor(name: TDocumentName, country: TCountry, benefits: TBenefitSchedules): TTable[] {
+function tablesFor(
+  name: TDocumentName,
+  country: TCountry,
+  benefits: TBenefitSchedules,
+  rates: TDocumentRates,
+): TTable[] {
   if (name.product === 'travel') return travelTables(benefits.travel, country, name.kind);
   if (name.kind !== 'brochure') return [];
-  return name.product === 'pa' ? paTables(benefits.pa, country) : homeTables(benefits.home, country);
+  return name.product === 'pa'
+    ? paTables(benefits.pa, country)
+    : homeTables(benefits.home, rates.home, country);
 }
 
 function drawSections(doc: PDFKit.PDFDocument, sections: TSection[]): void {
@@ -193,13 +204,14 @@ function drawTable(doc: PDFKit.PDFDocument, table: TTable): void {
 }
 
 /**
- * Renders one document from the benefit schedules given (those in force, decision 091); the creation
- * date is the product's schedule's effective date, so the bytes are stable for a version.
+ * Renders one document from the benefit schedules and rate tables given (those in force, decisions 091
+ * and 114); the creation date is the product's schedule's effective date.
  */
 export function renderDocument(
   name: TDocumentName,
   country: TCountry,
   benefits: TBenefitSchedules,
+  rates: TDocumentRates,
 ): Promise<Buffer> {
   const title = `${productTitle(name.product)} — ${DOCUMENT_TITLES[name.kind]}`;
   const doc = new PDFDocument({
@@ -226,8 +238,8 @@ export function renderDocument(
     .text(
       `${country === 'SGP' ? 'Singapore' : 'Hong Kong'} edition · amounts in ${country === 'SGP' ? 'S$' : 'HK$'}`,
     );
-  drawSections(doc, documentSections(name.product, name.kind, country, benefits));
-  for (const table of tablesFor(name, country, benefits)) drawTable(doc, table);
+  drawSections(doc, documentSections(name.product, name.kind, country, benefits, rates));
+  for (const table of tablesFor(name, country, benefits, rates)) drawTable(doc, table);
   if (name.kind === 'policyWording') {
     doc.end();
     return done;

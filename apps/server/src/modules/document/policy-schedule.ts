@@ -16,14 +16,13 @@ import {
 } from '@lionrock/domain/policy/policy-facts';
 import { type TBenefitValue, travelCoverTable } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import { homeCoverTable } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
 import type { TPolicy, TPolicyHome, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { TAX_TABLE, type TProductType } from '@lionrock/domain/tax/tax';
 import { destinationOf } from '@lionrock/domain/travel/trip-rules';
 import PDFDocument from 'pdfkit';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import type { TDocumentRates } from '../policy/document-rates.ts';
 import { productName, scriptFor } from '../product/product-catalogue.ts';
 import { benefitText } from './pdf-documents.ts';
 import {
@@ -73,9 +72,17 @@ function issueDate(issued: TIssuedPolicy): string {
 type TRow = string[];
 type TTable = { title: string; columns: string[]; widths: number[]; rows: TRow[]; boldLast?: boolean };
 
-/** What a schedule is drawn in: the copy of its language and script, and the market it is for. */
-/** What one schedule is drawn with; `benefits`: the schedules in force on the day its cover starts (decision 091). */
-type TSchedule = { copy: TScheduleCopy; script: TScript; country: TCountry; benefits: TBenefitSchedules };
+/**
+ * What one schedule is drawn with: the copy of its language and script, the market it is for, and the
+ * benefit schedules and rate tables in force on the day its cover starts (decisions 091, 098 and 114).
+ */
+type TSchedule = {
+  copy: TScheduleCopy;
+  script: TScript;
+  country: TCountry;
+  benefits: TBenefitSchedules;
+  rates: TDocumentRates;
+};
 
 /** English, or Chinese in Simplified characters for Singapore and Traditional for Hong Kong. */
 function scheduleScript(issued: TIssuedPolicy): TScript {
@@ -232,7 +239,7 @@ function policyholderRows(s: TSchedule, policy: TPolicy): TRow[] {
 
 function insuredTable(s: TSchedule, policy: TPolicy): TTable {
   const { copy } = s;
-  const paCovers = PA_RATE_TABLE.markets[policy.country].optionalCovers;
+  const paCovers = s.rates.pa.markets[policy.country].optionalCovers;
   const paCoverLabel = (code: string) =>
     s.script === 'en' ? (paCovers[code]?.label ?? code) : zhLabel(s, copy.paOptionalCovers[code] ?? code);
   if (policy.productType === 'PTR') {
@@ -430,7 +437,7 @@ function homeBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem
   const home = policy.policyHome!;
   const planName = (home.selectedPlan ?? basePlanName(plan.planName)) as THomePlan;
   const english = s.script === 'en';
-  const groups = homeCoverTable(s.benefits.home, HOME_RATE_TABLE, policy.country, {
+  const groups = homeCoverTable(s.benefits.home, s.rates.home, policy.country, {
     ownership: home.ownership,
     optionalCovers: home.optionalCovers,
     contentsSumInsuredCents: wireToCents(home.contentsSumInsured),
@@ -626,17 +633,19 @@ function drawFooters(canvas: TCanvas, copy: TScheduleCopy, policyNumber: string)
 /**
  * Renders the schedule of an issued policy, in the policy's language. The creation date is the issue
  * time, so the same issued policy gives the same bytes. Rejects when the policy has no rated plan chosen.
- * `benefits` are the schedules in force on the day the cover starts (`TBenefitScheduleStore.forPolicy`).
+ * `benefits` and `rates` are the schedules and rate tables in force on the day the cover starts, as
+ * when the policy was issued (`TBenefitScheduleStore.forPolicy`, `TDocumentRateStore.forPolicy`).
  */
 export async function renderPolicySchedule(
   issued: TIssuedPolicy,
   benefits: TBenefitSchedules,
+  rates: TDocumentRates,
 ): Promise<Buffer> {
   const policy = issued.document;
   const plan = chosenPremium(policy);
   const script = scheduleScript(issued);
   const copy = scheduleCopy(script);
-  const s: TSchedule = { copy, script, country: policy.country, benefits };
+  const s: TSchedule = { copy, script, country: policy.country, benefits, rates };
   const productTitle = productName(policy.productType, script);
   const doc = new PDFDocument({
     size: 'A4',

@@ -3,6 +3,7 @@ import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_DOCUMENT_RATES } from '../../../test/helpers/bundled-document-rates.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
 import { documentSections } from './wordings.ts';
 
@@ -20,7 +21,7 @@ const textOf = (
   country: 'SGP' | 'HKG',
   product: 'travel' | 'pa' = 'travel',
 ) =>
-  documentSections(product, kind, country, BUNDLED_BENEFIT_SCHEDULES)
+  documentSections(product, kind, country, BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES)
     .flatMap((section) => section.paragraphs)
     .join('\n');
 

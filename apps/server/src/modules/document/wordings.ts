@@ -1,13 +1,14 @@
 /**
  * The text of the downloadable documents (travel-flow section 2: brochure, policy wording, COVID-19
  * extension wording), per product. Limits and sums come from the benefit schedules and rate tables in
- * `packages/domain`, never from this text, so a document always matches the price and the cover table.
+ * force (decisions 091, 114), never from this text, so a document always matches the price and the cover table.
  */
 import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDocumentKind, TDocumentProduct } from '@lionrock/domain/policy/document-names';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import type { TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import type { TDocumentRates } from '../policy/document-rates.ts';
 import { PRODUCT_CATALOGUE, productOfDocumentKey } from '../product/product-catalogue.ts';
 import { homeBrochure, homePolicyWording } from './home-wording.ts';
 import { paBrochure, paPolicyWording } from './pa-wording.ts';
@@ -116,12 +117,14 @@ export function documentSections(
   kind: TDocumentKind,
   country: TCountry,
   benefits: TBenefitSchedules,
+  rates: TDocumentRates,
 ): TSection[] {
   if (product === 'travel' && kind === 'policyWording') return travelPolicyWording(country, benefits.travel);
-  if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country, benefits.pa);
-  if (product === 'pa' && kind === 'brochure') return paBrochure(country, benefits.pa);
+  if (product === 'pa' && kind === 'policyWording') return paPolicyWording(country, benefits.pa, rates.pa);
+  if (product === 'pa' && kind === 'brochure') return paBrochure(country, benefits.pa, rates.pa);
   // Home: written per market from the home benefit schedule (decision 058).
-  if (product === 'home' && kind === 'policyWording') return homePolicyWording(country, benefits.home);
+  if (product === 'home' && kind === 'policyWording')
+    return homePolicyWording(country, benefits.home, rates.home);
   if (product === 'home' && kind === 'brochure') return homeBrochure(country);
   const sections = WORDINGS[product][kind] ?? [];
   const edition = benefits[product].version;

@@ -9,8 +9,7 @@ import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { TDb } from '../../db/database.ts';
-import { createFunnelRepository } from './funnel-repository.ts';
+import type { TFunnelRepository } from './funnel-repository.ts';
 
 /** How often an instance writes its counts (decision 090). */
 export const FUNNEL_FLUSH_MS = 5_000;
@@ -36,13 +35,12 @@ export type TFunnelCounter = {
  * session, no address, nothing personal: a day, a product, a market and a number.
  */
 export function createFunnelCounter(options: {
-  db: TDb;
+  repository: Pick<TFunnelRepository, 'addCounts'>;
   log: FastifyBaseLogger;
   now?: () => Date;
   flushMs?: number;
 }): TFunnelCounter {
-  const { log } = options;
-  const repository = createFunnelRepository(options.db);
+  const { log, repository } = options;
   const now = options.now ?? (() => new Date());
   let counts = new Map<string, number>();
   let flushing: Promise<void> | null = null;

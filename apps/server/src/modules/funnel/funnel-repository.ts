@@ -18,3 +18,5 @@ export function createFunnelRepository(db: TDb) {
     },
   };
 }
+
+export type TFunnelRepository = ReturnType<typeof createFunnelRepository>;

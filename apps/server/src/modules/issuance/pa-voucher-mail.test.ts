@@ -1,11 +1,14 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import {
+  HOME_RATE_TABLE,
+  PA_RATE_TABLE,
+  TRAVEL_RATE_TABLES,
+} from '@lionrock/domain/rating/bundled-rate-tables';
 import { buildPaPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_DOCUMENT_RATES } from '../../../test/helpers/bundled-document-rates.ts';
 import { pdfText } from '../../../test/helpers/pdf-text.ts';
 import { renderPolicySchedule, type TIssuedPolicy } from '../document/policy-schedule.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
@@ -69,14 +72,20 @@ describe('the campaign voucher on a personal accident policy', () => {
   });
 
   it('prints the voucher on the schedule, and nothing without one', async () => {
-    expect(pdfText(await renderPolicySchedule(issued('en', true), BUNDLED_BENEFIT_SCHEDULES))).toContain(
-      'Campaign gift HK$150 supermarket voucher',
-    );
-    expect(pdfText(await renderPolicySchedule(issued('zh', true), BUNDLED_BENEFIT_SCHEDULES))).toContain(
-      '150港元超市禮券',
-    );
-    expect(pdfText(await renderPolicySchedule(issued('en', false), BUNDLED_BENEFIT_SCHEDULES))).not.toContain(
-      'Campaign gift',
-    );
+    expect(
+      pdfText(
+        await renderPolicySchedule(issued('en', true), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+      ),
+    ).toContain('Campaign gift HK$150 supermarket voucher');
+    expect(
+      pdfText(
+        await renderPolicySchedule(issued('zh', true), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+      ),
+    ).toContain('150港元超市禮券');
+    expect(
+      pdfText(
+        await renderPolicySchedule(issued('en', false), BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES),
+      ),
+    ).not.toContain('Campaign gift');
   });
 });

@@ -1,9 +1,8 @@
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
-import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { sharedSecret } from '../../lib/server-secrets.ts';
+import type { TServerSecrets } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
@@ -12,6 +11,7 @@ import type { TMailOutboxRepository } from '../notifications/mail-outbox-reposit
 import { deliverDueMail, type TMailSenders, type TManageUrl } from '../notifications/mail-senders.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import type { TBenefitScheduleStore, TBenefitSchedules } from '../policy/benefit-schedules.ts';
+import type { TDocumentRateStore, TDocumentRates } from '../policy/document-rates.ts';
 import { composePolicyMail, POLICY_ISSUED_MAIL_KIND, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
 
 export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
@@ -22,7 +22,8 @@ export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
  */
 export function createPolicyDocumentsService(deps: {
   config: TConfig;
-  db: TDb;
+  /** The link-signing secret: the configured one, else one made once in the database. */
+  secrets: Pick<TServerSecrets, 'shared'>;
   repository: TPaymentRepository;
   outbox: TMailOutboxRepository;
   agents: TAgentRepository;
@@ -31,8 +32,12 @@ export function createPolicyDocumentsService(deps: {
    * Renders a schedule PDF; the app gives its document workers' (decision 093), so no PDF is drawn on
    * the event loop that answers requests.
    */
-  /** Draws a schedule with the benefit schedules in force for it (the document threads, decision 093). */
-  renderSchedule: (issued: TIssuedPolicy, benefits: TBenefitSchedules) => Promise<Buffer>;
+  /** Draws a schedule with the benefit schedules and rate tables in force for it (the document threads, decision 093). */
+  renderSchedule: (
+    issued: TIssuedPolicy,
+    benefits: TBenefitSchedules,
+    rates: TDocumentRates,
+  ) => Promise<Buffer>;
   /** Mail sent at once by one delivery run (default 1); the app gives twice its document threads. */
   mailLanes?: number;
   now: () => Date;
@@ -43,8 +48,10 @@ export function createPolicyDocumentsService(deps: {
   senders: TMailSenders;
   /** The benefit schedules in force, read from `rate_tables` (decision 091). */
   benefits: TBenefitScheduleStore;
+  /** The rate tables in force, as pricing reads them (decision 114). */
+  rates: TDocumentRateStore;
 }) {
-  const secret = () => sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
+  const secret = () => deps.secrets.shared('link-signing', deps.config.linkSigningSecret);
 
   async function issuedPolicy(
     policyId: string,
@@ -71,11 +78,15 @@ export function createPolicyDocumentsService(deps: {
   }
 
   /**
-   * The schedule PDF, written from the benefit schedules in force on the day the policy's cover starts,
-   * as they were when it was issued (decision 098): redrawn later, it still says what was sold.
+   * The schedule PDF, written from the benefit schedules and rate tables in force on the day the policy's
+   * cover starts, as they were when it was issued (decisions 098, 114): redrawn later, it still says what was sold.
    */
   async function schedulePdf(issued: TIssuedPolicy): Promise<Buffer> {
-    return deps.renderSchedule(issued, await deps.benefits.forPolicy(issued.document, issued.issuedAt));
+    const [benefits, rates] = await Promise.all([
+      deps.benefits.forPolicy(issued.document, issued.issuedAt),
+      deps.rates.forPolicy(issued.document, issued.issuedAt),
+    ]);
+    return deps.renderSchedule(issued, benefits, rates);
   }
 
   /** The issued policy's mail to its applicant or agent, with the schedule attached (decision 031). */

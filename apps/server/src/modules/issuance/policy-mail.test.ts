@@ -1,8 +1,10 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import {
+  HOME_RATE_TABLE,
+  PA_RATE_TABLE,
+  TRAVEL_RATE_TABLES,
+} from '@lionrock/domain/rating/bundled-rate-tables';
 import {
   buildHomePolicy,
   buildPaPolicy,

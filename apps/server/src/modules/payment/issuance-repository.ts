@@ -10,6 +10,7 @@ import {
   promoCodes,
 } from '../../db/schema.ts';
 import { nextPolicyAndReceiptNumbers, type TProductType } from '../policy/numbering.ts';
+import { createPolicyNumberRepository } from '../policy/policy-number-repository.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TPaymentRow } from './payment-repository.ts';
 
@@ -90,7 +91,7 @@ export function createIssuanceRepository(db: TDb) {
         }
         const country = policy.country as TCountry;
         const { policyNumber, receiptNumber } = await nextPolicyAndReceiptNumbers(
-          tx,
+          createPolicyNumberRepository(tx),
           policy.productType as TProductType,
           country,
           year,

@@ -20,3 +20,5 @@ export function createBenefitScheduleRepository(db: TDb) {
         .orderBy(desc(rateTables.effectiveDate), desc(rateTables.id)),
   };
 }
+
+export type TBenefitScheduleRepository = ReturnType<typeof createBenefitScheduleRepository>;

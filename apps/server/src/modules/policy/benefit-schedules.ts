@@ -21,8 +21,7 @@ import { HOME_BENEFITS, type THomeBenefits } from '@lionrock/domain/rating/benef
 import { ZHomeBenefitsSchema } from '@lionrock/domain/rating/benefits/home-benefits-schema';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
-import type { TDb } from '../../db/database.ts';
-import { createBenefitScheduleRepository } from './benefit-schedule-repository.ts';
+import type { TBenefitScheduleRepository } from './benefit-schedule-repository.ts';
 
 /** The three benefit schedules one document is written from (decision 091). */
 export type TBenefitSchedules = { travel: TTravelBenefits; pa: TPaBenefits; home: THomeBenefits };
@@ -68,8 +67,16 @@ export class NoScheduleInForceError extends Error {
 }
 
 /** Today in a market (Singapore and Hong Kong share UTC+8). */
-function todayInMarket(country: TCountry, now: Date): TLocalDate {
+export function todayInMarket(country: TCountry, now: Date): TLocalDate {
   return todayIn(MARKETS[country].timeZone, now);
+}
+
+/**
+ * The day an issued policy's documents are written for: the day its cover starts, as it was rated
+ * (`ratingDateOf`), or today in its market. Its benefit schedules and its rate tables are both read for it.
+ */
+export function coverStartDay(policy: TPolicy, now: Date): TLocalDate {
+  return ratingDateOf(policy) ?? todayInMarket(policy.country, now);
 }
 
 /**
@@ -77,15 +84,18 @@ function todayInMarket(country: TCountry, now: Date): TLocalDate {
  * table's change notification, like pricing's rate tables. A policy's documents use the version in force
  * on the day its cover starts; the generic documents the version in force today in the market.
  */
-export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifier; now: () => Date }) {
+export function createBenefitSchedules(deps: {
+  repository: Pick<TBenefitScheduleRepository, 'listActiveVersions'>;
+  notifier: TChangeNotifier;
+  now: () => Date;
+}) {
   const parsedRows = new WeakMap<object, unknown>();
   function parsed<T>(data: unknown, schema: { parse(value: unknown): T }): T {
     const key = data as object;
     if (!parsedRows.has(key)) parsedRows.set(key, schema.parse(data));
     return parsedRows.get(key) as T;
   }
-  const repository = createBenefitScheduleRepository(deps.db);
-  const cache = createTableCache(deps.notifier, ['rate_tables'], () => repository.listActiveVersions());
+  const cache = createTableCache(deps.notifier, ['rate_tables'], () => deps.repository.listActiveVersions());
 
   async function on(date: TLocalDate, issuedAt?: Date): Promise<TBenefitSchedules> {
     const rows = await cache.get();
@@ -108,8 +118,7 @@ export function createBenefitSchedules(deps: { db: TDb; notifier: TChangeNotifie
      * The schedules an issued policy's documents are written from: those in force on the day its cover
      * starts, among the versions active when it was issued (decision 098).
      */
-    forPolicy: (policy: TPolicy, issuedAt: Date) =>
-      on(ratingDateOf(policy) ?? todayInMarket(policy.country, deps.now()), issuedAt),
+    forPolicy: (policy: TPolicy, issuedAt: Date) => on(coverStartDay(policy, deps.now()), issuedAt),
     /** The schedules of the generic documents (brochure, wording): in force today in the market. */
     today: (country: TCountry) => on(todayInMarket(country, deps.now())),
     /** The versions in force today, so a document rendered once is rendered again when they change. */

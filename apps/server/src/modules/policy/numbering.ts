@@ -1,9 +1,6 @@
 import type { TCountry } from '@lionrock/domain/market/market';
-import { sql } from 'drizzle-orm';
-import type { TDb } from '../../db/database.ts';
 import { numberingLetter, type TProductType } from '../product/product-catalogue.ts';
-
-type TExecutor = Pick<TDb, 'execute'>;
+import type { TPolicyNumberRepository } from './policy-number-repository.ts';
 
 const COUNTRY_CODE = { SGP: 'SG', HKG: 'HK' } as const;
 
@@ -13,7 +10,7 @@ export type { TProductType };
  * Readable, prefixed numbers: TSG26-0001234 is a Singapore travel policy issued in 2026 (the product's
  * letter comes from the product catalogue, decision 047); the receipt
  * of its payment is RSG26-0000815. The digits come from database sequences, so two server instances
- * never hand out the same number; pass the issuing transaction so a rolled-back issue uses no number twice.
+ * never hand out the same number (`policy-number-repository.ts`, made on the issuing transaction).
  */
 export function formatPolicyNumber(
   product: TProductType,
@@ -29,24 +26,18 @@ export function formatReceiptNumber(country: TCountry, year: number, sequence: n
 }
 
 /**
- * The next policy number and receipt number, both drawn in one round trip (inside the issuing
- * transaction, which holds the policy's lock meanwhile).
+ * The next policy number and receipt number, both drawn in one round trip (from a repository made on
+ * the issuing transaction, which holds the policy's lock meanwhile).
  */
 export async function nextPolicyAndReceiptNumbers(
-  executor: TExecutor,
+  numbers: Pick<TPolicyNumberRepository, 'nextValues'>,
   product: TProductType,
   country: TCountry,
   year: number,
 ): Promise<{ policyNumber: string; receiptNumber: string }> {
-  const result = await executor.execute(
-    sql`select nextval('policy_number_seq') as policy, nextval('receipt_number_seq') as receipt`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    policy: string | number;
-    receipt: string | number;
-  }[];
+  const next = await numbers.nextValues();
   return {
-    policyNumber: formatPolicyNumber(product, country, year, Number(rows[0]!.policy)),
-    receiptNumber: formatReceiptNumber(country, year, Number(rows[0]!.receipt)),
+    policyNumber: formatPolicyNumber(product, country, year, next.policy),
+    receiptNumber: formatReceiptNumber(country, year, next.receipt),
   };
 }

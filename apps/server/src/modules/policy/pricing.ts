@@ -40,7 +40,14 @@ type TCampaignOutcome = {
   notice: TOfferNotice | null;
 };
 
-type TRateTableRow = { product: string; country: string; effectiveDate: string; data: unknown };
+type TRateTableRow = {
+  product: string;
+  country: string;
+  effectiveDate: string;
+  data: unknown;
+  /** When the version began to apply (decision 098). */
+  activatedAt?: Date;
+};
 
 /**
  * The rating tables in force on a date: per product and market, the newest of the given rows (active
@@ -80,13 +87,16 @@ export function createPricing(deps: {
     const rows = await repository.listRateTables();
     // Per day the cover starts on: a quote's call asks once, and the answer holds until the table changes.
     const byDay = new Map<number, TRatingTables | null>();
-    return (on: TLocalDate): TRatingTables | null => {
-      const day = toEpochDay(on);
-      if (byDay.has(day)) return byDay.get(day)!;
-      if (byDay.size >= 1000) byDay.clear();
-      const tables = ratingTablesOn(rows, on, parsed);
-      byDay.set(day, tables);
-      return tables;
+    return {
+      rows,
+      on(on: TLocalDate): TRatingTables | null {
+        const day = toEpochDay(on);
+        if (byDay.has(day)) return byDay.get(day)!;
+        if (byDay.size >= 1000) byDay.clear();
+        const tables = ratingTablesOn(rows, on, parsed);
+        byDay.set(day, tables);
+        return tables;
+      },
     };
   });
   // Parsing is cached per row object, so a table is validated once per load, not per request.
@@ -218,8 +228,16 @@ export function createPricing(deps: {
   }
 
   return {
-    async tables(on: TLocalDate): Promise<TRatingTables | null> {
-      return (await tablesCache.get())(on);
+    /**
+     * The tables in force on a day. With `activeAt`, only among the versions active then: an issued
+     * policy's documents state the figures it was sold with, as its benefits (decision 098); none active
+     * then (a policy older than every version) leaves the versions active now.
+     */
+    async tables(on: TLocalDate, activeAt?: Date): Promise<TRatingTables | null> {
+      const loaded = await tablesCache.get();
+      if (!activeAt) return loaded.on(on);
+      const known = loaded.rows.filter((row) => row.activatedAt <= activeAt);
+      return ratingTablesOn(known, on, parsed) ?? loaded.on(on);
     },
 
     async isBlacklisted(idNumbers: string[]): Promise<boolean> {

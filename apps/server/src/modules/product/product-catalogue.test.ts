@@ -2,12 +2,15 @@ import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { DOCUMENT_KINDS, DOCUMENT_PRODUCTS } from '@lionrock/domain/policy/document-names';
 import { ratePolicy, type TRatingContext, withRating } from '@lionrock/domain/policy/rate-policy';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
-import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/travel-rating';
+import {
+  HOME_RATE_TABLE,
+  PA_RATE_TABLE,
+  TRAVEL_RATE_TABLES,
+} from '@lionrock/domain/rating/bundled-rate-tables';
 import { buildPaPolicy, parsePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_DOCUMENT_RATES } from '../../../test/helpers/bundled-document-rates.ts';
 import { documentSections } from '../document/wordings.ts';
 import { composePolicyMail } from '../issuance/policy-mail.ts';
 import { BUNDLED_BENEFIT_SCHEDULES } from '../policy/benefit-schedules.ts';
@@ -56,7 +59,9 @@ describe('the product catalogue (decision 047)', () => {
     for (const key of DOCUMENT_PRODUCTS) {
       for (const kind of DOCUMENT_KINDS) {
         if (hasDocument(key, kind))
-          expect(documentSections(key, kind, 'SGP', BUNDLED_BENEFIT_SCHEDULES).length).toBeGreaterThan(0);
+          expect(
+            documentSections(key, kind, 'SGP', BUNDLED_BENEFIT_SCHEDULES, BUNDLED_DOCUMENT_RATES).length,
+          ).toBeGreaterThan(0);
       }
     }
     expect(hasDocument('travel', 'covid19Wording')).toBe(true);

@@ -29,11 +29,10 @@ import { REFUSALS } from '@lionrock/domain/policy/refusals';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
-import type { TDb } from '../../db/database.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
 import { openSealedValue, sealValue } from '../../lib/sealed-values.ts';
-import { sharedSecret } from '../../lib/server-secrets.ts';
+import type { TServerSecrets } from '../../lib/server-secrets.ts';
 import type { TActor } from '../back-office/audit.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyService } from '../policy/policy-service.ts';
@@ -123,8 +122,8 @@ export function storedReferralOf(row: TReferralRow): TStoredReferral {
  * for an acceptance, a saved quote whose link reopens the quote in one transaction), and the mails.
  */
 export function createReferralService(deps: {
-  /** Only for the shared secret when no signing secret is configured. */
-  db: TDb;
+  /** The keys of the referral's ID numbers: derived from the signing secret, else made once. */
+  secrets: Pick<TServerSecrets, 'purpose'>;
   repository: TReferralRepository;
   config: TConfig;
   limits: TLimitStore;
@@ -135,13 +134,10 @@ export function createReferralService(deps: {
   policies: () => TPolicyService;
   savedQuotes: () => TSavedQuoteService;
 }) {
-  const { db, config, now } = deps;
+  const { config, now } = deps;
 
   /** A configured signing secret derives the keys (production needs no new setting); else a shared one. */
-  const secretOf = (name: string) =>
-    config.linkSigningSecret
-      ? Promise.resolve(createHmac('sha256', config.linkSigningSecret).update(name).digest('base64url'))
-      : sharedSecret(db, name);
+  const secretOf = (name: string) => deps.secrets.purpose(name, config.linkSigningSecret);
 
   /** The keyed hash an ID number is matched by: equal for the same number in the same market only. */
   async function idKeyOf(country: string, idNumber: string): Promise<string> {

@@ -22,10 +22,9 @@ import type { TProductType } from '@lionrock/domain/tax/tax';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
-import type { TDb } from '../../db/database.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
 import type { TLimitStore } from '../../lib/limit-store.ts';
-import { sharedSecret } from '../../lib/server-secrets.ts';
+import type { TServerSecrets } from '../../lib/server-secrets.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
 import type { TPolicyRepository } from '../policy/policy-repository.ts';
@@ -111,7 +110,8 @@ export function createSavedQuoteService(deps: {
   agents: Pick<TAgentRepository, 'findAgent'>;
   limits: TLimitStore;
   config: TConfig;
-  db: TDb;
+  /** The link-signing secret: the configured one, else one made once in the database. */
+  secrets: Pick<TServerSecrets, 'shared'>;
   now: () => Date;
   log: FastifyBaseLogger;
   onMailQueued: () => void;
@@ -120,7 +120,7 @@ export function createSavedQuoteService(deps: {
 
   /** The key that seals a token until its mail is delivered (AES-256-GCM), derived from the link secret. */
   async function sealKey(): Promise<Buffer> {
-    const secret = await sharedSecret(deps.db, 'link-signing', deps.config.linkSigningSecret);
+    const secret = await deps.secrets.shared('link-signing', deps.config.linkSigningSecret);
     return createHmac('sha256', secret).update('saved-quote-seal').digest();
   }
   async function seal(token: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOME_PLANS } from '../../home/home-model.ts';
+import { HOME_RATE_TABLE } from '../bundled-rate-tables.ts';
 import { HOME_RATE_DATA } from '../home-rate-table.ts';
-import { HOME_RATE_TABLE } from '../home-rating.ts';
 import { HOME_BENEFITS, homeCoverLimits, homeCoverTable } from './home-benefits.ts';
 import { ZHomeBenefitsSchema } from './home-benefits-schema.ts';
 

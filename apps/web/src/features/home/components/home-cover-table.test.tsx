@@ -1,6 +1,6 @@
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { HOME_BENEFITS } from '@lionrock/domain/rating/benefits/home-benefits';
-import { HOME_RATE_TABLE } from '@lionrock/domain/rating/home-rating';
+import { HOME_RATE_TABLE } from '@lionrock/domain/rating/bundled-rate-tables';
 import { homeRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

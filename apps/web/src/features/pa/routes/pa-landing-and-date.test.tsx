@@ -1,5 +1,5 @@
 import { addDays, formatDmy, formatIso } from '@lionrock/domain/dates/local-date';
-import { PA_RATE_TABLE } from '@lionrock/domain/rating/pa-rating';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/bundled-rate-tables';
 import { paRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';

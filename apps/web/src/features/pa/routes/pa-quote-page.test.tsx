@@ -1,10 +1,7 @@
 import { occupationClassOf } from '@lionrock/domain/pa/occupation';
 import { PA_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import {
-  PA_RATE_TABLE,
-  ratePersonalAccident,
-  type TOccupationClass,
-} from '@lionrock/domain/rating/pa-rating';
+import { PA_RATE_TABLE } from '@lionrock/domain/rating/bundled-rate-tables';
+import { ratePersonalAccident, type TOccupationClass } from '@lionrock/domain/rating/pa-rating';
 import { paRateFacts } from '@lionrock/domain/rating/rate-facts';
 import { type TPolicyInput, toWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
