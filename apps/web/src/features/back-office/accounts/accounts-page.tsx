@@ -8,6 +8,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { DataTable } from '../data-table';
 
 /**
  * Operations' accounts (issue 18): every back-office and agent account with its state, a form to make
@@ -33,6 +34,16 @@ type TNewAccount = {
   agentCode: string;
   password: string;
 };
+
+/** An account's state in words: on or off, locked, and whether its second factor is enrolled. */
+const stateOf = (account: TAccountSummary) =>
+  [
+    account.disabled ? 'Disabled' : 'Active',
+    account.locked ? 'Locked' : '',
+    account.secondFactorEnrolled ? '2FA enrolled' : '2FA not enrolled',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 const ROLE_NAMES: Record<TAccountRole, string> = {
   operations: 'Operations',
@@ -261,60 +272,64 @@ export default function AccountsPage() {
         </p>
       ) : null}
       {accounts ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={shell.visuallyHidden}>Accounts</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Agent code</th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((account) => (
-                <tr key={account.id}>
-                  <td>{account.username}</td>
-                  <td>
-                    {account.displayName}
-                    <br />
-                    <span className={shell.hint}>{account.email}</span>
-                  </td>
-                  <td>{ROLE_NAMES[account.role] ?? account.role}</td>
-                  <td>{account.agentCode ?? '—'}</td>
-                  <td>
-                    {[
-                      account.disabled ? 'Disabled' : 'Active',
-                      account.locked ? 'Locked' : '',
-                      account.secondFactorEnrolled ? '2FA enrolled' : '2FA not enrolled',
-                    ]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </td>
-                  <td>
-                    <div className={styles.row}>
-                      {actionsOf(account).map((action) => (
-                        <button
-                          key={action}
-                          className={shell.secondary}
-                          type="button"
-                          disabled={busy !== null}
-                          aria-label={`${ACTIONS[action].label} ${account.username}`}
-                          onClick={() => void act(account, action)}
-                        >
-                          {busy === `${account.id}-${action}` ? 'Working…' : ACTIONS[action].label}
-                        </button>
-                      ))}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Accounts"
+          captionClassName={shell.visuallyHidden}
+          rows={accounts}
+          rowKey={(account) => account.id}
+          columns={[
+            {
+              header: 'Username',
+              cell: (account) => account.username,
+              sortValue: (account) => account.username,
+            },
+            {
+              header: 'Name',
+              cell: (account) => (
+                <>
+                  {account.displayName}
+                  <br />
+                  <span className={shell.hint}>{account.email}</span>
+                </>
+              ),
+              sortValue: (account) => account.displayName,
+            },
+            {
+              header: 'Role',
+              cell: (account) => ROLE_NAMES[account.role] ?? account.role,
+              sortValue: (account) => ROLE_NAMES[account.role] ?? account.role,
+            },
+            {
+              header: 'Agent code',
+              cell: (account) => account.agentCode ?? '—',
+              sortValue: (account) => account.agentCode ?? '',
+            },
+            {
+              header: 'State',
+              cell: (account) => stateOf(account),
+              sortValue: (account) => stateOf(account),
+            },
+            {
+              header: 'Actions',
+              cell: (account) => (
+                <div className={styles.row}>
+                  {actionsOf(account).map((action) => (
+                    <button
+                      key={action}
+                      className={shell.secondary}
+                      type="button"
+                      disabled={busy !== null}
+                      aria-label={`${ACTIONS[action].label} ${account.username}`}
+                      onClick={() => void act(account, action)}
+                    >
+                      {busy === `${account.id}-${action}` ? 'Working…' : ACTIONS[action].label}
+                    </button>
+                  ))}
+                </div>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </>
   );

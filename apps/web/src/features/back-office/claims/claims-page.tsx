@@ -4,6 +4,7 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import styles from './claims.module.css';
 
@@ -143,43 +144,47 @@ function ClaimsQueue() {
         </p>
       )}
       {!rows && !error && <Progress text="Loading claims…" />}
-      {rows && rows.length === 0 && <p>No claims match.</p>}
-      {rows && rows.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.muted}>{rows.length} claims, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Claim</th>
-                <th scope="col">Status</th>
-                <th scope="col">Policy</th>
-                <th scope="col">Holder</th>
-                <th scope="col">Product</th>
-                <th scope="col">Amount claimed</th>
-                <th scope="col">Payout</th>
-                <th scope="col">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.claimId}>
-                  <td>
-                    <Link to={`/admin/claims/${row.claimId}`}>{row.claimNumber}</Link>
-                  </td>
-                  <td>{label(row.status)}</td>
-                  <td>{row.policyNumber}</td>
-                  <td>{row.holderName ?? '—'}</td>
-                  <td>
-                    {PRODUCTS[row.productType] ?? row.productType} ({row.country})
-                  </td>
-                  <td>{money(row.amountCents, row.country)}</td>
-                  <td>{payoutText(row.payout)}</td>
-                  <td>{when(row.submittedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {/* Every claim the filters match (the newest 200): the table sorts and pages them. */}
+      {rows && (
+        <DataTable
+          caption={`${rows.length} claims, newest first`}
+          captionClassName={styles.muted}
+          rows={rows}
+          rowKey={(row) => row.claimId}
+          empty="No claims match."
+          pageSize={50}
+          columns={[
+            {
+              header: 'Claim',
+              cell: (row) => <Link to={`/admin/claims/${row.claimId}`}>{row.claimNumber}</Link>,
+              sortValue: (row) => row.claimNumber,
+            },
+            { header: 'Status', cell: (row) => label(row.status), sortValue: (row) => label(row.status) },
+            { header: 'Policy', cell: (row) => row.policyNumber, sortValue: (row) => row.policyNumber },
+            {
+              header: 'Holder',
+              cell: (row) => row.holderName ?? '—',
+              sortValue: (row) => row.holderName ?? '',
+            },
+            {
+              header: 'Product',
+              cell: (row) => `${PRODUCTS[row.productType] ?? row.productType} (${row.country})`,
+              sortValue: (row) => `${PRODUCTS[row.productType] ?? row.productType} (${row.country})`,
+            },
+            {
+              header: 'Amount claimed',
+              cell: (row) => money(row.amountCents, row.country),
+              numeric: true,
+              sortValue: (row) => row.amountCents ?? -1,
+            },
+            { header: 'Payout', cell: (row) => payoutText(row.payout) },
+            {
+              header: 'Submitted',
+              cell: (row) => when(row.submittedAt),
+              sortValue: (row) => row.submittedAt ?? '',
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -358,6 +363,18 @@ function StatusForm({ detail, onMoved }: { detail: TDetail; onMoved: () => void 
 }
 
 /** What a reveal or download on the trail was (decision 106); any other row is a status change. */
+const isLook = (entry: TDetail['audit'][number]) => entry.action === 'reveal' || entry.action === 'download';
+
+/** An audit entry's change: a look (a reveal, a download), or a status move with its amount and reference. */
+function auditChange(entry: TDetail['audit'][number], claim: TDetail['claim']) {
+  if (isLook(entry)) return lookText(entry, claim.documents);
+  const before = entry.before as { status?: string } | null;
+  const after = entry.after as { status?: string; amountApproved?: number; payoutReference?: string } | null;
+  return `${label(before?.status ?? '')} → ${label(after?.status ?? '')}${
+    after?.amountApproved !== undefined ? ` (${money(after.amountApproved, claim.country)})` : ''
+  }${after?.payoutReference ? ` ref. ${after.payoutReference}` : ''}`;
+}
+
 function lookText(entry: TDetail['audit'][number], documents: TDetail['claim']['documents']) {
   if (entry.action === 'reveal') return 'Revealed the payout details';
   const after = entry.after as { documentId?: string } | null;
@@ -501,73 +518,32 @@ function ClaimDetail() {
       ) : null}
       <div className={styles.card}>
         <h2 className={styles.subheading}>History</h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.events.map((event) => (
-                <tr key={`${event.at}-${event.to}`}>
-                  <td>{when(event.at)}</td>
-                  <td>{label(event.to)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={detail.events}
+          rowKey={(event) => `${event.at}-${event.to}`}
+          columns={[
+            { header: 'When', cell: (event) => when(event.at) },
+            { header: 'Status', cell: (event) => label(event.to) },
+          ]}
+        />
       </div>
       <section className={styles.card} aria-labelledby="claim-audit">
         <h2 id="claim-audit" className={styles.subheading}>
           Audit trail
         </h2>
-        {detail.audit.length === 0 ? (
-          <p>No staff changes or looks yet.</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.audit.map((entry) => {
-                  const before = entry.before as { status?: string } | null;
-                  const after = entry.after as {
-                    status?: string;
-                    amountApproved?: number;
-                    payoutReference?: string;
-                  } | null;
-                  const look = entry.action === 'reveal' || entry.action === 'download';
-                  return (
-                    <tr key={`${entry.at}-${entry.action}-${after?.status}`}>
-                      <td>{when(entry.at)}</td>
-                      <td>{entry.actor}</td>
-                      {look ? (
-                        <td>{lookText(entry, claim.documents)}</td>
-                      ) : (
-                        <td>
-                          {label(before?.status ?? '')} → {label(after?.status ?? '')}
-                          {after?.amountApproved !== undefined &&
-                            ` (${money(after.amountApproved, claim.country)})`}
-                          {after?.payoutReference && ` ref. ${after.payoutReference}`}
-                        </td>
-                      )}
-                      <td>{look ? '' : (entry.note ?? '')}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={detail.audit}
+          rowKey={(entry) =>
+            `${entry.at}-${entry.action}-${(entry.after as { status?: string } | null)?.status}`
+          }
+          empty="No staff changes or looks yet."
+          columns={[
+            { header: 'When', cell: (entry) => when(entry.at) },
+            { header: 'Who', cell: (entry) => entry.actor },
+            { header: 'Change', cell: (entry) => auditChange(entry, claim) },
+            { header: 'Note', cell: (entry) => (isLook(entry) ? '' : (entry.note ?? '')) },
+          ]}
+        />
       </section>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable } from '../data-table';
 import styles from './dashboard.module.css';
 
 /**
@@ -18,7 +19,7 @@ function ChartFrame({ id, title, summary, table, children }: TChartFrame) {
       {children}
       <details className={styles.details}>
         <summary>Show the numbers</summary>
-        <div className={styles.tableWrap}>{table}</div>
+        {table}
       </details>
     </figure>
   );
@@ -26,46 +27,20 @@ function ChartFrame({ id, title, summary, table, children }: TChartFrame) {
 
 export type TColumn<T> = { header: string; value: (row: T) => string; number?: boolean };
 
-export function DataTable<T>({
-  caption,
-  rows,
-  columns,
-}: {
-  caption: string;
-  rows: T[];
-  columns: TColumn<T>[];
-}) {
+/** A chart's numbers: the back office's table, the first column naming each row. */
+function ChartTable<T>({ caption, rows, columns }: { caption: string; rows: T[]; columns: TColumn<T>[] }) {
   return (
-    <table className={styles.table}>
-      <caption className={styles.summary}>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.header} scope="col" className={column.number ? styles.number : undefined}>
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed snapshot of figures
-          <tr key={index}>
-            {columns.map((column, at) =>
-              at === 0 ? (
-                <th key={column.header} scope="row">
-                  {column.value(row)}
-                </th>
-              ) : (
-                <td key={column.header} className={column.number ? styles.number : undefined}>
-                  {column.value(row)}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      captionClassName={styles.summary}
+      rows={rows}
+      columns={columns.map((column, index) => ({
+        header: column.header,
+        cell: column.value,
+        rowHeader: index === 0,
+        numeric: index > 0 && column.number,
+      }))}
+    />
   );
 }
 
@@ -87,7 +62,7 @@ export function DayBars<T extends { date: string }>(props: {
       id={id}
       title={title}
       summary={summary}
-      table={<DataTable caption={title} rows={days} columns={props.columns} />}
+      table={<ChartTable caption={title} rows={days} columns={props.columns} />}
     >
       <div className={styles.axis} aria-hidden="true">
         <span>max {max}</span>
@@ -148,7 +123,7 @@ export function HorizontalBars<T>(props: {
       id={id}
       title={title}
       summary={summary}
-      table={<DataTable caption={title} rows={props.rows} columns={props.columns} />}
+      table={<ChartTable caption={title} rows={props.rows} columns={props.columns} />}
     >
       {bars.length > 0 && (
         <svg

@@ -11,6 +11,7 @@ import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useAgentMarket } from '../signed-in-account';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 
@@ -545,25 +546,19 @@ export default function CustomerQuotePage() {
             {w('sent', { email: answer.sentTo })}
           </p>
           <p>{w('sentNote')}</p>
-          <table>
-            <caption>{w('plans')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{w('plan')}</th>
-                <th scope="col">{w('total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.plans.map((plan) => (
-                <tr key={plan.planCode}>
-                  <td>{plan.planCode}</td>
-                  <td>
-                    {answer.currency} {plan.totalPremium.toFixed(2)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={w('plans')}
+            rows={answer.plans}
+            rowKey={(plan) => plan.planCode}
+            columns={[
+              { header: w('plan'), cell: (plan) => plan.planCode },
+              {
+                header: w('total'),
+                cell: (plan) => `${answer.currency} ${plan.totalPremium.toFixed(2)}`,
+                numeric: true,
+              },
+            ]}
+          />
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { PRODUCT_TYPE_OF_KEY } from '@lionrock/domain/product/products';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useAgentMarket } from '../signed-in-account';
 import styles from './desk.module.css';
 import { money, type TDeskWord, useDeskWords } from './desk-words';
@@ -236,40 +237,53 @@ export default function QuoteLinkPage() {
       <h2 id="my-links-heading">{w('myLinks')}</h2>
       {links && links.length === 0 && <p>{w('noLinks')}</p>}
       {links && links.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-labelledby="my-links-heading" data-testid="my-links">
-            <thead>
-              <tr>
-                <th scope="col">{w('linkColumn')}</th>
-                <th scope="col">{w('linkProduct')}</th>
-                <th scope="col">{w('made')}</th>
-                <th scope="col">{w('opens')}</th>
-                <th scope="col">{w('quotes')}</th>
-                <th scope="col">{w('sales')}</th>
-                <th scope="col">{w('commission')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.map((item) => (
-                <tr key={item.code}>
-                  <td className={styles.link}>
-                    {item.path}
-                    {item.subAgentCode ? ` (${item.subAgentCode})` : ''}
-                  </td>
-                  <td>
-                    {w(`product.${PRODUCT_TYPE_OF_KEY[item.product]}` as TDeskWord)} ·{' '}
-                    {w(`market.${item.market}` as TDeskWord)}
-                  </td>
-                  <td>{item.createdAt.slice(0, 10)}</td>
-                  <td>{item.opens}</td>
-                  <td>{item.quotes}</td>
-                  <td>{item.sales}</td>
-                  <td>{money(item.commissionCents, item.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="my-links-heading"
+          testId="my-links"
+          rows={links}
+          rowKey={(item) => item.code}
+          columns={[
+            {
+              header: w('linkColumn'),
+              cell: (item) => `${item.path}${item.subAgentCode ? ` (${item.subAgentCode})` : ''}`,
+              className: styles.link,
+            },
+            {
+              header: w('linkProduct'),
+              cell: (item) =>
+                `${w(`product.${PRODUCT_TYPE_OF_KEY[item.product]}` as TDeskWord)} · ${w(`market.${item.market}` as TDeskWord)}`,
+            },
+            {
+              header: w('made'),
+              cell: (item) => item.createdAt.slice(0, 10),
+              sortValue: (item) => item.createdAt,
+            },
+            {
+              header: w('opens'),
+              cell: (item) => item.opens,
+              numeric: true,
+              sortValue: (item) => item.opens,
+            },
+            {
+              header: w('quotes'),
+              cell: (item) => item.quotes,
+              numeric: true,
+              sortValue: (item) => item.quotes,
+            },
+            {
+              header: w('sales'),
+              cell: (item) => item.sales,
+              numeric: true,
+              sortValue: (item) => item.sales,
+            },
+            {
+              header: w('commission'),
+              cell: (item) => money(item.commissionCents, item.currency),
+              numeric: true,
+              sortValue: (item) => item.commissionCents,
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { CampaignImage } from './campaign-image';
 
@@ -564,47 +565,55 @@ export default function CampaignsPage() {
             </p>
           ) : null}
           {campaigns ? (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Market</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Dates</th>
-                    <th scope="col">Discount</th>
-                    <th scope="col">Codes used / made</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {campaigns.map((campaign) => (
-                    <tr key={campaign.campaignId}>
-                      <th scope="row">
-                        <button
-                          type="button"
-                          className={shell.link}
-                          onClick={() => setView({ kind: 'one', campaignId: campaign.campaignId })}
-                        >
-                          {campaign.campaignCode}
-                        </button>
-                      </th>
-                      <td>{campaign.campaignName}</td>
-                      <td>{MARKETS[campaign.country]}</td>
-                      <td>{PRODUCTS[campaign.productCode]}</td>
-                      <td>
-                        {campaign.startDate} to {campaign.endDate}
-                      </td>
-                      <td>{discountText(campaign)}</td>
-                      <td>
-                        {campaign.codes.used} /{' '}
-                        {campaign.codes.available + campaign.codes.reserved + campaign.codes.used}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={campaigns}
+              rowKey={(campaign) => campaign.campaignId}
+              pageSize={50}
+              columns={[
+                {
+                  header: 'Code',
+                  rowHeader: true,
+                  cell: (campaign) => (
+                    <button
+                      type="button"
+                      className={shell.link}
+                      onClick={() => setView({ kind: 'one', campaignId: campaign.campaignId })}
+                    >
+                      {campaign.campaignCode}
+                    </button>
+                  ),
+                  sortValue: (campaign) => campaign.campaignCode,
+                },
+                {
+                  header: 'Name',
+                  cell: (campaign) => campaign.campaignName,
+                  sortValue: (campaign) => campaign.campaignName,
+                },
+                {
+                  header: 'Market',
+                  cell: (campaign) => MARKETS[campaign.country],
+                  sortValue: (campaign) => MARKETS[campaign.country] ?? campaign.country,
+                },
+                {
+                  header: 'Product',
+                  cell: (campaign) => PRODUCTS[campaign.productCode],
+                  sortValue: (campaign) => PRODUCTS[campaign.productCode] ?? campaign.productCode,
+                },
+                {
+                  header: 'Dates',
+                  cell: (campaign) => `${campaign.startDate} to ${campaign.endDate}`,
+                  sortValue: (campaign) => campaign.startDate,
+                },
+                { header: 'Discount', cell: (campaign) => discountText(campaign) },
+                {
+                  header: 'Codes used / made',
+                  cell: (campaign) =>
+                    `${campaign.codes.used} / ${campaign.codes.available + campaign.codes.reserved + campaign.codes.used}`,
+                  numeric: true,
+                  sortValue: (campaign) => campaign.codes.used,
+                },
+              ]}
+            />
           ) : null}
         </section>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DataTable } from '../data-table';
 import styles from './operations.module.css';
 import { Problem, Progress, useLoad, when } from './ops-shared';
 
@@ -14,30 +15,19 @@ export default function ClientLogsPage() {
       <div className={styles.panel}>
         <Problem message={error} />
         {loading && <Progress text="Loading client logs…" />}
-        {data && data.logs.length === 0 && <p>No logs on this page.</p>}
-        {data && data.logs.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Level</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Session</th>
-                  <th scope="col">Message</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.logs.map((log) => (
-                  <tr key={log.id}>
-                    <td>{log.level}</td>
-                    <td>{when(log.at)}</td>
-                    <td>{log.sessionName ?? ''}</td>
-                    <td>{log.data}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {/* The server pages the logs (100 a page, Newer and Older below): the table shows one page as it comes. */}
+        {data && (
+          <DataTable
+            rows={data.logs}
+            rowKey={(log) => log.id}
+            empty="No logs on this page."
+            columns={[
+              { header: 'Level', cell: (log) => log.level },
+              { header: 'Time', cell: (log) => when(log.at) },
+              { header: 'Session', cell: (log) => log.sessionName ?? '' },
+              { header: 'Message', cell: (log) => log.data },
+            ]}
+          />
         )}
         <div className={styles.actions}>
           <button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
@@ -50,30 +51,32 @@ export default function FailedJobsPage() {
         )}
         <Problem message={problem ?? error} />
         {loading && <Progress text="Loading failed jobs…" />}
-        {data && data.jobs.length === 0 && <p>No job has failed.</p>}
-        {data && data.jobs.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Job</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Failed</th>
-                  <th scope="col">Retries</th>
-                  <th scope="col">Error</th>
-                  {mayRetry ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.jobs.map((job) => (
-                  <tr key={job.id}>
-                    <td>{job.name}</td>
-                    <td>{when(job.createdAt)}</td>
-                    <td>{when(job.failedAt)}</td>
-                    <td>{job.retryCount}</td>
-                    <td>{job.error}</td>
-                    {mayRetry ? (
-                      <td>
+        {data && (
+          <DataTable
+            rows={data.jobs}
+            rowKey={(job) => job.id}
+            empty="No job has failed."
+            pageSize={50}
+            columns={[
+              { header: 'Job', cell: (job) => job.name, sortValue: (job) => job.name },
+              {
+                header: 'Created',
+                cell: (job) => when(job.createdAt),
+                sortValue: (job) => job.createdAt ?? '',
+              },
+              { header: 'Failed', cell: (job) => when(job.failedAt), sortValue: (job) => job.failedAt ?? '' },
+              {
+                header: 'Retries',
+                cell: (job) => job.retryCount,
+                numeric: true,
+                sortValue: (job) => job.retryCount,
+              },
+              { header: 'Error', cell: (job) => job.error },
+              ...(mayRetry
+                ? [
+                    {
+                      header: 'Action',
+                      cell: (job: TFailedJob) => (
                         <button
                           type="button"
                           className={styles.secondary}
@@ -82,13 +85,12 @@ export default function FailedJobsPage() {
                         >
                           {busy === job.id ? 'Retrying…' : 'Retry'}
                         </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </div>
     </div>

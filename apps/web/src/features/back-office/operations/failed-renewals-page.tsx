@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
@@ -68,6 +69,47 @@ export default function FailedRenewalsPage() {
     }
   };
 
+  const action = (renewal: TFailedRenewal) =>
+    open === renewal.id ? (
+      <div className={styles.confirm}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`note-${renewal.id}`}>
+            What was done
+          </label>
+          <textarea
+            id={`note-${renewal.id}`}
+            className={styles.input}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          {noteError && (
+            <p className={styles.formError} role="alert">
+              {noteError}
+            </p>
+          )}
+        </div>
+        <button type="button" className={styles.primary} disabled={busy} onClick={() => handle(renewal)}>
+          {busy ? 'Saving…' : 'Mark handled'}
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
+          Cancel
+        </button>
+      </div>
+    ) : (
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={() => {
+          setOpen(renewal.id);
+          setNote('');
+          setNoteError(null);
+        }}
+      >
+        Handled…
+      </button>
+    );
+
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Failed renewals</h1>
@@ -79,87 +121,46 @@ export default function FailedRenewalsPage() {
         )}
         <Problem message={problem ?? error} />
         {loading && <Progress text="Loading failed renewals…" />}
-        {data && data.renewals.length === 0 && <p>No failed renewal is waiting.</p>}
-        {data && data.renewals.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Policy</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Market</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Holder e-mail</th>
-                  {mayHandle ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.renewals.map((renewal) => (
-                  <tr key={renewal.id}>
-                    <td>{renewal.policyNumber ?? renewal.policyId}</td>
-                    <td>{renewal.product}</td>
-                    <td>{renewal.market}</td>
-                    <td>{renewal.dueDate ?? ''}</td>
-                    <td>
-                      {KIND_LABEL[renewal.kind] ?? renewal.kind}: {renewal.reason} ({when(renewal.createdAt)})
-                    </td>
-                    <td>{renewal.attempts}</td>
-                    <td>{renewal.email}</td>
-                    {mayHandle ? (
-                      <td>
-                        {open === renewal.id ? (
-                          <div className={styles.confirm}>
-                            <div className={styles.field}>
-                              <label className={styles.label} htmlFor={`note-${renewal.id}`}>
-                                What was done
-                              </label>
-                              <textarea
-                                id={`note-${renewal.id}`}
-                                className={styles.input}
-                                maxLength={500}
-                                value={note}
-                                onChange={(event) => setNote(event.target.value)}
-                              />
-                              {noteError && (
-                                <p className={styles.formError} role="alert">
-                                  {noteError}
-                                </p>
-                              )}
-                            </div>
-                            <button
-                              type="button"
-                              className={styles.primary}
-                              disabled={busy}
-                              onClick={() => handle(renewal)}
-                            >
-                              {busy ? 'Saving…' : 'Mark handled'}
-                            </button>
-                            <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
-                              Cancel
-                            </button>
-                          </div>
-                        ) : (
-                          <button
-                            type="button"
-                            className={styles.secondary}
-                            onClick={() => {
-                              setOpen(renewal.id);
-                              setNote('');
-                              setNoteError(null);
-                            }}
-                          >
-                            Handled…
-                          </button>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {data && (
+          <DataTable
+            rows={data.renewals}
+            rowKey={(renewal) => renewal.id}
+            empty="No failed renewal is waiting."
+            pageSize={50}
+            columns={[
+              {
+                header: 'Policy',
+                cell: (renewal) => renewal.policyNumber ?? renewal.policyId,
+                sortValue: (renewal) => renewal.policyNumber ?? renewal.policyId,
+              },
+              {
+                header: 'Product',
+                cell: (renewal) => renewal.product,
+                sortValue: (renewal) => renewal.product,
+              },
+              { header: 'Market', cell: (renewal) => renewal.market, sortValue: (renewal) => renewal.market },
+              {
+                header: 'Due',
+                cell: (renewal) => renewal.dueDate ?? '',
+                sortValue: (renewal) => renewal.dueDate ?? '',
+              },
+              {
+                header: 'Reason',
+                cell: (renewal) =>
+                  `${KIND_LABEL[renewal.kind] ?? renewal.kind}: ${renewal.reason} (${when(renewal.createdAt)})`,
+              },
+              {
+                header: 'Attempts',
+                cell: (renewal) => renewal.attempts,
+                numeric: true,
+                sortValue: (renewal) => renewal.attempts,
+              },
+              { header: 'Holder e-mail', cell: (renewal) => renewal.email },
+              ...(mayHandle
+                ? [{ header: 'Action', cell: (renewal: TFailedRenewal) => action(renewal) }]
+                : []),
+            ]}
+          />
         )}
       </div>
     </div>

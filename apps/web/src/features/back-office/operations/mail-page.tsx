@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
@@ -64,32 +65,36 @@ export default function MailPage() {
         )}
         <Problem message={problem ?? error} />
         {loading && <Progress text="Loading the outbox…" />}
-        {data && data.mails.length === 0 && <p>Nothing waiting.</p>}
-        {data && data.mails.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Mail</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Tries</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Next try</th>
-                  {mayRetry ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.mails.map((mail) => (
-                  <tr key={mail.id}>
-                    <td>
-                      {mail.kind} ({when(mail.createdAt)})
-                    </td>
-                    <td>{mail.recipient}</td>
-                    <td>{mail.attempts}</td>
-                    <td>{mail.lastError ?? ''}</td>
-                    <td>{when(mail.nextAttemptAt)}</td>
-                    {mayRetry ? (
-                      <td>
+        {data && (
+          <DataTable
+            rows={data.mails}
+            rowKey={(mail) => mail.id}
+            empty="Nothing waiting."
+            pageSize={50}
+            columns={[
+              {
+                header: 'Mail',
+                cell: (mail) => `${mail.kind} (${when(mail.createdAt)})`,
+                sortValue: (mail) => mail.kind,
+              },
+              { header: 'To', cell: (mail) => mail.recipient, sortValue: (mail) => mail.recipient },
+              {
+                header: 'Tries',
+                cell: (mail) => mail.attempts,
+                numeric: true,
+                sortValue: (mail) => mail.attempts,
+              },
+              { header: 'Last error', cell: (mail) => mail.lastError ?? '' },
+              {
+                header: 'Next try',
+                cell: (mail) => when(mail.nextAttemptAt),
+                sortValue: (mail) => mail.nextAttemptAt,
+              },
+              ...(mayRetry
+                ? [
+                    {
+                      header: 'Action',
+                      cell: (mail: TMail) => (
                         <button
                           type="button"
                           className={styles.secondary}
@@ -98,13 +103,12 @@ export default function MailPage() {
                         >
                           {busy === mail.id ? 'Retrying…' : 'Retry'}
                         </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
+import { DataTable } from '../data-table';
 import styles from './operations.module.css';
 import { money, Problem, Progress, useLoad } from './ops-shared';
 import { PolicyPage } from './policy-page';
@@ -124,47 +125,30 @@ function PolicySearch() {
           <h2 id="policy-results" className={styles.subheading}>
             {data.total} {data.total === 1 ? 'policy' : 'policies'}
           </h2>
+          {/* The server pages the search (Previous page and Next page below): one page, as it comes. */}
           {data.policies.length > 0 && (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Policy</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Holder</th>
-                    <th scope="col">ID number</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Premium</th>
-                    <th scope="col">Cover</th>
-                    <th scope="col">Agent</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.policies.map((row) => (
-                    <tr key={row.policyId}>
-                      <td>
-                        <Link to={`/admin/policies/${row.policyId}`}>
-                          {row.policyNumber ?? `(${row.status}) ${row.policyId.slice(0, 8)}`}
-                        </Link>
-                      </td>
-                      <td>
-                        {row.product} {row.market}
-                      </td>
-                      <td>{row.status}</td>
-                      <td>{row.holderName}</td>
-                      <td>{row.idNumber}</td>
-                      <td>{row.email}</td>
-                      <td>{money(row.totalCents, row.currency)}</td>
-                      <td>
-                        {row.startDate ?? ''} – {row.endDate ?? ''}
-                      </td>
-                      <td>{row.agentCode ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={data.policies}
+              rowKey={(row) => row.policyId}
+              columns={[
+                {
+                  header: 'Policy',
+                  cell: (row) => (
+                    <Link to={`/admin/policies/${row.policyId}`}>
+                      {row.policyNumber ?? `(${row.status}) ${row.policyId.slice(0, 8)}`}
+                    </Link>
+                  ),
+                },
+                { header: 'Product', cell: (row) => `${row.product} ${row.market}` },
+                { header: 'Status', cell: (row) => row.status },
+                { header: 'Holder', cell: (row) => row.holderName },
+                { header: 'ID number', cell: (row) => row.idNumber },
+                { header: 'E-mail', cell: (row) => row.email },
+                { header: 'Premium', cell: (row) => money(row.totalCents, row.currency), numeric: true },
+                { header: 'Cover', cell: (row) => `${row.startDate ?? ''} – ${row.endDate ?? ''}` },
+                { header: 'Agent', cell: (row) => row.agentCode ?? '' },
+              ]}
+            />
           )}
           <div className={styles.actions}>
             <button

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
@@ -182,61 +183,38 @@ export function PolicyPage() {
             <h2 id="policy-payments" className={styles.subheading}>
               Payments
             </h2>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Reference</th>
-                    <th scope="col">Method</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Card</th>
-                    <th scope="col">Started</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.payments.map((payment) => (
-                    <tr key={payment.paymentId}>
-                      <td>{payment.referenceNumber}</td>
-                      <td>{payment.method}</td>
-                      <td>{payment.status}</td>
-                      <td>{money(payment.amountCents, payment.currency)}</td>
-                      <td>{payment.reasonCode ?? ''}</td>
-                      <td>{payment.maskedCard ?? ''}</td>
-                      <td>{when(payment.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={data.payments}
+              rowKey={(payment) => payment.paymentId}
+              columns={[
+                { header: 'Reference', cell: (payment) => payment.referenceNumber },
+                { header: 'Method', cell: (payment) => payment.method },
+                { header: 'Status', cell: (payment) => payment.status },
+                {
+                  header: 'Amount',
+                  cell: (payment) => money(payment.amountCents, payment.currency),
+                  numeric: true,
+                },
+                { header: 'Reason', cell: (payment) => payment.reasonCode ?? '' },
+                { header: 'Card', cell: (payment) => payment.maskedCard ?? '' },
+                { header: 'Started', cell: (payment) => when(payment.createdAt) },
+              ]}
+            />
           </section>
           <section className={styles.panel} aria-labelledby="policy-mail">
             <h2 id="policy-mail" className={styles.subheading}>
               E-mail and events
             </h2>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Mail</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Queued</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.mails.map((mail) => (
-                    <tr key={mail.id}>
-                      <td>{mail.kind}</td>
-                      <td>{mail.recipient}</td>
-                      <td>{mail.status}</td>
-                      <td>{when(mail.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={data.mails}
+              rowKey={(mail) => mail.id}
+              columns={[
+                { header: 'Mail', cell: (mail) => mail.kind },
+                { header: 'To', cell: (mail) => mail.recipient },
+                { header: 'Status', cell: (mail) => mail.status },
+                { header: 'Queued', cell: (mail) => when(mail.createdAt) },
+              ]}
+            />
             <ul className={styles.trail}>
               {data.events.map((event) => (
                 <li key={`${event.at}-${event.to}`}>

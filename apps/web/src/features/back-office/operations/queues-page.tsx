@@ -3,6 +3,7 @@ import { MARKETS } from '@lionrock/domain/market/market';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import styles from './operations.module.css';
 import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
@@ -213,42 +214,39 @@ export default function QueuesPage() {
         )}
         {loading && <Progress text="Loading the queue…" />}
         <Problem message={error} />
-        {data && data.cases.length === 0 && <p>No open cases here.</p>}
-        {data && data.cases.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Case</th>
-                  <th scope="col">Opened</th>
-                  <th scope="col">Policy</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Detail</th>
-                  {mayAct ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.cases.map((item) => (
-                  <tr key={item.id}>
-                    <td>{item.id}</td>
-                    <td>{when(item.createdAt)}</td>
-                    <td>
-                      {item.policyId ? (
-                        <Link to={`/admin/policies/${item.policyId}`}>
-                          {item.policyNumber ?? `${item.policyStatus ?? ''} ${item.policyId.slice(0, 8)}`}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      {item.payment
-                        ? `${item.payment.referenceNumber} ${item.payment.method} ${item.payment.status} ${money(item.payment.amountCents, item.payment.currency)}${item.payment.reasonCode ? ` (${item.payment.reasonCode})` : ''}`
-                        : '—'}
-                    </td>
-                    <td>{item.detail ? JSON.stringify(item.detail) : ''}</td>
-                    {mayAct ? (
-                      <td>
+        {data && (
+          <DataTable
+            rows={data.cases}
+            rowKey={(item) => item.id}
+            empty="No open cases here."
+            pageSize={50}
+            columns={[
+              { header: 'Case', cell: (item) => item.id, sortValue: (item) => item.id },
+              { header: 'Opened', cell: (item) => when(item.createdAt), sortValue: (item) => item.createdAt },
+              {
+                header: 'Policy',
+                cell: (item) =>
+                  item.policyId ? (
+                    <Link to={`/admin/policies/${item.policyId}`}>
+                      {item.policyNumber ?? `${item.policyStatus ?? ''} ${item.policyId.slice(0, 8)}`}
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                header: 'Payment',
+                cell: (item) =>
+                  item.payment
+                    ? `${item.payment.referenceNumber} ${item.payment.method} ${item.payment.status} ${money(item.payment.amountCents, item.payment.currency)}${item.payment.reasonCode ? ` (${item.payment.reasonCode})` : ''}`
+                    : '—',
+              },
+              { header: 'Detail', cell: (item) => (item.detail ? JSON.stringify(item.detail) : '') },
+              ...(mayAct
+                ? [
+                    {
+                      header: 'Action',
+                      cell: (item: TCase) => (
                         <CaseActions
                           item={item}
                           onDone={(message) => {
@@ -256,13 +254,12 @@ export default function QueuesPage() {
                             reload();
                           }}
                         />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </section>
     </div>

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { PartnerForm, problemOf, type TFieldSpec } from './partner-form';
 
@@ -206,34 +207,22 @@ function AgentDetail({
       ) : null}
 
       <h3>Sub-agents</h3>
-      {detail.subAgents.length === 0 ? (
-        <p>No sub-agents.</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Telephone</th>
-                <th scope="col">Active</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.subAgents.map((sub) => (
-                <tr key={sub.subAgentCode}>
-                  <td>{sub.subAgentCode}</td>
-                  <td>{sub.name}</td>
-                  <td>{sub.email}</td>
-                  <td>{sub.tel}</td>
-                  <td>{sub.active ? 'Yes' : 'No'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={detail.subAgents}
+        rowKey={(sub) => sub.subAgentCode}
+        empty="No sub-agents."
+        columns={[
+          { header: 'Code', cell: (sub) => sub.subAgentCode, sortValue: (sub) => sub.subAgentCode },
+          { header: 'Name', cell: (sub) => sub.name, sortValue: (sub) => sub.name },
+          { header: 'E-mail', cell: (sub) => sub.email },
+          { header: 'Telephone', cell: (sub) => sub.tel },
+          {
+            header: 'Active',
+            cell: (sub) => (sub.active ? 'Yes' : 'No'),
+            sortValue: (sub) => (sub.active ? 0 : 1),
+          },
+        ]}
+      />
       {editing === 'sub' ? (
         <PartnerForm
           heading={`New sub-agent of ${agent.agentCode}`}
@@ -250,51 +239,59 @@ function AgentDetail({
       ) : null}
 
       <h3>Agent campaigns</h3>
-      {detail.campaigns.length === 0 ? (
-        <p>No agent campaigns.</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Product</th>
-                <th scope="col">Market</th>
-                <th scope="col">Account commission</th>
-                <th scope="col">Campaign commission</th>
-                <th scope="col">Staff code</th>
-                <th scope="col">Active</th>
-                {canWrite ? <th scope="col">Change</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {detail.campaigns.map((campaign) => (
-                <tr key={campaign.id}>
-                  <td>{campaign.code}</td>
-                  <td>{campaign.productCode}</td>
-                  <td>{campaign.country}</td>
-                  <td>{percent(campaign.accountCommissionRate)}</td>
-                  <td>{percent(campaign.campaignCommissionRate)}</td>
-                  <td>{campaign.staffId || '—'}</td>
-                  <td>{campaign.active ? 'Yes' : 'No'}</td>
-                  {canWrite ? (
-                    <td>
-                      <button
-                        className={shell.link}
-                        type="button"
-                        onClick={() => setEditing(`campaign-${campaign.id}`)}
-                        aria-label={`Edit ${campaign.code}`}
-                      >
-                        Edit
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={detail.campaigns}
+        rowKey={(campaign) => campaign.id}
+        empty="No agent campaigns."
+        columns={[
+          { header: 'Code', cell: (campaign) => campaign.code, sortValue: (campaign) => campaign.code },
+          {
+            header: 'Product',
+            cell: (campaign) => campaign.productCode,
+            sortValue: (campaign) => campaign.productCode,
+          },
+          {
+            header: 'Market',
+            cell: (campaign) => campaign.country,
+            sortValue: (campaign) => campaign.country,
+          },
+          {
+            header: 'Account commission',
+            cell: (campaign) => percent(campaign.accountCommissionRate),
+            numeric: true,
+            sortValue: (campaign) => campaign.accountCommissionRate,
+          },
+          {
+            header: 'Campaign commission',
+            cell: (campaign) => percent(campaign.campaignCommissionRate),
+            numeric: true,
+            sortValue: (campaign) => campaign.campaignCommissionRate,
+          },
+          { header: 'Staff code', cell: (campaign) => campaign.staffId || '—' },
+          {
+            header: 'Active',
+            cell: (campaign) => (campaign.active ? 'Yes' : 'No'),
+            sortValue: (campaign) => (campaign.active ? 0 : 1),
+          },
+          ...(canWrite
+            ? [
+                {
+                  header: 'Change',
+                  cell: (campaign: (typeof detail.campaigns)[number]) => (
+                    <button
+                      className={shell.link}
+                      type="button"
+                      onClick={() => setEditing(`campaign-${campaign.id}`)}
+                      aria-label={`Edit ${campaign.code}`}
+                    >
+                      Edit
+                    </button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing === 'campaign' || editingCampaign ? (
         <PartnerForm
           key={editing}
@@ -416,51 +413,56 @@ export default function AgentsPage() {
         </p>
       ) : null}
       {agents ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={shell.visuallyHidden}>Agents</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Name</th>
-                <th scope="col">Agency</th>
-                <th scope="col">Market</th>
-                <th scope="col">Registration</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Sub-agents</th>
-                <th scope="col">Campaigns</th>
-                <th scope="col">Staff codes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {agents.map((agent) => (
-                <tr key={agent.agentCode}>
-                  <td>
-                    <button
-                      className={shell.link}
-                      type="button"
-                      aria-pressed={chosen === agent.agentCode}
-                      onClick={() => setChosen(agent.agentCode)}
-                    >
-                      {agent.agentCode}
-                    </button>
-                  </td>
-                  <td>
-                    {agent.name}
-                    {agent.active ? '' : ' (inactive)'}
-                  </td>
-                  <td>{agent.agency}</td>
-                  <td>{agent.country}</td>
-                  <td>{agent.registrationNo}</td>
-                  <td>{agent.email}</td>
-                  <td>{agent.subAgents}</td>
-                  <td>{agent.campaigns}</td>
-                  <td>{agent.staffCodes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Agents"
+          captionClassName={shell.visuallyHidden}
+          rows={agents}
+          rowKey={(agent) => agent.agentCode}
+          pageSize={50}
+          columns={[
+            {
+              header: 'Code',
+              cell: (agent) => (
+                <button
+                  className={shell.link}
+                  type="button"
+                  aria-pressed={chosen === agent.agentCode}
+                  onClick={() => setChosen(agent.agentCode)}
+                >
+                  {agent.agentCode}
+                </button>
+              ),
+              sortValue: (agent) => agent.agentCode,
+            },
+            {
+              header: 'Name',
+              cell: (agent) => `${agent.name}${agent.active ? '' : ' (inactive)'}`,
+              sortValue: (agent) => agent.name,
+            },
+            { header: 'Agency', cell: (agent) => agent.agency, sortValue: (agent) => agent.agency },
+            { header: 'Market', cell: (agent) => agent.country, sortValue: (agent) => agent.country },
+            { header: 'Registration', cell: (agent) => agent.registrationNo },
+            { header: 'E-mail', cell: (agent) => agent.email },
+            {
+              header: 'Sub-agents',
+              cell: (agent) => agent.subAgents,
+              numeric: true,
+              sortValue: (agent) => agent.subAgents,
+            },
+            {
+              header: 'Campaigns',
+              cell: (agent) => agent.campaigns,
+              numeric: true,
+              sortValue: (agent) => agent.campaigns,
+            },
+            {
+              header: 'Staff codes',
+              cell: (agent) => agent.staffCodes,
+              numeric: true,
+              sortValue: (agent) => agent.staffCodes,
+            },
+          ]}
+        />
       ) : null}
       {chosen ? <AgentDetail agentCode={chosen} canWrite={canWrite} onChanged={() => void load()} /> : null}
     </>

@@ -7,6 +7,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useSta
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { problemOf } from './partner-form';
 
@@ -132,31 +133,23 @@ function ImportForm({ onApplied }: { onApplied: () => void }) {
         </div>
       ) : null}
       {answer && answer.report.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Row report</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Status</th>
-                <th scope="col">Field</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.report.map((row) => (
-                <tr key={row.row}>
-                  <td>{row.row}</td>
-                  <td className={row.status === 'ok' ? styles.done : styles.bad}>
-                    {row.status === 'ok' ? 'OK' : 'Error'}
-                  </td>
-                  <td>{row.field ?? ''}</td>
-                  <td>{row.message ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Row report"
+          rows={answer.report}
+          rowKey={(row) => row.row}
+          pageSize={50}
+          columns={[
+            { header: 'Row', cell: (row) => row.row, numeric: true, sortValue: (row) => row.row },
+            {
+              header: 'Status',
+              cell: (row) => (row.status === 'ok' ? 'OK' : 'Error'),
+              className: (row) => (row.status === 'ok' ? styles.done : styles.bad),
+              sortValue: (row) => (row.status === 'ok' ? 1 : 0),
+            },
+            { header: 'Field', cell: (row) => row.field ?? '' },
+            { header: 'Message', cell: (row) => row.message ?? '' },
+          ]}
+        />
       ) : null}
     </form>
   );
@@ -196,31 +189,23 @@ export default function StaffCodesPage() {
         </p>
       ) : null}
       {codes ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Saved staff codes ({codes.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Agent</th>
-                <th scope="col">Market</th>
-                <th scope="col">Product</th>
-                <th scope="col">Staff code</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={`${code.agentCode}-${code.country}-${code.productCode}`}>
-                  <td>{code.agentCode}</td>
-                  <td>{code.country}</td>
-                  <td>{code.productCode}</td>
-                  <td>{code.staffCode}</td>
-                  <td>{new Date(code.updatedAt).toLocaleString('en-GB')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Saved staff codes (${codes.length})`}
+          rows={codes}
+          rowKey={(code) => `${code.agentCode}-${code.country}-${code.productCode}`}
+          pageSize={50}
+          columns={[
+            { header: 'Agent', cell: (code) => code.agentCode, sortValue: (code) => code.agentCode },
+            { header: 'Market', cell: (code) => code.country, sortValue: (code) => code.country },
+            { header: 'Product', cell: (code) => code.productCode, sortValue: (code) => code.productCode },
+            { header: 'Staff code', cell: (code) => code.staffCode, sortValue: (code) => code.staffCode },
+            {
+              header: 'Updated',
+              cell: (code) => new Date(code.updatedAt).toLocaleString('en-GB'),
+              sortValue: (code) => code.updatedAt,
+            },
+          ]}
+        />
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
-import { type FormEvent, Fragment, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { EditSetting, type TEditField, toLocalInput } from './edit-setting';
 
@@ -125,49 +126,35 @@ function Flags({ rows: flags, onChanged, mayChange }: TSection<TFlags>) {
   return (
     <div className={styles.card}>
       <h2 className={styles.subheading}>Flags per market</h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              {Object.values(FLAG_LABELS).map((text) => (
-                <th scope="col" key={text}>
-                  {text}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {flags.map((row) => (
-              <tr key={row.country}>
-                <th scope="row">{MARKETS[row.country] ?? row.country}</th>
-                {(Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[]).map((flag) => (
-                  <td key={flag}>
-                    {mayChange ? (
-                      <label className={styles.toggle}>
-                        <input
-                          type="checkbox"
-                          checked={row[flag]}
-                          disabled={busy !== ''}
-                          aria-busy={busy === `${row.country}.${flag}`}
-                          onChange={(event) => void change(row.country, flag, event.target.checked)}
-                        />
-                        <span>
-                          {FLAG_LABELS[flag]}, {MARKETS[row.country]}
-                        </span>
-                      </label>
-                    ) : row[flag] ? (
-                      'On'
-                    ) : (
-                      'Off'
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={flags}
+        rowKey={(row) => row.country}
+        columns={[
+          { header: 'Market', cell: (row) => MARKETS[row.country] ?? row.country, rowHeader: true },
+          ...(Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[]).map((flag) => ({
+            header: FLAG_LABELS[flag],
+            cell: (row: TFlags) =>
+              mayChange ? (
+                <label className={styles.toggle}>
+                  <input
+                    type="checkbox"
+                    checked={row[flag]}
+                    disabled={busy !== ''}
+                    aria-busy={busy === `${row.country}.${flag}`}
+                    onChange={(event) => void change(row.country, flag, event.target.checked)}
+                  />
+                  <span>
+                    {FLAG_LABELS[flag]}, {MARKETS[row.country]}
+                  </span>
+                </label>
+              ) : row[flag] ? (
+                'On'
+              ) : (
+                'Off'
+              ),
+          })),
+        ]}
+      />
       {busy && (
         <p role="status" className={styles.muted}>
           Saving…
@@ -322,74 +309,66 @@ function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
   return (
     <div className={styles.card}>
       <h2 className={styles.subheading}>Maintenance notices</h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              <th scope="col">Message (English / Chinese)</th>
-              <th scope="col">Shown</th>
-              <th scope="col">Schedule</th>
-              {mayChange ? <th scope="col">Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {notices.map((notice) => (
-              <Fragment key={notice.id}>
-                <tr>
-                  <td>{MARKETS[notice.country]}</td>
-                  <td>
-                    {notice.messageEn}
-                    <br />
-                    <span lang="zh">{notice.messageZh}</span>
-                  </td>
-                  <td>{notice.active ? 'Yes' : 'No'}</td>
-                  <td>
-                    {when(notice.startsAt)} to {when(notice.endsAt)}
-                  </td>
-                  {mayChange ? (
-                    <td className={styles.row}>
-                      <SettingActions
-                        path={`/admin/system/notices/${notice.id}`}
-                        active={notice.active}
-                        busy={busy}
-                        editing={editing === notice.id}
-                        editLabel={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
-                        confirmDelete="Delete this notice?"
-                        onEdit={() => {
-                          setSaved('');
-                          setEditing(editing === notice.id ? null : notice.id);
-                        }}
-                        run={run}
-                      />
-                    </td>
-                  ) : null}
-                </tr>
-                {editing === notice.id && (
-                  <tr>
-                    <td colSpan={5}>
-                      <EditSetting
-                        title={`the ${MARKETS[notice.country]} notice`}
-                        path={`/admin/system/notices/${notice.id}`}
-                        fields={NOTICE_FIELDS}
-                        initial={formValues(notice, NOTICE_FIELDS)}
-                        onSaved={() => {
-                          setEditing(null);
-                          setSaved(
-                            `The ${MARKETS[notice.country]} notice is saved. Every server has it within seconds.`,
-                          );
-                          onChanged();
-                        }}
-                        onCancel={() => setEditing(null)}
-                      />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={notices}
+        rowKey={(notice) => notice.id}
+        columns={[
+          { header: 'Market', cell: (notice) => MARKETS[notice.country] },
+          {
+            header: 'Message (English / Chinese)',
+            cell: (notice) => (
+              <>
+                {notice.messageEn}
+                <br />
+                <span lang="zh">{notice.messageZh}</span>
+              </>
+            ),
+          },
+          { header: 'Shown', cell: (notice) => (notice.active ? 'Yes' : 'No') },
+          { header: 'Schedule', cell: (notice) => `${when(notice.startsAt)} to ${when(notice.endsAt)}` },
+          ...(mayChange
+            ? [
+                {
+                  header: 'Actions',
+                  className: styles.row,
+                  cell: (notice: TNotice) => (
+                    <SettingActions
+                      path={`/admin/system/notices/${notice.id}`}
+                      active={notice.active}
+                      busy={busy}
+                      editing={editing === notice.id}
+                      editLabel={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
+                      confirmDelete="Delete this notice?"
+                      onEdit={() => {
+                        setSaved('');
+                        setEditing(editing === notice.id ? null : notice.id);
+                      }}
+                      run={run}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+        rowDetail={(notice) =>
+          editing === notice.id ? (
+            <EditSetting
+              title={`the ${MARKETS[notice.country]} notice`}
+              path={`/admin/system/notices/${notice.id}`}
+              fields={NOTICE_FIELDS}
+              initial={formValues(notice, NOTICE_FIELDS)}
+              onSaved={() => {
+                setEditing(null);
+                setSaved(
+                  `The ${MARKETS[notice.country]} notice is saved. Every server has it within seconds.`,
+                );
+                onChanged();
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          ) : null
+        }
+      />
       {saved && (
         <p role="status" className={styles.muted}>
           {saved}
@@ -518,91 +497,86 @@ function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
         </p>
       )}
       {[...groups.entries()].map(([key, list]) => (
-        <div key={key} className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>{key}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Title (English / Chinese)</th>
-                <th scope="col">Link</th>
-                <th scope="col">Shown</th>
-                {mayChange ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((banner, index) => (
-                <Fragment key={banner.id}>
-                  <tr>
-                    <td>{index + 1}</td>
-                    <td>
-                      {banner.titleEn}
-                      <br />
-                      <span lang="zh">{banner.titleZh}</span>
-                    </td>
-                    <td>{banner.url ?? '—'}</td>
-                    <td>{banner.active ? 'Yes' : 'No'}</td>
-                    {mayChange ? (
-                      <td className={styles.row}>
-                        <SettingActions
-                          path={`/admin/system/banners/${banner.id}`}
-                          active={banner.active}
-                          busy={busy}
-                          editing={editing === banner.id}
-                          editLabel={`Edit "${banner.titleEn}"`}
-                          confirmDelete={`Delete "${banner.titleEn}"?`}
-                          onEdit={() => {
-                            setSaved('');
-                            setEditing(editing === banner.id ? null : banner.id);
-                          }}
-                          run={run}
+        <DataTable
+          key={key}
+          caption={key}
+          rows={list}
+          rowKey={(banner) => banner.id}
+          columns={[
+            { header: 'Order', cell: (_banner, index) => index + 1 },
+            {
+              header: 'Title (English / Chinese)',
+              cell: (banner) => (
+                <>
+                  {banner.titleEn}
+                  <br />
+                  <span lang="zh">{banner.titleZh}</span>
+                </>
+              ),
+            },
+            { header: 'Link', cell: (banner) => banner.url ?? '—' },
+            { header: 'Shown', cell: (banner) => (banner.active ? 'Yes' : 'No') },
+            ...(mayChange
+              ? [
+                  {
+                    header: 'Actions',
+                    className: styles.row,
+                    cell: (banner: TBanner, index: number) => (
+                      <SettingActions
+                        path={`/admin/system/banners/${banner.id}`}
+                        active={banner.active}
+                        busy={busy}
+                        editing={editing === banner.id}
+                        editLabel={`Edit "${banner.titleEn}"`}
+                        confirmDelete={`Delete "${banner.titleEn}"?`}
+                        onEdit={() => {
+                          setSaved('');
+                          setEditing(editing === banner.id ? null : banner.id);
+                        }}
+                        run={run}
+                      >
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy || index === 0}
+                          aria-label={`Move "${banner.titleEn}" up`}
+                          onClick={() => moveBy(list, index, -1)}
                         >
-                          <button
-                            type="button"
-                            className={styles.secondary}
-                            disabled={busy || index === 0}
-                            aria-label={`Move "${banner.titleEn}" up`}
-                            onClick={() => moveBy(list, index, -1)}
-                          >
-                            Up
-                          </button>
-                          <button
-                            type="button"
-                            className={styles.secondary}
-                            disabled={busy || index === list.length - 1}
-                            aria-label={`Move "${banner.titleEn}" down`}
-                            onClick={() => moveBy(list, index, 1)}
-                          >
-                            Down
-                          </button>
-                        </SettingActions>
-                      </td>
-                    ) : null}
-                  </tr>
-                  {editing === banner.id && (
-                    <tr>
-                      <td colSpan={5}>
-                        <EditSetting
-                          title={`banner "${banner.titleEn}"`}
-                          path={`/admin/system/banners/${banner.id}`}
-                          fields={BANNER_FIELDS}
-                          initial={formValues(banner, BANNER_FIELDS)}
-                          position={{ at: index + 1, ids: list.map((other) => other.id), id: banner.id }}
-                          onSaved={() => {
-                            setEditing(null);
-                            setSaved('The banner is saved. Every server shows it within seconds.');
-                            onChanged();
-                          }}
-                          onCancel={() => setEditing(null)}
-                        />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                          Up
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.secondary}
+                          disabled={busy || index === list.length - 1}
+                          aria-label={`Move "${banner.titleEn}" down`}
+                          onClick={() => moveBy(list, index, 1)}
+                        >
+                          Down
+                        </button>
+                      </SettingActions>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+          rowDetail={(banner, index) =>
+            editing === banner.id ? (
+              <EditSetting
+                title={`banner "${banner.titleEn}"`}
+                path={`/admin/system/banners/${banner.id}`}
+                fields={BANNER_FIELDS}
+                initial={formValues(banner, BANNER_FIELDS)}
+                position={{ at: index + 1, ids: list.map((other) => other.id), id: banner.id }}
+                onSaved={() => {
+                  setEditing(null);
+                  setSaved('The banner is saved. Every server shows it within seconds.');
+                  onChanged();
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            ) : null
+          }
+        />
       ))}
     </div>
   );

@@ -1,8 +1,9 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { Field, Loading, problem, ScrollRegion } from './shared';
+import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -59,54 +60,42 @@ function BenefitLines({ diff }: { diff: TDiff }) {
         <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} /> Show every
         line, not only the changed ones
       </label>
-      <ScrollRegion label="Benefit comparison">
-        <table className={styles.table}>
-          <caption className={shell.hint}>
-            Benefit limits per plan, from {diff.effectiveDate}: in force against the draft
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              <th scope="col">Section</th>
-              <th scope="col">Benefit</th>
-              <th scope="col">Plan</th>
-              <th scope="col" className={styles.number}>
-                In force ({diff.inForceVersion ?? '—'})
-              </th>
-              <th scope="col" className={styles.number}>
-                Draft ({diff.version})
-              </th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((line) => (
-              <tr
-                key={`${line.market}|${line.section}|${line.benefit}|${line.plan}`}
-                className={line.changed ? styles.changedRow : undefined}
-              >
-                <td>{line.market}</td>
-                <td>{line.section}</td>
-                <td>{line.benefit}</td>
-                <td>{line.plan}</td>
-                <td className={styles.number}>{line.inForce ?? '—'}</td>
-                <td className={`${styles.number} ${line.changed ? styles.changed : ''}`}>
-                  {line.draft ?? '—'}
-                </td>
-                <td>
-                  {line.changed
-                    ? line.inForce === null
-                      ? 'Added'
-                      : line.draft === null
-                        ? 'Removed'
-                        : 'Changed'
-                    : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label="Benefit comparison"
+        caption={`Benefit limits per plan, from ${diff.effectiveDate}: in force against the draft`}
+        captionClassName={shell.hint}
+        rows={shown}
+        rowKey={(line) => `${line.market}|${line.section}|${line.benefit}|${line.plan}`}
+        rowClassName={(line) => (line.changed ? styles.changedRow : undefined)}
+        columns={[
+          { header: 'Market', cell: (line) => line.market },
+          { header: 'Section', cell: (line) => line.section },
+          { header: 'Benefit', cell: (line) => line.benefit },
+          { header: 'Plan', cell: (line) => line.plan },
+          {
+            header: `In force (${diff.inForceVersion ?? '—'})`,
+            cell: (line) => line.inForce ?? '—',
+            numeric: true,
+          },
+          {
+            header: `Draft (${diff.version})`,
+            cell: (line) => line.draft ?? '—',
+            numeric: true,
+            className: (line) => (line.changed ? styles.changed : undefined),
+          },
+          {
+            header: 'Change',
+            cell: (line) =>
+              line.changed
+                ? line.inForce === null
+                  ? 'Added'
+                  : line.draft === null
+                    ? 'Removed'
+                    : 'Changed'
+                : '',
+          },
+        ]}
+      />
     </>
   );
 }
@@ -178,48 +167,47 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
       ) : diff.samples.length === 0 ? (
         <p>No sample policy could be priced with this table.</p>
       ) : (
-        <ScrollRegion label="Price comparison">
-          <table className={styles.table}>
-            <caption className={shell.hint}>
-              Premium before tax and discounts on sample policies starting {diff.effectiveDate}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Sample policy</th>
-                <th scope="col">Plan</th>
-                <th scope="col" className={styles.number}>
-                  In force ({diff.inForceVersion ?? '—'})
-                </th>
-                <th scope="col" className={styles.number}>
-                  New ({diff.version})
-                </th>
-                <th scope="col" className={styles.number}>
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {diff.samples.flatMap((sample) =>
-                sample.plans.map((plan) => {
-                  const before = plan.before?.premium;
-                  const after = plan.after?.premium;
-                  const change = before !== undefined && after !== undefined ? after - before : undefined;
-                  return (
-                    <tr key={`${sample.label}-${plan.planName}`}>
-                      <td>{sample.label}</td>
-                      <td>{plan.planName}</td>
-                      <td className={styles.number}>{money(before)}</td>
-                      <td className={`${styles.number} ${change ? styles.changed : ''}`}>{money(after)}</td>
-                      <td className={styles.number}>
-                        {change === undefined ? '—' : `${change > 0 ? '+' : ''}${money(change)}`}
-                      </td>
-                    </tr>
-                  );
-                }),
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label="Price comparison"
+          caption={`Premium before tax and discounts on sample policies starting ${diff.effectiveDate}`}
+          captionClassName={shell.hint}
+          rows={diff.samples.flatMap((sample) =>
+            sample.plans.map((plan) => {
+              const before = plan.before?.premium;
+              const after = plan.after?.premium;
+              return {
+                key: `${sample.label}-${plan.planName}`,
+                sample: sample.label,
+                plan: plan.planName,
+                before,
+                after,
+                change: before !== undefined && after !== undefined ? after - before : undefined,
+              };
+            }),
+          )}
+          rowKey={(row) => row.key}
+          columns={[
+            { header: 'Sample policy', cell: (row) => row.sample },
+            { header: 'Plan', cell: (row) => row.plan },
+            {
+              header: `In force (${diff.inForceVersion ?? '—'})`,
+              cell: (row) => money(row.before),
+              numeric: true,
+            },
+            {
+              header: `New (${diff.version})`,
+              cell: (row) => money(row.after),
+              numeric: true,
+              className: (row) => (row.change ? styles.changed : undefined),
+            },
+            {
+              header: 'Change',
+              cell: (row) =>
+                row.change === undefined ? '—' : `${row.change > 0 ? '+' : ''}${money(row.change)}`,
+              numeric: true,
+            },
+          ]}
+        />
       )}
       {done ? (
         <p className={styles.done} role="status">
@@ -438,36 +426,34 @@ export default function RateTablesPage() {
         {versions === null ? (
           <Loading label="Loading the versions…" />
         ) : (
-          <ScrollRegion label="Versions">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Table</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">Effective</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {versions.map((row) => (
-                  <tr key={row.id}>
-                    <td>{slotName(row)}</td>
-                    <td>{row.version}</td>
-                    <td>{row.effectiveDate}</td>
-                    <td>{statusOf(row, versions)}</td>
-                    <td>
-                      {row.status === 'draft' ? (
-                        <button type="button" className={shell.link} onClick={() => setComparing(row.id)}>
-                          {mayUpload ? 'Compare and activate' : 'Compare'}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Versions"
+            rows={versions}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'Table', cell: (row) => slotName(row), sortValue: (row) => slotName(row) },
+              { header: 'Version', cell: (row) => row.version, sortValue: (row) => row.version },
+              {
+                header: 'Effective',
+                cell: (row) => row.effectiveDate,
+                sortValue: (row) => row.effectiveDate,
+              },
+              {
+                header: 'Status',
+                cell: (row) => statusOf(row, versions),
+                sortValue: (row) => statusOf(row, versions),
+              },
+              {
+                header: 'Actions',
+                cell: (row) =>
+                  row.status === 'draft' ? (
+                    <button type="button" className={shell.link} onClick={() => setComparing(row.id)}>
+                      {mayUpload ? 'Compare and activate' : 'Compare'}
+                    </button>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError } from '../back-office-api';
-import styles from './underwriting.module.css';
 
 export const problem = (error: unknown) =>
   error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
@@ -47,15 +46,5 @@ export function Loading({ label }: { label: string }) {
     <p className={shell.loading} role="status">
       {label}
     </p>
-  );
-}
-
-/** A table's scrolling box: focusable, so the keyboard can scroll it on a narrow screen. */
-export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it.
-    <section className={styles.tableWrap} aria-label={label} tabIndex={0}>
-      {children}
-    </section>
   );
 }
