@@ -97,7 +97,6 @@ import {
   serviceMailSender,
   type TManageUrl,
 } from './modules/notifications/mail-senders.ts';
-import { operationsRoutes } from './modules/operations/operations-routes.ts';
 import { createAlertRepository, type TAlertRepository } from './modules/payment/alert-repository.ts';
 import { createCardPaymentService } from './modules/payment/card-payment-service.ts';
 import {
@@ -627,7 +626,6 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   app.decorate('failures', failures);
   await app.register(backOfficeFailuresRoutes, { access: staffAccess, service: failures });
-  await app.register(operationsRoutes, { config, repository: paymentRepository, alerts });
   if (usesTestGateway(config)) {
     // Without a merchant profile a market pays through the built-in test gateway (design section 6).
     const profiles = await Promise.all(

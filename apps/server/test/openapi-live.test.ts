@@ -471,7 +471,7 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     await post('/b2c-server/rest/quote-link/open', { code: 'A'.repeat(16) });
     await post('/b2c-server/rest/funnel/quote-form', { product: 'PTR', market: 'SGP' });
 
-    // The renewal e-service pages and the operations calls.
+    // The renewal e-service pages.
     await get('/b2c-server/rest/renewal/turn-off/{policyId}', '?s=X&e=1&sig=bad');
     await call({
       method: 'POST',
@@ -483,8 +483,6 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     const cancellation = '/b2c-server/rest/my-policy/policies/{policyId}/cancellation';
     expect((await get(cancellation)).statusCode).toBe(401);
     expect((await post(cancellation, { confirm: true })).statusCode).toBe(401);
-    await get('/ops/alerts');
-    await post('/ops/alerts/{id}/resolve', undefined);
 
     // Claims without a policyholder's session: refused in the error shape (claims.test.ts drives them whole).
     const claims = '/b2c-server/rest/claims';

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operationsAlerts, payments, paynowCredits, policies } from '../src/db/schema.ts';
 import { sharedSecret } from '../src/lib/server-secrets.ts';
 import { signNotification } from '../src/modules/payment/paynow-service.ts';
+import { BACK_OFFICE, signedInAs } from './helpers/back-office.ts';
 import { buildTestApp, postRest } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -124,19 +125,24 @@ describeEachDriver('PayNow credits', (driver) => {
       amountCents: Number(amount.replace('.', '')),
     });
 
-    // Operations see it in the refund queue, with the transfer to send back.
-    const queue = await app.inject({
-      url: '/ops/alerts?queue=refund',
-      headers: { authorization: `Basic ${Buffer.from('ops:a-long-ops-password').toString('base64')}` },
-    });
+    // Operations see it in the back office's refund queue, with the transfer to send back (decision 118).
+    const ops = await signedInAs(app, 'operations', { at: clock });
+    const queue = await app.inject({ url: `${BACK_OFFICE}/admin/queues?kind=refund`, headers: ops.headers });
     expect(queue.statusCode).toBe(200);
-    const listed = queue.json().alerts.find((alert: { id: number }) => alert.id === alerts[0]!.id);
+    const listed = queue.json().cases.find((alert: { id: number }) => alert.id === alerts[0]!.id);
     expect(listed).toMatchObject({
-      queue: 'refund',
+      kind: 'refund',
       policyId: policy.policyId,
       detail: { bankTransactionId: second!.bankTransactionId },
       payment: { referenceNumber: txnRef, method: 'PN' },
     });
+    // The basic-auth door operations used before the back office is gone, credentials or not.
+    const old = await app.inject({
+      url: '/ops/alerts?queue=refund',
+      headers: { authorization: `Basic ${Buffer.from('ops:a-long-ops-password').toString('base64')}` },
+    });
+    expect(old.statusCode).toBe(404);
+    expect(old.headers['www-authenticate']).toBeUndefined();
 
     // A third transfer is a case of its own, not folded into the second's.
     await credit(txnRef, amount);

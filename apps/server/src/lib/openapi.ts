@@ -20,7 +20,6 @@ export const DOCS_PREFIX = '/b2c-server/docs';
 export const SESSION_NAME_SCHEME = 'SessionName';
 const HEADERS_KEY = 'x-lionrock-headers';
 const RAW_BODY_KEY = 'x-lionrock-raw-body';
-export const OPERATIONS_SCHEME = 'OperationsBasic';
 /** The policyholder's session cookie (decision 065): the after-sale calls behind `requireHolder`. */
 export const HOLDER_SCHEME = 'PolicyholderSession';
 const HOLDER_KEY = 'x-lionrock-holder';
@@ -140,10 +139,10 @@ export function expandVariants(
 // The whole document
 // ---------------------------------------------------------------------------------------------------
 
-/** Which routes are the API: the shop's REST calls and the operations calls; pages and assets are not. */
+/** Which routes are the API: the shop's REST calls; pages, assets and the back office's own calls are not. */
 export function isDocumentedRoute(url: string): boolean {
   if (url.startsWith(DOCS_PREFIX)) return false;
-  if (!url.startsWith('/b2c-server/') && !url.startsWith('/ops/')) return false;
+  if (!url.startsWith('/b2c-server/')) return false;
   // Stylesheets and scripts that pages load are files, not calls.
   return !/\.(css|js)$/.test(url);
 }
@@ -187,11 +186,9 @@ export function finishDocument(document: OpenAPIV3.Document, publicUrl: string):
       if (empty) delete empty.content;
       const holder = operation[HOLDER_KEY] === true;
       delete operation[HOLDER_KEY];
-      operation.security = path.startsWith('/ops/')
-        ? [{ [OPERATIONS_SCHEME]: [] }]
-        : requiresSessionName(path)
-          ? [{ [SESSION_NAME_SCHEME]: [], ...(holder ? { [HOLDER_SCHEME]: [] } : {}) }]
-          : [];
+      operation.security = requiresSessionName(path)
+        ? [{ [SESSION_NAME_SCHEME]: [], ...(holder ? { [HOLDER_SCHEME]: [] } : {}) }]
+        : [];
       const headers = operation[HEADERS_KEY] as
         | Record<string, { description: string; pattern?: string }>
         | undefined;
@@ -254,11 +251,6 @@ export function finishDocument(document: OpenAPIV3.Document, publicUrl: string):
           name: 'lr_holder',
           description:
             "The policyholder's session, set by the one-time code or a policy e-mail's signed link; it ends after 30 minutes idle. Without it the call is a 401.",
-        },
-        [OPERATIONS_SCHEME]: {
-          type: 'http',
-          scheme: 'basic',
-          description: 'ADMIN_USERNAME and ADMIN_PASSWORD',
         },
       },
     },
