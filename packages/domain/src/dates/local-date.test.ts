@@ -9,6 +9,7 @@ import {
   compareDates,
   daysBetween,
   daysInMonth,
+  fixedUtcOffsetMinutes,
   formatDmy,
   formatIso,
   fromEpochDay,
@@ -126,5 +127,13 @@ describe('local dates', () => {
         },
       ),
     );
+  });
+});
+
+describe('fixedUtcOffsetMinutes', () => {
+  it('is UTC+8 in both markets all year, and unknown for a zone with daylight saving', () => {
+    expect(fixedUtcOffsetMinutes('Asia/Singapore')).toBe(480);
+    expect(fixedUtcOffsetMinutes('Asia/Hong_Kong')).toBe(480);
+    expect(fixedUtcOffsetMinutes('Europe/London')).toBeUndefined();
   });
 });

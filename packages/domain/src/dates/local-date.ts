@@ -128,6 +128,11 @@ const FIXED_UTC_OFFSET_MINUTES = new Map([
   ['Asia/Hong_Kong', 480],
 ]);
 
+/** The one offset from UTC, in minutes, of a zone that keeps one all year (the markets'); undefined otherwise. */
+export function fixedUtcOffsetMinutes(timeZone: string): number | undefined {
+  return FIXED_UTC_OFFSET_MINUTES.get(timeZone);
+}
+
 const LAST_TODAY = new Map<string, { minute: number; today: TLocalDate }>();
 
 // Building an Intl.DateTimeFormat is costly; one per time zone is kept (a formatter holds no state).

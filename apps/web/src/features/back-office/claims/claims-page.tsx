@@ -6,6 +6,7 @@ import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffMoment } from '../staff-dates';
 import styles from './claims.module.css';
 
 /** The claims queue and a claim's page (issue 18, decision 081). Staff screens are English only. */
@@ -31,7 +32,7 @@ const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
 const label = (status: string) => STATUS_LABELS[status as TClaimStatus] ?? status;
 const money = (cents: number | null | undefined, country: string) =>
   cents === null || cents === undefined ? '—' : formatMoney(cents, country as TCountry);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG') : '—');
+const when = (iso: string | null) => (iso ? staffMoment(iso) : '—');
 const problem = (error: unknown) =>
   error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
 

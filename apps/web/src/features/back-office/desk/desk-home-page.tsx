@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
+import { staffDay } from '../staff-dates';
 import styles from './desk.module.css';
 import { money, type TDeskWord, type TDeskWords, useDeskWords } from './desk-words';
 
@@ -263,8 +264,11 @@ export default function DeskHomePage() {
                 { header: w('claimNumber'), cell: (claim) => claim.claimNumber, rowHeader: true },
                 { header: w('policyNumber'), cell: (claim) => claim.policyNumber },
                 { header: w('status'), cell: (claim) => claim.status },
-                { header: w('submitted'), cell: (claim) => claim.submittedAt?.slice(0, 10) ?? w('none') },
-                { header: w('updated'), cell: (claim) => claim.updatedAt.slice(0, 10) },
+                {
+                  header: w('submitted'),
+                  cell: (claim) => (claim.submittedAt ? staffDay(claim.submittedAt) : w('none')),
+                },
+                { header: w('updated'), cell: (claim) => staffDay(claim.updatedAt) },
               ]}
             />
           )}

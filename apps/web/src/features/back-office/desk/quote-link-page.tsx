@@ -4,6 +4,7 @@ import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useAgentMarket } from '../signed-in-account';
+import { staffDay } from '../staff-dates';
 import styles from './desk.module.css';
 import { money, type TDeskWord, useDeskWords } from './desk-words';
 import { prefillOf, QuoteLinkPrefill, type TPrefillValues } from './quote-link-prefill';
@@ -255,7 +256,7 @@ export default function QuoteLinkPage() {
             },
             {
               header: w('made'),
-              cell: (item) => item.createdAt.slice(0, 10),
+              cell: (item) => staffDay(item.createdAt),
               sortValue: (item) => item.createdAt,
             },
             {

@@ -13,6 +13,7 @@ import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffCalendarDay, staffMoment } from '../staff-dates';
 import { CampaignImage } from './campaign-image';
 
 /**
@@ -482,9 +483,10 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
           {campaign.campaignCode}: {campaign.campaignName}
         </h2>
         <p>
-          {MARKETS[campaign.country]}, {PRODUCTS[campaign.productCode]}, {campaign.startDate} to{' '}
-          {campaign.endDate}, {discountText(campaign)}, {campaign.status === 'ACTIVE' ? 'active' : 'inactive'}
-          . Policies sold with it: {data.sales.policies}.
+          {MARKETS[campaign.country]}, {PRODUCTS[campaign.productCode]},{' '}
+          {staffCalendarDay(campaign.startDate)} to {staffCalendarDay(campaign.endDate)},{' '}
+          {discountText(campaign)}, {campaign.status === 'ACTIVE' ? 'active' : 'inactive'}. Policies sold with
+          it: {data.sales.policies}.
         </p>
         {mayChange ? (
           <button type="button" className={shell.primary} onClick={() => setEditing(true)}>
@@ -499,7 +501,7 @@ function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: ()
         <ul className={styles.trail}>
           {data.audit.map((entry) => (
             <li key={`${entry.at}-${entry.action}`}>
-              {new Date(entry.at).toLocaleString('en-SG')}: {entry.actor}, {entry.action}
+              {staffMoment(entry.at)}: {entry.actor}, {entry.action}
               {entry.after ? ` ${JSON.stringify(entry.after)}` : ''}
             </li>
           ))}
@@ -601,7 +603,8 @@ export default function CampaignsPage() {
                 },
                 {
                   header: 'Dates',
-                  cell: (campaign) => `${campaign.startDate} to ${campaign.endDate}`,
+                  cell: (campaign) =>
+                    `${staffCalendarDay(campaign.startDate)} to ${staffCalendarDay(campaign.endDate)}`,
                   sortValue: (campaign) => campaign.startDate,
                 },
                 { header: 'Discount', cell: (campaign) => discountText(campaign) },

@@ -77,7 +77,7 @@ describe('operations failure screens (decision 088)', () => {
     const jobTable = await screen.findByRole('table');
     expect(within(jobTable).getByText('policy-mail')).toBeTruthy();
     expect(within(jobTable).getByText('could not send to [email]')).toBeTruthy();
-    expect(within(jobTable).getByText('2027-03-01 02:00')).toBeTruthy();
+    expect(within(jobTable).getByText('01/03/2027 10:00')).toBeTruthy();
     await userEvent.setup().click(within(jobTable).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('The policy-mail job will run again.')).toBeTruthy();
     expect(

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { staffMoment } from '../staff-dates';
 import styles from './operations.module.css';
 
 /** A GET of the back-office API, loaded on mount and when `path` changes; `reload` asks again. */
@@ -37,10 +38,8 @@ export function money(cents: number | null | undefined, currency: string): strin
   return `${currency} ${(cents / 100).toFixed(2)}`;
 }
 
-export function when(iso: string | null | undefined): string {
-  if (!iso) return '';
-  return iso.replace('T', ' ').slice(0, 16);
-}
+/** An instant as staff read it: DD/MM/YYYY HH:mm on the markets' clock (staff-dates.ts). */
+export const when = staffMoment;
 
 export function Progress({ text }: { text: string }) {
   return (

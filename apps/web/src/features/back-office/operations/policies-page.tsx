@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
 import { DataTable } from '../data-table';
+import { staffCalendarDay } from '../staff-dates';
 import styles from './operations.module.css';
 import { money, Problem, Progress, useLoad } from './ops-shared';
 import { PolicyPage } from './policy-page';
@@ -145,7 +146,10 @@ function PolicySearch() {
                 { header: 'ID number', cell: (row) => row.idNumber },
                 { header: 'E-mail', cell: (row) => row.email },
                 { header: 'Premium', cell: (row) => money(row.totalCents, row.currency), numeric: true },
-                { header: 'Cover', cell: (row) => `${row.startDate ?? ''} – ${row.endDate ?? ''}` },
+                {
+                  header: 'Cover',
+                  cell: (row) => `${staffCalendarDay(row.startDate)} – ${staffCalendarDay(row.endDate)}`,
+                },
                 { header: 'Agent', cell: (row) => row.agentCode ?? '' },
               ]}
             />

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffCalendarDay } from '../staff-dates';
 import styles from './operations.module.css';
 import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
 import type { TPolicySummary } from './policies-page';
@@ -150,7 +151,7 @@ export function PolicyPage() {
               <dd>{money(policy.totalCents, policy.currency)}</dd>
               <dt>Cover</dt>
               <dd>
-                {policy.startDate ?? ''} – {policy.endDate ?? ''}
+                {staffCalendarDay(policy.startDate)} – {staffCalendarDay(policy.endDate)}
               </dd>
               <dt>Issued</dt>
               <dd>{when(policy.issuedAt)}</dd>

@@ -9,6 +9,7 @@ import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffMoment } from '../staff-dates';
 import { problemOf } from './partner-form';
 
 /**
@@ -201,7 +202,7 @@ export default function StaffCodesPage() {
             { header: 'Staff code', cell: (code) => code.staffCode, sortValue: (code) => code.staffCode },
             {
               header: 'Updated',
-              cell: (code) => new Date(code.updatedAt).toLocaleString('en-GB'),
+              cell: (code) => staffMoment(code.updatedAt),
               sortValue: (code) => code.updatedAt,
             },
           ]}

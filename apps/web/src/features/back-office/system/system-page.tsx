@@ -3,6 +3,7 @@ import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffMoment } from '../staff-dates';
 import { EditSetting, type TEditField, toLocalInput } from './edit-setting';
 
 /**
@@ -53,7 +54,7 @@ const FLAG_LABELS: Record<Exclude<keyof TFlags, 'country'>, string> = {
 };
 const problem = (error: unknown) =>
   error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG') : '—');
+const when = (iso: string | null) => (iso ? staffMoment(iso) : '—');
 /** A `datetime-local` value to an ISO instant (the browser's zone), or null when empty. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 

@@ -3,6 +3,7 @@ import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffDay } from '../staff-dates';
 import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
@@ -213,7 +214,7 @@ export default function BlacklistPage() {
                 className: styles.code,
               },
               { header: 'Reason', cell: (entry) => entry.reason },
-              { header: 'Added', cell: (entry) => entry.createdAt.slice(0, 10) },
+              { header: 'Added', cell: (entry) => staffDay(entry.createdAt) },
               ...(hasActions ? [{ header: 'Actions', cell: actionsOf }] : []),
             ]}
           />

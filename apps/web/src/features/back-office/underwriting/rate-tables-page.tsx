@@ -3,6 +3,7 @@ import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffCalendarDay } from '../staff-dates';
 import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
@@ -62,7 +63,7 @@ function BenefitLines({ diff }: { diff: TDiff }) {
       </label>
       <DataTable
         label="Benefit comparison"
-        caption={`Benefit limits per plan, from ${diff.effectiveDate}: in force against the draft`}
+        caption={`Benefit limits per plan, from ${staffCalendarDay(diff.effectiveDate)}: in force against the draft`}
         captionClassName={shell.hint}
         rows={shown}
         rowKey={(line) => `${line.market}|${line.section}|${line.benefit}|${line.plan}`}
@@ -140,7 +141,7 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
     try {
       await backOfficeCall('POST', `/admin/underwriting/rate-tables/${versionId}/activate`, {});
       setDone(
-        `Version ${diff?.version} is active: quotes starting on or after ${diff?.effectiveDate} use it.`,
+        `Version ${diff?.version} is active: quotes starting on or after ${staffCalendarDay(diff?.effectiveDate)} use it.`,
       );
       setConfirming(false);
       onActivated();
@@ -160,7 +161,8 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
   return (
     <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
-        Version {diff.version} against {diff.inForceVersion ?? 'no version'} (from {diff.effectiveDate})
+        Version {diff.version} against {diff.inForceVersion ?? 'no version'} (from{' '}
+        {staffCalendarDay(diff.effectiveDate)})
       </h2>
       {diff.benefitLines ? (
         <BenefitLines diff={diff} />
@@ -169,7 +171,7 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
       ) : (
         <DataTable
           label="Price comparison"
-          caption={`Premium before tax and discounts on sample policies starting ${diff.effectiveDate}`}
+          caption={`Premium before tax and discounts on sample policies starting ${staffCalendarDay(diff.effectiveDate)}`}
           captionClassName={shell.hint}
           rows={diff.samples.flatMap((sample) =>
             sample.plans.map((plan) => {
@@ -217,8 +219,8 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
         <fieldset className={styles.row}>
           <legend className={shell.visuallyHidden}>Confirm activation</legend>
           <p>
-            Activate version {diff.version}? Quotes for cover starting on or after {diff.effectiveDate} will
-            be priced by it.
+            Activate version {diff.version}? Quotes for cover starting on or after{' '}
+            {staffCalendarDay(diff.effectiveDate)} will be priced by it.
           </p>
           <button type="button" className={shell.primary} disabled={busy} onClick={() => void activate()}>
             {busy ? 'Activating…' : 'Yes, activate'}
@@ -435,7 +437,7 @@ export default function RateTablesPage() {
               { header: 'Version', cell: (row) => row.version, sortValue: (row) => row.version },
               {
                 header: 'Effective',
-                cell: (row) => row.effectiveDate,
+                cell: (row) => staffCalendarDay(row.effectiveDate),
                 sortValue: (row) => row.effectiveDate,
               },
               {

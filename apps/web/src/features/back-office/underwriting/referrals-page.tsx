@@ -14,6 +14,7 @@ import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffCalendarDay, staffDay, staffMoment } from '../staff-dates';
 import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
@@ -115,7 +116,7 @@ function ReferralList() {
                 cell: (row) => <Link to={`/admin/referrals/${row.referralId}`}>{row.reference}</Link>,
                 rowHeader: true,
               },
-              { header: 'Received', cell: (row) => row.createdAt.slice(0, 10) },
+              { header: 'Received', cell: (row) => staffDay(row.createdAt) },
               { header: 'Market', cell: (row) => row.country },
               { header: 'Reason', cell: (row) => REASONS[row.reason] ?? row.reason },
               { header: 'Applicant', cell: (row) => row.fullName },
@@ -356,7 +357,7 @@ function ReferralDetail() {
           {masked('mobile', 'Mobile')}
           <div>
             <dt>Consent to be contacted</dt>
-            <dd>{referral.consentAt.slice(0, 16).replace('T', ' ')} UTC</dd>
+            <dd>{staffMoment(referral.consentAt)}</dd>
           </div>
           <div>
             <dt>Language</dt>
@@ -394,7 +395,7 @@ function ReferralDetail() {
           ))}
           <div>
             <dt>Cover to start</dt>
-            <dd>{quote.effectiveDate}</dd>
+            <dd>{staffCalendarDay(quote.effectiveDate)}</dd>
           </div>
           {quote.largestClaimInThreeYears !== null ? (
             <div>
@@ -421,7 +422,7 @@ function ReferralDetail() {
               {referral.decidedBy ? ` by ${referral.decidedBy}` : ''}
               {referral.acceptedClass ? `, class ${referral.acceptedClass}` : ''}
               {referral.loadingPercent ? `, loading ${referral.loadingPercent}%` : ''}
-              {referral.validUntil ? `, valid until ${referral.validUntil.slice(0, 10)}` : ''}
+              {referral.validUntil ? `, valid until ${staffDay(referral.validUntil)}` : ''}
             </dd>
           </div>
           {referral.decisionReason ? (
@@ -451,7 +452,7 @@ function ReferralDetail() {
             rows={detail.audit}
             rowKey={(entry) => `${entry.at}-${entry.action}-${entry.note ?? ''}`}
             columns={[
-              { header: 'When', cell: (entry) => entry.at.slice(0, 16).replace('T', ' ') },
+              { header: 'When', cell: (entry) => staffMoment(entry.at) },
               { header: 'Who', cell: (entry) => entry.actor },
               { header: 'What', cell: (entry) => entry.action },
               { header: 'Note', cell: (entry) => entry.note },
