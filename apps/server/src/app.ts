@@ -1,174 +1,66 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TPermission } from '@lionrock/domain/back-office/staff-rules';
-import { COUNTRIES } from '@lionrock/domain/market/market';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Gauge } from 'prom-client';
+import type { TKernel } from './app-kernel.ts';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
-import { dataKeysFor } from './lib/data-encryption.ts';
 import { registerOpenApi } from './lib/openapi.ts';
-import { createPausePoints } from './lib/pause-points.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
 import { serverSecretsOf } from './lib/server-secrets.ts';
-import { customerOrigin } from './lib/shop-origins.ts';
 import type { TMailer } from './mail/mailer.ts';
-import { createAgentRepository } from './modules/agent/agent-repository.ts';
-import { agentRoutes } from './modules/agent/agent-routes.ts';
-import { createAgentService } from './modules/agent/agent-service.ts';
-import { createAccountsRepository } from './modules/back-office/accounts/accounts-repository.ts';
-import { accountsRoutes } from './modules/back-office/accounts/accounts-routes.ts';
-import { createAccountsService } from './modules/back-office/accounts/accounts-service.ts';
-import { createAuditTrail } from './modules/back-office/audit.ts';
-import { createAuditRepository } from './modules/back-office/audit-repository.ts';
-import { claimsAdminRoutes } from './modules/back-office/claims/claims-admin-routes.ts';
-import { createDashboardRepository } from './modules/back-office/dashboard/dashboard-repository.ts';
-import { backOfficeDashboardRoutes } from './modules/back-office/dashboard/dashboard-routes.ts';
-import { createDashboardService } from './modules/back-office/dashboard/dashboard-service.ts';
-import { deskQuoteRoutes } from './modules/back-office/desk/desk-quote-routes.ts';
-import { createDeskQuoteService } from './modules/back-office/desk/desk-quote-service.ts';
-import { createDeskRepository } from './modules/back-office/desk/desk-repository.ts';
-import { backOfficeDeskRoutes } from './modules/back-office/desk/desk-routes.ts';
-import { createDeskService } from './modules/back-office/desk/desk-service.ts';
-import { createMarketingRepository } from './modules/back-office/marketing/marketing-repository.ts';
-import { marketingRoutes } from './modules/back-office/marketing/marketing-routes.ts';
-import { createMarketingService } from './modules/back-office/marketing/marketing-service.ts';
-import { createFailuresRepository } from './modules/back-office/operations/failures-repository.ts';
-import { backOfficeFailuresRoutes } from './modules/back-office/operations/failures-routes.ts';
-import { createFailuresService } from './modules/back-office/operations/failures-service.ts';
-import { createOperationsRepository } from './modules/back-office/operations/operations-repository.ts';
-import { backOfficeOperationsRoutes } from './modules/back-office/operations/operations-routes.ts';
-import { createOperationsService } from './modules/back-office/operations/operations-service.ts';
-import { createPartnersRepository } from './modules/back-office/partners/partners-repository.ts';
-import { partnersRoutes } from './modules/back-office/partners/partners-routes.ts';
-import { createPartnersService } from './modules/back-office/partners/partners-service.ts';
-import { backOfficeSessionRoutes } from './modules/back-office/session-routes.ts';
+import { agentModule } from './modules/agent/agent-module.ts';
+import { accountsModule } from './modules/back-office/accounts/accounts-module.ts';
+import { claimsAdminModule } from './modules/back-office/claims/claims-admin-module.ts';
+import { dashboardModule } from './modules/back-office/dashboard/dashboard-module.ts';
+import { deskModule } from './modules/back-office/desk/desk-module.ts';
+import { marketingModule } from './modules/back-office/marketing/marketing-module.ts';
+import { operationsModule } from './modules/back-office/operations/operations-module.ts';
+import { partnersModule } from './modules/back-office/partners/partners-module.ts';
 import {
-  createStaffAccess,
   permissionOfHandler,
   STAFF_API_PREFIX,
   type TStaffAccess,
 } from './modules/back-office/staff-access.ts';
-import { systemAdminRoutes } from './modules/back-office/system/system-admin-routes.ts';
-import { referralsRoutes } from './modules/back-office/underwriting/referrals-routes.ts';
-import { createUnderwritingRepository } from './modules/back-office/underwriting/underwriting-repository.ts';
-import { underwritingRoutes } from './modules/back-office/underwriting/underwriting-routes.ts';
-import { createUnderwritingService } from './modules/back-office/underwriting/underwriting-service.ts';
-import { createCampaignRepository } from './modules/campaign/campaign-repository.ts';
-import { campaignRoutes } from './modules/campaign/campaign-routes.ts';
-import { createCampaignService } from './modules/campaign/campaign-service.ts';
-import { createPromoGuard } from './modules/campaign/promo-guard.ts';
-import { cancellationMailContent, isCancellationMailKind } from './modules/cancellation/cancellation-mail.ts';
-import { createCancellationRepository } from './modules/cancellation/cancellation-repository.ts';
-import { cancellationRoutes } from './modules/cancellation/cancellation-routes.ts';
-import {
-  cancellationServiceOf,
-  type TCancellationService,
-} from './modules/cancellation/cancellation-service.ts';
-import { isClaimMailKind } from './modules/claims/claim-mail.ts';
-import { createClaimsRepository } from './modules/claims/claims-repository.ts';
-import { claimsRoutes } from './modules/claims/claims-routes.ts';
-import { createClaimsService, type TClaimsService } from './modules/claims/claims-service.ts';
-import { createDraftPruner, type TDraftPruner } from './modules/claims/prune-drafts.ts';
-import { createUploadBudget } from './modules/claims/upload-budget.ts';
-import { documentRoutes } from './modules/document/document-routes.ts';
-import {
-  createDocumentWorkers,
-  DEFAULT_DOCUMENT_WORKERS,
-  type TDocumentWorkers,
-} from './modules/document/document-workers.ts';
-import { createFunnelCounter, type TFunnelCounter } from './modules/funnel/funnel-counter.ts';
-import { createFunnelRepository } from './modules/funnel/funnel-repository.ts';
-import { funnelRoutes } from './modules/funnel/funnel-routes.ts';
+import { staffModule } from './modules/back-office/staff-module.ts';
+import { systemAdminModule } from './modules/back-office/system/system-admin-module.ts';
+import { underwritingModule } from './modules/back-office/underwriting/underwriting-module.ts';
+import { campaignModule } from './modules/campaign/campaign-module.ts';
+import { cancellationModule } from './modules/cancellation/cancellation-module.ts';
+import type { TCancellationService } from './modules/cancellation/cancellation-service.ts';
+import { claimsModule } from './modules/claims/claims-module.ts';
+import type { TClaimsService } from './modules/claims/claims-service.ts';
+import type { TDraftPruner } from './modules/claims/prune-drafts.ts';
+import { documentModule } from './modules/document/document-module.ts';
+import type { TDocumentWorkers } from './modules/document/document-workers.ts';
+import type { TFunnelCounter } from './modules/funnel/funnel-counter.ts';
+import { funnelModule } from './modules/funnel/funnel-module.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
-import { issuanceRoutes } from './modules/issuance/issuance-routes.ts';
-import {
-  createPolicyDocumentsService,
-  type TPolicyDocumentsService,
-} from './modules/issuance/policy-documents-service.ts';
-import { createMailOutboxRepository } from './modules/notifications/mail-outbox-repository.ts';
-import {
-  createMailSenders,
-  serviceMailSender,
-  type TManageUrl,
-} from './modules/notifications/mail-senders.ts';
-import { createAlertRepository, type TAlertRepository } from './modules/payment/alert-repository.ts';
-import { createCardPaymentService } from './modules/payment/card-payment-service.ts';
-import {
-  createIdempotencyRepository,
-  type TIdempotencyRepository,
-} from './modules/payment/idempotency-repository.ts';
-import { createIssuanceRepository } from './modules/payment/issuance-repository.ts';
-import { createIssuanceService, type TIssuanceService } from './modules/payment/issuance-service.ts';
-import { createLifecycleLogRepository } from './modules/payment/lifecycle-log-repository.ts';
-import { createPaymentRepository, type TPaymentRepository } from './modules/payment/payment-repository.ts';
-import { paymentRoutes } from './modules/payment/payment-routes.ts';
-import { createPaynowCreditRepository } from './modules/payment/paynow-credit-repository.ts';
-import { createPaynowService } from './modules/payment/paynow-service.ts';
-import { benefitRoutes } from './modules/policy/benefit-routes.ts';
-import { createBenefitScheduleRepository } from './modules/policy/benefit-schedule-repository.ts';
-import { createBenefitSchedules } from './modules/policy/benefit-schedules.ts';
-import { createDocumentRates } from './modules/policy/document-rates.ts';
-import { createPolicyRepository } from './modules/policy/policy-repository.ts';
-import { policyRoutes } from './modules/policy/policy-routes.ts';
-import { createPolicyService } from './modules/policy/policy-service.ts';
-import { createPricing } from './modules/policy/pricing.ts';
-import { rateFactRoutes } from './modules/policy/rate-fact-routes.ts';
-import { accessCodeMailSender } from './modules/policyholder/access-code-sender.ts';
-import { createAccessRepository } from './modules/policyholder/access-repository.ts';
-import { accessRoutes } from './modules/policyholder/access-routes.ts';
-import { createAccessService, type TAccessService } from './modules/policyholder/access-service.ts';
-import { isContactMailKind } from './modules/policyholder/contact-mail.ts';
-import { createContactRepository } from './modules/policyholder/contact-repository.ts';
-import { createContactService } from './modules/policyholder/contact-service.ts';
-import { createHolderAccess, type THolderAccess } from './modules/policyholder/holder-access.ts';
-import { createHolderRepository } from './modules/policyholder/holder-repository.ts';
-import { holderRoutes } from './modules/policyholder/holder-routes.ts';
-import { manageLink } from './modules/policyholder/manage-link.ts';
-import { manageRoutes } from './modules/policyholder/manage-routes.ts';
-import { createMyPolicyRepository } from './modules/policyholder/my-policy-repository.ts';
-import { myPolicyRoutes } from './modules/policyholder/my-policy-routes.ts';
-import { createMyPolicyService } from './modules/policyholder/my-policy-service.ts';
-import { createStepUpRepository } from './modules/policyholder/step-up-repository.ts';
-import {
-  createStepUpService,
-  STEP_UP_MAIL_KIND,
-  type TStepUpService,
-} from './modules/policyholder/step-up-service.ts';
-import { createQuoteLinkRepository } from './modules/quote-link/quote-link-repository.ts';
-import { quoteLinkRoutes } from './modules/quote-link/quote-link-routes.ts';
-import { createQuoteLinkService } from './modules/quote-link/quote-link-service.ts';
-import { isReferralMailKind } from './modules/referral/referral-mail.ts';
-import { createReferralRepository } from './modules/referral/referral-repository.ts';
-import { referralRoutes } from './modules/referral/referral-routes.ts';
-import { createReferralService, type TReferralService } from './modules/referral/referral-service.ts';
-import { isRenewalMailKind } from './modules/renewal/renewal-mail.ts';
-import { renewalMailContent } from './modules/renewal/renewal-mail-content.ts';
-import { createRenewalRepository } from './modules/renewal/renewal-repository.ts';
-import { renewalRoutes } from './modules/renewal/renewal-routes.ts';
-import {
-  createRenewalService,
-  createTokenCharger,
-  type TRenewalService,
-} from './modules/renewal/renewal-service.ts';
-import { isSavedQuoteMailKind } from './modules/saved-quote/saved-quote-mail.ts';
-import { createSavedQuoteRepository } from './modules/saved-quote/saved-quote-repository.ts';
-import { savedQuoteRoutes } from './modules/saved-quote/saved-quote-routes.ts';
-import {
-  createSavedQuoteService,
-  type TSavedQuoteService,
-} from './modules/saved-quote/saved-quote-service.ts';
-import { createSystemRepository } from './modules/system/system-repository.ts';
-import { systemRoutes } from './modules/system/system-routes.ts';
-import { createSystemService } from './modules/system/system-service.ts';
-import { merchantProfile, RECEIPT_PATH, usesTestGateway } from './payments/card-gateway/card-profiles.ts';
-import { testCheckoutRoutes } from './payments/test-gateway/test-checkout.ts';
-import { testGatewayRoutes } from './payments/test-gateway/test-gateway-routes.ts';
+import { issuanceModule } from './modules/issuance/issuance-module.ts';
+import type { TPolicyDocumentsService } from './modules/issuance/policy-documents-service.ts';
+import { createMailSenders } from './modules/notifications/mail-senders.ts';
+import type { TAlertRepository } from './modules/payment/alert-repository.ts';
+import type { TIdempotencyRepository } from './modules/payment/idempotency-repository.ts';
+import type { TIssuanceService } from './modules/payment/issuance-service.ts';
+import { paymentModule } from './modules/payment/payment-module.ts';
+import type { TPaymentRepository } from './modules/payment/payment-repository.ts';
+import { policyModule } from './modules/policy/policy-module.ts';
+import type { TAccessService } from './modules/policyholder/access-service.ts';
+import type { THolderAccess } from './modules/policyholder/holder-access.ts';
+import { manageUrlOf, policyholderModule } from './modules/policyholder/policyholder-module.ts';
+import type { TStepUpService } from './modules/policyholder/step-up-service.ts';
+import { quoteLinkModule } from './modules/quote-link/quote-link-module.ts';
+import { referralModule } from './modules/referral/referral-module.ts';
+import type { TReferralService } from './modules/referral/referral-service.ts';
+import { renewalModule } from './modules/renewal/renewal-module.ts';
+import type { TRenewalService } from './modules/renewal/renewal-service.ts';
+import { savedQuoteModule } from './modules/saved-quote/saved-quote-module.ts';
+import type { TSavedQuoteService } from './modules/saved-quote/saved-quote-service.ts';
+import { systemModule } from './modules/system/system-module.ts';
 import { registerBodyTypes } from './plugins/body-types.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -177,7 +69,6 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { contentSecurityPolicy, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { registerSessionName } from './plugins/session-name.ts';
 import { registerWebApp, WEB_DIST } from './plugins/web-app.ts';
-import { createFileStore } from './storage/create-file-store.ts';
 import type { TFileStore } from './storage/file-store.ts';
 
 export type TAppOptions = {
@@ -243,14 +134,6 @@ declare module 'fastify' {
     /** Every back-office route with the permission its preHandler asks (null: none), for the route walk test. */
     backOfficeRoutes: { method: string; url: string; permission: TPermission | null }[];
   }
-}
-
-/** The document threads of a server (decision 093): DOCUMENT_WORKERS, mail as SMTP_URL or the outbox says. */
-export function documentWorkerOptions(config: TConfig) {
-  return {
-    size: config.documentWorkers ?? DEFAULT_DOCUMENT_WORKERS,
-    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
-  };
 }
 
 /** The smallest answer worth compressing (decision 092). */
@@ -351,46 +234,41 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const notifier = await startChangeNotifier(database, app.log);
   app.addHook('onClose', () => notifier.close());
-  const systemService = createSystemService(createSystemRepository(database.db), { notifier, now });
-  // The secrets made once in the database when none is configured, for the services that sign or seal.
-  const secrets = serverSecretsOf(database.db);
-  const benefitSchedules = createBenefitSchedules({
-    repository: createBenefitScheduleRepository(database.db),
-    notifier,
-    now,
-  });
-  await app.register(systemRoutes, { service: systemService });
-  const agentRepository = createAgentRepository(database.db);
-  const agentService = createAgentService(agentRepository);
-  await app.register(agentRoutes, { service: agentService });
-  const promoGuard = createPromoGuard({ store: app.limitStore });
-  const policyRepository = createPolicyRepository(database.db);
-  // Underwriting referrals (decision 089): the rating looks one up when a quote names it; the service
-  // re-rates a referred quote and makes an acceptance a saved quote (both bound late, built below).
-  const referrals = createReferralService({
-    repository: createReferralRepository(database.db),
-    secrets,
+  // What every module is built from (decision 119).
+  const kernel: TKernel = {
+    app,
+    database,
+    db: database.db,
     config,
-    limits: app.limitStore,
     now,
     log: app.log,
+    limits: app.limitStore,
+    notifier,
+    // The secrets made once in the database when none is configured, for the services that sign or seal.
+    secrets: serverSecretsOf(database.db),
+    // Each module's mail, composed by its module when the outbox sends it (decision 115).
+    mailSenders: createMailSenders(),
     onMailQueued: options.onMailQueued ?? (() => {}),
-    policies: () => policyService,
-    savedQuotes: () => savedQuotes,
+  };
+  const manageUrl = manageUrlOf(kernel);
+
+  // The shop's modules, each built by its own *-module.ts from the kernel and what it needs of the
+  // modules before it; what a module needs of one built after it is given as a function.
+  const system = await systemModule(kernel);
+  const agents = await agentModule(kernel);
+  const campaigns = await campaignModule(kernel);
+  const referrals = await referralModule(kernel, {
+    policies: () => policy.service,
+    savedQuotes: () => savedQuotes.service,
   });
-  await app.register(referralRoutes, { service: referrals });
-  const pricing = createPricing({ repository: policyRepository, notifier, now, promoGuard });
-  // The documents state the rate figures pricing uses, from the same cache (decision 114).
-  const documentRates = createDocumentRates({ tables: pricing.tables, now });
-  const policyService = createPolicyService({
-    referrals,
-    repository: policyRepository,
-    pricing,
-    system: systemService,
-    agentLicenceOf: (agentCode) => agentRepository.findAgent(agentCode),
+  const policy = await policyModule(kernel, {
+    referrals: referrals.service,
+    system: system.service,
+    promoGuard: campaigns.promoGuard,
+    agentLicenceOf: (agentCode) => agents.repository.findAgent(agentCode),
     // An agent without a staff code for the product has none (404); any other failure is a failure.
     staffCodeOf: async (agentCode, country, productCode) => {
-      const found = await agentService
+      const found = await agents.service
         .getStaffCode(agentCode, country, productCode)
         .catch((error: unknown) => {
           if (error instanceof ApiError && error.statusCode === 404) return null;
@@ -398,392 +276,105 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
         });
       return found?.staffCode ?? null;
     },
-    now,
   });
-  await app.register(policyRoutes, { service: policyService });
-
-  const paymentRepository = createPaymentRepository(database.db);
-  const alerts = createAlertRepository(database.db);
-  // Test-only pause points in the money path (decision 108): the no-op constant in prod.
-  const pause = createPausePoints(config);
-  const idempotency = createIdempotencyRepository(database.db);
-  const issuance = createIssuanceService({
-    repository: paymentRepository,
-    issuing: createIssuanceRepository(database.db),
-    agents: agentRepository,
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-    // Card payments are looked up at the gateway before they may expire (design section 11).
-    beforeExpiry: () => cardPayments.reconcileOverdue(),
-    pause,
+  const savedQuotes = await savedQuoteModule(kernel, {
+    policies: policy.service,
+    policyRows: policy.repository,
+    agents: agents.repository,
   });
-  const cardPayments = createCardPaymentService({
-    config,
-    db: database.db,
-    repository: paymentRepository,
-    alerts,
-    policies: policyService,
-    system: systemService,
-    issuance,
-    now,
-    log: app.log,
-    pause,
+  const files = await documentModule(kernel, {
+    benefits: policy.benefitSchedules,
+    rates: policy.documentRates,
+    metrics,
+    documentWorkers: options.documentWorkers,
+    mailer: options.mailer,
   });
-  const paynow = createPaynowService({
-    config,
-    db: database.db,
-    repository: paymentRepository,
-    credits: createPaynowCreditRepository(database.db),
-    card: cardPayments,
-    issuance,
-    now,
-    log: app.log,
-    pause,
-  });
-  const savedQuotes = createSavedQuoteService({
-    repository: createSavedQuoteRepository(database.db),
-    policies: policyService,
-    policyRows: policyRepository,
-    agents: agentRepository,
-    limits: app.limitStore,
-    config,
-    secrets,
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-  });
-  await app.register(savedQuoteRoutes, { service: savedQuotes });
-  const documentWorkers = options.documentWorkers ?? createDocumentWorkers(documentWorkerOptions(config));
-  if (!options.documentWorkers) app.addHook('onClose', () => documentWorkers.close());
-  // How many schedules the threads drew: the purchase bench reads it to show none was drawn elsewhere.
-  new Gauge({
-    name: 'lionrock_schedules_rendered_in_threads',
-    help: 'Schedule PDFs rendered by the document worker threads since the server started',
-    registers: [metrics],
-    collect() {
-      this.set(documentWorkers.stats().rendered);
-    },
-  });
-  // The default mail transport lives in the document threads: building a MIME message around a PDF and
-  // writing it to SMTP or the outbox does not run on the event loop either (decision 093).
-  const mailer: TMailer = options.mailer ?? {
-    kind: config.smtpUrl ? 'smtp' : 'outbox',
-    send: (message) => documentWorkers.sendMail(message),
-    close() {},
-  };
-  const staffAccess = createStaffAccess({
-    db: database.db,
-    config,
-    store: app.limitStore,
-    now,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-  });
-  await app.register(backOfficeSessionRoutes, {
-    access: staffAccess,
-    db: database.db,
-    agentMarketOf: async (agentCode) => (await agentRepository.findAgent(agentCode))?.country,
-  });
-  await app.register(marketingRoutes, {
-    access: staffAccess,
-    service: createMarketingService({ repository: createMarketingRepository(database.db), now }),
-  });
-  // Marketing's partners and operations' accounts (decision 086).
-  await app.register(partnersRoutes, {
-    access: staffAccess,
-    service: createPartnersService({ repository: createPartnersRepository(database.db), now }),
-  });
-  await app.register(accountsRoutes, {
-    access: staffAccess,
-    service: createAccountsService({
-      repository: createAccountsRepository(database.db),
-      access: staffAccess,
-      now,
-    }),
-  });
-  const auditTrail = createAuditTrail(createAuditRepository(database.db));
-  const deskRepository = createDeskRepository(database.db);
-  await app.register(backOfficeDeskRoutes, {
-    access: staffAccess,
-    service: createDeskService({ repository: deskRepository, audit: auditTrail, now }),
-  });
-  // An agent's quote for a customer, mailed as a saved quote (decision 087).
-  await app.register(deskQuoteRoutes, {
-    access: staffAccess,
-    service: createDeskQuoteService({
-      repository: deskRepository,
-      audit: auditTrail,
-      policies: policyService,
-      savedQuotes,
-      limits: app.limitStore,
-      now,
-    }),
-  });
-  await app.register(backOfficeDashboardRoutes, {
-    access: staffAccess,
-    service: createDashboardService({ repository: createDashboardRepository(database.db), now }),
-  });
-  // The funnel's first two steps, counted without the landing's help (decision 090).
-  const funnel = createFunnelCounter({ repository: createFunnelRepository(database.db), log: app.log, now });
-  app.addHook('onClose', () => funnel.close());
-  await app.register(funnelRoutes, { counter: funnel });
-  // The desk's pre-filled quote links and their opening (decision 090).
-  await app.register(quoteLinkRoutes, {
-    access: staffAccess,
-    service: createQuoteLinkService({
-      repository: createQuoteLinkRepository(database.db),
-      desk: deskRepository,
-      limits: app.limitStore,
-      now,
-      funnel,
-    }),
-  });
-  await app.register(underwritingRoutes, {
-    access: staffAccess,
-    service: createUnderwritingService({ repository: createUnderwritingRepository(database.db), now }),
-  });
-  await app.register(referralsRoutes, { access: staffAccess, db: database.db, referrals, now });
-  // Each module's mail, composed by its module when the outbox sends it (decision 115).
-  const mailSenders = createMailSenders();
-  const manageUrl: TManageUrl = (policy, recipient, language) =>
-    manageLink({ db: database.db, config, now }, policy, recipient, language);
-  mailSenders.register({
-    name: 'back-office',
-    handles: (mail) => mail.recipientRole === 'staff',
-    compose: (mail) => staffAccess.resetMailContent(mail.sealed),
-  });
-  const cancellationFacts = createCancellationRepository(database.db);
-  mailSenders.register({
-    name: 'cancellation',
-    handles: (mail) => isCancellationMailKind(mail.kind),
-    compose: (mail) => cancellationMailContent(cancellationFacts, mail),
-  });
-  mailSenders.register(serviceMailSender('referral', isReferralMailKind, referrals));
-  mailSenders.register(serviceMailSender('saved-quote', isSavedQuoteMailKind, savedQuotes));
-  mailSenders.register(
-    accessCodeMailSender({ db: database.db, config, repository: createAccessRepository(database.db), now }),
-  );
-  mailSenders.register(
-    serviceMailSender(
-      'contact',
-      // The step-up code is worded by the contact mail but composed by the step-up service (below).
-      (kind) => isContactMailKind(kind) && kind !== STEP_UP_MAIL_KIND,
-      createContactService({ db: database.db, config, now, log: app.log, onMailQueued: () => {} }),
-    ),
-  );
-  mailSenders.register(
-    serviceMailSender('renewal', isRenewalMailKind, {
-      mailContent: (mail) => renewalMailContent({ db: database.db, config, now, manageUrl }, mail),
-    }),
-  );
-  const documents = createPolicyDocumentsService({
-    config,
-    secrets,
-    repository: paymentRepository,
-    outbox: createMailOutboxRepository(database.db),
-    agents: agentRepository,
-    mailer,
-    renderSchedule: (issued, benefits, rates) => documentWorkers.renderSchedule(issued, benefits, rates),
-    // Two messages a thread: one renders or sends while the other's rows are read and written.
-    mailLanes: documentWorkers.size * 2,
-    now,
-    log: app.log,
-    senders: mailSenders,
+  const { documents } = await issuanceModule(kernel, {
+    agents: agents.repository,
+    mailer: files.mailer,
+    renderSchedule: (issued, benefits, rates) => files.workers.renderSchedule(issued, benefits, rates),
+    threads: files.workers.size,
     manageUrl,
-    benefits: benefitSchedules,
-    rates: documentRates,
+    benefits: policy.benefitSchedules,
+    rates: policy.documentRates,
   });
-  await app.register(paymentRoutes, {
-    originOf: (request) => customerOrigin(config, request),
-    idempotency,
-    logs: createLifecycleLogRepository(database.db),
-    card: cardPayments,
-    paynow,
-    issue: issuance,
+  const payments = await paymentModule(kernel, {
+    agents: agents.repository,
+    policies: policy.service,
+    system: system.service,
     documents,
+    testGatewayMerchantPost: options.testGatewayMerchantPost,
   });
-  await app.register(issuanceRoutes, { documents });
-  // The back office's operations work (issue 18, decision 080): policies, queues, mail, client logs.
-  await app.register(backOfficeOperationsRoutes, {
-    access: staffAccess,
-    service: createOperationsService({
-      repository: createOperationsRepository(database.db),
-      audit: auditTrail,
-      holderMail: createAccessRepository(database.db),
-      payments: paymentRepository,
-      alerts,
-      issuance,
-      documents,
-      now,
-      onMailQueued: options.onMailQueued ?? (() => {}),
-    }),
+  const renewal = await renewalModule(kernel, {
+    payments: payments.repository,
+    issuance: payments.issuance,
+    manageUrl,
   });
-  // Failed renewals and failed jobs (decision 088); server.ts attaches pg-boss's retry to app.failures.
-  const failures = createFailuresService({
-    repository: createFailuresRepository(database.db),
-    audit: auditTrail,
-    now,
+  const holders = await policyholderModule(kernel, {
+    documents,
+    renewals: renewal.repository,
+    findPolicy: (policyId) => payments.repository.findPolicy(policyId),
   });
-  app.decorate('failures', failures);
-  await app.register(backOfficeFailuresRoutes, { access: staffAccess, service: failures });
-  if (usesTestGateway(config)) {
-    // Without a merchant profile a market pays through the built-in test gateway (design section 6).
-    const profiles = await Promise.all(
-      COUNTRIES.filter((country) => !config.cardProfiles[country]).map((country) =>
-        merchantProfile(config, database.db, country),
-      ),
-    );
-    await app.register(testGatewayRoutes, {
-      db: database.db,
-      profiles,
-      now,
-      log: app.log,
-      ...(options.testGatewayMerchantPost === false
-        ? {}
-        : { merchantPostUrl: `${config.publicUrl}${RECEIPT_PATH}` }),
-    });
-    if (!config.isProduction) await app.register(testCheckoutRoutes, { now });
-  }
-  const renewal = createRenewalService({
-    db: database.db,
-    config,
-    payments: paymentRepository,
-    issuance,
-    charge: createTokenCharger(config, database.db, now),
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
+  const claims = await claimsModule(kernel, {
+    access: holders.holderAccess,
+    stepUps: holders.stepUps,
+    policies: policy.repository,
+    agents: agents.repository,
+    fileStore: options.fileStore,
   });
-  await app.register(renewalRoutes, { service: renewal });
-  const holderRepository = createHolderRepository(database.db);
-  const holderAccess = createHolderAccess({ db: database.db, config, repository: holderRepository, now });
-  await app.register(holderRoutes, { access: holderAccess });
-  const accessRepository = createAccessRepository(database.db);
-  const access = createAccessService({
-    db: database.db,
-    config,
-    repository: accessRepository,
-    holderRepository,
-    holders: holderAccess,
-    store: app.limitStore,
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-  });
-  await app.register(accessRoutes, { service: access, access: holderAccess });
-  await app.register(myPolicyRoutes, {
-    access: holderAccess,
-    service: createMyPolicyService({
-      repository: createMyPolicyRepository(database.db),
-      access: accessRepository,
-      renewals: createRenewalRepository(database.db),
-      documents,
-      now,
-      log: app.log,
-      onMailQueued: options.onMailQueued ?? (() => {}),
-    }),
-  });
-  // The fresh code before a sensitive change, and the wait while a change of address can be undone (decision 102).
-  const contactRepository = createContactRepository(database.db);
-  const stepUps = createStepUpService({
-    db: database.db,
-    config,
-    repository: createStepUpRepository(database.db),
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-    undoableUntil: async (policyId) =>
-      (await contactRepository.undoPending(policyId, now()))?.undoExpiresAt ?? null,
-  });
-  mailSenders.register(
-    serviceMailSender('step-up', (kind) => kind === STEP_UP_MAIL_KIND, {
-      mailContent: async (mail) => {
-        const policy = mail.policyId ? await paymentRepository.findPolicy(mail.policyId) : undefined;
-        return policy ? stepUps.mailContent(mail, policy) : null;
-      },
-    }),
-  );
-  await app.register(manageRoutes, {
-    access: holderAccess,
-    stepUps,
-    db: database.db,
-    config,
-    now,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-  });
-  // Payout details sealed at rest under DATA_ENCRYPTION_KEY (decision 106).
-  const claimsRepository = createClaimsRepository(database.db, {
-    keys: () => dataKeysFor(database.db, config),
-  });
-  const fileStore = options.fileStore ?? createFileStore(config);
-  const claims = createClaimsService({
-    db: database.db,
-    config,
-    access: holderAccess,
-    stepUps,
-    repository: claimsRepository,
-    policies: policyRepository,
-    agents: agentRepository,
-    store: fileStore,
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
-  });
-  // Open drafts, what they hold and what a holder uploads an hour are bounded (issue 27, decision 105).
-  mailSenders.register(serviceMailSender('claims', isClaimMailKind, claims));
-  await app.register(claimsRoutes, {
-    access: holderAccess,
-    service: claims,
-    uploads: createUploadBudget({ repository: claimsRepository, limits: app.limitStore }),
-  });
-  const claimDrafts = createDraftPruner({ repository: claimsRepository, store: fileStore, now });
-  // Back office: the claims queue and the system settings (issue 18, decisions 081 and 082).
-  await app.register(claimsAdminRoutes, {
-    access: staffAccess,
-    db: database.db,
-    claims,
-    repository: claimsRepository,
-  });
-  await app.register(systemAdminRoutes, { access: staffAccess, db: database.db });
-  const cancellation = cancellationServiceOf({
-    db: database.db,
-    config,
-    access: holderAccess,
-    stepUps,
+  const cancellation = await cancellationModule(kernel, {
+    access: holders.holderAccess,
+    stepUps: holders.stepUps,
     // A policy with a claim made is not cancelled online (decision 071).
-    hasClaim: (policyId) => claimsRepository.hasClaimMade(policyId),
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued ?? (() => {}),
+    hasClaim: (policyId) => claims.repository.hasClaimMade(policyId),
   });
-  await app.register(cancellationRoutes, { access: holderAccess, service: cancellation });
-  app.decorate('services', {
-    payments: paymentRepository,
-    alerts,
-    idempotency,
-    issuance,
+  const funnel = await funnelModule(kernel);
+
+  // The back office and the agents' desk (issue 18): an area a module, each given the staff access.
+  const staff = await staffModule(kernel, {
+    agentMarketOf: async (agentCode) => (await agents.repository.findAgent(agentCode))?.country,
+  });
+  await marketingModule(kernel, staff);
+  await partnersModule(kernel, staff);
+  await accountsModule(kernel, staff);
+  const desk = await deskModule(kernel, staff, {
+    policies: policy.service,
+    savedQuotes: savedQuotes.service,
+  });
+  await dashboardModule(kernel, staff);
+  await quoteLinkModule(kernel, staff, { desk: desk.repository, funnel: funnel.counter });
+  await underwritingModule(kernel, staff, { referrals: referrals.service });
+  await operationsModule(kernel, staff, {
+    holderMail: holders.accessRepository,
+    payments: payments.repository,
+    alerts: payments.alerts,
+    issuance: payments.issuance,
     documents,
-    renewal,
-    holderAccess,
-    claims,
-    claimDrafts,
-    access,
-    stepUps,
-    cancellation,
-    savedQuotes,
-    staffAccess,
-    documentWorkers,
-    referrals,
-    funnel,
   });
-  await app.register(campaignRoutes, {
-    service: createCampaignService(createCampaignRepository(database.db), now, promoGuard, notifier),
+  await claimsAdminModule(kernel, staff, { claims: claims.service, repository: claims.repository });
+  await systemAdminModule(kernel, staff);
+
+  app.decorate('services', {
+    payments: payments.repository,
+    alerts: payments.alerts,
+    idempotency: payments.idempotency,
+    issuance: payments.issuance,
+    documents,
+    renewal: renewal.service,
+    holderAccess: holders.holderAccess,
+    claims: claims.service,
+    claimDrafts: claims.drafts,
+    access: holders.access,
+    stepUps: holders.stepUps,
+    cancellation: cancellation.service,
+    savedQuotes: savedQuotes.service,
+    staffAccess: staff.access,
+    documentWorkers: files.workers,
+    referrals: referrals.service,
+    funnel: funnel.counter,
   });
-  await app.register(documentRoutes, { benefits: benefitSchedules, rates: documentRates });
-  await app.register(benefitRoutes, { benefits: benefitSchedules });
-  await app.register(rateFactRoutes, { service: policyService });
   await registerWebApp(app, options.webDistDir ?? WEB_DIST, {
-    onDocument: (request) => funnel.landingDocument(request),
+    onDocument: (request) => funnel.counter.landingDocument(request),
     contentSecurityPolicy: contentSecurityPolicy(helmetOptions(config, { nonce: true })),
     survey: config.surveyScriptUrl
       ? {

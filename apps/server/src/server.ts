@@ -1,4 +1,4 @@
-import { buildApp, documentWorkerOptions } from './app.ts';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
@@ -15,6 +15,7 @@ import { dataKeysFor } from './lib/data-encryption.ts';
 import { shopOrigins } from './lib/shop-origins.ts';
 import { ensureLocalAccounts } from './modules/back-office/local-accounts.ts';
 import { createClaimsRepository } from './modules/claims/claims-repository.ts';
+import { documentWorkerOptions } from './modules/document/document-module.ts';
 import { createDocumentWorkers } from './modules/document/document-workers.ts';
 
 /** Starts the shop: config, database (migrated and seeded), jobs, HTTP; stops cleanly on SIGTERM/SIGINT. */
