@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderStaff } from '../../test/back-office';
 import { stubServer } from '../../test/render';
 import BackOffice from './back-office-routes';
 import { BACK_OFFICE_PAGES, type TBackOfficePage } from './page-registry';
@@ -58,7 +59,7 @@ function renderDesk(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderStaff(<RouterProvider router={router} />);
   return router;
 }
 

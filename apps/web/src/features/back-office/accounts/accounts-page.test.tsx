@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderStaff } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import AccountsPage from './accounts-page';
 
@@ -25,7 +26,7 @@ describe('AccountsPage', () => {
       { match: /accounts$/, body: { accounts: [ACCOUNT] } },
     ]);
     const user = userEvent.setup();
-    render(<AccountsPage />);
+    renderStaff(<AccountsPage />);
     expect(await screen.findByText('Active, Locked, 2FA enrolled')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Unlock claims.one' }));
     expect((await screen.findByRole('status')).textContent).toBe('claims.one is unlocked.');
@@ -39,7 +40,7 @@ describe('AccountsPage', () => {
   it('checks a new account before sending it, and asks an agent account for its code', async () => {
     const { calls } = stubServer([{ match: /accounts$/, body: { accounts: [] } }]);
     const user = userEvent.setup();
-    render(<AccountsPage />);
+    renderStaff(<AccountsPage />);
     await user.click(await screen.findByRole('button', { name: 'New account' }));
     await user.selectOptions(screen.getByLabelText('Role'), 'agent');
     await user.type(screen.getByLabelText('Username'), 'ab');

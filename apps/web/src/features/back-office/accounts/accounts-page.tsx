@@ -4,11 +4,12 @@ import {
   passwordProblem,
   type TAccountRole,
 } from '@lionrock/domain/back-office/staff-rules';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
+import { useStaffQuery } from '../staff-query';
 
 /**
  * Operations' accounts (issue 18): every back-office and agent account with its state, a form to make
@@ -201,22 +202,14 @@ const ACTIONS = {
 type TAction = keyof typeof ACTIONS;
 
 export default function AccountsPage() {
-  const [accounts, setAccounts] = useState<TAccountSummary[] | null>(null);
-  const [error, setError] = useState('');
+  const listed = useStaffQuery<{ accounts: TAccountSummary[] }>('/admin/accounts');
+  const accounts = listed.data?.accounts ?? null;
+  const load = listed.reload;
+  const [actionError, setError] = useState('');
+  const error = actionError || listed.error || '';
   const [notice, setNotice] = useState('');
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setAccounts((await backOfficeCall<{ accounts: TAccountSummary[] }>('GET', '/admin/accounts')).accounts);
-    } catch (caught) {
-      setError(problemOf(caught));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const act = async (account: TAccountSummary, action: TAction) => {
     setBusy(`${account.id}-${action}`);

@@ -1,12 +1,13 @@
 import { CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffMoment } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import styles from './claims.module.css';
 
 /** The claims queue and a claim's page (issue 18, decision 081). Staff screens are English only. */
@@ -69,21 +70,10 @@ function Progress({ text }: { text: string }) {
 function ClaimsQueue() {
   const [filters, setFilters] = useState({ status: '', product: '', market: '', q: '' });
   const [applied, setApplied] = useState(filters);
-  const [rows, setRows] = useState<TClaimRow[] | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    setRows(null);
-    setError('');
-    const query = new URLSearchParams(Object.entries(applied).filter(([, value]) => value !== ''));
-    backOfficeCall<{ claims: TClaimRow[] }>('GET', `/admin/claims?${query}`)
-      .then((answer) => live && setRows(answer.claims))
-      .catch((caught: unknown) => live && setError(problem(caught)));
-    return () => {
-      live = false;
-    };
-  }, [applied]);
+  const query = new URLSearchParams(Object.entries(applied).filter(([, value]) => value !== ''));
+  const listed = useStaffQuery<{ claims: TClaimRow[] }>(`/admin/claims?${query}`);
+  const rows = listed.data?.claims ?? null;
+  const error = listed.error ?? '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -430,14 +420,10 @@ function ClaimDetail() {
   // Claims staff move a claim and open its documents; read-only accounts follow it (the server's guard).
   const mayMove = useCan('claims.write');
   const mayDownload = useCan('claims.documents');
-  const [detail, setDetail] = useState<TDetail | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    backOfficeCall<TDetail>('GET', `/admin/claims/${encodeURIComponent(claimId)}`)
-      .then(setDetail)
-      .catch((caught: unknown) => setError(problem(caught)));
-  }, [claimId]);
-  useEffect(load, [load]);
+  const answer = useStaffQuery<TDetail>(`/admin/claims/${encodeURIComponent(claimId)}`);
+  const detail = answer.data;
+  const error = answer.error ?? '';
+  const load = answer.reload;
 
   if (error)
     return (

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderStaff } from '../../../test/back-office';
 import DashboardPage from './dashboard-page';
 
 const DAYS = ['2026-11-24', '2026-11-25'];
@@ -54,7 +55,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('DashboardPage', () => {
   it('draws each chart as a labelled image with a summary and its numbers in a table, money per currency', async () => {
     server();
-    render(<DashboardPage />);
+    renderStaff(<DashboardPage />);
     const sales = await screen.findByRole('figure', { name: 'Sales per day' });
     expect(within(sales).getByRole('img').getAttribute('aria-labelledby')).toBe(
       'sales-per-day-title sales-per-day-summary',
@@ -83,7 +84,7 @@ describe('DashboardPage', () => {
 
   it('asks for the range and filters chosen', async () => {
     const urls = server();
-    render(<DashboardPage />);
+    renderStaff(<DashboardPage />);
     await screen.findByRole('figure', { name: 'Quotes per day' });
     expect(urls[0]).toBe('/back-office/api/admin/dashboard?');
     await userEvent.selectOptions(screen.getByLabelText('Market'), 'HKG');

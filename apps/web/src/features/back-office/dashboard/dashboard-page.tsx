@@ -5,9 +5,10 @@ import {
   FUNNEL_STEP_LABELS,
   type TFunnelStep,
 } from '@lionrock/domain/back-office/dashboard-rules';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { staffCalendarDay } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { DayBars, HorizontalBars, type TColumn } from './charts';
 import styles from './dashboard.module.css';
 
@@ -98,37 +99,30 @@ export default function DashboardPage() {
   const [to, setTo] = useState('');
   const [product, setProduct] = useState('');
   const [market, setMarket] = useState('');
-  const [data, setData] = useState<TDashboard | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(true);
-
-  const load = useCallback(async (filters: Record<string, string>) => {
-    setBusy(true);
-    setError('');
-    try {
-      const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
-      const answer = await backOfficeCall<TDashboard>('GET', `/admin/dashboard?${query}`);
-      setData(answer);
-      setFrom(answer.from);
-      setTo(answer.to);
-    } catch (caught) {
-      setError(caught instanceof BackOfficeError ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
+  // The filters last asked for: none at first (the server's default range), then the form's.
+  const [asked, setAsked] = useState<Record<string, string>>({});
+  const path = `/admin/dashboard?${new URLSearchParams(Object.entries(asked).filter(([, value]) => value !== ''))}`;
+  const answer = useStaffQuery<TDashboard>(path, { keepWhileLoading: true });
+  const data = answer.data;
+  const error = answer.error ?? '';
+  const busy = answer.loading;
+  // The form shows the range the figures are for (the server fills in a range not given).
   useEffect(() => {
-    void load({});
-  }, [load]);
+    if (!answer.data) return;
+    setFrom(answer.data.from);
+    setTo(answer.data.to);
+  }, [answer.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void load({ from, to, product, market });
+    const filters = { from, to, product, market };
+    // The same filters again ask again; new ones are a new question.
+    if (JSON.stringify(filters) === JSON.stringify(asked)) void answer.reload();
+    else setAsked(filters);
   };
   const currencies = data?.currencies ?? [];
   const dayColumns = (figure: 'quotes' | 'sales'): TColumn<TDay>[] => [
-    { header: 'Date', value: (day) => day.date },
+    { header: 'Date', value: (day) => staffCalendarDay(day.date) },
     { header: figure === 'quotes' ? 'Quotes' : 'Sales', value: (day) => String(day[figure]), number: true },
     ...(figure === 'sales'
       ? currencies.map((currency) => ({

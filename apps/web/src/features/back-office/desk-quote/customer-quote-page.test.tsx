@@ -1,8 +1,9 @@
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
+import { renderStaff } from '../../../test/back-office';
 import CustomerQuotePage from './customer-quote-page';
 
 function server(answer: { status?: number; body: unknown }) {
@@ -27,7 +28,7 @@ afterEach(() => {
 
 describe('CustomerQuotePage', () => {
   it("takes the shop's traveller limits, not limits of its own (travel-flow section 9)", async () => {
-    render(<CustomerQuotePage />);
+    renderStaff(<CustomerQuotePage />);
     const individuals = screen.getByLabelText('Number of travellers');
     expect(individuals.getAttribute('min')).toBe(String(TRAVELLER_LIMITS.minIndividuals));
     expect(individuals.getAttribute('max')).toBe(String(TRAVELLER_LIMITS.maxIndividuals));
@@ -51,7 +52,7 @@ describe('CustomerQuotePage', () => {
         ],
       },
     });
-    render(<CustomerQuotePage />);
+    renderStaff(<CustomerQuotePage />);
     await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'customer@example.com');
     await userEvent.selectOptions(screen.getByLabelText('Destination'), '3');
     await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
@@ -77,7 +78,7 @@ describe('CustomerQuotePage', () => {
         field: 'pa.occupation',
       },
     });
-    render(<CustomerQuotePage />);
+    renderStaff(<CustomerQuotePage />);
     expect(screen.getByRole('heading', { level: 1, name: '为客户报价' })).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('产品'), 'pa');
     await userEvent.selectOptions(screen.getByLabelText('职业'), '04');
@@ -89,7 +90,7 @@ describe('CustomerQuotePage', () => {
 
   it('sends a home quote with the home form’s choices', async () => {
     const posts = server({ body: { sentTo: 'h***@e***.com', currency: 'SGD', plans: [] } });
-    render(<CustomerQuotePage />);
+    renderStaff(<CustomerQuotePage />);
     await userEvent.selectOptions(screen.getByLabelText('Product'), 'home');
     await userEvent.selectOptions(screen.getByLabelText('Flat type'), '5_ROOM');
     await userEvent.selectOptions(screen.getByLabelText('The customer is the'), 'TENANT');

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderStaff } from '../../../test/back-office';
 import DeskHomePage from './desk-home-page';
 
 const SUMMARY = {
@@ -42,7 +43,7 @@ afterEach(() => {
 describe('DeskHomePage', () => {
   it("opens on the server's range (the agent's market's today), then asks for the range the agent sets", async () => {
     const urls = server();
-    render(<DeskHomePage />);
+    renderStaff(<DeskHomePage />);
     // 00:30 in Singapore is still the day before in UTC: the browser never picks the day itself.
     expect(await screen.findByDisplayValue('2026-11-29')).toBeTruthy();
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-09-01');

@@ -1,8 +1,8 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { staffDay } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import styles from './desk.module.css';
 import { money, type TDeskWord, type TDeskWords, useDeskWords } from './desk-words';
 
@@ -65,40 +65,40 @@ export default function DeskHomePage() {
   // Empty until the server answers its default range: today is the agent's market's, not the browser's.
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [data, setData] = useState<TDeskData | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(true);
-
-  const load = useCallback(async (range?: { from: string; to: string }) => {
-    setBusy(true);
-    setError('');
-    try {
-      const [summary, sales, renewals, claims] = await Promise.all([
-        backOfficeCall<TSummary>(
-          'GET',
-          `/desk/summary?${new URLSearchParams({ ...range, period: 'month' })}`,
-        ),
-        backOfficeCall<{ items: TSale[] }>('GET', `/desk/sales?${new URLSearchParams(range)}`),
-        backOfficeCall<{ items: TRenewal[] }>('GET', '/desk/renewals?within=60'),
-        backOfficeCall<{ items: TClaim[] }>('GET', '/desk/claims'),
-      ]);
-      setData({ summary, sales: sales.items, renewals: renewals.items, claims: claims.items });
-      setFrom(summary.from);
-      setTo(summary.to);
-    } catch (caught) {
-      setError(caught instanceof BackOfficeError ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
+  // The range last asked for: none at first (the server's default, in the agent's market), then the form's.
+  const [range, setRange] = useState<{ from: string; to: string } | undefined>(undefined);
+  const keep = { keepWhileLoading: true };
+  const summary = useStaffQuery<TSummary>(
+    `/desk/summary?${new URLSearchParams({ ...range, period: 'month' })}`,
+    keep,
+  );
+  const sales = useStaffQuery<{ items: TSale[] }>(`/desk/sales?${new URLSearchParams(range)}`, keep);
+  const renewals = useStaffQuery<{ items: TRenewal[] }>('/desk/renewals?within=60');
+  const claims = useStaffQuery<{ items: TClaim[] }>('/desk/claims');
+  const answers = [summary, sales, renewals, claims];
+  const data: TDeskData | null =
+    summary.data && sales.data && renewals.data && claims.data
+      ? {
+          summary: summary.data,
+          sales: sales.data.items,
+          renewals: renewals.data.items,
+          claims: claims.data.items,
+        }
+      : null;
+  const error = answers.find((answer) => answer.error)?.error ?? '';
+  const busy = answers.some((answer) => answer.loading);
+  // The form shows the range the figures are for.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!summary.data) return;
+    setFrom(summary.data.from);
+    setTo(summary.data.to);
+  }, [summary.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void load({ from, to });
+    // The same range again asks again; a new one is a new question.
+    if (range?.from === from && range.to === to) for (const answer of answers) void answer.reload();
+    else setRange({ from, to });
   };
   const currency = data?.summary.currency ?? '';
   const productName = (code: string) => w(`product.${code}` as TDeskWord);

@@ -81,6 +81,7 @@ const en = {
     'The link opens the quote form with these choices and the plan preselected. It carries nothing personal.',
   myLinks: 'My pre-filled links',
   noLinks: 'No pre-filled links yet.',
+  linksFailed: 'Your links could not be loaded just now. Please reload the page.',
   linkColumn: 'Link',
   opens: 'Opens',
   made: 'Made',

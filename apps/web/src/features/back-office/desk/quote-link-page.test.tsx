@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
+import { renderStaff } from '../../../test/back-office';
 import { SignedInAccountProvider } from '../signed-in-account';
 import QuoteLinkPage from './quote-link-page';
 
@@ -34,7 +35,7 @@ afterEach(() => {
 describe('QuoteLinkPage', () => {
   it('asks for a link with the chosen options and shows it with a Copy button', async () => {
     const posts = server({ body: { path: '/travel/partner/AG1001/sub/S01' } });
-    render(<QuoteLinkPage />);
+    renderStaff(<QuoteLinkPage />);
     await userEvent.type(screen.getByLabelText('Sub-agent code (optional)'), 'S01');
     await userEvent.click(screen.getByRole('button', { name: 'Make the link' }));
     expect((await screen.findByTestId('quote-link')).textContent).toContain('/travel/partner/AG1001/sub/S01');
@@ -53,7 +54,7 @@ describe('QuoteLinkPage', () => {
       status: 400,
       body: { statusCode: 400, message: 'This is not one of your sub-agents.', field: 'subAgentCode' },
     });
-    render(<QuoteLinkPage />);
+    renderStaff(<QuoteLinkPage />);
     expect(screen.getByRole('heading', { level: 1, name: '分享報價連結' })).toBeTruthy();
     await userEvent.type(screen.getByLabelText('子代理人編號（可選）'), 'X9');
     await userEvent.click(screen.getByRole('button', { name: '產生連結' }));
@@ -78,7 +79,7 @@ describe('QuoteLinkPage', () => {
         commissionCents: 1234,
       },
     ]);
-    render(<QuoteLinkPage />);
+    renderStaff(<QuoteLinkPage />);
     const listed = await screen.findByTestId('my-links');
     expect(listed.textContent).toContain('/pa/link/abcdefghijklmnop');
     expect(listed.textContent).toContain('SGD 12.34');
@@ -113,7 +114,7 @@ describe('QuoteLinkPage', () => {
         field: 'prefill.pa.occupation',
       },
     });
-    render(<QuoteLinkPage />);
+    renderStaff(<QuoteLinkPage />);
     await userEvent.selectOptions(screen.getByLabelText('产品'), 'pa');
     await userEvent.click(screen.getByLabelText('预先填写客户的报价表'));
     expect(screen.getByRole('group', { name: '报价表的选项' })).toBeTruthy();
@@ -127,7 +128,7 @@ describe('QuoteLinkPage', () => {
       useSystemStore.getState().setCountry('SGP');
     });
     server({ body: { path: '/travel/partner/HK2001?country=HKG' } });
-    render(
+    renderStaff(
       <SignedInAccountProvider
         account={{
           id: 'a1',
@@ -144,5 +145,32 @@ describe('QuoteLinkPage', () => {
     // A Hong Kong agent reads Traditional (decision 110) and starts on Hong Kong (decision 111).
     expect(screen.getByRole('heading', { level: 1, name: '分享報價連結' })).toBeTruthy();
     expect((screen.getByLabelText('市場') as HTMLSelectElement).value).toBe('HKG');
+  });
+
+  it('offers only the agent’s own market, and says so when the links cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ statusCode: 500, message: 'boom' }), { status: 500 })),
+    );
+    renderStaff(
+      <SignedInAccountProvider
+        account={{
+          id: 'a-1',
+          username: 'hk2001',
+          displayName: 'Chan Ka Yan',
+          role: 'agent',
+          agentCode: 'HK2001',
+          market: 'HKG',
+        }}
+      >
+        <QuoteLinkPage />
+      </SignedInAccountProvider>,
+    );
+    const market = screen.getByLabelText('Market') as HTMLSelectElement;
+    expect([...market.options].map((option) => option.value)).toEqual(['HKG']);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your links could not be loaded just now. Please reload the page.',
+    );
+    expect(screen.queryByText('No pre-filled links yet.')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { PRODUCT_TYPE_OF_KEY } from '@lionrock/domain/product/products';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useAgentMarket } from '../signed-in-account';
 import { staffDay } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import styles from './desk.module.css';
 import { money, type TDeskWord, useDeskWords } from './desk-words';
 import { prefillOf, QuoteLinkPrefill, type TPrefillValues } from './quote-link-prefill';
@@ -31,7 +32,8 @@ export default function QuoteLinkPage() {
   const { w, language } = useDeskWords();
   const [product, setProduct] = useState<(typeof PRODUCTS)[number]>('travel');
   // The agent's own market first: it sells there only (decision 111).
-  const [market, setMarket] = useState<'SGP' | 'HKG'>(useAgentMarket() ?? 'SGP');
+  const agentMarket = useAgentMarket();
+  const [market, setMarket] = useState<'SGP' | 'HKG'>(agentMarket ?? 'SGP');
   const [lang, setLang] = useState<'en' | 'zh'>('en');
   const [subAgentCode, setSubAgentCode] = useState('');
   const [campaignCode, setCampaignCode] = useState('');
@@ -41,17 +43,9 @@ export default function QuoteLinkPage() {
   const [copyState, setCopyState] = useState<'' | 'copied' | 'failed'>('');
   const [prefillOn, setPrefillOn] = useState(false);
   const [prefill, setPrefill] = useState<TPrefillValues>({});
-  const [links, setLinks] = useState<TStoredLink[] | null>(null);
-  const loadLinks = useCallback(async () => {
-    try {
-      setLinks((await backOfficeCall<{ items: TStoredLink[] }>('GET', '/desk/quote-links')).items);
-    } catch {
-      setLinks([]);
-    }
-  }, []);
-  useEffect(() => {
-    void loadLinks();
-  }, [loadLinks]);
+  const stored = useStaffQuery<{ items: TStoredLink[] }>('/desk/quote-links');
+  const links = stored.data?.items ?? null;
+  const loadLinks = stored.reload;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -142,8 +136,11 @@ export default function QuoteLinkPage() {
               setPrefill({});
             }}
           >
-            <option value="SGP">{w('market.SGP')}</option>
-            <option value="HKG">{w('market.HKG')}</option>
+            {(agentMarket ? [agentMarket] : (['SGP', 'HKG'] as const)).map((value) => (
+              <option key={value} value={value}>
+                {w(`market.${value}` as TDeskWord)}
+              </option>
+            ))}
           </select>
         </div>
         <div className={shell.field}>
@@ -236,6 +233,11 @@ export default function QuoteLinkPage() {
         </div>
       )}
       <h2 id="my-links-heading">{w('myLinks')}</h2>
+      {stored.error ? (
+        <p className={shell.formError} role="alert">
+          {w('linksFailed')}
+        </p>
+      ) : null}
       {links && links.length === 0 && <p>{w('noLinks')}</p>}
       {links && links.length > 0 && (
         <DataTable

@@ -7,13 +7,14 @@ import {
   type TCampaignErrors,
   type TCampaignInput,
 } from '@lionrock/domain/back-office/campaign-rules';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay, staffMoment } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { CampaignImage } from './campaign-image';
 
 /**
@@ -428,24 +429,15 @@ function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => 
 }
 
 function CampaignDetail({ campaignId, onBack }: { campaignId: number; onBack: () => void }) {
-  const [data, setData] = useState<{
-    campaign: TCampaign;
-    sales: { policies: number };
-    audit: TAuditEntry[];
-  } | null>(null);
-  const [error, setError] = useState('');
+  const answer = useStaffQuery<{ campaign: TCampaign; sales: { policies: number }; audit: TAuditEntry[] }>(
+    `/admin/campaigns/${campaignId}`,
+  );
+  const data = answer.data;
+  const error = answer.error ?? '';
+  const load = answer.reload;
   const [editing, setEditing] = useState(false);
   // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
   const mayChange = useCan('marketing.write');
-  const load = useCallback(() => {
-    backOfficeCall<{ campaign: TCampaign; sales: { policies: number }; audit: TAuditEntry[] }>(
-      'GET',
-      `/admin/campaigns/${campaignId}`,
-    )
-      .then(setData)
-      .catch((caught: unknown) => setError(problem(caught)));
-  }, [campaignId]);
-  useEffect(load, [load]);
   if (error)
     return (
       <p className={shell.formError} role="alert">
@@ -515,16 +507,12 @@ export default function CampaignsPage() {
   const [view, setView] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'one'; campaignId: number }>({
     kind: 'list',
   });
-  const [campaigns, setCampaigns] = useState<TCampaign[] | null>(null);
+  const listed = useStaffQuery<{ campaigns: TCampaign[] }>('/admin/campaigns');
+  const campaigns = listed.data?.campaigns ?? null;
+  const load = listed.reload;
   // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
   const mayChange = useCan('marketing.write');
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    backOfficeCall<{ campaigns: TCampaign[] }>('GET', '/admin/campaigns')
-      .then((answer) => setCampaigns(answer.campaigns))
-      .catch((caught: unknown) => setError(problem(caught)));
-  }, []);
-  useEffect(load, [load]);
+  const error = listed.error ?? '';
 
   return (
     <div className={styles.page}>

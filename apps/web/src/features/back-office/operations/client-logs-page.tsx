@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { DataTable } from '../data-table';
+import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { Problem, Progress, useLoad, when } from './ops-shared';
+import { Problem, Progress, when } from './ops-shared';
 
 type TClientLog = { id: number; at: string; level: string; sessionName: string | null; data: string };
 
 /** What browsers reported (`/admin/client-logs`): the newest first, 100 a page. */
 export default function ClientLogsPage() {
   const [page, setPage] = useState(1);
-  const { data, error, loading } = useLoad<{ logs: TClientLog[] }>(`/admin/client-logs?page=${page}`);
+  const { data, error, loading } = useStaffQuery<{ logs: TClientLog[] }>(`/admin/client-logs?page=${page}`);
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Client logs</h1>

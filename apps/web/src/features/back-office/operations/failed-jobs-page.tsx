@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffProblemOf, useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
+import { Problem, Progress, when } from './ops-shared';
 
 type TFailedJob = {
   id: string;
@@ -21,7 +22,7 @@ type TFailedJob = {
 export default function FailedJobsPage() {
   // A retry is operations' (system.write); other roles see what failed (the server's guard).
   const mayRetry = useCan('system.write');
-  const { data, error, loading, reload } = useLoad<{ jobs: TFailedJob[] }>('/admin/jobs/failed');
+  const { data, error, loading, reload } = useStaffQuery<{ jobs: TFailedJob[] }>('/admin/jobs/failed');
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export default function FailedJobsPage() {
       setDone(`The ${job.name} job will run again.`);
       reload();
     } catch (caught) {
-      setProblem(messageOf(caught));
+      setProblem(staffProblemOf(caught));
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAs } from '../../../test/back-office';
+import { renderAs, renderStaff } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import ClientLogsPage from './client-logs-page';
 import FailedJobsPage from './failed-jobs-page';
@@ -85,7 +85,7 @@ describe('operations failure screens (decision 088)', () => {
     ).toBe(true);
     jobs.unmount();
 
-    render(<ClientLogsPage />);
+    renderStaff(<ClientLogsPage />);
     const logTable = await screen.findByRole('table');
     expect(within(logTable).getByRole('columnheader', { name: 'Message' })).toBeTruthy();
     expect(within(logTable).getByText('boom')).toBeTruthy();

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffProblemOf, useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
+import { Problem, Progress, when } from './ops-shared';
 
 type TFailedRenewal = {
   id: number;
@@ -32,7 +33,9 @@ const KIND_LABEL: Record<string, string> = {
 export default function FailedRenewalsPage() {
   // Marking a renewal handled is operations' (system.write); other roles see the list.
   const mayHandle = useCan('system.write');
-  const { data, error, loading, reload } = useLoad<{ renewals: TFailedRenewal[] }>('/admin/renewals/failed');
+  const { data, error, loading, reload } = useStaffQuery<{ renewals: TFailedRenewal[] }>(
+    '/admin/renewals/failed',
+  );
   const [open, setOpen] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export default function FailedRenewalsPage() {
       setNote('');
       reload();
     } catch (caught) {
-      setProblem(messageOf(caught));
+      setProblem(staffProblemOf(caught));
     } finally {
       setBusy(false);
     }

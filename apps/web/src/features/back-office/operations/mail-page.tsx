@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffProblemOf, useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { messageOf, Problem, Progress, useLoad, when } from './ops-shared';
+import { Problem, Progress, when } from './ops-shared';
 
 type TMail = {
   id: number;
@@ -21,7 +22,7 @@ export default function MailPage() {
   // A retry is operations' (system.write); other roles see what failed (the server's guard).
   const mayRetry = useCan('system.write');
   const [status, setStatus] = useState<'failed' | 'queued'>('failed');
-  const { data, error, loading, reload } = useLoad<{ mails: TMail[] }>(`/admin/mail?status=${status}`);
+  const { data, error, loading, reload } = useStaffQuery<{ mails: TMail[] }>(`/admin/mail?status=${status}`);
   const [busy, setBusy] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export default function MailPage() {
       setDone(`Mail ${id} will be sent again now.`);
       reload();
     } catch (caught) {
-      setProblem(messageOf(caught));
+      setProblem(staffProblemOf(caught));
     } finally {
       setBusy(null);
     }

@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
 import { DataTable } from '../data-table';
 import { staffCalendarDay } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { money, Problem, Progress, useLoad } from './ops-shared';
+import { money, Problem, Progress } from './ops-shared';
 import { PolicyPage } from './policy-page';
 
 export type TPolicySummary = {
@@ -40,7 +41,7 @@ function PolicySearch() {
     if (value) query.set(name, value);
   }
   const searched = query.toString() !== '';
-  const { data, error, loading } = useLoad<TSearchAnswer>(searched ? `/admin/policies?${query}` : null);
+  const { data, error, loading } = useStaffQuery<TSearchAnswer>(searched ? `/admin/policies?${query}` : null);
   const [draft, setDraft] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
   );

@@ -1,8 +1,9 @@
 import type { TAccountRole } from '@lionrock/domain/back-office/staff-rules';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderStaff } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import { SignedInAccountProvider } from '../signed-in-account';
 import BlacklistPage from '../underwriting/blacklist-page';
@@ -52,7 +53,7 @@ const account = (role: TAccountRole) => ({
 });
 
 function renderPolicyAs(role: TAccountRole) {
-  return render(
+  return renderStaff(
     <SignedInAccountProvider account={account(role)}>
       <MemoryRouter initialEntries={[`/admin/policies/${POLICY_ID}`]}>
         <Routes>
@@ -97,7 +98,7 @@ describe('Reveal buttons follow the signed-in role', () => {
       entries: [{ key: 'k1', idNumber: 'S****567D', reason: 'Fraud', createdAt: '2026-11-20T02:00:00Z' }],
     };
     stubServer([{ match: /blacklist$/, body: entries }]);
-    const readOnly = render(
+    const readOnly = renderStaff(
       <SignedInAccountProvider account={account('read_only')}>
         <BlacklistPage />
       </SignedInAccountProvider>,
@@ -107,7 +108,7 @@ describe('Reveal buttons follow the signed-in role', () => {
     expect(within(table).queryByRole('button', { name: 'Reveal' })).toBeNull();
     readOnly.unmount();
 
-    render(
+    renderStaff(
       <SignedInAccountProvider account={account('underwriting')}>
         <BlacklistPage />
       </SignedInAccountProvider>,

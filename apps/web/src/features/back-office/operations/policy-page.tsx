@@ -4,8 +4,9 @@ import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay } from '../staff-dates';
+import { staffProblemOf, useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
+import { money, Problem, Progress, when } from './ops-shared';
 import type { TPolicySummary } from './policies-page';
 
 type TDetails = {
@@ -47,7 +48,7 @@ const FIELD_LABELS: Record<TField, string> = { idNumber: 'ID number', email: 'E-
 /** One policy for operations: details masked (Reveal is audited), payments, mail, and its audit trail. */
 export function PolicyPage() {
   const { policyId = '' } = useParams();
-  const { data, error, loading, reload } = useLoad<TDetails>(
+  const { data, error, loading, reload } = useStaffQuery<TDetails>(
     `/admin/policies/${encodeURIComponent(policyId)}`,
   );
   const [revealed, setRevealed] = useState<Partial<Record<TField, string>>>({});
@@ -71,7 +72,7 @@ export function PolicyPage() {
       setRevealed((previous) => ({ ...previous, [field]: answer.value }));
       reload();
     } catch (caught) {
-      setProblem(messageOf(caught));
+      setProblem(staffProblemOf(caught));
     } finally {
       setBusy(null);
     }
@@ -85,7 +86,7 @@ export function PolicyPage() {
       setNotice('The policy e-mail is queued again.');
       reload();
     } catch (caught) {
-      setProblem(messageOf(caught));
+      setProblem(staffProblemOf(caught));
     } finally {
       setBusy(null);
     }

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { staffProblemOf, useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { messageOf, money, Problem, Progress, useLoad, when } from './ops-shared';
+import { money, Problem, Progress, when } from './ops-shared';
 
 const KINDS = [
   ['review', 'Review'],
@@ -98,7 +99,7 @@ function CaseActions({ item, onDone }: { item: TCase; onDone: (message: string) 
           : `${ACTION_LABELS[asking]}: done for case ${item.id}.`,
       );
     } catch (caught) {
-      setProblem(messageOf(caught));
+      setProblem(staffProblemOf(caught));
       setBusy(false);
     }
   };
@@ -181,7 +182,7 @@ export default function QueuesPage() {
   // Accepting, refunding and resolving are operations' (payments.write); other roles see the queues.
   const mayAct = useCan('payments.write');
   const [kind, setKind] = useState<TKind>('review');
-  const { data, error, loading, reload } = useLoad<{ cases: TCase[] }>(`/admin/queues?kind=${kind}`);
+  const { data, error, loading, reload } = useStaffQuery<{ cases: TCase[] }>(`/admin/queues?kind=${kind}`);
   const [done, setDone] = useState<string | null>(null);
 
   return (

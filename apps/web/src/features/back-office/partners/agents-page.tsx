@@ -8,13 +8,13 @@ import {
   type TAgentInput,
   type TSubAgentInput,
 } from '@lionrock/domain/back-office/partner-rules';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import shell from '../back-office.module.css';
-import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { PartnerForm, problemOf, type TFieldSpec } from './partner-form';
+import { useStaffQuery } from '../staff-query';
+import { PartnerForm, type TFieldSpec } from './partner-form';
 
 /**
  * Marketing's agents (issue 18): the list (e-mail and telephone masked), one agent with its sub-agents,
@@ -92,26 +92,12 @@ function AgentDetail({
   canWrite: boolean;
   onChanged: () => void;
 }) {
-  const [detail, setDetail] = useState<TDetail | null>(null);
-  const [error, setError] = useState('');
+  const answer = useStaffQuery<TDetail>(`/admin/partners/agents/${encodeURIComponent(agentCode)}`);
+  const detail = answer.data;
+  const error = answer.error ?? '';
+  const load = answer.reload;
   const [editing, setEditing] = useState<'agent' | 'sub' | 'campaign' | `campaign-${number}` | null>(null);
   const [saved, setSaved] = useState('');
-
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      setDetail(
-        await backOfficeCall<TDetail>('GET', `/admin/partners/agents/${encodeURIComponent(agentCode)}`),
-      );
-    } catch (caught) {
-      setError(problemOf(caught));
-    }
-  }, [agentCode]);
-  useEffect(() => {
-    setDetail(null);
-    setEditing(null);
-    void load();
-  }, [load]);
 
   const done = (message: string) => () => {
     setEditing(null);
@@ -351,22 +337,12 @@ function AgentDetail({
 export default function AgentsPage() {
   // Only marketing changes partners; operations and read-only accounts see them (the server's guard).
   const canWrite = useCan('marketing.write');
-  const [agents, setAgents] = useState<TAgent[] | null>(null);
-  const [error, setError] = useState('');
+  const listed = useStaffQuery<{ agents: TAgent[] }>('/admin/partners/agents');
+  const agents = listed.data?.agents ?? null;
+  const error = listed.error ?? '';
+  const load = listed.reload;
   const [chosen, setChosen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      setAgents((await backOfficeCall<{ agents: TAgent[] }>('GET', '/admin/partners/agents')).agents);
-    } catch (caught) {
-      setError(problemOf(caught));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   return (
     <>
@@ -464,7 +440,10 @@ export default function AgentsPage() {
           ]}
         />
       ) : null}
-      {chosen ? <AgentDetail agentCode={chosen} canWrite={canWrite} onChanged={() => void load()} /> : null}
+      {/* Keyed by the agent: another one chosen starts afresh, no edit form of the last one open. */}
+      {chosen ? (
+        <AgentDetail key={chosen} agentCode={chosen} canWrite={canWrite} onChanged={() => void load()} />
+      ) : null}
     </>
   );
 }

@@ -3,13 +3,14 @@ import {
   STAFF_CODE_IMPORT_MAX_BYTES,
   type TImportRowReport,
 } from '@lionrock/domain/back-office/partner-rules';
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffMoment } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { problemOf } from './partner-form';
 
 /**
@@ -159,21 +160,10 @@ function ImportForm({ onApplied }: { onApplied: () => void }) {
 export default function StaffCodesPage() {
   // Only marketing imports (even the check is the import call); other roles see the saved codes.
   const mayImport = useCan('marketing.write');
-  const [codes, setCodes] = useState<TStaffCode[] | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      setCodes(
-        (await backOfficeCall<{ staffCodes: TStaffCode[] }>('GET', '/admin/partners/staff-codes')).staffCodes,
-      );
-    } catch (caught) {
-      setError(problemOf(caught));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const saved = useStaffQuery<{ staffCodes: TStaffCode[] }>('/admin/partners/staff-codes');
+  const codes = saved.data?.staffCodes ?? null;
+  const error = saved.error ?? '';
+  const load = saved.reload;
 
   return (
     <>

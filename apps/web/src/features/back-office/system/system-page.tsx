@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffMoment } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { EditSetting, type TEditField, toLocalInput } from './edit-setting';
 
 /**
@@ -586,14 +587,10 @@ function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
 export default function SystemPage() {
   // Operations changes the settings; marketing and read-only accounts see them (the server's guard).
   const mayChange = useCan('system.write');
-  const [system, setSystem] = useState<TSystem | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    backOfficeCall<TSystem>('GET', '/admin/system')
-      .then(setSystem)
-      .catch((caught: unknown) => setError(problem(caught)));
-  }, []);
-  useEffect(load, [load]);
+  const answer = useStaffQuery<TSystem>('/admin/system');
+  const system = answer.data;
+  const error = answer.error ?? '';
+  const load = answer.reload;
   return (
     <section className={styles.page} aria-labelledby="system-heading">
       <h1 id="system-heading" className={styles.heading}>

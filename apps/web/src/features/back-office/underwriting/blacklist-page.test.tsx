@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAs } from '../../../test/back-office';
+import { renderAs, renderStaff } from '../../../test/back-office';
 import { stubServer } from '../../../test/render';
 import { SignedInAccountProvider } from '../signed-in-account';
 import BlacklistPage from './blacklist-page';
@@ -32,7 +32,7 @@ describe('BlacklistPage (decision 085)', () => {
     ]);
     const user = userEvent.setup();
     // Underwriting may reveal (the domain's permission table); a role without underwriting.reveal gets no button.
-    render(
+    renderStaff(
       <SignedInAccountProvider account={UNDERWRITER}>
         <BlacklistPage />
       </SignedInAccountProvider>,

@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffDay } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
@@ -51,8 +52,11 @@ function RemoveForm({ entry, onDone }: { entry: TEntry; onDone: () => void }) {
 
 export default function BlacklistPage() {
   const id = useId();
-  const [entries, setEntries] = useState<TEntry[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const listed = useStaffQuery<{ entries: TEntry[] }>('/admin/underwriting/blacklist');
+  const entries = listed.data?.entries ?? null;
+  const [actionError, setActionError] = useState('');
+  const loadError = actionError || listed.error || '';
+  const load = listed.reload;
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   // Only a role with underwriting.reveal gets the button: the server answers 403 to the others.
   const mayReveal = useCan('underwriting.reveal');
@@ -65,19 +69,6 @@ export default function BlacklistPage() {
   const [errors, setErrors] = useState<{ idNumber?: string; reason?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await backOfficeCall<{ entries: TEntry[] }>('GET', '/admin/underwriting/blacklist');
-      setEntries(answer.entries);
-      setLoadError('');
-    } catch (failure) {
-      setLoadError(problem(failure));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -117,7 +108,7 @@ export default function BlacklistPage() {
       );
       setRevealed((current) => ({ ...current, [entry.key]: answer.idNumber }));
     } catch (failure) {
-      setLoadError(problem(failure));
+      setActionError(problem(failure));
     }
   };
 

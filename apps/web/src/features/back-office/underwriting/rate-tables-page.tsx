@@ -1,9 +1,10 @@
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
@@ -120,21 +121,15 @@ function statusOf(row: TVersion, all: TVersion[]): string {
 
 function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated: () => void }) {
   const id = useId();
-  const [diff, setDiff] = useState<TDiff | null>(null);
-  const [error, setError] = useState('');
+  const compared = useStaffQuery<TDiff>(`/admin/underwriting/rate-tables/${versionId}/diff`);
+  const diff = compared.data;
+  const [actionError, setError] = useState('');
+  const error = actionError || compared.error || '';
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
   // A read-only account compares; only underwriting activates (the server answers 403 to the others).
   const mayActivate = useCan('underwriting.write');
-  useEffect(() => {
-    setDiff(null);
-    setDone('');
-    setConfirming(false);
-    backOfficeCall<TDiff>('GET', `/admin/underwriting/rate-tables/${versionId}/diff`)
-      .then(setDiff)
-      .catch((failure: unknown) => setError(problem(failure)));
-  }, [versionId]);
   const activate = async () => {
     setBusy(true);
     setError('');
@@ -245,9 +240,11 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
 
 export default function RateTablesPage() {
   const id = useId();
-  const [slots, setSlots] = useState<TSlot[]>([]);
-  const [versions, setVersions] = useState<TVersion[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const listed = useStaffQuery<{ slots: TSlot[]; versions: TVersion[] }>('/admin/underwriting/rate-tables');
+  const slots = listed.data?.slots ?? [];
+  const versions = listed.data?.versions ?? null;
+  const loadError = listed.error ?? '';
+  const load = listed.reload;
   const [slot, setSlot] = useState('PTR/SGP/rates');
   const [version, setVersion] = useState('');
   const [effectiveDate, setEffectiveDate] = useState('');
@@ -255,23 +252,6 @@ export default function RateTablesPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [comparing, setComparing] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await backOfficeCall<{ slots: TSlot[]; versions: TVersion[] }>(
-        'GET',
-        '/admin/underwriting/rate-tables',
-      );
-      setSlots(answer.slots);
-      setVersions(answer.versions);
-      setLoadError('');
-    } catch (failure) {
-      setLoadError(problem(failure));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -421,7 +401,10 @@ export default function RateTablesPage() {
         </section>
       ) : null}
 
-      {comparing !== null ? <DiffPanel versionId={comparing} onActivated={() => void load()} /> : null}
+      {/* Keyed by the version: another one compared starts afresh, nothing said about the last one kept. */}
+      {comparing !== null ? (
+        <DiffPanel key={comparing} versionId={comparing} onActivated={() => void load()} />
+      ) : null}
 
       <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-versions`}>
         <h2 id={`${id}-versions`}>Versions</h2>

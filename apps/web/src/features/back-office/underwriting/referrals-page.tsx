@@ -8,13 +8,14 @@ import { formatMoney } from '@lionrock/domain/money/money';
 import { OCCUPATIONS } from '@lionrock/domain/pa/occupation';
 import { DECLINED_CLASS, withheldPlansNote } from '@lionrock/domain/pa/occupation-classes';
 import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '@lionrock/domain/pa/pa-limits';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay, staffDay, staffMoment } from '../staff-dates';
+import { useStaffQuery } from '../staff-query';
 import { Field, Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
@@ -66,18 +67,9 @@ const BASE = '/admin/underwriting/referrals';
 function ReferralList() {
   const id = useId();
   const [status, setStatus] = useState('open');
-  const [rows, setRows] = useState<TSummary[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    setRows(null);
-    backOfficeCall<{ referrals: TSummary[] }>('GET', `${BASE}${status ? `?status=${status}` : ''}`).then(
-      (answer) => {
-        setRows(answer.referrals);
-        setError('');
-      },
-      (failure: unknown) => setError(problem(failure)),
-    );
-  }, [status]);
+  const listed = useStaffQuery<{ referrals: TSummary[] }>(`${BASE}${status ? `?status=${status}` : ''}`);
+  const rows = listed.data?.referrals ?? null;
+  const error = listed.error ?? '';
   return (
     <div>
       <h1 className={shell.heading}>Referrals</h1>
@@ -276,21 +268,13 @@ function ReferralDetail() {
   // Only underwriting decides and only a role with underwriting.reveal reveals: the server answers 403 to others.
   const canDecide = useCan('underwriting.write');
   const mayReveal = useCan('underwriting.reveal');
-  const [detail, setDetail] = useState<TDetail | null>(null);
-  const [error, setError] = useState('');
+  const answer = useStaffQuery<TDetail>(`${BASE}/${referralId}`);
+  const detail = answer.data;
+  const load = answer.reload;
+  const [actionError, setError] = useState('');
+  const error = actionError || answer.error || '';
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   const [done, setDone] = useState('');
-  const load = useCallback(async () => {
-    try {
-      setDetail(await backOfficeCall<TDetail>('GET', `${BASE}/${referralId}`));
-      setError('');
-    } catch (failure) {
-      setError(problem(failure));
-    }
-  }, [referralId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const reveal = async (field: 'idNumber' | 'email' | 'mobile') => {
     try {
       const answer = await backOfficeCall<{ value: string }>('POST', `${BASE}/${referralId}/reveal`, {
