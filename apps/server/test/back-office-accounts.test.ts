@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema.ts';
+import { auditLog, staffAccounts } from '../src/db/schema.ts';
 import {
   BACK_OFFICE,
   enterWrongCodes,
@@ -155,5 +155,40 @@ describeEachDriver('back office: staff accounts', (driver) => {
     expect(unlocked.json().account.locked).toBe(false);
     expect((await signIn(target.username)).statusCode).toBe(200);
     expect((await act('00000000-0000-4000-8000-000000000000', 'unlock')).statusCode).toBe(404);
+  });
+
+  it('makes no account and changes no password whose audit row cannot be written (one transaction each)', async () => {
+    const access = app.services.staffAccess;
+    const kept = await access.createAccount({
+      username: 'audit-kept',
+      email: 'audit-kept@insurer.example',
+      displayName: 'Audit Kept',
+      role: 'operations',
+      password: 'Tangerine-Harbour-Lantern-42',
+      createdBy: 'test',
+    });
+    const hashOf = async (username: string) =>
+      (await database.db.select().from(staffAccounts).where(eq(staffAccounts.username, username)))[0]
+        ?.passwordHash;
+    const before = await hashOf('audit-kept');
+    // The trail cannot be written for a moment: neither change may happen without it.
+    await database.db.execute(sql`alter table audit_log rename to audit_log_away`);
+    try {
+      await expect(
+        access.createAccount({
+          username: 'no-trail',
+          email: 'no-trail@insurer.example',
+          displayName: 'No Trail',
+          role: 'operations',
+          password: 'Tangerine-Harbour-Lantern-42',
+          createdBy: 'test',
+        }),
+      ).rejects.toThrow();
+      await expect(access.setPassword(kept.id, 'Marmalade-Quarry-Violin-77', 'test')).rejects.toThrow();
+    } finally {
+      await database.db.execute(sql`alter table audit_log_away rename to audit_log`);
+    }
+    expect(await hashOf('no-trail')).toBeUndefined();
+    expect(await hashOf('audit-kept')).toBe(before);
   });
 });

@@ -137,27 +137,29 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
       });
     if (input.role === 'agent' && !input.agentCode)
       throw new ApiError(400, 'An agent account is bound to an agent code.', { field: 'agentCode' });
-    const row = await repository.insertAccount({
-      username,
-      email: input.email.trim(),
-      displayName: input.displayName.trim(),
-      role: input.role,
-      agentCode: input.role === 'agent' ? (input.agentCode ?? null) : null,
-      passwordHash: await hashPassword(input.password),
-      createdBy: input.createdBy,
-      updatedBy: input.createdBy,
-    });
+    const row = await repository.insertAccount(
+      {
+        username,
+        email: input.email.trim(),
+        displayName: input.displayName.trim(),
+        role: input.role,
+        agentCode: input.role === 'agent' ? (input.agentCode ?? null) : null,
+        passwordHash: await hashPassword(input.password),
+        createdBy: input.createdBy,
+        updatedBy: input.createdBy,
+      },
+      (made) => ({
+        at: now(),
+        actor: { id: null, label: input.createdBy },
+        action: 'create',
+        entity: 'account',
+        entityId: made.id,
+        before: null,
+        after: { username, role: made.role, agentCode: made.agentCode, email: made.email },
+      }),
+    );
     if (!row)
       throw new ApiError(409, 'There is already an account with this username.', { field: 'username' });
-    await recordAudit(db, {
-      at: now(),
-      actor: { id: null, label: input.createdBy },
-      action: 'create',
-      entity: 'account',
-      entityId: row.id,
-      before: null,
-      after: { username, role: row.role, agentCode: row.agentCode, email: row.email },
-    });
     return accountOf(row);
   }
 
@@ -172,9 +174,9 @@ export function createStaffAccess(deps: TStaffAccessDeps) {
         messageKey: problem,
       });
     // Every session of the account ends with the new password: whoever knew the old one is out.
-    await repository.replacePassword(accountId, await hashPassword(password), by, now());
-    await recordAudit(db, {
-      at: now(),
+    const at = now();
+    await repository.replacePassword(accountId, await hashPassword(password), by, at, {
+      at,
       actor: { id: null, label: by },
       action: 'password',
       entity: 'account',

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { agents, mailOutbox, staffAccounts, staffPasswordResets, staffSessions } from '../../db/schema.ts';
+import { recordAudit, type TAuditEntry } from './audit.ts';
 
 export type TStaffAccountRow = typeof staffAccounts.$inferSelect;
 export type TStaffSessionRow = typeof staffSessions.$inferSelect;
@@ -11,10 +12,19 @@ export type TStaffSessionRow = typeof staffSessions.$inferSelect;
  */
 export function createStaffRepository(db: TDb) {
   return {
-    /** A new account; undefined when the username is taken. */
-    async insertAccount(values: typeof staffAccounts.$inferInsert): Promise<TStaffAccountRow | undefined> {
-      const [row] = await db.insert(staffAccounts).values(values).onConflictDoNothing().returning();
-      return row;
+    /**
+     * A new account with its audit row, in one transaction (no account without its trail); undefined
+     * when the username is taken.
+     */
+    async insertAccount(
+      values: typeof staffAccounts.$inferInsert,
+      audit: (row: TStaffAccountRow) => TAuditEntry,
+    ): Promise<TStaffAccountRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(staffAccounts).values(values).onConflictDoNothing().returning();
+        if (row) await recordAudit(tx, audit(row));
+        return row;
+      });
     },
 
     async findAccount(accountId: string): Promise<TStaffAccountRow | undefined> {
@@ -43,13 +53,21 @@ export function createStaffRepository(db: TDb) {
     },
 
     /** A new password hash, the lock cleared, and every session of the account ended, at once. */
-    async replacePassword(accountId: string, passwordHash: string, by: string, at: Date): Promise<void> {
+    /** A new password: the lock cleared, every session ended, and the audit row, in one transaction. */
+    async replacePassword(
+      accountId: string,
+      passwordHash: string,
+      by: string,
+      at: Date,
+      audit: TAuditEntry,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(staffAccounts)
           .set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedBy: by, updatedAt: at })
           .where(eq(staffAccounts.id, accountId));
         await tx.delete(staffSessions).where(eq(staffSessions.accountId, accountId));
+        await recordAudit(tx, audit);
       });
     },
 
