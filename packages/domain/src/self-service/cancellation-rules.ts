@@ -7,8 +7,8 @@ import type { TProductType } from '../tax/tax.ts';
 /**
  * Cancelling a policy from /my-policy (decision 071), per product and market. Sources: the issue's
  * "Free-look cancellation" (14 days from the start of cover in Singapore, 21 in Hong Kong, full refund
- * when no claim), and the wordings' "Cancellation" clauses (document/travel-wording.ts, home-wording.ts;
- * personal accident prints the travel one): after the free look an annual policy refunds the unexpired
+ * when no claim), and the wordings' "Cancellation" clauses (document/cancellation-clauses.ts: travel's,
+ * and the annual one personal accident and home print): after the free look an annual policy refunds the unexpired
  * months less a 25% administration charge, a single trip cannot be cancelled once it has begun, a
  * renewal has no free look, and nothing is refunded after a claim.
  */

@@ -1,11 +1,11 @@
 import { HOME_PLANS, type THomePlan } from '@lionrock/domain/home/home-model';
-import { FREE_LOOK_DAYS, INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { TBenefitValue } from '@lionrock/domain/rating/benefits/benefit-schedules';
 import type { THomeBenefits } from '@lionrock/domain/rating/benefits/home-benefits';
 import type { THomeRateTable } from '@lionrock/domain/rating/home-rating';
-import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
+import { annualCancellation } from './cancellation-clauses.ts';
 import { marketStatements } from './travel-wording.ts';
 import type { TSection } from './wording-section.ts';
 
@@ -128,14 +128,7 @@ function claimsAndConditions(country: TCountry): TSection[] {
         '5. If a claim is fraudulent or exaggerated, we will not pay it and may cancel the policy from the date of the fraud.',
       ],
     },
-    {
-      heading: 'Cancellation',
-      paragraphs: [
-        `Free-look period: you may cancel a new policy by telling us in writing within ${FREE_LOOK_DAYS[country]} days of the day its cover starts, or at any time before it starts. If no claim has been made, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
-        `After the free-look period you may cancel at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}% of the refund.`,
-        'We may cancel the policy by giving 7 days’ written notice to your last known address or e-mail, and refund the premium for the unexpired period.',
-      ],
-    },
+    annualCancellation(country),
   ];
 }
 
@@ -159,8 +152,7 @@ export function homePolicyWording(
     ...coverSections(country, benefits, rates),
     GENERAL_EXCLUSIONS,
     ...claimsAndConditions(country),
-    // The market's statutory statements after its own cancellation clause (the shared one speaks of journeys).
-    ...marketStatements(country, benefits.version).filter((section) => section.heading !== 'Cancellation'),
+    ...marketStatements(country, benefits.version),
   ];
 }
 

@@ -11,6 +11,7 @@ import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
 import { HONG_KONG_MINIMUM_PREMIUM_CENTS } from '@lionrock/domain/rating/discounts';
 import type { TPaRateTable } from '@lionrock/domain/rating/pa-rating';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
+import { annualCancellation } from './cancellation-clauses.ts';
 import { marketStatements } from './travel-wording.ts';
 import type { TSection } from './wording-section.ts';
 
@@ -225,6 +226,7 @@ export function paPolicyWording(country: TCountry, benefits: TPaBenefits, rates:
     GENERAL_EXCLUSIONS,
     claimsConditions(country),
     generalConditions(country),
+    annualCancellation(country),
     ...marketStatements(country, benefits.version),
   ];
 }

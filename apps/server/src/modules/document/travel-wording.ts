@@ -1,5 +1,5 @@
 import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
-import { FREE_LOOK_DAYS, INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
+import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
@@ -7,9 +7,9 @@ import {
   type TTravelBenefits,
   travelCoverTable,
 } from '@lionrock/domain/rating/benefits/benefit-schedules';
-import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { TAX_TABLE } from '@lionrock/domain/tax/tax';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
+import { travelCancellation } from './cancellation-clauses.ts';
 import type { TSection } from './wording-section.ts';
 
 /**
@@ -26,16 +26,18 @@ export function travelPolicyWording(country: TCountry, benefits: TTravelBenefits
     GENERAL_EXCLUSIONS,
     ...claimsConditions(country),
     ...generalConditions(country),
+    travelCancellation(country),
     ...marketStatements(country, benefits.version),
   ];
 }
 
 /**
- * Cancellation with the market’s free-look period, and the market’s statutory statements: every wording
- * ends so. `edition` is the version of the benefit schedule the wording was written from (decision 091).
+ * The market's statutory statements and what the document is: every wording ends so, after its own
+ * cancellation clause (cancellation-clauses.ts). `edition` is the version of the benefit schedule the
+ * wording was written from (decision 091).
  */
 export function marketStatements(country: TCountry, edition: string): TSection[] {
-  return [cancellation(country), ...statutoryStatements(country), ...aboutThisDocument(country, edition)];
+  return [...statutoryStatements(country), ...aboutThisDocument(country, edition)];
 }
 
 function agreement(country: TCountry): TSection[] {
@@ -245,18 +247,6 @@ function generalConditions(country: TCountry): TSection[] {
       ],
     },
   ];
-}
-
-function cancellation(country: TCountry): TSection {
-  const days = FREE_LOOK_DAYS[country];
-  return {
-    heading: 'Cancellation',
-    paragraphs: [
-      `Free-look period: you may cancel a new policy by telling us in writing within ${days} days of the day its cover starts, or at any time before it starts. If no claim has been made and the journey has not begun, we refund the premium in full${country === 'HKG' ? ', with the Insurance Authority levy' : ''}. A renewal has no free-look period.`,
-      `After the free-look period, a single-trip policy cannot be cancelled once its period of insurance has begun. An annual policy may be cancelled at any time: if no claim has been made, we refund the premium for the unexpired months, less an administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}% of the refund.`,
-      'We may cancel the policy by giving 7 days’ written notice to your last known address or e-mail, and refund the premium for the unexpired period. We will do so only for fraud, non-payment of premium, or where the law requires it.',
-    ],
-  };
 }
 
 function statutoryStatements(country: TCountry): TSection[] {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AGE_LIMITS } from '@lionrock/domain/eligibility/ages';
+import { FREE_LOOK_DAYS } from '@lionrock/domain/market/insurer-contacts';
 import { PA_TERMS } from '@lionrock/domain/rating/benefits/pa-terms';
+import { SHORT_PERIOD_ADMIN_CHARGE_PERCENT } from '@lionrock/domain/self-service/cancellation-rules';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_DOCUMENT_RATES } from '../../../test/helpers/bundled-document-rates.ts';
@@ -68,5 +70,37 @@ describe('the travel documents state the limits the rules apply', () => {
       /confinement of at least \d+ hours|in-patient for at least \d+ hours|coma within \d+ days|\d+-day waiting|waiting period of \d+ days|after \d+ days, up to|up to \d+% of average|up to \d+ weeks/g,
     ].flatMap((pattern) => text.match(pattern) ?? []);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('every policy wording has one cancellation clause, its product’s own', () => {
+  const cancellationOf = (product: 'travel' | 'pa' | 'home', country: 'SGP' | 'HKG') => {
+    const clauses = documentSections(
+      product,
+      'policyWording',
+      country,
+      BUNDLED_BENEFIT_SCHEDULES,
+      BUNDLED_DOCUMENT_RATES,
+    ).filter((section) => section.heading === 'Cancellation');
+    expect(clauses).toHaveLength(1);
+    return clauses[0]!.paragraphs.join('\n');
+  };
+
+  it.each(['SGP', 'HKG'] as const)(
+    'personal accident and home in %s: the free look from the start of cover, then the unexpired months, no journey',
+    (country) => {
+      for (const product of ['pa', 'home'] as const) {
+        const text = cancellationOf(product, country);
+        expect(text).toContain(`within ${FREE_LOOK_DAYS[country]} days of the day its cover starts`);
+        expect(text).toContain(`administration charge of ${SHORT_PERIOD_ADMIN_CHARGE_PERCENT}%`);
+        expect(text).not.toMatch(/journey|single-trip|trip/i);
+      }
+    },
+  );
+
+  it.each(['SGP', 'HKG'] as const)('travel in %s: a single trip is not cancelled once begun', (country) => {
+    const text = cancellationOf('travel', country);
+    expect(text).toContain(`within ${FREE_LOOK_DAYS[country]} days of the day its cover starts`);
+    expect(text).toContain('a single-trip policy cannot be cancelled once its period of insurance has begun');
   });
 });
