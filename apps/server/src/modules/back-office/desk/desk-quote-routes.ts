@@ -1,8 +1,8 @@
+import { ZDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import { agentCodeOf } from './agent-code.ts';
-import { ZDeskQuoteRequest } from './desk-quote-request.ts';
 import type { TDeskQuoteService } from './desk-quote-service.ts';
 
 export { DESK_QUOTES_PER_HOUR } from './desk-quote-service.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { agentSellsIn, notLicensedMessage } from '@lionrock/domain/back-office/agent-licensing';
+import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import { validateEmail } from '@lionrock/domain/eligibility/people';
 import { MARKETS } from '@lionrock/domain/market/market';
@@ -18,7 +19,6 @@ import type { TLimitStore } from '../../../lib/limit-store.ts';
 import type { TPolicyService } from '../../policy/policy-service.ts';
 import type { TSavedQuoteService } from '../../saved-quote/saved-quote-service.ts';
 import type { TActor, TAuditTrail } from '../audit.ts';
-import type { TDeskQuoteRequest } from './desk-quote-request.ts';
 import type { TDeskRepository } from './desk-repository.ts';
 import { checkOwnSubAgent } from './link-campaign.ts';
 

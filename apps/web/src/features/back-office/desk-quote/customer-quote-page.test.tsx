@@ -103,4 +103,47 @@ describe('CustomerQuotePage', () => {
     });
     expect(posts[0]).not.toHaveProperty('travel');
   });
+
+  it('flags every field the domain refuses at once, sends nothing, and puts the focus on the first', async () => {
+    const posts = server({ body: {} });
+    renderStaff(<CustomerQuotePage />);
+    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'customer@example.com');
+    await userEvent.clear(screen.getByLabelText('Departure date'));
+    const individuals = screen.getByLabelText('Number of travellers');
+    await userEvent.clear(individuals);
+    await userEvent.type(individuals, String(TRAVELLER_LIMITS.maxIndividuals + 1));
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
+    expect(await screen.findByText('Please check the fields marked below.')).toBeTruthy();
+    const departure = screen.getByLabelText('Departure date');
+    expect(departure.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(departure.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter a date.',
+    );
+    expect(individuals.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(individuals.getAttribute('aria-describedby')!)?.textContent).toBe(
+      `Enter ${TRAVELLER_LIMITS.maxIndividuals} or fewer.`,
+    );
+    expect(document.activeElement).toBe(departure);
+    expect(posts).toHaveLength(0);
+  });
+
+  it('places a refusal of the shop’s rules on the field it is about', async () => {
+    server({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'The departure date must not be in the past.',
+        field: 'policyTravel.deptDate',
+      },
+    });
+    renderStaff(<CustomerQuotePage />);
+    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'customer@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
+    const departure = screen.getByLabelText('Departure date');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The departure date must not be in the past.',
+    );
+    expect(departure.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(departure);
+  });
 });

@@ -81,6 +81,13 @@ const en = {
   plans: 'Plans the customer will see',
   plan: 'Plan',
   total: 'Total',
+  atLeast: 'Enter {min} or more.',
+  atMost: 'Enter {max} or fewer.',
+  tooLong: 'Use at most {max} characters.',
+  dateNeeded: 'Enter a date.',
+  chooseOne: 'Choose one of the options.',
+  checkField: 'Check this field.',
+  problems: 'Please check the fields marked below.',
 };
 type TWords = Record<keyof typeof en, string>;
 export type TQuoteWord = keyof typeof en;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   BUILDING_AGE_BANDS,
   DWELLING_TYPES,
@@ -5,12 +6,14 @@ import {
   HDB_FLAT_TYPES,
   HOME_COVERS,
   OCCUPANCIES,
-} from '@lionrock/domain/home/home-model';
-import { PA_CHILDREN_MAX } from '@lionrock/domain/pa/pa-limits';
-import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
-import { z } from 'zod';
+} from '../home/home-model.ts';
+import { PA_CHILDREN_MAX } from '../pa/pa-limits.ts';
+import { TRAVELLER_LIMITS } from '../travel/trip-rules.ts';
 
-/** The request of an agent's quote for a customer (decision 087): the routes check it, the service reads it. */
+/**
+ * The request of an agent's quote for a customer (decision 087): the desk's form checks it before it
+ * sends, the server's route checks it again, the service reads it.
+ */
 const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const PLAN = z.string().trim().max(40).optional();
 

@@ -1,0 +1,206 @@
+import { type TDeskQuoteRequest, ZDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
+import type {
+  BUILDING_AGE_BANDS,
+  DWELLING_TYPES,
+  FLOOR_AREA_BANDS,
+  HDB_FLAT_TYPES,
+  OCCUPANCIES,
+} from '@lionrock/domain/home/home-model';
+import { CONTENTS_CHOICES } from '@lionrock/domain/home/home-model';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+
+export type TResidency = 'CITIZEN' | 'PERMANENT_RESIDENT' | 'LONG_TERM_PASS';
+export const RESIDENCIES: readonly TResidency[] = ['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS'];
+
+/**
+ * The desk's quote form (decision 087): the request's own shape (the domain's `ZDeskQuoteRequest`), with
+ * every product's choices kept while the agent switches product, and the text fields as typed. Field
+ * names are the request's paths (`travel.departureDate`), so the domain's problems and the server's
+ * `field` land on the field they name.
+ */
+export type TDeskQuoteForm = {
+  product: 'travel' | 'pa' | 'home';
+  market: 'SGP' | 'HKG';
+  customerEmail: string;
+  language: 'en' | 'zh';
+  subAgentCode: string;
+  campaignCode: string;
+  travel: {
+    tripType: 'S' | 'A';
+    destination: '6' | '3';
+    departureDate: string;
+    returnDate: string;
+    travellers: { travellerType: 'ID' | 'CP' | 'FM'; individuals: number; adults: number; children: number };
+  };
+  pa: {
+    occupation: string;
+    insuredPersonType: 'individual' | 'family';
+    effectiveDate: string;
+    residency: TResidency;
+  };
+  home: {
+    dwellingType: (typeof DWELLING_TYPES)[number];
+    hdbFlatType: (typeof HDB_FLAT_TYPES)[number];
+    floorArea: (typeof FLOOR_AREA_BANDS)[number];
+    buildingAge: (typeof BUILDING_AGE_BANDS)[number];
+    ownership: (typeof OCCUPANCIES)[number];
+    /** The chosen sum as the select holds it (one of the market's `CONTENTS_CHOICES`). */
+    contentsSumInsured: string;
+    effectiveDate: string;
+  };
+};
+
+/** A date `days` from `today` as YYYY-MM-DD (the browser's own day: the server checks the market's). */
+export function isoIn(days: number, today = new Date()): string {
+  const date = new Date(today);
+  date.setDate(date.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A new form: travel, a trip two weeks away, one traveller; cover from tomorrow for PA and home. */
+export function deskQuoteDefaults(market: 'SGP' | 'HKG', today = new Date()): TDeskQuoteForm {
+  return {
+    product: 'travel',
+    market,
+    customerEmail: '',
+    language: 'en',
+    subAgentCode: '',
+    campaignCode: '',
+    travel: {
+      tripType: 'S',
+      destination: '6',
+      departureDate: isoIn(14, today),
+      returnDate: isoIn(20, today),
+      travellers: { travellerType: 'ID', individuals: 1, adults: 2, children: 1 },
+    },
+    pa: {
+      occupation: '',
+      insuredPersonType: 'individual',
+      effectiveDate: isoIn(1, today),
+      residency: 'CITIZEN',
+    },
+    home: {
+      dwellingType: 'HDB',
+      hdbFlatType: '4_ROOM',
+      floorArea: '500_799',
+      buildingAge: 'UNDER_20',
+      ownership: 'OWNER',
+      contentsSumInsured: String(CONTENTS_CHOICES[market][0]),
+      effectiveDate: isoIn(1, today),
+    },
+  };
+}
+
+/** The request the form sends: the chosen product's choices only, each as its market asks. */
+export function toDeskQuoteRequest(values: TDeskQuoteForm): TDeskQuoteRequest {
+  const { market } = values;
+  const subAgentCode = values.subAgentCode.trim();
+  const campaignCode = values.campaignCode.trim();
+  const base = {
+    product: values.product,
+    market,
+    customerEmail: values.customerEmail.trim(),
+    language: values.language,
+    ...(subAgentCode ? { subAgentCode } : {}),
+    ...(campaignCode ? { campaignCode } : {}),
+  };
+  if (values.product === 'travel') {
+    const { travel } = values;
+    return {
+      ...base,
+      travel: {
+        tripType: travel.tripType,
+        destination: travel.destination,
+        departureDate: travel.departureDate,
+        ...(travel.tripType === 'S' ? { returnDate: travel.returnDate } : {}),
+        travellers: travel.travellers,
+      },
+    } as TDeskQuoteRequest;
+  }
+  if (values.product === 'home') {
+    const { home } = values;
+    return {
+      ...base,
+      home: {
+        dwellingType: home.dwellingType,
+        ...(market === 'SGP' && home.dwellingType === 'HDB' ? { hdbFlatType: home.hdbFlatType } : {}),
+        ...(market === 'HKG' ? { floorArea: home.floorArea, buildingAge: home.buildingAge } : {}),
+        ownership: home.ownership,
+        contentsSumInsured: Number(home.contentsSumInsured),
+        effectiveDate: home.effectiveDate,
+      },
+    } as TDeskQuoteRequest;
+  }
+  const { pa } = values;
+  return {
+    ...base,
+    pa: {
+      occupation: pa.occupation,
+      insuredPersonType: pa.insuredPersonType,
+      effectiveDate: pa.effectiveDate,
+      ...(market === 'SGP' ? { residency: pa.residency } : {}),
+    },
+  } as TDeskQuoteRequest;
+}
+
+/** One problem the domain's schema finds, as the form says it. */
+export type TDeskQuoteIssue = { code: string; minimum?: unknown; maximum?: unknown; origin?: unknown };
+
+/**
+ * Checks the request the form would send against the domain's `ZDeskQuoteRequest` (the server's route
+ * checks the same), and answers every problem at once, each on the field it names (react-hook-form then
+ * focuses the first). The server's own rules (the e-mail, the occupation, the shop's rating rules)
+ * answer after sending, on their field.
+ */
+export function deskQuoteResolver(messageOf: (issue: TDeskQuoteIssue) => string): Resolver<TDeskQuoteForm> {
+  return async (values) => {
+    const parsed = ZDeskQuoteRequest.safeParse(toDeskQuoteRequest(values));
+    if (parsed.success) return { values, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String);
+      let holder = errors;
+      for (const key of path.slice(0, -1)) {
+        holder[key] ??= {};
+        holder = holder[key] as Record<string, unknown>;
+      }
+      const last = path.at(-1) ?? 'root';
+      holder[last] ??= {
+        type: issue.code,
+        message: messageOf(issue as TDeskQuoteIssue),
+      } satisfies FieldError;
+    }
+    return { values: {}, errors: errors as FieldErrors<TDeskQuoteForm> };
+  };
+}
+
+/**
+ * The form field a server's `field` names: the request's own paths, and the shop's names for the same
+ * choices when the shop's rules refused the quote built from them (`policyTravel.deptDate`).
+ */
+const SHOP_FIELDS: [prefix: string, field: string][] = [
+  ['policyTravel.deptDate', 'travel.departureDate'],
+  ['policyTravel.returnDate', 'travel.returnDate'],
+  ['policyTravel.traveller', 'travel.travellers.travellerType'],
+  ['travel.travellers', 'travel.travellers.travellerType'],
+  ['policyPAN.insured', 'pa.occupation'],
+  ['policyPAN.effectiveDate', 'pa.effectiveDate'],
+  ['policyHome.dwellingType', 'home.dwellingType'],
+  ['policyHome.hdbFlatType', 'home.hdbFlatType'],
+  ['policyHome.floorArea', 'home.floorArea'],
+  ['policyHome.buildingAge', 'home.buildingAge'],
+  ['policyHome.ownership', 'home.ownership'],
+  ['policyHome.contentsSumInsured', 'home.contentsSumInsured'],
+  ['policyHome.effectiveDate', 'home.effectiveDate'],
+  ['campaign', 'campaignCode'],
+];
+
+/** The form field of a server's refusal, or null when it names none the form shows (said above the button). */
+export function formFieldOf(serverField: string | undefined, shown: readonly string[]): string | null {
+  if (!serverField) return null;
+  if (shown.includes(serverField)) return serverField;
+  const alias = SHOP_FIELDS.find(([prefix]) => serverField.startsWith(prefix))?.[1];
+  if (alias && shown.includes(alias)) return alias;
+  return shown.find((name) => serverField.startsWith(name)) ?? null;
+}

@@ -1,0 +1,68 @@
+import {
+  BUILDING_AGE_BANDS,
+  CONTENTS_CHOICES,
+  DWELLING_TYPES,
+  FLOOR_AREA_BANDS,
+  HDB_FLAT_TYPES,
+  OCCUPANCIES,
+} from '@lionrock/domain/home/home-model';
+import { useFormContext } from 'react-hook-form';
+import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
+import type { TDeskQuoteForm } from './desk-quote-form';
+import { QuoteField } from './quote-field';
+
+/** The home quote's choices, as the shop's home form asks them in each market. */
+export function HomeChoices() {
+  const { w } = useQuoteWords();
+  const { register, watch } = useFormContext<TDeskQuoteForm>();
+  const market = watch('market');
+  const dwellingType = watch('home.dwellingType');
+  const choose = (
+    name: 'dwellingType' | 'hdbFlatType' | 'floorArea' | 'buildingAge' | 'ownership',
+    label: TQuoteWord,
+    options: readonly string[],
+    word: (value: string) => TQuoteWord,
+  ) => (
+    <QuoteField name={`home.${name}`} label={w(label)}>
+      {(props) => (
+        <select {...props} {...register(`home.${name}`)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {w(word(option))}
+            </option>
+          ))}
+        </select>
+      )}
+    </QuoteField>
+  );
+  const currency = market === 'HKG' ? 'HKD' : 'SGD';
+  return (
+    <>
+      {choose('dwellingType', 'dwellingType', DWELLING_TYPES, (v) => `dwelling.${v}` as TQuoteWord)}
+      {market === 'SGP' && dwellingType === 'HDB'
+        ? choose('hdbFlatType', 'hdbFlatType', HDB_FLAT_TYPES, (v) => `flat.${v}` as TQuoteWord)
+        : null}
+      {market === 'HKG' ? (
+        <>
+          {choose('floorArea', 'floorArea', FLOOR_AREA_BANDS, (v) => `floorArea.${v}` as TQuoteWord)}
+          {choose('buildingAge', 'buildingAge', BUILDING_AGE_BANDS, (v) => `buildingAge.${v}` as TQuoteWord)}
+        </>
+      ) : null}
+      {choose('ownership', 'ownership', OCCUPANCIES, (v) => `ownership.${v}` as TQuoteWord)}
+      <QuoteField name="home.contentsSumInsured" label={w('contents')}>
+        {(props) => (
+          <select {...props} {...register('home.contentsSumInsured')}>
+            {CONTENTS_CHOICES[market].map((amount) => (
+              <option key={amount} value={String(amount)}>
+                {currency} {amount.toLocaleString('en')}
+              </option>
+            ))}
+          </select>
+        )}
+      </QuoteField>
+      <QuoteField name="home.effectiveDate" label={w('effectiveDate')}>
+        {(props) => <input {...props} type="date" {...register('home.effectiveDate')} />}
+      </QuoteField>
+    </>
+  );
+}
