@@ -38,7 +38,10 @@ export default defineConfig({
     ],
     coverage: {
       provider: 'v8',
-      include: ['packages/domain/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+      // The one threshold is the domain's (every line of every rule); the server's and web's lines were
+      // measured too and never read, at a cost of minutes of every run on two cores (issue 28, goal 8).
+      // Domain lines exercised by server and web tests still count: every project runs under coverage.
+      include: ['packages/domain/src/**/*.ts'],
       exclude: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       // The domain holds every business rule: every line of it is exercised (issue 3).
