@@ -21,13 +21,25 @@ export function describeEachDriver(name: string, suite: (driver: TDriver) => voi
 
 export type TTestDatabase = TDatabase & { url: string | undefined; drop(): Promise<void> };
 
-/** A migrated, seeded database of its own: a PGlite loaded from the run's template, or a cloned PostgreSQL database. */
+/**
+ * A migrated, seeded database of its own: a PGlite loaded from the run's template, or a cloned PostgreSQL
+ * database. Closing it drops it, whichever a suite calls (`close` or `drop`, once or twice): no run leaves
+ * a database behind on the PostgreSQL server (issue 28, goal 8).
+ */
 export async function createTestDatabase(driver: TDriver): Promise<TTestDatabase> {
+  const once = (end: () => Promise<void>) => {
+    let ending: Promise<void> | undefined;
+    return () => {
+      ending ??= end();
+      return ending;
+    };
+  };
   if (driver === 'pglite') {
     const dump = fs.readFileSync(inject('pgliteTemplatePath'));
     const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
     const database = await openDatabase({ pglite });
-    return { ...database, url: undefined, drop: () => database.close() };
+    const drop = once(() => database.close());
+    return { ...database, url: undefined, close: drop, drop };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `lionrock_t_${randomBytes(6).toString('hex')}`;
@@ -37,15 +49,12 @@ export async function createTestDatabase(driver: TDriver): Promise<TTestDatabase
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
-  return {
-    ...database,
-    url,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const drop = once(async () => {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  return { ...database, url, close: drop, drop };
 }
