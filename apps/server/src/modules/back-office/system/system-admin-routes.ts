@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TDb } from '../../../db/database.ts';
-import { ApiError } from '../../../lib/api-error.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
-import { createSystemAdminRepository, type TSettingsTable } from './system-admin-repository.ts';
+import type { TSettingsTable } from './system-admin-repository.ts';
+import type { TSystemAdminService } from './system-admin-service.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/system`;
 const ZCountry = z.enum(['SGP', 'HKG']);
@@ -52,17 +50,6 @@ export const ZBannerSchema = z.object({
   endsAt: ZWhen.optional(),
 });
 
-const dated = <T extends { startsAt?: string | null; endsAt?: string | null }>(value: T) => {
-  const out: Record<string, unknown> = { ...value };
-  if (value.startsAt !== undefined) out.startsAt = value.startsAt ? new Date(value.startsAt) : null;
-  if (value.endsAt !== undefined) out.endsAt = value.endsAt ? new Date(value.endsAt) : null;
-  const starts = out.startsAt as Date | null | undefined;
-  const ends = out.endsAt as Date | null | undefined;
-  if (starts && ends && ends <= starts)
-    throw new ApiError(400, 'The end must come after the start.', { field: 'endsAt' });
-  return out;
-};
-
 /**
  * The system settings of the back office (issue 18, decision 082): flags per market, maintenance
  * notices and banners. 'system.read' to read, 'system.write' to change; every change is audited in
@@ -71,10 +58,9 @@ const dated = <T extends { startsAt?: string | null; endsAt?: string | null }>(v
  */
 export async function systemAdminRoutes(
   app: FastifyInstance,
-  options: { access: TStaffAccess; db: TDb },
+  options: { access: TStaffAccess; service: TSystemAdminService },
 ): Promise<void> {
-  const { access } = options;
-  const repository = createSystemAdminRepository(options.db);
+  const { access, service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireAccount('system.read');
   const write = access.requireAccount('system.write');
@@ -82,14 +68,13 @@ export async function systemAdminRoutes(
     id: request.account!.id,
     label: `${request.account!.displayName} (${request.account!.username})`,
   });
-  const noSuchRecord = () => new ApiError(404, 'No such record.', { field: 'id' });
 
   routes.get(
     BASE,
     { preHandler: read, schema: { response: { 200: ZAnswer, ...apiErrors(401, 403) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return repository.overview();
+      return service.overview();
     },
   );
 
@@ -103,30 +88,18 @@ export async function systemAdminRoutes(
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const after = await repository.updateFlags(request.params.country, request.body, actorOf(request));
-      if (!after) throw new ApiError(404, 'No flags for this market.', { field: 'country' });
-      return after;
-    },
+    async (request) => service.updateFlags(request.params.country, request.body, actorOf(request)),
   );
 
   /** Create, update and delete of notices or banners, audited the same way. */
-  function crud(
-    path: string,
-    kind: TSettingsTable,
-    schema: typeof ZNoticeSchema | typeof ZBannerSchema,
-    defaults: (body: Record<string, unknown>) => Record<string, unknown>,
-  ) {
+  function crud(path: string, kind: TSettingsTable, schema: typeof ZNoticeSchema | typeof ZBannerSchema) {
     routes.post(
       `${BASE}/${path}`,
       {
         preHandler: write,
         schema: { body: schema, response: { 200: ZAnswer, ...apiErrors(400, 401, 403) } },
       },
-      async (request) => {
-        const values = dated(request.body);
-        return repository.create(kind, { ...defaults(values), ...values }, actorOf(request));
-      },
+      async (request) => service.create(kind, request.body, actorOf(request)),
     );
     routes.put(
       `${BASE}/${path}/:id`,
@@ -138,25 +111,7 @@ export async function systemAdminRoutes(
           response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        const changes = dated(request.body);
-        const after = await repository.update(
-          kind,
-          request.params.id,
-          changes,
-          actorOf(request),
-          (before) => {
-            const startsAt = (
-              changes.startsAt === undefined ? before.startsAt : changes.startsAt
-            ) as Date | null;
-            const endsAt = (changes.endsAt === undefined ? before.endsAt : changes.endsAt) as Date | null;
-            if (startsAt && endsAt && endsAt <= startsAt)
-              throw new ApiError(400, 'The end must come after the start.', { field: 'endsAt' });
-          },
-        );
-        if (!after) throw noSuchRecord();
-        return after;
-      },
+      async (request) => service.update(kind, request.params.id, request.body, actorOf(request)),
     );
     routes.delete(
       `${BASE}/${path}/:id`,
@@ -164,28 +119,12 @@ export async function systemAdminRoutes(
         preHandler: write,
         schema: { params: ZId, response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) } },
       },
-      async (request) => {
-        if (!(await repository.remove(kind, request.params.id, actorOf(request)))) throw noSuchRecord();
-        return { deleted: true };
-      },
+      async (request) => service.remove(kind, request.params.id, actorOf(request)),
     );
   }
 
-  const code = (prefix: string, body: Record<string, unknown>) =>
-    `${body.country}-${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
-  // What a new record has unless the request says otherwise (a partial update keeps the rest).
-  crud('notices', 'notice', ZNoticeSchema, (body) => ({
-    code: code('NOTICE', body),
-    longMessageEn: '',
-    longMessageZh: '',
-    active: false,
-  }));
-  crud('banners', 'banner', ZBannerSchema, (body) => ({
-    code: code(String(body.product), body),
-    contentEn: '',
-    contentZh: '',
-    active: true,
-  }));
+  crud('notices', 'notice', ZNoticeSchema);
+  crud('banners', 'banner', ZBannerSchema);
 
   /** Sets the order of banners: the ids in the order wanted (one market and product's list). */
   routes.post(
@@ -197,10 +136,6 @@ export async function systemAdminRoutes(
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      if (!(await repository.reorderBanners(request.body.ids, actorOf(request))))
-        throw new ApiError(404, 'Some of these banners do not exist.', { field: 'ids' });
-      return { order: request.body.ids };
-    },
+    async (request) => service.reorderBanners(request.body.ids, actorOf(request)),
   );
 }

@@ -1,5 +1,6 @@
 import type { TKernel } from '../../../app-kernel.ts';
 import type { TStaff } from '../staff-module.ts';
+import { createReferralsAdminService } from './referrals-admin-service.ts';
 import { referralsRoutes } from './referrals-routes.ts';
 import { createUnderwritingRepository } from './underwriting-repository.ts';
 import { underwritingRoutes } from './underwriting-routes.ts';
@@ -9,7 +10,7 @@ import { createUnderwritingService } from './underwriting-service.ts';
 export async function underwritingModule(
   kernel: TKernel,
   staff: TStaff,
-  deps: Pick<Parameters<typeof referralsRoutes>[1], 'referrals'>,
+  deps: Pick<Parameters<typeof createReferralsAdminService>[0], 'referrals'>,
 ) {
   await kernel.app.register(underwritingRoutes, {
     access: staff.access,
@@ -20,8 +21,6 @@ export async function underwritingModule(
   });
   await kernel.app.register(referralsRoutes, {
     access: staff.access,
-    db: kernel.db,
-    referrals: deps.referrals,
-    now: kernel.now,
+    service: createReferralsAdminService({ db: kernel.db, referrals: deps.referrals, now: kernel.now }),
   });
 }
