@@ -9,7 +9,7 @@ import {
   compareDates,
   daysBetween,
   daysInMonth,
-  fixedUtcOffsetMinutes,
+  FIXED_UTC_OFFSET_MINUTES,
   formatDmy,
   formatIso,
   fromEpochDay,
@@ -130,10 +130,10 @@ describe('local dates', () => {
   });
 });
 
-describe('fixedUtcOffsetMinutes', () => {
+describe('FIXED_UTC_OFFSET_MINUTES', () => {
   it('is UTC+8 in both markets all year, and unknown for a zone with daylight saving', () => {
-    expect(fixedUtcOffsetMinutes('Asia/Singapore')).toBe(480);
-    expect(fixedUtcOffsetMinutes('Asia/Hong_Kong')).toBe(480);
-    expect(fixedUtcOffsetMinutes('Europe/London')).toBeUndefined();
+    expect(FIXED_UTC_OFFSET_MINUTES.get('Asia/Singapore')).toBe(480);
+    expect(FIXED_UTC_OFFSET_MINUTES.get('Asia/Hong_Kong')).toBe(480);
+    expect(FIXED_UTC_OFFSET_MINUTES.get('Europe/London')).toBeUndefined();
   });
 });

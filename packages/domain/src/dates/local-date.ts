@@ -123,15 +123,10 @@ export function todayIn(timeZone: string, now: Date): TLocalDate {
  * and in Hong Kong since 1979. Their day is found by arithmetic: the first time-zone formatter a
  * browser builds loads the zone data, about 20 ms of a phone's main thread on the landing's first render.
  */
-const FIXED_UTC_OFFSET_MINUTES = new Map([
+export const FIXED_UTC_OFFSET_MINUTES: ReadonlyMap<string, number> = new Map([
   ['Asia/Singapore', 480],
   ['Asia/Hong_Kong', 480],
 ]);
-
-/** The one offset from UTC, in minutes, of a zone that keeps one all year (the markets'); undefined otherwise. */
-export function fixedUtcOffsetMinutes(timeZone: string): number | undefined {
-  return FIXED_UTC_OFFSET_MINUTES.get(timeZone);
-}
 
 const LAST_TODAY = new Map<string, { minute: number; today: TLocalDate }>();
 

@@ -1,4 +1,9 @@
-import { fixedUtcOffsetMinutes, formatDmy, fromEpochDay, parseIso } from '@lionrock/domain/dates/local-date';
+import {
+  FIXED_UTC_OFFSET_MINUTES,
+  formatDmy,
+  fromEpochDay,
+  parseIso,
+} from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 
 /**
@@ -6,8 +11,8 @@ import { MARKETS } from '@lionrock/domain/market/market';
  * clock. Singapore and Hong Kong are both UTC+8 all year (no daylight saving), so one clock serves both
  * markets' records; a time in UTC without its zone would be read as local and be eight hours wrong.
  */
-const MARKET_OFFSET_MINUTES = fixedUtcOffsetMinutes(MARKETS.SGP.timeZone)!;
-if (fixedUtcOffsetMinutes(MARKETS.HKG.timeZone) !== MARKET_OFFSET_MINUTES)
+const MARKET_OFFSET_MINUTES = FIXED_UTC_OFFSET_MINUTES.get(MARKETS.SGP.timeZone)!;
+if (FIXED_UTC_OFFSET_MINUTES.get(MARKETS.HKG.timeZone) !== MARKET_OFFSET_MINUTES)
   throw new Error('The markets no longer share one clock: staff dates must say which market they are in.');
 
 function parts(iso: string): { day: string; time: string } | null {

@@ -1,6 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { BackOfficeError, backOfficeCall } from './back-office-api';
+
+/** The last answer, kept while the next loads: TanStack's `keepPreviousData`, written here (see below). */
+const keepLast = <T>(previous: T): T => previous;
 
 /** Every back-office answer is cached under this key, so signing out can drop them all at once. */
 export const STAFF_QUERY_KEY = 'back-office';
@@ -26,7 +29,9 @@ export function useStaffQuery<T>(path: string | null, options: { keepWhileLoadin
     enabled: path !== null,
     retry: false,
     gcTime: 0,
-    ...(options.keepWhileLoading ? { placeholderData: keepPreviousData } : {}),
+    // TanStack's keepPreviousData, written here: importing it would keep it in the landing's chunk,
+    // where the shop's TanStack Query lives (decision 022's budget).
+    ...(options.keepWhileLoading ? { placeholderData: keepLast } : {}),
   });
   const { refetch } = query;
   const reload = useCallback(async () => {

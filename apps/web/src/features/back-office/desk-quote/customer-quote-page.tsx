@@ -1,6 +1,6 @@
 import { CONTENTS_CHOICES } from '@lionrock/domain/home/home-model';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import shell from '../back-office.module.css';
 import { BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
@@ -96,79 +96,83 @@ export default function CustomerQuotePage() {
         {w('heading')}
       </h1>
       <p>{w('intro')}</p>
-      <FormProvider {...form}>
-        <form className={shell.form} onSubmit={send} noValidate aria-busy={busy}>
-          {problems ? (
-            <p className={shell.formError} role="status">
-              {w('problems')}
-            </p>
-          ) : null}
-          <QuoteField name="product" label={w('product')}>
-            {(props) => (
-              <select {...props} {...register('product')}>
-                <option value="travel">{w('product.travel')}</option>
-                <option value="pa">{w('product.pa')}</option>
-                <option value="home">{w('product.home')}</option>
-              </select>
-            )}
-          </QuoteField>
-          <QuoteField name="market" label={w('market')}>
-            {(props) => (
-              <select
-                {...props}
-                {...register('market', {
-                  // The contents sums are the market's own: a new market starts from its smallest.
-                  onChange: (event) =>
-                    setValue(
-                      'home.contentsSumInsured',
-                      String(CONTENTS_CHOICES[event.target.value as 'SGP' | 'HKG'][0]),
-                    ),
-                })}
-              >
-                {(agentMarket ? [agentMarket] : (['SGP', 'HKG'] as const)).map((value) => (
-                  <option key={value} value={value}>
-                    {w(`market.${value}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </QuoteField>
-          <QuoteField name="customerEmail" label={w('email')}>
-            {(props) => (
-              <input
-                {...props}
-                type="email"
-                autoComplete="off"
-                maxLength={200}
-                {...register('customerEmail')}
-              />
-            )}
-          </QuoteField>
-          <QuoteField name="language" label={w('language')}>
-            {(props) => (
-              <select {...props} {...register('language')}>
-                <option value="en">{w('lang.en')}</option>
-                <option value="zh">{w('lang.zh')}</option>
-              </select>
-            )}
-          </QuoteField>
-          {product === 'travel' ? <TravelChoices /> : product === 'home' ? <HomeChoices /> : <PaChoices />}
-          <QuoteField name="subAgentCode" label={w('subAgent')}>
-            {(props) => <input {...props} maxLength={50} {...register('subAgentCode')} />}
-          </QuoteField>
-          <QuoteField name="campaignCode" label={w('campaign')}>
-            {(props) => <input {...props} maxLength={50} {...register('campaignCode')} />}
-          </QuoteField>
-          {formError ? (
-            <p className={shell.formError} role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <button className={shell.primary} type="submit" disabled={busy}>
-            {busy ? w('busy') : w('send')}
-          </button>
-        </form>
-      </FormProvider>
+      <form className={shell.form} onSubmit={send} noValidate aria-busy={busy}>
+        {problems ? (
+          <p className={shell.formError} role="status">
+            {w('problems')}
+          </p>
+        ) : null}
+        <QuoteField errors={formState.errors} name="product" label={w('product')}>
+          {(props) => (
+            <select {...props} {...register('product')}>
+              <option value="travel">{w('product.travel')}</option>
+              <option value="pa">{w('product.pa')}</option>
+              <option value="home">{w('product.home')}</option>
+            </select>
+          )}
+        </QuoteField>
+        <QuoteField errors={formState.errors} name="market" label={w('market')}>
+          {(props) => (
+            <select
+              {...props}
+              {...register('market', {
+                // The contents sums are the market's own: a new market starts from its smallest.
+                onChange: (event) =>
+                  setValue(
+                    'home.contentsSumInsured',
+                    String(CONTENTS_CHOICES[event.target.value as 'SGP' | 'HKG'][0]),
+                  ),
+              })}
+            >
+              {(agentMarket ? [agentMarket] : (['SGP', 'HKG'] as const)).map((value) => (
+                <option key={value} value={value}>
+                  {w(`market.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </QuoteField>
+        <QuoteField errors={formState.errors} name="customerEmail" label={w('email')}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="off"
+              maxLength={200}
+              {...register('customerEmail')}
+            />
+          )}
+        </QuoteField>
+        <QuoteField errors={formState.errors} name="language" label={w('language')}>
+          {(props) => (
+            <select {...props} {...register('language')}>
+              <option value="en">{w('lang.en')}</option>
+              <option value="zh">{w('lang.zh')}</option>
+            </select>
+          )}
+        </QuoteField>
+        {product === 'travel' ? (
+          <TravelChoices form={form} />
+        ) : product === 'home' ? (
+          <HomeChoices form={form} />
+        ) : (
+          <PaChoices form={form} />
+        )}
+        <QuoteField errors={formState.errors} name="subAgentCode" label={w('subAgent')}>
+          {(props) => <input {...props} maxLength={50} {...register('subAgentCode')} />}
+        </QuoteField>
+        <QuoteField errors={formState.errors} name="campaignCode" label={w('campaign')}>
+          {(props) => <input {...props} maxLength={50} {...register('campaignCode')} />}
+        </QuoteField>
+        {formError ? (
+          <p className={shell.formError} role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button className={shell.primary} type="submit" disabled={busy}>
+          {busy ? w('busy') : w('send')}
+        </button>
+      </form>
       {busy ? (
         <p className={shell.loading} role="status">
           {w('busy')}

@@ -6,15 +6,16 @@ import {
   HDB_FLAT_TYPES,
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
-import { useFormContext } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
 import { QuoteField } from './quote-field';
 
 /** The home quote's choices, as the shop's home form asks them in each market. */
-export function HomeChoices() {
+export function HomeChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
   const { w } = useQuoteWords();
-  const { register, watch } = useFormContext<TDeskQuoteForm>();
+  const { register, watch, formState } = form;
+  const { errors } = formState;
   const market = watch('market');
   const dwellingType = watch('home.dwellingType');
   const choose = (
@@ -23,7 +24,7 @@ export function HomeChoices() {
     options: readonly string[],
     word: (value: string) => TQuoteWord,
   ) => (
-    <QuoteField name={`home.${name}`} label={w(label)}>
+    <QuoteField errors={errors} name={`home.${name}`} label={w(label)}>
       {(props) => (
         <select {...props} {...register(`home.${name}`)}>
           {options.map((option) => (
@@ -49,7 +50,7 @@ export function HomeChoices() {
         </>
       ) : null}
       {choose('ownership', 'ownership', OCCUPANCIES, (v) => `ownership.${v}` as TQuoteWord)}
-      <QuoteField name="home.contentsSumInsured" label={w('contents')}>
+      <QuoteField errors={errors} name="home.contentsSumInsured" label={w('contents')}>
         {(props) => (
           <select {...props} {...register('home.contentsSumInsured')}>
             {CONTENTS_CHOICES[market].map((amount) => (
@@ -60,7 +61,7 @@ export function HomeChoices() {
           </select>
         )}
       </QuoteField>
-      <QuoteField name="home.effectiveDate" label={w('effectiveDate')}>
+      <QuoteField errors={errors} name="home.effectiveDate" label={w('effectiveDate')}>
         {(props) => <input {...props} type="date" {...register('home.effectiveDate')} />}
       </QuoteField>
     </>

@@ -1,17 +1,18 @@
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
-import { useFormContext } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useQuoteWords } from './customer-quote-words';
 import { RESIDENCIES, type TDeskQuoteForm } from './desk-quote-form';
 import { QuoteField } from './quote-field';
 
 /** The personal accident quote's choices: the occupation, who is covered, the start and (Singapore) residency. */
-export function PaChoices() {
+export function PaChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
   const { w, language } = useQuoteWords();
-  const { register, watch } = useFormContext<TDeskQuoteForm>();
+  const { register, watch, formState } = form;
+  const { errors } = formState;
   const market = watch('market');
   return (
     <>
-      <QuoteField name="pa.occupation" label={w('occupation')}>
+      <QuoteField errors={errors} name="pa.occupation" label={w('occupation')}>
         {(props) => (
           <select {...props} {...register('pa.occupation')}>
             <option value="">{w('chooseOccupation')}</option>
@@ -23,7 +24,7 @@ export function PaChoices() {
           </select>
         )}
       </QuoteField>
-      <QuoteField name="pa.insuredPersonType" label={w('covered')}>
+      <QuoteField errors={errors} name="pa.insuredPersonType" label={w('covered')}>
         {(props) => (
           <select {...props} {...register('pa.insuredPersonType')}>
             <option value="individual">{w('covered.individual')}</option>
@@ -31,11 +32,11 @@ export function PaChoices() {
           </select>
         )}
       </QuoteField>
-      <QuoteField name="pa.effectiveDate" label={w('effectiveDate')}>
+      <QuoteField errors={errors} name="pa.effectiveDate" label={w('effectiveDate')}>
         {(props) => <input {...props} type="date" {...register('pa.effectiveDate')} />}
       </QuoteField>
       {market === 'SGP' ? (
-        <QuoteField name="pa.residency" label={w('residency')}>
+        <QuoteField errors={errors} name="pa.residency" label={w('residency')}>
           {(props) => (
             <select {...props} {...register('pa.residency')}>
               {RESIDENCIES.map((value) => (

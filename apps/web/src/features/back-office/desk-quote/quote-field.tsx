@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type FieldError, get, useFormContext } from 'react-hook-form';
+import { type FieldError, type FieldErrors, get } from 'react-hook-form';
 import shell from '../back-office.module.css';
 import type { TDeskQuoteForm } from './desk-quote-form';
 
@@ -21,14 +21,17 @@ export const controlIdOf = (name: string) => `cq-${name.replaceAll('.', '-')}`;
 export function QuoteField({
   name,
   label,
+  errors,
   children,
 }: {
   name: string;
   label: string;
+  /** The form's problems (react-hook-form's `formState.errors`), given rather than read from a context:
+   * its FormProvider would stay in the landing's chunk, where the shop's react-hook-form lives. */
+  errors: FieldErrors<TDeskQuoteForm>;
   children: (props: TControlProps) => ReactNode;
 }) {
-  const { formState } = useFormContext<TDeskQuoteForm>();
-  const error = get(formState.errors, name) as FieldError | undefined;
+  const error = get(errors, name) as FieldError | undefined;
   const id = controlIdOf(name);
   return (
     <div className={shell.field}>

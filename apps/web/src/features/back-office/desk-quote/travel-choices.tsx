@@ -1,17 +1,18 @@
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
-import { useFormContext } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
 import { QuoteField } from './quote-field';
 
 /** The travel quote's choices: the trip, its dates and who travels, within the shop's own limits. */
-export function TravelChoices() {
+export function TravelChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
   const { w } = useQuoteWords();
-  const { register, watch } = useFormContext<TDeskQuoteForm>();
+  const { register, watch, formState } = form;
+  const { errors } = formState;
   const tripType = watch('travel.tripType');
   const travellerType = watch('travel.travellers.travellerType');
   const count = (name: 'individuals' | 'adults' | 'children', min: number, max: number) => (
-    <QuoteField name={`travel.travellers.${name}`} label={w(name)}>
+    <QuoteField errors={errors} name={`travel.travellers.${name}`} label={w(name)}>
       {(props) => (
         <input
           {...props}
@@ -26,7 +27,7 @@ export function TravelChoices() {
   );
   return (
     <>
-      <QuoteField name="travel.tripType" label={w('tripType')}>
+      <QuoteField errors={errors} name="travel.tripType" label={w('tripType')}>
         {(props) => (
           <select {...props} {...register('travel.tripType')}>
             <option value="S">{w('trip.S')}</option>
@@ -34,7 +35,7 @@ export function TravelChoices() {
           </select>
         )}
       </QuoteField>
-      <QuoteField name="travel.destination" label={w('destination')}>
+      <QuoteField errors={errors} name="travel.destination" label={w('destination')}>
         {(props) => (
           <select {...props} {...register('travel.destination')}>
             <option value="6">{w('destination.6')}</option>
@@ -42,15 +43,15 @@ export function TravelChoices() {
           </select>
         )}
       </QuoteField>
-      <QuoteField name="travel.departureDate" label={w('departure')}>
+      <QuoteField errors={errors} name="travel.departureDate" label={w('departure')}>
         {(props) => <input {...props} type="date" {...register('travel.departureDate')} />}
       </QuoteField>
       {tripType === 'S' ? (
-        <QuoteField name="travel.returnDate" label={w('returnDate')}>
+        <QuoteField errors={errors} name="travel.returnDate" label={w('returnDate')}>
           {(props) => <input {...props} type="date" {...register('travel.returnDate')} />}
         </QuoteField>
       ) : null}
-      <QuoteField name="travel.travellers.travellerType" label={w('travellerType')}>
+      <QuoteField errors={errors} name="travel.travellers.travellerType" label={w('travellerType')}>
         {(props) => (
           <select {...props} {...register('travel.travellers.travellerType')}>
             <option value="ID">{w('travellers.ID')}</option>
