@@ -25,4 +25,11 @@ describeWithService('postgres', 'a test database on PostgreSQL', (adminUrl) => {
     await database.close();
     await database.drop();
   });
+
+  it('is dropped even when the suite ended its pool first (a database that stops answering)', async () => {
+    const database = await createTestDatabase('postgres');
+    await database.pool!.end();
+    await database.drop();
+    expect(await exists(database.url!)).toBe(false);
+  });
 });
