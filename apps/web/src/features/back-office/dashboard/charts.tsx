@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '../data-table';
+import { staffCalendarDay } from '../staff-dates';
 import styles from './dashboard.module.css';
 
 /**
@@ -88,14 +89,14 @@ export function DayBars<T extends { date: string }>(props: {
               width={8}
               height={barHeight}
             >
-              <title>{`${day.date}: ${value(day)}`}</title>
+              <title>{`${staffCalendarDay(day.date)}: ${value(day)}`}</title>
             </rect>
           );
         })}
       </svg>
       <div className={styles.axis} aria-hidden="true">
-        <span>{days[0]?.date}</span>
-        <span>{days[days.length - 1]?.date}</span>
+        <span>{staffCalendarDay(days[0]?.date)}</span>
+        <span>{staffCalendarDay(days[days.length - 1]?.date)}</span>
       </div>
     </ChartFrame>
   );

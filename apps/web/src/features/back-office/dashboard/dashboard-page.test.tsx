@@ -60,7 +60,7 @@ describe('DashboardPage', () => {
     expect(within(sales).getByRole('img').getAttribute('aria-labelledby')).toBe(
       'sales-per-day-title sales-per-day-summary',
     );
-    expect(sales.textContent).toContain('2 sales from 2026-11-24 to 2026-11-25');
+    expect(sales.textContent).toContain('2 sales from 24/11/2026 to 25/11/2026');
     // Never SGD + HKD added: each currency its own column and its own total.
     const table = within(sales).getByRole('table', { hidden: true });
     expect(

@@ -251,7 +251,7 @@ export default function DashboardPage() {
             <DayBars
               id="quotes-per-day"
               title="Quotes per day"
-              summary={`${plural(data.totals.quotes, 'quote')} from ${data.from} to ${data.to}; the busiest day had ${Math.max(0, ...data.days.map((day) => day.quotes))}.`}
+              summary={`${plural(data.totals.quotes, 'quote')} from ${staffCalendarDay(data.from)} to ${staffCalendarDay(data.to)}; the busiest day had ${Math.max(0, ...data.days.map((day) => day.quotes))}.`}
               days={data.days}
               value={(day) => day.quotes}
               columns={dayColumns('quotes')}
@@ -259,7 +259,7 @@ export default function DashboardPage() {
             <DayBars
               id="sales-per-day"
               title="Sales per day"
-              summary={`${plural(data.totals.sales, 'sale')} from ${data.from} to ${data.to}, ${moneyText(data.totals.premiumCents)} premium; the best day had ${Math.max(0, ...data.days.map((day) => day.sales))}.`}
+              summary={`${plural(data.totals.sales, 'sale')} from ${staffCalendarDay(data.from)} to ${staffCalendarDay(data.to)}, ${moneyText(data.totals.premiumCents)} premium; the best day had ${Math.max(0, ...data.days.map((day) => day.sales))}.`}
               days={data.days}
               value={(day) => day.sales}
               columns={dayColumns('sales')}
