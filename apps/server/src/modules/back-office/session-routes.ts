@@ -8,10 +8,9 @@ import { COUNTRIES, isCountry } from '@lionrock/domain/market/market';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
-import { auditOf } from './audit.ts';
+import type { TAuditTrail } from './audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from './staff-access.ts';
 
 const ZAccount = z.object({
@@ -40,7 +39,8 @@ export async function backOfficeSessionRoutes(
   app: FastifyInstance,
   options: {
     access: TStaffAccess;
-    db: TDb;
+    /** The audit trail the staff pages read beside a record (decision 106). */
+    audit: Pick<TAuditTrail, 'of'>;
     /** The market an agent code is registered in; undefined for none (staff accounts have no code). */
     agentMarketOf: (agentCode: string) => Promise<string | undefined>;
   },
@@ -193,7 +193,7 @@ export async function backOfficeSessionRoutes(
       // The trail of a record only for a role that may read that kind of record (decision 106).
       if (!can(request.account!.role, AUDITED_RECORDS[request.query.entity]))
         throw new ApiError(403, 'Your role does not allow this.', { field: 'role' });
-      const rows = await auditOf(options.db, request.query.entity, request.query.entityId);
+      const rows = await options.audit.of(request.query.entity, request.query.entityId);
       return {
         entries: rows.map((row) => ({
           at: row.at.toISOString(),

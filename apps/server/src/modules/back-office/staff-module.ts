@@ -23,11 +23,12 @@ export async function staffModule(
     now: kernel.now,
     onMailQueued: kernel.onMailQueued,
   });
-  await app.register(backOfficeSessionRoutes, { access, db, agentMarketOf: deps.agentMarketOf });
+  const audit = createAuditTrail(createAuditRepository(db));
+  await app.register(backOfficeSessionRoutes, { access, audit, agentMarketOf: deps.agentMarketOf });
   kernel.mailSenders.register({
     name: 'back-office',
     handles: (mail) => mail.recipientRole === 'staff',
     compose: (mail) => access.resetMailContent(mail.sealed),
   });
-  return { access, audit: createAuditTrail(createAuditRepository(db)) };
+  return { access, audit };
 }

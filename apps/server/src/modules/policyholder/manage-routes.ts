@@ -6,16 +6,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
-import type { TDb } from '../../db/database.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import { customerOrigin } from '../../lib/shop-origins.ts';
-import { createContactService } from './contact-service.ts';
+import type { TContactService } from './contact-service.ts';
 import type { THolderAccess } from './holder-access.ts';
 import { MY_POLICY_PREFIX } from './holder-routes.ts';
 import {
   CARD_RECEIPT_PATH,
-  createRenewalCardService,
   type TCardChangeResult,
+  type TRenewalCardService,
 } from './renewal-card-service.ts';
 import type { TStepUpService } from './step-up-service.ts';
 
@@ -71,24 +70,13 @@ export async function manageRoutes(
   options: {
     access: THolderAccess;
     stepUps: TStepUpService;
-    db: TDb;
+    contact: TContactService;
+    renewalCard: TRenewalCardService;
     config: TConfig;
-    now: () => Date;
-    onMailQueued: () => void;
   },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { access, stepUps, db, config, now } = options;
-  const contact = createContactService({
-    db,
-    config,
-    now,
-    log: app.log,
-    onMailQueued: options.onMailQueued,
-    stepUps,
-    holders: access,
-  });
-  const renewalCard = createRenewalCardService({ db, config, now, log: app.log });
+  const { access, stepUps, contact, renewalCard, config } = options;
   const originOf = (request: FastifyRequest) => customerOrigin(config, request);
   const policyOf = (request: FastifyRequest<{ Params: { policyId: string } }>) =>
     access.policyOfHolder(request.policyholder!, request.params.policyId);

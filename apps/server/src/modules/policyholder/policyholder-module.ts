@@ -15,6 +15,7 @@ import { manageRoutes } from './manage-routes.ts';
 import { createMyPolicyRepository } from './my-policy-repository.ts';
 import { myPolicyRoutes } from './my-policy-routes.ts';
 import { createMyPolicyService } from './my-policy-service.ts';
+import { createRenewalCardService } from './renewal-card-service.ts';
 import { createStepUpRepository } from './step-up-repository.ts';
 import { createStepUpService, STEP_UP_MAIL_KIND, type TStepUpService } from './step-up-service.ts';
 
@@ -79,7 +80,17 @@ export async function policyholderModule(
     undoableUntil: async (policyId) =>
       (await contactRepository.undoPending(policyId, now()))?.undoExpiresAt ?? null,
   });
-  await app.register(manageRoutes, { access: holderAccess, stepUps, db, config, now, onMailQueued });
+  const contact = createContactService({
+    db,
+    config,
+    now,
+    log,
+    onMailQueued,
+    stepUps,
+    holders: holderAccess,
+  });
+  const renewalCard = createRenewalCardService({ db, config, now, log });
+  await app.register(manageRoutes, { access: holderAccess, stepUps, contact, renewalCard, config });
   mailSenders.register(
     serviceMailSender('step-up', (kind) => kind === STEP_UP_MAIL_KIND, {
       mailContent: async (mail) => {
