@@ -75,3 +75,17 @@ export function createAuditTrail(repository: TAuditRepository) {
 }
 
 export type TAuditTrail = ReturnType<typeof createAuditTrail>;
+
+type TStoredAuditRow = Awaited<ReturnType<TAuditRepository['listFor']>>[number];
+
+/** A row of the trail as the staff pages read it beside its record: the time as ISO, the rest as stored. */
+export function auditEntryView(row: TStoredAuditRow) {
+  return {
+    at: row.at.toISOString(),
+    actor: row.actor,
+    action: row.action,
+    before: row.before,
+    after: row.after,
+    note: row.note,
+  };
+}

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import type { TAuditTrail } from './audit.ts';
+import { auditEntryView } from './audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from './staff-access.ts';
 
 const ZAccount = z.object({
@@ -195,14 +196,7 @@ export async function backOfficeSessionRoutes(
         throw new ApiError(403, 'Your role does not allow this.', { field: 'role' });
       const rows = await options.audit.of(request.query.entity, request.query.entityId);
       return {
-        entries: rows.map((row) => ({
-          at: row.at.toISOString(),
-          actor: row.actor,
-          action: row.action,
-          before: row.before,
-          after: row.after,
-          note: row.note,
-        })),
+        entries: rows.map(auditEntryView),
       };
     },
   );

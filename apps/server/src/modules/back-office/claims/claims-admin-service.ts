@@ -3,7 +3,7 @@ import type { TDb } from '../../../db/database.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { maskedStoredPayout, type TClaimsRepository } from '../../claims/claims-repository.ts';
 import type { TClaimsService } from '../../claims/claims-service.ts';
-import { auditOf, recordAudit, type TActor } from '../audit.ts';
+import { auditEntryView, auditOf, recordAudit, type TActor } from '../audit.ts';
 import type { TClaimsAdminRepository } from './claims-admin-repository.ts';
 
 export type TClaimsQuery = Parameters<TClaimsAdminRepository['list']>[0];
@@ -85,14 +85,7 @@ export function createClaimsAdminService(deps: {
           actor: row.actor,
           at: row.createdAt.toISOString(),
         })),
-        audit: audit.map((row) => ({
-          at: row.at.toISOString(),
-          actor: row.actor,
-          action: row.action,
-          before: row.before,
-          after: row.after,
-          note: row.note,
-        })),
+        audit: audit.map(auditEntryView),
         /** What the status form may offer: the domain's transitions from here. */
         allowedMoves: CLAIM_TRANSITIONS[status],
       };

@@ -11,6 +11,7 @@ import type { TPaymentRepository } from '../../payment/payment-repository.ts';
 import type { TPolicyRow } from '../../policy/policy-repository.ts';
 import type { TAccessRepository } from '../../policyholder/access-repository.ts';
 import type { TActor, TAuditEntry, TAuditTrail } from '../audit.ts';
+import { auditEntryView } from '../audit.ts';
 import type { TMailRow, TOperationsRepository } from './operations-repository.ts';
 
 /**
@@ -193,15 +194,7 @@ export function createOperationsService(deps: {
         resolvedAt: alert.resolvedAt?.toISOString() ?? null,
       })),
       claimCount,
-      audit: trail.map((entry) => ({
-        id: entry.id,
-        at: entry.at.toISOString(),
-        actor: entry.actor,
-        action: entry.action,
-        before: entry.before,
-        after: entry.after,
-        note: entry.note,
-      })),
+      audit: trail.map((entry) => ({ id: entry.id, ...auditEntryView(entry) })),
     };
   }
 

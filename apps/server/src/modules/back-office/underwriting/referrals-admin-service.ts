@@ -5,7 +5,7 @@ import { maskEmail, maskMobile } from '@lionrock/domain/self-service/contact-rul
 import type { TDb } from '../../../db/database.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { TReferralRow, TReferralService } from '../../referral/referral-service.ts';
-import { auditOf, recordAudit, type TActor } from '../audit.ts';
+import { auditEntryView, auditOf, recordAudit, type TActor } from '../audit.ts';
 
 /** A referral as the queue lists it: contact masked, the ID number only as its masked form. */
 function summaryOf(row: TReferralRow) {
@@ -86,14 +86,7 @@ export function createReferralsAdminService(deps: { db: TDb; referrals: TReferra
         },
         quote: quoteOf(row.document as TPolicy),
         document: row.document,
-        audit: audit.map((entry) => ({
-          at: entry.at.toISOString(),
-          actor: entry.actor,
-          action: entry.action,
-          before: entry.before,
-          after: entry.after,
-          note: entry.note,
-        })),
+        audit: audit.map(auditEntryView),
       };
     },
 

@@ -1,4 +1,5 @@
 import { type TDeskQuoteRequest, ZDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
+import { addDays, formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import type {
   BUILDING_AGE_BANDS,
   DWELLING_TYPES,
@@ -7,6 +8,7 @@ import type {
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
 import { CONTENTS_CHOICES } from '@lionrock/domain/home/home-model';
+import { MARKETS } from '@lionrock/domain/market/market';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 
 export type TResidency = 'CITIZEN' | 'PERMANENT_RESIDENT' | 'LONG_TERM_PASS';
@@ -50,16 +52,11 @@ export type TDeskQuoteForm = {
   };
 };
 
-/** A date `days` from `today` as YYYY-MM-DD (the browser's own day: the server checks the market's). */
-export function isoIn(days: number, today = new Date()): string {
-  const date = new Date(today);
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** A new form: travel, a trip two weeks away, one traveller; cover from tomorrow for PA and home. */
-export function deskQuoteDefaults(market: 'SGP' | 'HKG', today = new Date()): TDeskQuoteForm {
+export function deskQuoteDefaults(market: 'SGP' | 'HKG', now = new Date()): TDeskQuoteForm {
+  // Days in the market's own calendar, as the server counts them, written as the date inputs take them.
+  const today = todayIn(MARKETS[market].timeZone, now);
+  const isoIn = (days: number) => formatIso(addDays(today, days));
   return {
     product: 'travel',
     market,
@@ -70,14 +67,14 @@ export function deskQuoteDefaults(market: 'SGP' | 'HKG', today = new Date()): TD
     travel: {
       tripType: 'S',
       destination: '6',
-      departureDate: isoIn(14, today),
-      returnDate: isoIn(20, today),
+      departureDate: isoIn(14),
+      returnDate: isoIn(20),
       travellers: { travellerType: 'ID', individuals: 1, adults: 2, children: 1 },
     },
     pa: {
       occupation: '',
       insuredPersonType: 'individual',
-      effectiveDate: isoIn(1, today),
+      effectiveDate: isoIn(1),
       residency: 'CITIZEN',
     },
     home: {
@@ -87,7 +84,7 @@ export function deskQuoteDefaults(market: 'SGP' | 'HKG', today = new Date()): TD
       buildingAge: 'UNDER_20',
       ownership: 'OWNER',
       contentsSumInsured: String(CONTENTS_CHOICES[market][0]),
-      effectiveDate: isoIn(1, today),
+      effectiveDate: isoIn(1),
     },
   };
 }
