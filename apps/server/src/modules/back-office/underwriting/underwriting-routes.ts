@@ -1,3 +1,4 @@
+import { ZBlacklistAdd, ZBlacklistRemove } from '@lionrock/domain/back-office/underwriting-requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,6 @@ export async function underwritingRoutes(
     id: request.account!.id,
     label: request.account!.username,
   });
-  const ZReason = z.string().trim().min(3).max(500);
   const ZKey = z.object({ key: z.string().max(40) });
   const ZId = z.object({ id: z.coerce.number().int().positive() });
 
@@ -35,7 +35,7 @@ export async function underwritingRoutes(
     `${BASE}/blacklist`,
     {
       preHandler: write,
-      schema: { body: z.object({ idNumber: z.string().trim().min(5).max(30), reason: ZReason }) },
+      schema: { body: ZBlacklistAdd },
     },
     async (request, reply) => {
       const { idNumber, reason } = request.body;
@@ -47,7 +47,7 @@ export async function underwritingRoutes(
 
   routes.post(
     `${BASE}/blacklist/:key/remove`,
-    { preHandler: write, schema: { params: ZKey, body: z.object({ reason: ZReason }) } },
+    { preHandler: write, schema: { params: ZKey, body: ZBlacklistRemove } },
     async (request) => service.removeFromBlacklist(request.params.key, request.body.reason, actorOf(request)),
   );
 

@@ -1,22 +1,20 @@
+import { type TDeskQuoteRequest, ZDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { CONTENTS_CHOICES } from '@lionrock/domain/home/home-model';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useAgentMarket } from '../signed-in-account';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 import { useQuoteWords } from './customer-quote-words';
 import {
   deskQuoteDefaults,
-  deskQuoteResolver,
-  formFieldOf,
+  SHOP_FIELD_ALIASES,
   type TDeskQuoteForm,
-  type TDeskQuoteIssue,
   toDeskQuoteRequest,
 } from './desk-quote-form';
 import { HomeChoices } from './home-choices';
 import { PaChoices } from './pa-choices';
-import { QuoteField } from './quote-field';
 import { TravelChoices } from './travel-choices';
 
 type TAnswer = {
@@ -24,35 +22,6 @@ type TAnswer = {
   currency: string;
   plans: Array<{ planCode: string; totalPremium: number }>;
 };
-
-/** Every field the form may show, by the request's paths: where a server's refusal can be placed. */
-const FIELDS = [
-  'product',
-  'market',
-  'customerEmail',
-  'language',
-  'subAgentCode',
-  'campaignCode',
-  'travel.tripType',
-  'travel.destination',
-  'travel.departureDate',
-  'travel.returnDate',
-  'travel.travellers.travellerType',
-  'travel.travellers.individuals',
-  'travel.travellers.adults',
-  'travel.travellers.children',
-  'pa.occupation',
-  'pa.insuredPersonType',
-  'pa.effectiveDate',
-  'pa.residency',
-  'home.dwellingType',
-  'home.hdbFlatType',
-  'home.floorArea',
-  'home.buildingAge',
-  'home.ownership',
-  'home.contentsSumInsured',
-  'home.effectiveDate',
-] as const;
 
 /**
  * "Quote for a customer" (issue 18, decision 087): the agent fills the customer's choices; the form
@@ -65,30 +34,22 @@ export default function CustomerQuotePage() {
   const { w, language } = useQuoteWords();
   // The agent's own market: it sells there only (decision 111).
   const agentMarket = useAgentMarket();
-  const form = useForm<TDeskQuoteForm>({
+  const form = useStaffForm<TDeskQuoteForm, TDeskQuoteRequest>({
     defaultValues: deskQuoteDefaults(agentMarket ?? 'SGP'),
-    resolver: deskQuoteResolver((issue) => problemText(issue, w)),
+    schema: ZDeskQuoteRequest,
+    toRequest: toDeskQuoteRequest,
+    messages: (issue) => problemText(issue, w),
+    aliases: SHOP_FIELD_ALIASES,
   });
-  const { register, watch, setValue, setError, handleSubmit, formState } = form;
+  const { register, watch, setValue } = form;
   const product = watch('product');
   const [answer, setAnswer] = useState<TAnswer | null>(null);
-  const [formError, setFormError] = useState('');
 
-  const send = handleSubmit(async (values) => {
+  const send = form.submitWith(async (request) => {
     setAnswer(null);
-    setFormError('');
-    try {
-      setAnswer(await backOfficeCall<TAnswer>('POST', '/desk/quotes', toDeskQuoteRequest(values)));
-    } catch (caught) {
-      const message = caught instanceof BackOfficeError ? caught.message : String(caught);
-      const field = formFieldOf(caught instanceof BackOfficeError ? caught.field : undefined, FIELDS);
-      if (field)
-        setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true });
-      else setFormError(message);
-    }
+    setAnswer(await backOfficeCall<TAnswer>('POST', '/desk/quotes', request));
   });
-  const busy = formState.isSubmitting;
-  const problems = Object.keys(formState.errors).length > 0;
+  const busy = form.formState.isSubmitting;
 
   return (
     <section className={`${shell.card} ${shell.wideCard}`} lang={language} aria-labelledby="cq-heading">
@@ -97,12 +58,7 @@ export default function CustomerQuotePage() {
       </h1>
       <p>{w('intro')}</p>
       <form className={shell.form} onSubmit={send} noValidate aria-busy={busy}>
-        {problems ? (
-          <p className={shell.formError} role="status">
-            {w('problems')}
-          </p>
-        ) : null}
-        <QuoteField errors={formState.errors} name="product" label={w('product')}>
+        <FormField form={form} name="product" label={w('product')}>
           {(props) => (
             <select {...props} {...register('product')}>
               <option value="travel">{w('product.travel')}</option>
@@ -110,8 +66,8 @@ export default function CustomerQuotePage() {
               <option value="home">{w('product.home')}</option>
             </select>
           )}
-        </QuoteField>
-        <QuoteField errors={formState.errors} name="market" label={w('market')}>
+        </FormField>
+        <FormField form={form} name="market" label={w('market')}>
           {(props) => (
             <select
               {...props}
@@ -131,8 +87,8 @@ export default function CustomerQuotePage() {
               ))}
             </select>
           )}
-        </QuoteField>
-        <QuoteField errors={formState.errors} name="customerEmail" label={w('email')}>
+        </FormField>
+        <FormField form={form} name="customerEmail" label={w('email')}>
           {(props) => (
             <input
               {...props}
@@ -142,15 +98,15 @@ export default function CustomerQuotePage() {
               {...register('customerEmail')}
             />
           )}
-        </QuoteField>
-        <QuoteField errors={formState.errors} name="language" label={w('language')}>
+        </FormField>
+        <FormField form={form} name="language" label={w('language')}>
           {(props) => (
             <select {...props} {...register('language')}>
               <option value="en">{w('lang.en')}</option>
               <option value="zh">{w('lang.zh')}</option>
             </select>
           )}
-        </QuoteField>
+        </FormField>
         {product === 'travel' ? (
           <TravelChoices form={form} />
         ) : product === 'home' ? (
@@ -158,17 +114,13 @@ export default function CustomerQuotePage() {
         ) : (
           <PaChoices form={form} />
         )}
-        <QuoteField errors={formState.errors} name="subAgentCode" label={w('subAgent')}>
+        <FormField form={form} name="subAgentCode" label={w('subAgent')}>
           {(props) => <input {...props} maxLength={50} {...register('subAgentCode')} />}
-        </QuoteField>
-        <QuoteField errors={formState.errors} name="campaignCode" label={w('campaign')}>
+        </FormField>
+        <FormField form={form} name="campaignCode" label={w('campaign')}>
           {(props) => <input {...props} maxLength={50} {...register('campaignCode')} />}
-        </QuoteField>
-        {formError ? (
-          <p className={shell.formError} role="alert">
-            {formError}
-          </p>
-        ) : null}
+        </FormField>
+        <FormMessages form={form} problems={w('problems')} />
         <button className={shell.primary} type="submit" disabled={busy}>
           {busy ? w('busy') : w('send')}
         </button>
@@ -204,7 +156,7 @@ export default function CustomerQuotePage() {
 }
 
 /** A problem the domain's schema found, in the desk's words. */
-function problemText(issue: TDeskQuoteIssue, w: ReturnType<typeof useQuoteWords>['w']): string {
+function problemText(issue: TFormIssue, w: ReturnType<typeof useQuoteWords>['w']): string {
   const bound = (value: unknown) =>
     typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
   if (issue.code === 'too_big' && issue.origin === 'string')

@@ -1,4 +1,4 @@
-import { type TDeskQuoteRequest, ZDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
+import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { addDays, formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import type {
   BUILDING_AGE_BANDS,
@@ -9,7 +9,7 @@ import type {
 } from '@lionrock/domain/home/home-model';
 import { CONTENTS_CHOICES } from '@lionrock/domain/home/home-model';
 import { MARKETS } from '@lionrock/domain/market/market';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 
 export type TResidency = 'CITIZEN' | 'PERMANENT_RESIDENT' | 'LONG_TERM_PASS';
 export const RESIDENCIES: readonly TResidency[] = ['CITIZEN', 'PERMANENT_RESIDENT', 'LONG_TERM_PASS'];
@@ -141,42 +141,11 @@ export function toDeskQuoteRequest(values: TDeskQuoteForm): TDeskQuoteRequest {
   } as TDeskQuoteRequest;
 }
 
-/** One problem the domain's schema finds, as the form says it. */
-export type TDeskQuoteIssue = { code: string; minimum?: unknown; maximum?: unknown; origin?: unknown };
-
 /**
- * Checks the request the form would send against the domain's `ZDeskQuoteRequest` (the server's route
- * checks the same), and answers every problem at once, each on the field it names (react-hook-form then
- * focuses the first). The server's own rules (the e-mail, the occupation, the shop's rating rules)
- * answer after sending, on their field.
+ * The form fields a server's `field` may name besides the request's own paths: the shop's names for the
+ * same choices when the shop's rules refused the quote built from them (`policyTravel.deptDate`).
  */
-export function deskQuoteResolver(messageOf: (issue: TDeskQuoteIssue) => string): Resolver<TDeskQuoteForm> {
-  return async (values) => {
-    const parsed = ZDeskQuoteRequest.safeParse(toDeskQuoteRequest(values));
-    if (parsed.success) return { values, errors: {} };
-    const errors: Record<string, unknown> = {};
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(String);
-      let holder = errors;
-      for (const key of path.slice(0, -1)) {
-        holder[key] ??= {};
-        holder = holder[key] as Record<string, unknown>;
-      }
-      const last = path.at(-1) ?? 'root';
-      holder[last] ??= {
-        type: issue.code,
-        message: messageOf(issue as TDeskQuoteIssue),
-      } satisfies FieldError;
-    }
-    return { values: {}, errors: errors as FieldErrors<TDeskQuoteForm> };
-  };
-}
-
-/**
- * The form field a server's `field` names: the request's own paths, and the shop's names for the same
- * choices when the shop's rules refused the quote built from them (`policyTravel.deptDate`).
- */
-const SHOP_FIELDS: [prefix: string, field: string][] = [
+export const SHOP_FIELD_ALIASES: Record<string, Path<TDeskQuoteForm>> = Object.fromEntries([
   ['policyTravel.deptDate', 'travel.departureDate'],
   ['policyTravel.returnDate', 'travel.returnDate'],
   ['policyTravel.traveller', 'travel.travellers.travellerType'],
@@ -191,13 +160,4 @@ const SHOP_FIELDS: [prefix: string, field: string][] = [
   ['policyHome.contentsSumInsured', 'home.contentsSumInsured'],
   ['policyHome.effectiveDate', 'home.effectiveDate'],
   ['campaign', 'campaignCode'],
-];
-
-/** The form field of a server's refusal, or null when it names none the form shows (said above the button). */
-export function formFieldOf(serverField: string | undefined, shown: readonly string[]): string | null {
-  if (!serverField) return null;
-  if (shown.includes(serverField)) return serverField;
-  const alias = SHOP_FIELDS.find(([prefix]) => serverField.startsWith(prefix))?.[1];
-  if (alias && shown.includes(alias)) return alias;
-  return shown.find((name) => serverField.startsWith(name)) ?? null;
-}
+] satisfies [string, Path<TDeskQuoteForm>][]);

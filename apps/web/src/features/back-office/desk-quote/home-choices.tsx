@@ -1,3 +1,4 @@
+import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import {
   BUILDING_AGE_BANDS,
   CONTENTS_CHOICES,
@@ -6,16 +7,14 @@ import {
   HDB_FLAT_TYPES,
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
-import type { UseFormReturn } from 'react-hook-form';
+import { FormField, type TStaffForm } from '../staff-form';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
-import { QuoteField } from './quote-field';
 
 /** The home quote's choices, as the shop's home form asks them in each market. */
-export function HomeChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
+export function HomeChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest> }) {
   const { w } = useQuoteWords();
-  const { register, watch, formState } = form;
-  const { errors } = formState;
+  const { register, watch } = form;
   const market = watch('market');
   const dwellingType = watch('home.dwellingType');
   const choose = (
@@ -24,7 +23,7 @@ export function HomeChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
     options: readonly string[],
     word: (value: string) => TQuoteWord,
   ) => (
-    <QuoteField errors={errors} name={`home.${name}`} label={w(label)}>
+    <FormField form={form} name={`home.${name}`} label={w(label)}>
       {(props) => (
         <select {...props} {...register(`home.${name}`)}>
           {options.map((option) => (
@@ -34,7 +33,7 @@ export function HomeChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
           ))}
         </select>
       )}
-    </QuoteField>
+    </FormField>
   );
   const currency = market === 'HKG' ? 'HKD' : 'SGD';
   return (
@@ -50,7 +49,7 @@ export function HomeChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
         </>
       ) : null}
       {choose('ownership', 'ownership', OCCUPANCIES, (v) => `ownership.${v}` as TQuoteWord)}
-      <QuoteField errors={errors} name="home.contentsSumInsured" label={w('contents')}>
+      <FormField form={form} name="home.contentsSumInsured" label={w('contents')}>
         {(props) => (
           <select {...props} {...register('home.contentsSumInsured')}>
             {CONTENTS_CHOICES[market].map((amount) => (
@@ -60,10 +59,10 @@ export function HomeChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
             ))}
           </select>
         )}
-      </QuoteField>
-      <QuoteField errors={errors} name="home.effectiveDate" label={w('effectiveDate')}>
+      </FormField>
+      <FormField form={form} name="home.effectiveDate" label={w('effectiveDate')}>
         {(props) => <input {...props} type="date" {...register('home.effectiveDate')} />}
-      </QuoteField>
+      </FormField>
     </>
   );
 }

@@ -1,18 +1,17 @@
+import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
-import type { UseFormReturn } from 'react-hook-form';
+import { FormField, type TStaffForm } from '../staff-form';
 import { useQuoteWords } from './customer-quote-words';
 import { RESIDENCIES, type TDeskQuoteForm } from './desk-quote-form';
-import { QuoteField } from './quote-field';
 
 /** The personal accident quote's choices: the occupation, who is covered, the start and (Singapore) residency. */
-export function PaChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
+export function PaChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest> }) {
   const { w, language } = useQuoteWords();
-  const { register, watch, formState } = form;
-  const { errors } = formState;
+  const { register, watch } = form;
   const market = watch('market');
   return (
     <>
-      <QuoteField errors={errors} name="pa.occupation" label={w('occupation')}>
+      <FormField form={form} name="pa.occupation" label={w('occupation')}>
         {(props) => (
           <select {...props} {...register('pa.occupation')}>
             <option value="">{w('chooseOccupation')}</option>
@@ -23,20 +22,20 @@ export function PaChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
             ))}
           </select>
         )}
-      </QuoteField>
-      <QuoteField errors={errors} name="pa.insuredPersonType" label={w('covered')}>
+      </FormField>
+      <FormField form={form} name="pa.insuredPersonType" label={w('covered')}>
         {(props) => (
           <select {...props} {...register('pa.insuredPersonType')}>
             <option value="individual">{w('covered.individual')}</option>
             <option value="family">{w('covered.family')}</option>
           </select>
         )}
-      </QuoteField>
-      <QuoteField errors={errors} name="pa.effectiveDate" label={w('effectiveDate')}>
+      </FormField>
+      <FormField form={form} name="pa.effectiveDate" label={w('effectiveDate')}>
         {(props) => <input {...props} type="date" {...register('pa.effectiveDate')} />}
-      </QuoteField>
+      </FormField>
       {market === 'SGP' ? (
-        <QuoteField errors={errors} name="pa.residency" label={w('residency')}>
+        <FormField form={form} name="pa.residency" label={w('residency')}>
           {(props) => (
             <select {...props} {...register('pa.residency')}>
               {RESIDENCIES.map((value) => (
@@ -46,7 +45,7 @@ export function PaChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
               ))}
             </select>
           )}
-        </QuoteField>
+        </FormField>
       ) : null}
     </>
   );

@@ -1,18 +1,17 @@
+import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
-import type { UseFormReturn } from 'react-hook-form';
+import { FormField, type TStaffForm } from '../staff-form';
 import { useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
-import { QuoteField } from './quote-field';
 
 /** The travel quote's choices: the trip, its dates and who travels, within the shop's own limits. */
-export function TravelChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> }) {
+export function TravelChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest> }) {
   const { w } = useQuoteWords();
-  const { register, watch, formState } = form;
-  const { errors } = formState;
+  const { register, watch } = form;
   const tripType = watch('travel.tripType');
   const travellerType = watch('travel.travellers.travellerType');
   const count = (name: 'individuals' | 'adults' | 'children', min: number, max: number) => (
-    <QuoteField errors={errors} name={`travel.travellers.${name}`} label={w(name)}>
+    <FormField form={form} name={`travel.travellers.${name}`} label={w(name)}>
       {(props) => (
         <input
           {...props}
@@ -23,35 +22,35 @@ export function TravelChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> })
           {...register(`travel.travellers.${name}`, { valueAsNumber: true })}
         />
       )}
-    </QuoteField>
+    </FormField>
   );
   return (
     <>
-      <QuoteField errors={errors} name="travel.tripType" label={w('tripType')}>
+      <FormField form={form} name="travel.tripType" label={w('tripType')}>
         {(props) => (
           <select {...props} {...register('travel.tripType')}>
             <option value="S">{w('trip.S')}</option>
             <option value="A">{w('trip.A')}</option>
           </select>
         )}
-      </QuoteField>
-      <QuoteField errors={errors} name="travel.destination" label={w('destination')}>
+      </FormField>
+      <FormField form={form} name="travel.destination" label={w('destination')}>
         {(props) => (
           <select {...props} {...register('travel.destination')}>
             <option value="6">{w('destination.6')}</option>
             <option value="3">{w('destination.3')}</option>
           </select>
         )}
-      </QuoteField>
-      <QuoteField errors={errors} name="travel.departureDate" label={w('departure')}>
+      </FormField>
+      <FormField form={form} name="travel.departureDate" label={w('departure')}>
         {(props) => <input {...props} type="date" {...register('travel.departureDate')} />}
-      </QuoteField>
+      </FormField>
       {tripType === 'S' ? (
-        <QuoteField errors={errors} name="travel.returnDate" label={w('returnDate')}>
+        <FormField form={form} name="travel.returnDate" label={w('returnDate')}>
           {(props) => <input {...props} type="date" {...register('travel.returnDate')} />}
-        </QuoteField>
+        </FormField>
       ) : null}
-      <QuoteField errors={errors} name="travel.travellers.travellerType" label={w('travellerType')}>
+      <FormField form={form} name="travel.travellers.travellerType" label={w('travellerType')}>
         {(props) => (
           <select {...props} {...register('travel.travellers.travellerType')}>
             <option value="ID">{w('travellers.ID')}</option>
@@ -59,7 +58,7 @@ export function TravelChoices({ form }: { form: UseFormReturn<TDeskQuoteForm> })
             <option value="FM">{w('travellers.FM')}</option>
           </select>
         )}
-      </QuoteField>
+      </FormField>
       {travellerType === 'ID'
         ? count('individuals', TRAVELLER_LIMITS.minIndividuals, TRAVELLER_LIMITS.maxIndividuals)
         : null}

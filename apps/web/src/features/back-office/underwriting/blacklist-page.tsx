@@ -1,11 +1,18 @@
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type TBlacklistAdd,
+  type TBlacklistRemove,
+  ZBlacklistAdd,
+  ZBlacklistRemove,
+} from '@lionrock/domain/back-office/underwriting-requests';
+import { useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffDay } from '../staff-dates';
+import { FormField, FormMessages, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
-import { Field, Loading, problem } from './shared';
+import { Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -14,38 +21,28 @@ import styles from './underwriting.module.css';
  */
 type TEntry = { key: string; idNumber: string; reason: string; createdAt: string };
 
+/** Words for the blacklist forms' problems, by field. */
+const MESSAGES = { idNumber: 'Enter the ID number.', reason: 'Give the reason.' };
+
 function RemoveForm({ entry, onDone }: { entry: TEntry; onDone: () => void }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < 3) return setError('Give the reason for removing it.');
-    setBusy(true);
-    setError('');
-    try {
-      await backOfficeCall('POST', `/admin/underwriting/blacklist/${entry.key}/remove`, { reason });
-      onDone();
-    } catch (failure) {
-      setError(problem(failure));
-      setBusy(false);
-    }
-  };
+  const form = useStaffForm<TBlacklistRemove, TBlacklistRemove>({
+    defaultValues: { reason: '' },
+    schema: ZBlacklistRemove,
+    messages: { reason: 'Give the reason for removing it.' },
+  });
+  const send = form.submitWith(async (request) => {
+    await backOfficeCall('POST', `/admin/underwriting/blacklist/${entry.key}/remove`, request);
+    onDone();
+  });
   return (
-    <form className={styles.row} onSubmit={submit} noValidate>
-      <Field id={`${id}-reason`} label={`Reason for removing ${entry.idNumber}`} error={error}>
-        <input
-          id={`${id}-reason`}
-          className={shell.input}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
-        />
-      </Field>
-      <button type="submit" className={shell.secondary} disabled={busy}>
-        {busy ? 'Removing…' : 'Remove'}
+    <form className={styles.row} onSubmit={send} noValidate aria-busy={form.formState.isSubmitting}>
+      <FormField form={form} name="reason" label={`Reason for removing ${entry.idNumber}`}>
+        {(control) => <input {...control} {...form.register('reason')} />}
+      </FormField>
+      <button type="submit" className={shell.secondary} disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Removing…' : 'Remove'}
       </button>
+      <FormMessages form={form} />
     </form>
   );
 }
@@ -64,41 +61,24 @@ export default function BlacklistPage() {
   const mayChange = useCan('underwriting.write');
   const hasActions = mayReveal || mayChange;
   const [removing, setRemoving] = useState<string | null>(null);
-  const [idNumber, setIdNumber] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ idNumber?: string; reason?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
   const [done, setDone] = useState('');
+  const adding = useStaffForm<TBlacklistAdd, TBlacklistAdd>({
+    defaultValues: { idNumber: '', reason: '' },
+    schema: ZBlacklistAdd,
+    messages: MESSAGES,
+  });
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (idNumber.trim().length < 5) next.idNumber = 'Enter the ID number.';
-    if (reason.trim().length < 3) next.reason = 'Give the reason.';
-    setErrors(next);
+  const add = adding.submitWith(async (request) => {
     setDone('');
-    if (Object.keys(next).length > 0) return;
-    setSaving(true);
-    try {
-      const added = await backOfficeCall<{ idNumber: string }>('POST', '/admin/underwriting/blacklist', {
-        idNumber,
-        reason,
-      });
-      setIdNumber('');
-      setReason('');
-      setDone(`${added.idNumber} added to the blacklist.`);
-      await load();
-    } catch (failure) {
-      const message = problem(failure);
-      setErrors(
-        failure && typeof failure === 'object' && 'field' in failure && failure.field === 'idNumber'
-          ? { idNumber: message }
-          : { form: message },
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+    const added = await backOfficeCall<{ idNumber: string }>(
+      'POST',
+      '/admin/underwriting/blacklist',
+      request,
+    );
+    adding.reset();
+    await load();
+    return `${added.idNumber} added to the blacklist.`;
+  });
 
   const reveal = async (entry: TEntry) => {
     try {
@@ -124,6 +104,7 @@ export default function BlacklistPage() {
           entry={entry}
           onDone={() => {
             setRemoving(null);
+            adding.setDone('');
             setDone(`${entry.idNumber} removed from the blacklist.`);
             void load();
           }}
@@ -142,35 +123,18 @@ export default function BlacklistPage() {
       {mayChange ? (
         <section className={shell.card} aria-labelledby={`${id}-add`}>
           <h2 id={`${id}-add`}>Add an ID number</h2>
-          <form className={styles.grid} onSubmit={add} noValidate>
-            <Field id={`${id}-id`} label="NRIC / FIN / HKID / passport number" error={errors.idNumber}>
-              <input
-                id={`${id}-id`}
-                className={shell.input}
-                autoComplete="off"
-                value={idNumber}
-                onChange={(event) => setIdNumber(event.target.value)}
-                {...(errors.idNumber ? { 'aria-invalid': true, 'aria-describedby': `${id}-id-error` } : {})}
-              />
-            </Field>
-            <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
-              <input
-                id={`${id}-reason`}
-                className={shell.input}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
-              />
-            </Field>
+          <form className={styles.grid} onSubmit={add} noValidate aria-busy={adding.formState.isSubmitting}>
+            <FormField form={adding} name="idNumber" label="NRIC / FIN / HKID / passport number">
+              {(control) => <input {...control} autoComplete="off" {...adding.register('idNumber')} />}
+            </FormField>
+            <FormField form={adding} name="reason" label="Reason">
+              {(control) => <input {...control} {...adding.register('reason')} />}
+            </FormField>
             <div className={styles.wide}>
-              <button type="submit" className={shell.primary} disabled={saving}>
-                {saving ? 'Adding…' : 'Add to blacklist'}
+              <button type="submit" className={shell.primary} disabled={adding.formState.isSubmitting}>
+                {adding.formState.isSubmitting ? 'Adding…' : 'Add to blacklist'}
               </button>
-              {errors.form ? (
-                <p className={shell.formError} role="alert">
-                  {errors.form}
-                </p>
-              ) : null}
+              <FormMessages form={adding} />
               {done ? (
                 <p className={styles.done} role="status">
                   {done}
