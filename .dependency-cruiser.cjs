@@ -69,13 +69,13 @@ module.exports = {
     {
       name: 'schema-only-in-repositories',
       comment:
-        'SQL lives in *-repository.ts (and db/): routes and services do not touch the schema (issue 28, goal 4).',
+        'SQL lives in *-repository.ts (and db/): routes, services and the rest of the server touch neither the schema nor drizzle (issue 28, goal 4).',
       severity: 'error',
       from: {
-        path: '^apps/server/src/modules/',
-        pathNot: ['-repository\\.ts$', TEST],
+        path: '^apps/server/src/',
+        pathNot: ['-repository\\.ts$', '^apps/server/src/db/', TEST],
       },
-      to: { path: '^apps/server/src/db/schema\\.ts$' },
+      to: { path: ['^apps/server/src/db/schema\\.ts$', 'node_modules/drizzle-orm/'] },
     },
     {
       name: 'no-module-cycles',

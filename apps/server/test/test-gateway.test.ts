@@ -9,6 +9,7 @@ import { testGatewayTokens, testGatewayTransactions } from '../src/db/schema.ts'
 import { formatSignedDateTime, signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
 import { parseTransaction, signRestRequest } from '../src/payments/card-gateway/transaction-lookup.ts';
 import { TEST_CARDS } from '../src/payments/test-gateway/test-cards.ts';
+import { testGatewayRepository } from '../src/payments/test-gateway/test-gateway-repository.ts';
 import {
   chargeToken,
   type TTestGatewayProfile,
@@ -154,7 +155,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
     app = Fastify({ logger: { level: 'trace', stream } });
     await app.register(formbody);
     await app.register(testGatewayRoutes, {
-      db: database.db,
+      store: testGatewayRepository(database.db),
       profiles: [SGP, HKG],
       now: () => clock,
       merchantPostUrl: MERCHANT_POST,
@@ -486,7 +487,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
       });
 
       const renewalDay = new Date('2027-11-20T02:00:00Z');
-      const charged = await chargeToken(database.db, SGP, {
+      const charged = await chargeToken(testGatewayRepository(database.db), SGP, {
         token,
         transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000456',
@@ -508,7 +509,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
       expect(verifySignature(charged, SGP.secretKey)).toBe(true);
       expect(charged.payment_token).toBeUndefined();
 
-      const afterExpiry = await chargeToken(database.db, SGP, {
+      const afterExpiry = await chargeToken(testGatewayRepository(database.db), SGP, {
         token,
         transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2031-000001',
@@ -521,7 +522,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
     });
 
     it('answers 102 invalid_fields=payment_token for an unknown token', async () => {
-      const answer = await chargeToken(database.db, SGP, {
+      const answer = await chargeToken(testGatewayRepository(database.db), SGP, {
         token: 'NO-SUCH-TOKEN',
         transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000457',
@@ -545,7 +546,7 @@ describeEachDriver('built-in test card gateway', (driver) => {
         ),
       );
       expect([first.decision, first.reason_code]).toEqual(['ACCEPT', '100']);
-      const renewal = await chargeToken(database.db, SGP, {
+      const renewal = await chargeToken(testGatewayRepository(database.db), SGP, {
         token: first.payment_token!,
         transactionUuid: randomUUID(),
         referenceNumber: 'TRV-2027-000458',

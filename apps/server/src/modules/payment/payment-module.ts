@@ -4,6 +4,7 @@ import { createPausePoints } from '../../lib/pause-points.ts';
 import { customerOrigin } from '../../lib/shop-origins.ts';
 import { merchantProfile, RECEIPT_PATH, usesTestGateway } from '../../payments/card-gateway/card-profiles.ts';
 import { testCheckoutRoutes } from '../../payments/test-gateway/test-checkout.ts';
+import { testGatewayRepository } from '../../payments/test-gateway/test-gateway-repository.ts';
 import { testGatewayRoutes } from '../../payments/test-gateway/test-gateway-routes.ts';
 import { createAlertRepository } from './alert-repository.ts';
 import { createCardPaymentService } from './card-payment-service.ts';
@@ -88,7 +89,7 @@ export async function paymentModule(
       ),
     );
     await app.register(testGatewayRoutes, {
-      db,
+      store: testGatewayRepository(db),
       profiles,
       now,
       log,

@@ -4,6 +4,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { chargeToken as chargeTestToken } from '../test-gateway/test-gateway.ts';
 import { inProcessTransport } from '../test-gateway/test-gateway-lookup.ts';
+import { testGatewayRepository } from '../test-gateway/test-gateway-repository.ts';
 import { merchantProfile, type TMerchantProfile } from './card-profiles.ts';
 import { type TExpectedAnswer, verifyGatewayAnswer } from './gateway-answer.ts';
 import { requestRefund, type TRefundRequest, type TRefundResult } from './refund-client.ts';
@@ -65,8 +66,10 @@ export type TProviderDeps = {
 
 export async function cardProvider(deps: TProviderDeps, country: TCountry): Promise<TCardProvider> {
   const profile = await merchantProfile(deps.config, deps.db, country);
-  const transport = profile.isTestGateway
-    ? inProcessTransport(deps.db, [profile], deps.now)
+  // The built-in gateway answers in process, from its own records.
+  const testGateway = profile.isTestGateway ? testGatewayRepository(deps.db) : null;
+  const transport = testGateway
+    ? inProcessTransport(testGateway, [profile], deps.now)
     : fetchTransport(deps.fetchImpl ?? fetch);
   const lookup = createTransactionLookup(
     {
@@ -90,12 +93,12 @@ export async function cardProvider(deps: TProviderDeps, country: TCountry): Prom
       return lookup.byReference(query.referenceNumber);
     },
     async chargeToken(input) {
-      if (!profile.isTestGateway)
+      if (!testGateway)
         return {
           kind: 'manual',
           reason: 'The card gateway charges tokens through its payments API, which the shop does not call.',
         };
-      const fields = await chargeTestToken(deps.db, profile, {
+      const fields = await chargeTestToken(testGateway, profile, {
         token: input.token,
         transactionUuid: input.transactionUuid,
         referenceNumber: input.referenceNumber,

@@ -1,6 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/database.ts';
-import { testGatewayAnswers } from '../../db/schema.ts';
 import { REFUND_PATH } from '../card-gateway/refund-client.ts';
 import {
   LOOKUP_PATHS,
@@ -10,6 +7,7 @@ import {
 } from '../card-gateway/transaction-lookup.ts';
 import type { TTestGatewayProfile } from './test-gateway.ts';
 import { answerRefund } from './test-gateway-refunds.ts';
+import type { TTestGatewayAnswerRow, TTestGatewayStore } from './test-gateway-repository.ts';
 
 /**
  * The test gateway's transaction lookup (README.md beside this file), shaped as CyberSource's REST
@@ -21,7 +19,7 @@ import { answerRefund } from './test-gateway-refunds.ts';
  */
 export const LOOKUP_PREFIX = '/gateway';
 
-type TRow = typeof testGatewayAnswers.$inferSelect;
+type TRow = TTestGatewayAnswerRow;
 
 function transactionBody(row: TRow) {
   return {
@@ -48,7 +46,7 @@ const json = (status: number, body: unknown): TRestResponse => ({ status, body: 
 
 /** Answers one signed lookup request; used by the HTTP route and, without a port, by the shop itself. */
 export async function answerLookup(
-  db: TDb,
+  store: TTestGatewayStore,
   profiles: TTestGatewayProfile[],
   request: {
     method: string;
@@ -68,20 +66,16 @@ export async function answerLookup(
   );
   if (!access.ok) return json(401, { status: 'UNAUTHORIZED', reason: access.reason });
   const path = request.target.split('?')[0]!;
-  const mine = eq(testGatewayAnswers.profileId, access.merchantId);
   const transactionPath = `${LOOKUP_PREFIX}${LOOKUP_PATHS.transaction}`;
   if (request.method === 'GET' && path.startsWith(transactionPath)) {
     const id = decodeURIComponent(path.slice(transactionPath.length));
-    const [row] = await db
-      .select()
-      .from(testGatewayAnswers)
-      .where(and(eq(testGatewayAnswers.transactionId, id), mine));
+    const row = await store.findAnswer(access.merchantId, id);
     return row ? json(200, transactionBody(row)) : json(404, { status: 'NOT_FOUND' });
   }
   const refundPrefix = `${LOOKUP_PREFIX}${REFUND_PATH.prefix}`;
   if (request.method === 'POST' && path.startsWith(refundPrefix) && path.endsWith(REFUND_PATH.suffix)) {
     const id = decodeURIComponent(path.slice(refundPrefix.length, -REFUND_PATH.suffix.length));
-    return answerRefund(db, access.merchantId, id, request.body);
+    return answerRefund(store, access.merchantId, id, request.body);
   }
   if (request.method === 'POST' && path === `${LOOKUP_PREFIX}${LOOKUP_PATHS.search}`) {
     let query = '';
@@ -92,11 +86,7 @@ export async function answerLookup(
     }
     const match = /^clientReferenceInformation\.code:([A-Za-z0-9-]{1,64})$/.exec(query);
     if (!match) return json(400, { status: 'INVALID_REQUEST', reason: 'unsupported query' });
-    const rows = await db
-      .select()
-      .from(testGatewayAnswers)
-      .where(and(eq(testGatewayAnswers.referenceNumber, match[1]!), mine))
-      .orderBy(asc(testGatewayAnswers.createdAt));
+    const rows = await store.answersByReference(access.merchantId, match[1]!);
     return json(201, {
       totalCount: rows.length,
       _embedded: { transactionSummaries: rows.map(transactionBody) },
@@ -107,13 +97,13 @@ export async function answerLookup(
 
 /** The lookup without a port: the request goes straight to answerLookup, signature checks and all. */
 export function inProcessTransport(
-  db: TDb,
+  store: TTestGatewayStore,
   profiles: TTestGatewayProfile[],
   now: () => Date,
 ): TRestTransport {
   return (request) =>
     answerLookup(
-      db,
+      store,
       profiles,
       {
         method: request.method,

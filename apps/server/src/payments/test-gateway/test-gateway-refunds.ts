@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseGatewayAmount } from '@lionrock/domain/payments/payment-rules';
-import { and, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/database.ts';
-import { testGatewayAnswers, testGatewayRefunds } from '../../db/schema.ts';
 import type { TRestResponse } from '../card-gateway/transaction-lookup.ts';
+import type { TTestGatewayRefundRow, TTestGatewayStore } from './test-gateway-repository.ts';
 
 /**
  * The test gateway's refund (README.md beside this file), shaped as CyberSource REST "Refund a Payment":
@@ -14,9 +12,7 @@ import type { TRestResponse } from '../card-gateway/transaction-lookup.ts';
  */
 const json = (status: number, body: unknown): TRestResponse => ({ status, body: JSON.stringify(body) });
 
-type TRefundRow = typeof testGatewayRefunds.$inferSelect;
-
-function refundBody(row: TRefundRow) {
+function refundBody(row: TTestGatewayRefundRow) {
   return {
     id: row.refundId,
     submitTimeUtc: row.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -29,7 +25,7 @@ function refundBody(row: TRefundRow) {
 }
 
 export async function answerRefund(
-  db: TDb,
+  store: TTestGatewayStore,
   merchantId: string,
   transactionId: string,
   rawBody: string | undefined,
@@ -49,23 +45,9 @@ export async function answerRefund(
   if (!/^[A-Za-z0-9_-]{1,50}$/.test(code) || cents === null || cents <= 0 || !/^[A-Z]{3}$/.test(currency))
     return json(400, { status: 'INVALID_REQUEST', reason: 'INVALID_DATA' });
 
-  return db.transaction(async (tx) => {
-    // One refund at a time per transaction: the amount left is read under the transaction's lock.
-    const [captured] = await tx
-      .select()
-      .from(testGatewayAnswers)
-      .where(
-        and(
-          eq(testGatewayAnswers.transactionId, transactionId),
-          eq(testGatewayAnswers.profileId, merchantId),
-        ),
-      )
-      .for('update');
+  return store.refundUnderLock(merchantId, transactionId, code, async (state, insert) => {
+    const { captured, earlier } = state;
     if (captured?.decision !== 'ACCEPT') return json(404, { status: 'NOT_FOUND' });
-    const [earlier] = await tx
-      .select()
-      .from(testGatewayRefunds)
-      .where(and(eq(testGatewayRefunds.profileId, merchantId), eq(testGatewayRefunds.clientReference, code)));
     if (earlier) {
       // The same request again: the refund already made, unless the key is reused for something else.
       if (
@@ -78,25 +60,18 @@ export async function answerRefund(
     }
     if (currency !== captured.currency)
       return json(400, { status: 'INVALID_REQUEST', reason: 'INVALID_DATA' });
-    const refunded = await tx
-      .select({ amount: testGatewayRefunds.amount })
-      .from(testGatewayRefunds)
-      .where(eq(testGatewayRefunds.transactionId, transactionId));
     const left =
       (parseGatewayAmount(captured.amount) ?? 0) -
-      refunded.reduce((sum, row) => sum + (parseGatewayAmount(row.amount) ?? 0), 0);
+      state.refundedAmounts.reduce((sum, refunded) => sum + (parseGatewayAmount(refunded) ?? 0), 0);
     if (cents > left) return json(400, { status: 'INVALID_REQUEST', reason: 'EXCEEDS_CAPTURE_AMOUNT' });
-    const [row] = await tx
-      .insert(testGatewayRefunds)
-      .values({
-        refundId: String(BigInt(`0x${randomBytes(8).toString('hex')}`)).padStart(22, '7'),
-        profileId: merchantId,
-        transactionId,
-        clientReference: code,
-        amount,
-        currency,
-      })
-      .returning();
-    return json(201, refundBody(row!));
+    const row = await insert({
+      refundId: String(BigInt(`0x${randomBytes(8).toString('hex')}`)).padStart(22, '7'),
+      profileId: merchantId,
+      transactionId,
+      clientReference: code,
+      amount,
+      currency,
+    });
+    return json(201, refundBody(row));
   });
 }

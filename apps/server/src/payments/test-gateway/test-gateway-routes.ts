@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TDb } from '../../db/database.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import {
   checkAccess,
@@ -9,6 +8,7 @@ import {
   type TFields,
   type TTestGatewayProfile,
 } from './test-gateway.ts';
+import type { TTestGatewayStore } from './test-gateway-repository.ts';
 
 export { chargeToken, type TTestGatewayProfile } from './test-gateway.ts';
 
@@ -23,7 +23,7 @@ import { answerLookup, LOOKUP_PREFIX } from './test-gateway-lookup.ts';
  * page (`override_custom_receipt_page`) and, when configured, server to server to the merchant POST URL.
  */
 export type TTestGatewayOptions = {
-  db: TDb;
+  store: TTestGatewayStore;
   /** One per market; looked up by access_key + profile_id. */
   profiles: TTestGatewayProfile[];
   now: () => Date;
@@ -209,7 +209,7 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TTestGate
     const now = options.now();
     const access = checkAccess(request.body, options.profiles, now);
     if (!access.ok) return deny(reply, access.reason);
-    const result = await processPayment(options.db, access.profile, access.fields, now);
+    const result = await processPayment(options.store, access.profile, access.fields, now);
     if (result.kind === 'challenge') {
       log.info({ referenceNumber: result.echo.reference_number }, 'test gateway asked for authentication');
       return sendHtml(
@@ -230,7 +230,7 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TTestGate
     if (body.action !== 'confirm' && body.action !== 'cancel') {
       return deny(reply, 'Choose Confirm payment or Cancel.');
     }
-    const answer = await completeChallenge(options.db, challenge, body.action === 'confirm', now);
+    const answer = await completeChallenge(options.store, challenge, body.action === 'confirm', now);
     if (!answer) return deny(reply, 'This verification was answered already.');
     return answered(reply, answer, challenge.receiptPage);
   });
@@ -246,7 +246,7 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TTestGate
       for (const [name, value] of Object.entries(request.headers))
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
       const answer = await answerLookup(
-        options.db,
+        options.store,
         options.profiles,
         {
           method: request.method,

@@ -3,9 +3,6 @@ import { CARD_TYPES, cardTypeOf } from '@lionrock/domain/card/card';
 import { isLuhnValid } from '@lionrock/domain/identity/luhn';
 import { REASON_CODES } from '@lionrock/domain/payments/gateway-decision';
 import { CARD_PAYMENT_WINDOW_MS } from '@lionrock/domain/payments/payment-rules';
-import { eq, lt } from 'drizzle-orm';
-import type { TDb } from '../../db/database.ts';
-import { testGatewayAnswers, testGatewayTokens, testGatewayTransactions } from '../../db/schema.ts';
 import {
   formatSignedDateTime,
   signableText,
@@ -14,6 +11,7 @@ import {
   verifySignature,
 } from '../card-gateway/signature.ts';
 import { decisionForReasonCode, type TTestDecision, testCardBehaviour } from './test-cards.ts';
+import type { TTestGatewayStore } from './test-gateway-repository.ts';
 
 /**
  * The built-in test card gateway (README.md beside this file): it checks a Secure Acceptance Silent
@@ -316,8 +314,12 @@ export function buildAnswer(
  * Keeps the signed answer as the gateway's record of the transaction (reference, decision, amounts),
  * which the shop's server-to-server lookup reads (test-gateway-lookup.ts), and returns it.
  */
-export async function recordAnswer(db: TDb, profile: TTestGatewayProfile, answer: TFields): Promise<TFields> {
-  await db.insert(testGatewayAnswers).values({
+export async function recordAnswer(
+  store: TTestGatewayStore,
+  profile: TTestGatewayProfile,
+  answer: TFields,
+): Promise<TFields> {
+  await store.recordAnswer({
     transactionId: answer.transaction_id!,
     accessKey: profile.accessKey,
     profileId: profile.profileId,
@@ -348,19 +350,19 @@ function authorisation(reasonCode: number, amount: string, now: Date): TFields {
  * `renewalReasonCode`.
  */
 async function answerWithBehaviour(
-  db: TDb,
+  store: TTestGatewayStore,
   profile: TTestGatewayProfile,
   echo: TFields,
   behaviour: { reasonCode: number; renewalReasonCode: number },
   now: Date,
 ): Promise<TFields> {
-  if (echo.transaction_type === TOKEN_ONLY) return answerTokenOnly(db, profile, echo, behaviour, now);
+  if (echo.transaction_type === TOKEN_ONLY) return answerTokenOnly(store, profile, echo, behaviour, now);
   const { reasonCode } = behaviour;
   const decision = decisionForReasonCode(reasonCode);
   const extra: TFields =
     decision === 'ACCEPT' || decision === 'REVIEW' ? authorisation(reasonCode, echo.amount ?? '', now) : {};
   if (reasonCode === 100 && echo.transaction_type === 'sale,create_payment_token') {
-    extra.payment_token = await createToken(db, {
+    extra.payment_token = await createToken(store, {
       maskedCard: echo.card_number ?? '',
       cardType: echo.card_type ?? '',
       cardExpiry: echo.card_expiry_date ?? '',
@@ -368,7 +370,7 @@ async function answerWithBehaviour(
       now,
     });
   }
-  return recordAnswer(db, profile, buildAnswer(profile, echo, { decision, reasonCode, extra }, now));
+  return recordAnswer(store, profile, buildAnswer(profile, echo, { decision, reasonCode, extra }, now));
 }
 
 /**
@@ -377,7 +379,7 @@ async function answerWithBehaviour(
  * that declines or fails declines or fails alike, with no token.
  */
 async function answerTokenOnly(
-  db: TDb,
+  store: TTestGatewayStore,
   profile: TTestGatewayProfile,
   echo: TFields,
   behaviour: { reasonCode: number; renewalReasonCode: number },
@@ -387,7 +389,7 @@ async function answerTokenOnly(
   const reasonCode = approved ? 100 : behaviour.reasonCode;
   const extra: TFields = {};
   if (approved)
-    extra.payment_token = await createToken(db, {
+    extra.payment_token = await createToken(store, {
       maskedCard: echo.card_number ?? '',
       cardType: echo.card_type ?? '',
       cardExpiry: echo.card_expiry_date ?? '',
@@ -395,7 +397,7 @@ async function answerTokenOnly(
       now,
     });
   return recordAnswer(
-    db,
+    store,
     profile,
     buildAnswer(profile, echo, { decision: decisionForReasonCode(reasonCode), reasonCode, extra }, now),
   );
@@ -409,30 +411,25 @@ async function answerTokenOnly(
  * ago (its time is then renewed), false when seen within 15 minutes, also by a concurrent request.
  */
 export async function recordTransactionUuid(
-  db: TDb,
+  store: TTestGatewayStore,
   transactionUuid: string,
   accessKey: string,
   now: Date,
 ): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - REPLAY_WINDOW_MS);
-  const rows = await db
-    .insert(testGatewayTransactions)
-    .values({ transactionUuid, accessKey, createdAt: now })
-    .onConflictDoUpdate({
-      target: testGatewayTransactions.transactionUuid,
-      set: { accessKey, createdAt: now },
-      setWhere: lt(testGatewayTransactions.createdAt, cutoff),
-    })
-    .returning({ transactionUuid: testGatewayTransactions.transactionUuid });
-  return rows.length === 1;
+  return store.recordTransactionUuid(
+    transactionUuid,
+    accessKey,
+    now,
+    new Date(now.getTime() - REPLAY_WINDOW_MS),
+  );
 }
 
 async function createToken(
-  db: TDb,
+  store: TTestGatewayStore,
   input: { maskedCard: string; cardType: string; cardExpiry: string; reasonCode: number; now: Date },
 ): Promise<string> {
   const token = randomBytes(16).toString('hex').toUpperCase();
-  await db.insert(testGatewayTokens).values({
+  await store.createToken({
     token,
     maskedCard: input.maskedCard,
     cardType: input.cardType,
@@ -452,7 +449,7 @@ export type TPaymentResult =
 
 /** Checks and answers a request that passed checkAccess. */
 export async function processPayment(
-  db: TDb,
+  store: TTestGatewayStore,
   profile: TTestGatewayProfile,
   fields: TFields,
   now: Date,
@@ -461,7 +458,7 @@ export async function processPayment(
   const error = async (reasonCode: number, extra: TFields = {}): Promise<TPaymentResult> => ({
     kind: 'answer',
     answer: await recordAnswer(
-      db,
+      store,
       profile,
       buildAnswer(profile, echo, { decision: 'ERROR', reasonCode, extra }, now),
     ),
@@ -470,12 +467,13 @@ export async function processPayment(
   if (missing.length > 0) return error(101, { required_fields: missing.join(',') });
   const invalid = invalidFields(fields);
   if (invalid.length > 0) return error(102, { invalid_fields: invalid.join(',') });
-  if (!(await recordTransactionUuid(db, fields.transaction_uuid!, profile.accessKey, now))) return error(104);
+  if (!(await recordTransactionUuid(store, fields.transaction_uuid!, profile.accessKey, now)))
+    return error(104);
   if (isCardExpired(fields.card_expiry_date!, now)) {
     return {
       kind: 'answer',
       answer: await recordAnswer(
-        db,
+        store,
         profile,
         buildAnswer(profile, echo, { decision: 'DECLINE', reasonCode: 202 }, now),
       ),
@@ -489,7 +487,7 @@ export async function processPayment(
       echo,
     };
   }
-  return { kind: 'answer', answer: await answerWithBehaviour(db, profile, echo, behaviour, now) };
+  return { kind: 'answer', answer: await answerWithBehaviour(store, profile, echo, behaviour, now) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -563,22 +561,22 @@ export function readChallengeState(
  * Cancel → DECLINE 476. Null when this challenge was answered already.
  */
 export async function completeChallenge(
-  db: TDb,
+  store: TTestGatewayStore,
   challenge: Extract<TChallengeCheck, { ok: true }>,
   confirmed: boolean,
   now: Date,
 ): Promise<TFields | null> {
   const once = `${challenge.echo.transaction_uuid ?? ''}#challenge`;
-  if (!(await recordTransactionUuid(db, once, challenge.profile.accessKey, now))) return null;
+  if (!(await recordTransactionUuid(store, once, challenge.profile.accessKey, now))) return null;
   if (!confirmed) {
     return recordAnswer(
-      db,
+      store,
       challenge.profile,
       buildAnswer(challenge.profile, challenge.echo, { decision: 'DECLINE', reasonCode: 476 }, now),
     );
   }
   return answerWithBehaviour(
-    db,
+    store,
     challenge.profile,
     challenge.echo,
     { reasonCode: 100, renewalReasonCode: challenge.renewalReasonCode },
@@ -605,12 +603,12 @@ export type TChargeTokenInput = {
  * card expiry before `now`'s month → DECLINE 202.
  */
 export async function chargeToken(
-  db: TDb,
+  store: TTestGatewayStore,
   profile: TTestGatewayProfile,
   input: TChargeTokenInput,
 ): Promise<TFields> {
   const { now } = input;
-  const [row] = await db.select().from(testGatewayTokens).where(eq(testGatewayTokens.token, input.token));
+  const row = await store.findToken(input.token);
   const echo: TFields = {
     access_key: profile.accessKey,
     profile_id: profile.profileId,
@@ -632,7 +630,7 @@ export async function chargeToken(
   if (!(CURRENCIES as readonly string[]).includes(input.currency)) invalid.push('currency');
   if (!row || invalid.length > 0) {
     return recordAnswer(
-      db,
+      store,
       profile,
       buildAnswer(
         profile,
@@ -644,12 +642,12 @@ export async function chargeToken(
   }
   if (isCardExpired(row.cardExpiry, now)) {
     return recordAnswer(
-      db,
+      store,
       profile,
       buildAnswer(profile, echo, { decision: 'DECLINE', reasonCode: 202 }, now),
     );
   }
   // A merchant-initiated charge is never challenged.
   const reasonCode = row.reasonCode === 475 ? 100 : row.reasonCode;
-  return answerWithBehaviour(db, profile, echo, { reasonCode, renewalReasonCode: reasonCode }, now);
+  return answerWithBehaviour(store, profile, echo, { reasonCode, renewalReasonCode: reasonCode }, now);
 }
