@@ -27,6 +27,9 @@ export type TRefundState = {
  * rules are in test-gateway.ts, test-gateway-lookup.ts and test-gateway-refunds.ts.
  */
 export function testGatewayRepository(db: TDb) {
+  /** A merchant's own transaction: another merchant's is not found. */
+  const ownAnswer = (merchantId: string, transactionId: string) =>
+    and(eq(testGatewayAnswers.transactionId, transactionId), eq(testGatewayAnswers.profileId, merchantId));
   return {
     async recordAnswer(row: typeof testGatewayAnswers.$inferInsert): Promise<void> {
       await db.insert(testGatewayAnswers).values(row);
@@ -63,17 +66,8 @@ export function testGatewayRepository(db: TDb) {
       return row;
     },
 
-    /** A merchant's own transaction: another merchant's is not found. */
     async findAnswer(merchantId: string, transactionId: string): Promise<TTestGatewayAnswerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(testGatewayAnswers)
-        .where(
-          and(
-            eq(testGatewayAnswers.transactionId, transactionId),
-            eq(testGatewayAnswers.profileId, merchantId),
-          ),
-        );
+      const [row] = await db.select().from(testGatewayAnswers).where(ownAnswer(merchantId, transactionId));
       return row;
     },
 
@@ -109,12 +103,7 @@ export function testGatewayRepository(db: TDb) {
         const [captured] = await tx
           .select()
           .from(testGatewayAnswers)
-          .where(
-            and(
-              eq(testGatewayAnswers.transactionId, transactionId),
-              eq(testGatewayAnswers.profileId, merchantId),
-            ),
-          )
+          .where(ownAnswer(merchantId, transactionId))
           .for('update');
         const [earlier] = await tx
           .select()
