@@ -145,7 +145,7 @@ describeEachDriver('back office: staff accounts', (driver) => {
 
     // Five wrong codes after the right password lock the account (wrong passwords only back the
     // username off from that client, decision 106).
-    await enterWrongCodes(app, after, 5);
+    await enterWrongCodes(app, after, 5, AT);
     expect((await signIn(target.username)).statusCode).toBe(423);
     const list = await app.inject({ method: 'GET', url: ACCOUNTS, headers: operations.headers });
     expect(

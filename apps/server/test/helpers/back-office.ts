@@ -84,19 +84,34 @@ export async function insertTravelCampaign(
   });
 }
 
-/** Types `times` wrong second-factor codes on the session a right password opened (never a valid code). */
+/**
+ * Types `times` wrong second-factor codes on the session a right password opened: six digits (the
+ * route refuses anything else before counting it), none the authenticator shows two steps either side
+ * of `at` (the app's clock), so never a valid one.
+ */
 export async function enterWrongCodes(
   app: FastifyInstance,
-  signIn: { cookies: { name: string; value: string }[]; json: () => { csrfToken: string } },
+  signIn: {
+    cookies: { name: string; value: string }[];
+    json: () => { csrfToken: string; enrol?: { secret: string } | null };
+  },
   times: number,
+  at = new Date(),
 ): Promise<void> {
   const cookie = signIn.cookies.find((c) => c.name === STAFF_COOKIE)!.value;
+  const secret = signIn.json().enrol?.secret;
+  const shown = secret
+    ? [-2, -1, 0, 1, 2].map((step) => totpCode(secret, new Date(at.getTime() + step * 30_000)))
+    : [];
+  const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].find(
+    (code) => !shown.includes(code),
+  );
   for (let attempt = 0; attempt < times; attempt += 1)
     await app.inject({
       method: 'POST',
       url: `${BACK_OFFICE}/session/code`,
       cookies: { [STAFF_COOKIE]: cookie },
       headers: { 'x-csrf-token': signIn.json().csrfToken },
-      payload: { code: 'abcdef' },
+      payload: { code: wrong },
     });
 }

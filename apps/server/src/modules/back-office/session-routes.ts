@@ -1,4 +1,10 @@
 import {
+  ZPasswordResetFinish,
+  ZPasswordResetStart,
+  ZStaffCode,
+  ZStaffSignIn,
+} from '@lionrock/domain/back-office/accounts-requests';
+import {
   ACCOUNT_ROLES,
   AUDITED_RECORD_KINDS,
   AUDITED_RECORDS,
@@ -69,7 +75,7 @@ export async function backOfficeSessionRoutes(
       config: strict,
       schema: {
         tags: ['back-office'],
-        body: z.object({ username: z.string().trim().min(1).max(60), password: z.string().min(1).max(200) }),
+        body: ZStaffSignIn,
         response: { 200: ZSession, ...apiErrors(401, 423) },
       },
     },
@@ -92,7 +98,7 @@ export async function backOfficeSessionRoutes(
       config: strict,
       schema: {
         tags: ['back-office'],
-        body: z.object({ code: z.string().trim().max(10) }),
+        body: ZStaffCode,
         response: { 200: ZSession, ...apiErrors(401, 403, 423) },
       },
     },
@@ -139,7 +145,7 @@ export async function backOfficeSessionRoutes(
       config: strict,
       schema: {
         tags: ['back-office'],
-        body: z.object({ username: z.string().trim().min(1).max(60) }),
+        body: ZPasswordResetStart,
         response: { 200: z.object({ sent: z.literal(true) }) },
       },
     },
@@ -156,7 +162,7 @@ export async function backOfficeSessionRoutes(
       config: strict,
       schema: {
         tags: ['back-office'],
-        body: z.object({ token: z.string().min(20).max(100), password: z.string().min(1).max(200) }),
+        body: ZPasswordResetFinish,
         response: { 200: z.object({ reset: z.literal(true) }) },
       },
     },

@@ -1,42 +1,36 @@
-import { passwordProblem } from '@lionrock/domain/back-office/staff-rules';
-import { type FormEvent, useId, useState } from 'react';
+import { type TNewPasswordTwice, ZNewPasswordTwice } from '@lionrock/domain/back-office/accounts-requests';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styles from './back-office.module.css';
-import { BackOfficeError, backOfficeCall } from './back-office-api';
+import { backOfficeCall } from './back-office-api';
 import type { TDesk } from './back-office-session';
-import type { TDeskKey, TDeskText } from './desk-texts';
-import { Field, FormError } from './sign-in';
+import type { TDeskText } from './desk-texts';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from './staff-form';
+
+/** A new password's problem in the desk's words: the rule it breaks, or the repeat that differs. */
+const passwordMessageIn = (t: TDeskText) => (issue: TFormIssue) =>
+  issue.path === 'repeat'
+    ? t('reset.mismatch')
+    : issue.code === 'too_small'
+      ? t('staff.errors.passwordShort')
+      : issue.code === 'too_big'
+        ? t('staff.errors.passwordLong')
+        : t('staff.errors.passwordWeak');
 
 /** `/admin/reset#<token>`: the e-mailed link's page, a new password twice (decision 079). */
 export function ResetPage({ desk, t, token }: { desk: TDesk; t: TDeskText; token: string }) {
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = passwordProblem(password);
-    if (problem) return setErrors({ password: t(problem as TDeskKey) });
-    if (password !== repeat) return setErrors({ repeat: t('reset.mismatch') });
-    setBusy(true);
-    setErrors({});
-    try {
-      await backOfficeCall('POST', '/session/reset/finish', { token, password });
-      setDone(true);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setErrors(
-        error instanceof BackOfficeError && error.field === 'password'
-          ? { password: message }
-          : { form: message },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useStaffForm<TNewPasswordTwice, TNewPasswordTwice>({
+    defaultValues: { password: '', repeat: '' },
+    schema: ZNewPasswordTwice,
+    messages: passwordMessageIn(t),
+  });
+  const busy = form.formState.isSubmitting;
+  const submit = form.submitWith(async (request) => {
+    await backOfficeCall('POST', '/session/reset/finish', { token, password: request.password });
+    setDone(true);
+  });
 
   return (
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
@@ -51,26 +45,22 @@ export function ResetPage({ desk, t, token }: { desk: TDesk; t: TDeskText; token
         <p role="alert">{t('reset.noToken')}</p>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <Field
-            id={`${id}-password`}
-            label={t('reset.password')}
-            hint={t('reset.hint')}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-          />
-          <Field
-            id={`${id}-repeat`}
-            label={t('reset.repeat')}
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            error={errors.repeat}
-          />
-          <FormError message={errors.form} />
+          <FormField form={form} name="password" label={t('reset.password')} hint={t('reset.hint')}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                {...form.register('password')}
+              />
+            )}
+          </FormField>
+          <FormField form={form} name="repeat" label={t('reset.repeat')}>
+            {(control) => (
+              <input {...control} type="password" autoComplete="new-password" {...form.register('repeat')} />
+            )}
+          </FormField>
+          <FormMessages form={form} problems={t('form.problems')} />
           <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
             {busy ? t('reset.busy') : t('reset.submit')}
           </button>

@@ -106,6 +106,55 @@ describe('SignIn (decision 079)', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/locked for 15 minutes/);
   });
 
+  it('puts the server’s refusal of a code on the code, and keeps the username when starting again', async () => {
+    stubServer([
+      {
+        match: /session\/sign-in/,
+        body: { stage: 'password', account: null, csrfToken: 'csrf-1', enrol: null },
+      },
+      {
+        match: /session\/code/,
+        status: 400,
+        body: { statusCode: 400, message: 'code: Invalid string', field: 'code' },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderIn(<SignIn desk="admin" t={en} onReady={() => undefined} />);
+    await typePassword(user);
+    const code = await screen.findByLabelText('6-digit code');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('code: Invalid string');
+    expect(code.getAttribute('aria-describedby')).toBe(`${code.id}-hint ${alert.id}`);
+    expect(document.activeElement).toBe(code);
+    await user.click(screen.getByRole('button', { name: 'Start again' }));
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ops');
+  });
+
+  it('asks for the username before sending a reset link, and puts a refusal on it', async () => {
+    const { calls } = stubServer([
+      {
+        match: /session\/reset/,
+        status: 400,
+        body: { statusCode: 400, message: 'username: Too big', field: 'username' },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderIn(<SignIn desk="admin" t={en} onReady={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Please fill this in.']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+    expect(calls).toEqual([]);
+
+    await user.type(screen.getByLabelText('Username'), 'ops');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('username: Too big');
+    expect(screen.getByLabelText('Username').getAttribute('aria-describedby')).toBe(alert.id);
+  });
+
   it('asks for a reset link and always says the same', async () => {
     const { calls } = stubServer([{ match: /session\/reset/, body: { sent: true } }]);
     const user = userEvent.setup();
@@ -119,13 +168,17 @@ describe('SignIn (decision 079)', () => {
 });
 
 describe('ResetPage (decision 079)', () => {
-  it('checks the password rule and the repeat before sending, then offers the sign-in', async () => {
+  it('checks the password rule and the repeat at once before sending, then offers the sign-in', async () => {
     const { calls } = stubServer([{ match: /session\/reset\/finish/, body: { reset: true } }]);
     const user = userEvent.setup();
     renderIn(<ResetPage desk="admin" t={en} token={'t'.repeat(40)} />, '/admin/reset');
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByRole('alert').textContent).toBe('The password must have at least 12 characters.');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'The password must have at least 12 characters.',
+      'The two passwords are not the same.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('New password'));
 
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'a-good-long-password');
@@ -143,5 +196,44 @@ describe('ResetPage (decision 079)', () => {
       token: 't'.repeat(40),
       password: 'a-good-long-password',
     });
+  });
+
+  it('puts the server’s refusal of the password on it, and an expired link above the button', async () => {
+    stubServer([
+      {
+        match: /session\/reset\/finish/,
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'The password must have 12 to 128 characters and not be guessable.',
+          field: 'password',
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderIn(<ResetPage desk="admin" t={en} token={'t'.repeat(40)} />, '/admin/reset');
+    await user.type(screen.getByLabelText('New password'), 'ops.e2e.ops.e2e');
+    await user.type(screen.getByLabelText('New password again'), 'ops.e2e.ops.e2e');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The password must have 12 to 128 characters and not be guessable.');
+    expect(screen.getByLabelText('New password').getAttribute('aria-describedby')).toContain(alert.id);
+
+    stubServer([
+      {
+        match: /session\/reset\/finish/,
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'This reset link has expired or was used. Ask for a new one.',
+          field: 'token',
+        },
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This reset link has expired or was used. Ask for a new one.',
+    );
+    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('false');
   });
 });

@@ -1,8 +1,18 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  type TPasswordResetStart,
+  type TStaffCode,
+  type TStaffSignIn,
+  ZPasswordResetStart,
+  ZStaffCode,
+  ZStaffSignIn,
+} from '@lionrock/domain/back-office/accounts-requests';
+import { TOTP } from '@lionrock/domain/back-office/staff-rules';
+import { useId, useState } from 'react';
 import styles from './back-office.module.css';
-import { BackOfficeError, backOfficeCall, setCsrfToken } from './back-office-api';
+import { backOfficeCall, setCsrfToken } from './back-office-api';
 import { groupSecret, type TBackOfficeAccount, type TDesk, type TSessionAnswer } from './back-office-session';
 import type { TDeskKey, TDeskText } from './desk-texts';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from './staff-form';
 
 type TStep =
   | { name: 'password' }
@@ -10,65 +20,219 @@ type TStep =
   | { name: 'forgot' }
   | { name: 'forgot-sent' };
 
-type TErrors = Partial<Record<'username' | 'password' | 'code' | 'form', string>>;
+/** Moves to another step, keeping the username typed so far (the forgot step starts with it). */
+type TGo = (next: TStep, username?: string) => void;
 
-/** A server error shown next to the field it names, or above the form's button. */
-function errorsOf(error: unknown, fields: readonly string[]): TErrors {
-  const message = error instanceof Error ? error.message : String(error);
-  const field = error instanceof BackOfficeError ? error.field : undefined;
-  return field && fields.includes(field) ? { [field]: message } : { form: message };
-}
+/** An empty field is asked for in the desk's words; other bounds are said plainly. */
+const requiredIn = (t: TDeskText) => (issue: TFormIssue) =>
+  issue.code === 'too_small' ? t('required') : undefined;
 
-export function Field({
-  id,
+function SubmitButton({
+  t,
+  busy,
   label,
-  error,
-  hint,
-  ...input
+  busyLabel,
 }: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  t: TDeskText;
+  busy: boolean;
+  label: TDeskKey;
+  busyLabel: TDeskKey;
+}) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p className={styles.hint} id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
-      />
-      {error && (
-        <p className={styles.error} id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+      {busy ? t(busyLabel) : t(label)}
+    </button>
   );
 }
 
-export function FormError({ message }: { message: string | undefined }) {
-  return message ? (
-    <p className={styles.formError} role="alert">
-      {message}
-    </p>
-  ) : null;
+/** Username and password; the session answers ready, or asks for the authenticator's code. */
+function PasswordStep({
+  desk,
+  t,
+  username,
+  go,
+  onReady,
+}: {
+  desk: TDesk;
+  t: TDeskText;
+  username: string;
+  go: TGo;
+  onReady: (account: TBackOfficeAccount) => void;
+}) {
+  const id = useId();
+  const form = useStaffForm<TStaffSignIn, TStaffSignIn>({
+    defaultValues: { username, password: '' },
+    schema: ZStaffSignIn,
+    messages: requiredIn(t),
+  });
+  const submit = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<TSessionAnswer>('POST', '/session/sign-in', request);
+    setCsrfToken(answer.csrfToken);
+    if (answer.stage === 'ready' && answer.account) onReady(answer.account);
+    else go({ name: 'code', enrol: answer.enrol }, request.username);
+  });
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+      <h1 id={`${id}-heading`} className={styles.heading}>
+        {t(desk === 'admin' ? 'signIn.heading.admin' : 'signIn.heading.agent')}
+      </h1>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <FormField form={form} name="username" label={t('signIn.username')}>
+          {(control) => (
+            <input
+              {...control}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register('username')}
+            />
+          )}
+        </FormField>
+        <FormField form={form} name="password" label={t('signIn.password')}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <FormMessages form={form} problems={t('form.problems')} />
+        <SubmitButton
+          t={t}
+          busy={form.formState.isSubmitting}
+          label="signIn.submit"
+          busyLabel="signIn.busy"
+        />
+      </form>
+      <button
+        type="button"
+        className={styles.link}
+        onClick={() => go({ name: 'forgot' }, form.getValues('username'))}
+      >
+        {t('signIn.forgot')}
+      </button>
+    </section>
+  );
+}
+
+/** The authenticator's code, with the key to add to the app on a first sign-in. */
+function CodeStep({
+  t,
+  enrol,
+  go,
+  onReady,
+}: {
+  t: TDeskText;
+  enrol: TSessionAnswer['enrol'];
+  go: TGo;
+  onReady: (account: TBackOfficeAccount) => void;
+}) {
+  const id = useId();
+  const form = useStaffForm<TStaffCode, TStaffCode>({
+    defaultValues: { code: '' },
+    schema: ZStaffCode,
+    // The app shows the code in two groups: the spaces typed between them are not the code's.
+    toRequest: (values) => ({ code: values.code.replace(/\s/g, '') }),
+    messages: () => t('code.invalid'),
+  });
+  const submit = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<TSessionAnswer>('POST', '/session/code', request);
+    setCsrfToken(answer.csrfToken);
+    if (answer.account) onReady(answer.account);
+  });
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+      <h1 id={`${id}-heading`} className={styles.heading}>
+        {enrol ? t('code.enrolHeading') : t('code.heading')}
+      </h1>
+      {enrol && (
+        <div className={styles.enrol}>
+          <p>{t('code.enrolIntro')}</p>
+          <p>
+            {t('code.secret')}:{' '}
+            <code className={styles.secret} data-testid="totp-secret">
+              {groupSecret(enrol.secret)}
+            </code>
+          </p>
+          <p>
+            <a href={enrol.uri}>{t('code.link')}</a>
+          </p>
+        </div>
+      )}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <FormField form={form} name="code" label={t('code.label')} hint={t('code.hint')}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={TOTP.digits}
+              {...form.register('code')}
+            />
+          )}
+        </FormField>
+        <FormMessages form={form} problems={t('form.problems')} />
+        <SubmitButton t={t} busy={form.formState.isSubmitting} label="code.submit" busyLabel="code.busy" />
+      </form>
+      <button type="button" className={styles.link} onClick={() => go({ name: 'password' })}>
+        {t('code.restart')}
+      </button>
+    </section>
+  );
+}
+
+/** A reset link by e-mail: the same answer whether or not the account exists. */
+function ForgotStep({ t, username, sent, go }: { t: TDeskText; username: string; sent: boolean; go: TGo }) {
+  const id = useId();
+  const form = useStaffForm<TPasswordResetStart, TPasswordResetStart>({
+    defaultValues: { username },
+    schema: ZPasswordResetStart,
+    messages: requiredIn(t),
+  });
+  const submit = form.submitWith(async (request) => {
+    await backOfficeCall('POST', '/session/reset', request);
+    go({ name: 'forgot-sent' }, request.username);
+  });
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+      <h1 id={`${id}-heading`} className={styles.heading}>
+        {t('forgot.heading')}
+      </h1>
+      {sent ? (
+        <p role="status">{t('forgot.sent')}</p>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <p className={styles.hint}>{t('forgot.intro')}</p>
+          <FormField form={form} name="username" label={t('signIn.username')}>
+            {(control) => <input {...control} autoComplete="username" {...form.register('username')} />}
+          </FormField>
+          <FormMessages form={form} problems={t('form.problems')} />
+          <SubmitButton
+            t={t}
+            busy={form.formState.isSubmitting}
+            label="forgot.submit"
+            busyLabel="forgot.busy"
+          />
+        </form>
+      )}
+      <button
+        type="button"
+        className={styles.link}
+        onClick={() => go({ name: 'password' }, sent ? username : form.getValues('username'))}
+      >
+        {t('forgot.back')}
+      </button>
+    </section>
+  );
 }
 
 /**
  * Signing in (decision 079): username and password; then, for staff (and agents who added one), the
  * code of an authenticator app, with the key to add on a first sign-in; or a reset link by e-mail.
+ * Each step is its own form on the domain's request (decision 123); the username carries over.
  */
 export function SignIn({
   desk,
@@ -82,192 +246,17 @@ export function SignIn({
   initialStage?: 'password' | 'code';
   onReady: (account: TBackOfficeAccount) => void;
 }) {
-  const id = useId();
   const [step, setStep] = useState<TStep>(
     initialStage === 'code' ? { name: 'code', enrol: null } : { name: 'password' },
   );
   const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<TErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  // A field's mistake takes the focus, so a screen reader hears it and the fix starts there.
-  useEffect(() => {
-    const first = (['username', 'password', 'code'] as const).find((field) => errors[field]);
-    if (first) document.getElementById(`${id}-${first}`)?.focus();
-  }, [errors, id]);
-
-  const go = (next: TStep) => {
-    setErrors({});
+  const go: TGo = (next, typed) => {
+    if (typed !== undefined) setUsername(typed);
     setStep(next);
   };
-  const run = async (work: () => Promise<void>, fields: readonly string[]) => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await work();
-    } catch (error) {
-      setErrors(errorsOf(error, fields));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const required = (values: Partial<Record<keyof TErrors, string>>) => {
-    const missing: TErrors = {};
-    for (const [key, value] of Object.entries(values))
-      if (!value?.trim()) missing[key as keyof TErrors] = t('required');
-    setErrors(missing);
-    return Object.keys(missing).length === 0;
-  };
-
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    if (!required({ username, password })) return;
-    void run(async () => {
-      const answer = await backOfficeCall<TSessionAnswer>('POST', '/session/sign-in', {
-        username,
-        password,
-      });
-      setCsrfToken(answer.csrfToken);
-      setPassword('');
-      if (answer.stage === 'ready' && answer.account) onReady(answer.account);
-      else go({ name: 'code', enrol: answer.enrol });
-    }, ['username', 'password']);
-  };
-
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setErrors({ code: t('code.invalid') });
-      return;
-    }
-    void run(async () => {
-      const answer = await backOfficeCall<TSessionAnswer>('POST', '/session/code', { code: digits });
-      setCsrfToken(answer.csrfToken);
-      setCode('');
-      if (answer.account) onReady(answer.account);
-    }, ['code']);
-  };
-
-  const submitForgot = (event: FormEvent) => {
-    event.preventDefault();
-    if (!required({ username })) return;
-    void run(async () => {
-      await backOfficeCall('POST', '/session/reset', { username });
-      go({ name: 'forgot-sent' });
-    }, ['username']);
-  };
-
-  const button = (label: TDeskKey, busyLabel: TDeskKey) => (
-    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-      {busy ? t(busyLabel) : t(label)}
-    </button>
-  );
 
   if (step.name === 'forgot' || step.name === 'forgot-sent')
-    return (
-      <section className={styles.card} aria-labelledby={`${id}-heading`}>
-        <h1 id={`${id}-heading`} className={styles.heading}>
-          {t('forgot.heading')}
-        </h1>
-        {step.name === 'forgot-sent' ? (
-          <p role="status">{t('forgot.sent')}</p>
-        ) : (
-          <form className={styles.form} onSubmit={submitForgot} noValidate>
-            <p className={styles.hint}>{t('forgot.intro')}</p>
-            <Field
-              id={`${id}-username`}
-              label={t('signIn.username')}
-              autoComplete="username"
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              error={errors.username}
-            />
-            <FormError message={errors.form} />
-            {button('forgot.submit', 'forgot.busy')}
-          </form>
-        )}
-        <button type="button" className={styles.link} onClick={() => go({ name: 'password' })}>
-          {t('forgot.back')}
-        </button>
-      </section>
-    );
-
-  if (step.name === 'code')
-    return (
-      <section className={styles.card} aria-labelledby={`${id}-heading`}>
-        <h1 id={`${id}-heading`} className={styles.heading}>
-          {step.enrol ? t('code.enrolHeading') : t('code.heading')}
-        </h1>
-        {step.enrol && (
-          <div className={styles.enrol}>
-            <p>{t('code.enrolIntro')}</p>
-            <p>
-              {t('code.secret')}:{' '}
-              <code className={styles.secret} data-testid="totp-secret">
-                {groupSecret(step.enrol.secret)}
-              </code>
-            </p>
-            <p>
-              <a href={step.enrol.uri}>{t('code.link')}</a>
-            </p>
-          </div>
-        )}
-        <form className={styles.form} onSubmit={submitCode} noValidate>
-          <Field
-            id={`${id}-code`}
-            label={t('code.label')}
-            hint={t('code.hint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code}
-          />
-          <FormError message={errors.form} />
-          {button('code.submit', 'code.busy')}
-        </form>
-        <button type="button" className={styles.link} onClick={() => go({ name: 'password' })}>
-          {t('code.restart')}
-        </button>
-      </section>
-    );
-
-  return (
-    <section className={styles.card} aria-labelledby={`${id}-heading`}>
-      <h1 id={`${id}-heading`} className={styles.heading}>
-        {t(desk === 'admin' ? 'signIn.heading.admin' : 'signIn.heading.agent')}
-      </h1>
-      <form className={styles.form} onSubmit={submitPassword} noValidate>
-        <Field
-          id={`${id}-username`}
-          label={t('signIn.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={errors.username}
-        />
-        <Field
-          id={`${id}-password`}
-          label={t('signIn.password')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <FormError message={errors.form} />
-        {button('signIn.submit', 'signIn.busy')}
-      </form>
-      <button type="button" className={styles.link} onClick={() => go({ name: 'forgot' })}>
-        {t('signIn.forgot')}
-      </button>
-    </section>
-  );
+    return <ForgotStep t={t} username={username} sent={step.name === 'forgot-sent'} go={go} />;
+  if (step.name === 'code') return <CodeStep t={t} enrol={step.enrol} go={go} onReady={onReady} />;
+  return <PasswordStep desk={desk} t={t} username={username} go={go} onReady={onReady} />;
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_ROLES } from '@lionrock/domain/back-office/staff-rules';
+import { ZAccountCreate } from '@lionrock/domain/back-office/accounts-requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,14 +51,7 @@ export async function accountsRoutes(
       preHandler: write,
       schema: {
         tags: ['back-office'],
-        body: z.object({
-          username: z.string().max(100),
-          displayName: z.string().trim().min(1).max(200),
-          email: z.email().max(200),
-          role: z.enum(ACCOUNT_ROLES),
-          agentCode: z.string().trim().toUpperCase().max(40).nullable().default(null),
-          password: z.string().max(200),
-        }),
+        body: ZAccountCreate,
         response: { 200: z.object({ account: ZAccountSummary }), ...apiErrors(400, 401, 403, 409) },
       },
     },

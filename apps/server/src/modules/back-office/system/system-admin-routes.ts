@@ -1,3 +1,12 @@
+import {
+  ZBanner,
+  ZBannerChange,
+  ZBannerReorder,
+  ZFlagsChange,
+  ZNotice,
+  ZNoticeChange,
+} from '@lionrock/domain/back-office/system-requests';
+import { COUNTRIES } from '@lionrock/domain/market/market';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,48 +16,9 @@ import type { TSettingsTable } from './system-admin-repository.ts';
 import type { TSystemAdminService } from './system-admin-service.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/system`;
-const ZCountry = z.enum(['SGP', 'HKG']);
-const ZWhen = z.iso.datetime({ offset: true }).nullable();
+const ZCountry = z.enum(COUNTRIES);
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 const ZAnswer = z.any();
-
-export const ZFlagsChangeSchema = z
-  .object({
-    systemAvailable: z.boolean(),
-    privateMode: z.boolean(),
-    paynowAvailable: z.boolean(),
-    seniorLoadingAvailable: z.boolean(),
-  })
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Change at least one flag.' });
-
-export const ZNoticeSchema = z.object({
-  country: ZCountry,
-  messageEn: z.string().trim().min(1).max(300),
-  longMessageEn: z.string().trim().max(2000).optional(),
-  messageZh: z.string().trim().min(1).max(300),
-  longMessageZh: z.string().trim().max(2000).optional(),
-  active: z.boolean().optional(),
-  startsAt: ZWhen.optional(),
-  endsAt: ZWhen.optional(),
-});
-
-export const ZBannerSchema = z.object({
-  country: ZCountry,
-  product: z.enum(['PTR', 'PAN', 'HOM']),
-  titleEn: z.string().trim().min(1).max(200),
-  contentEn: z.string().trim().max(1000).optional(),
-  titleZh: z.string().trim().min(1).max(200),
-  contentZh: z.string().trim().max(1000).optional(),
-  url: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .nullable()
-    .optional(),
-  active: z.boolean().optional(),
-  startsAt: ZWhen.optional(),
-  endsAt: ZWhen.optional(),
-});
 
 /**
  * The system settings of the back office (issue 18, decision 082): flags per market, maintenance
@@ -84,7 +54,7 @@ export async function systemAdminRoutes(
       preHandler: write,
       schema: {
         params: z.object({ country: ZCountry }),
-        body: ZFlagsChangeSchema,
+        body: ZFlagsChange,
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
       },
     },
@@ -92,7 +62,12 @@ export async function systemAdminRoutes(
   );
 
   /** Create, update and delete of notices or banners, audited the same way. */
-  function crud(path: string, kind: TSettingsTable, schema: typeof ZNoticeSchema | typeof ZBannerSchema) {
+  function crud(
+    path: string,
+    kind: TSettingsTable,
+    schema: typeof ZNotice | typeof ZBanner,
+    change: typeof ZNoticeChange | typeof ZBannerChange,
+  ) {
     routes.post(
       `${BASE}/${path}`,
       {
@@ -107,7 +82,7 @@ export async function systemAdminRoutes(
         preHandler: write,
         schema: {
           params: ZId,
-          body: schema.partial(),
+          body: change,
           response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
         },
       },
@@ -123,8 +98,8 @@ export async function systemAdminRoutes(
     );
   }
 
-  crud('notices', 'notice', ZNoticeSchema);
-  crud('banners', 'banner', ZBannerSchema);
+  crud('notices', 'notice', ZNotice, ZNoticeChange);
+  crud('banners', 'banner', ZBanner, ZBannerChange);
 
   /** Sets the order of banners: the ids in the order wanted (one market and product's list). */
   routes.post(
@@ -132,7 +107,7 @@ export async function systemAdminRoutes(
     {
       preHandler: write,
       schema: {
-        body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
+        body: ZBannerReorder,
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
       },
     },

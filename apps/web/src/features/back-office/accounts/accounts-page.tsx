@@ -1,14 +1,20 @@
 import {
+  type TAccountCreate,
+  USERNAME_LENGTH,
+  ZAccountCreate,
+} from '@lionrock/domain/back-office/accounts-requests';
+import {
   ACCOUNT_ROLES,
-  isValidUsername,
-  passwordProblem,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   type TAccountRole,
 } from '@lionrock/domain/back-office/staff-rules';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
+import { FormField, FormMessages, problemOf, type TFormIssue, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 
 /**
@@ -27,6 +33,7 @@ type TAccountSummary = {
   secondFactorEnrolled: boolean;
   disabled: boolean;
 };
+/** The new-account form as typed: an agent code kept aside unless the role is an agent's. */
 type TNewAccount = {
   username: string;
   displayName: string;
@@ -54,130 +61,85 @@ const ROLE_NAMES: Record<TAccountRole, string> = {
   read_only: 'Read only',
   agent: 'Agent',
 };
-const problemOf = (error: unknown) =>
-  error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
 
-function checkNew(value: TNewAccount): Partial<Record<keyof TNewAccount, string>> {
-  const errors: Partial<Record<keyof TNewAccount, string>> = {};
-  if (!isValidUsername(value.username))
-    errors.username = '3 to 60 letters, digits, dots, dashes, underscores or @.';
-  if (value.displayName.trim() === '') errors.displayName = 'Enter the person’s name.';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.email.trim())) errors.email = 'Enter an e-mail address.';
-  if (value.role === 'agent' && value.agentCode.trim() === '')
-    errors.agentCode = 'An agent account needs its agent code.';
-  if (passwordProblem(value.password, value.username))
-    errors.password = '12 to 128 characters, not all one character, not the username.';
-  return errors;
-}
+/** Words for the new-account form's problems, by field (a bound nobody worded is said plainly). */
+const NEW_ACCOUNT_MESSAGES: Record<string, string> = {
+  username: `${USERNAME_LENGTH.min} to ${USERNAME_LENGTH.max} letters, digits, dots, dashes, underscores or @.`,
+  displayName: 'Enter the person’s name.',
+  email: 'Enter an e-mail address.',
+  agentCode: 'An agent account needs its agent code.',
+  password: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not all one character, not the username.`,
+};
+const newAccountMessage = (issue: TFormIssue) =>
+  issue.code === 'too_big' && issue.path !== 'password' ? undefined : NEW_ACCOUNT_MESSAGES[issue.path];
+
+/** The request the form makes: the agent code only for an agent's account. */
+const toRequest = (values: TNewAccount) => ({
+  ...values,
+  agentCode: values.role === 'agent' ? values.agentCode : null,
+});
 
 function NewAccountForm({ onMade, onCancel }: { onMade: (username: string) => void; onCancel: () => void }) {
-  const id = useId();
-  const [value, setValue] = useState<TNewAccount>({
-    username: '',
-    displayName: '',
-    email: '',
-    role: 'read_only',
-    agentCode: '',
-    password: '',
+  const form = useStaffForm<TNewAccount, TAccountCreate>({
+    defaultValues: {
+      username: '',
+      displayName: '',
+      email: '',
+      role: 'read_only',
+      agentCode: '',
+      password: '',
+    },
+    schema: ZAccountCreate,
+    toRequest,
+    messages: newAccountMessage,
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof TNewAccount, string>>>({});
-  const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkNew(value);
-    setErrors(checked);
-    setFormError('');
-    const first = Object.keys(checked)[0];
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await backOfficeCall<{ account: TAccountSummary }>('POST', '/admin/accounts', {
-        ...value,
-        agentCode: value.role === 'agent' ? value.agentCode : null,
-      });
-      onMade(answer.account.username);
-    } catch (caught) {
-      if (caught instanceof BackOfficeError && caught.field && caught.field in value)
-        setErrors({ [caught.field]: caught.message });
-      else setFormError(problemOf(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const field = (key: keyof TNewAccount, label: string, type = 'text', hint?: string) => (
-    <div className={shell.field}>
-      <label className={shell.label} htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      {hint ? (
-        <p className={shell.hint} id={`${id}-${key}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={`${id}-${key}`}
-        className={shell.input}
-        type={type}
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        value={value[key]}
-        onChange={(event) => setValue({ ...value, [key]: event.target.value })}
-        {...(errors[key] ? { 'aria-invalid': true as const } : {})}
-        aria-describedby={
-          [hint ? `${id}-${key}-hint` : '', errors[key] ? `${id}-${key}-error` : ''].join(' ').trim() ||
-          undefined
-        }
-      />
-      {errors[key] ? (
-        <p className={shell.error} id={`${id}-${key}-error`} role="alert">
-          {errors[key]}
-        </p>
-      ) : null}
-    </div>
-  );
+  const saving = form.formState.isSubmitting;
+  const submit = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<{ account: TAccountSummary }>('POST', '/admin/accounts', request);
+    onMade(answer.account.username);
+  });
 
   return (
     <form className={shell.card} onSubmit={submit} noValidate aria-busy={saving}>
       <h2 className={shell.heading}>New account</h2>
       <div className={styles.grid}>
-        {field('username', 'Username')}
-        {field('displayName', 'Name')}
-        {field('email', 'E-mail', 'email', 'Password-reset links go here.')}
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor={`${id}-role`}>
-            Role
-          </label>
-          <select
-            id={`${id}-role`}
-            className={shell.input}
-            value={value.role}
-            onChange={(event) => setValue({ ...value, role: event.target.value as TAccountRole })}
-          >
-            {ACCOUNT_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_NAMES[role]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {value.role === 'agent' ? field('agentCode', 'Agent code') : null}
-        {field(
-          'password',
-          'First password',
-          'password',
-          'Give it to the person privately; they can reset it.',
-        )}
+        <FormField form={form} name="username" label="Username">
+          {(control) => <input {...control} autoComplete="off" {...form.register('username')} />}
+        </FormField>
+        <FormField form={form} name="displayName" label="Name">
+          {(control) => <input {...control} autoComplete="off" {...form.register('displayName')} />}
+        </FormField>
+        <FormField form={form} name="email" label="E-mail" hint="Password-reset links go here.">
+          {(control) => <input {...control} type="email" autoComplete="off" {...form.register('email')} />}
+        </FormField>
+        <FormField form={form} name="role" label="Role">
+          {(control) => (
+            <select {...control} {...form.register('role')}>
+              {ACCOUNT_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_NAMES[role]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {form.watch('role') === 'agent' ? (
+          <FormField form={form} name="agentCode" label="Agent code">
+            {(control) => <input {...control} autoComplete="off" {...form.register('agentCode')} />}
+          </FormField>
+        ) : null}
+        <FormField
+          form={form}
+          name="password"
+          label="First password"
+          hint="Give it to the person privately; they can reset it."
+        >
+          {(control) => (
+            <input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+          )}
+        </FormField>
       </div>
-      {formError ? (
-        <p className={shell.formError} role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormMessages form={form} />
       <div className={styles.row}>
         <button className={shell.primary} type="submit" disabled={saving}>
           {saving ? 'Creating…' : 'Create account'}

@@ -1,11 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import type { ZBannerChange, ZNoticeChange } from '@lionrock/domain/back-office/system-requests';
+import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
+import { FormField, FormMessages, type TFormIssue, type TStaffForm, useStaffForm } from '../staff-form';
 
 /**
  * The edit form of an existing maintenance notice or banner (decision 091): its English and Chinese
- * texts, its schedule and, for a banner, its place in its list. Saved with the API's partial update
- * (audited there, decision 082); a new place with the reorder call.
+ * texts, its schedule and, for a banner, its place in its list. Checked with the domain's schema of
+ * the setting's change (decision 123), saved with the API's partial update (audited there, decision
+ * 082); a new place with the reorder call.
  */
 export type TEditField = {
   name: string;
@@ -15,6 +17,9 @@ export type TEditField = {
   lang?: 'zh';
 };
 
+/** A setting's form as typed: every field a text (dates as `datetime-local`), by field name. */
+export type TSettingValues = Record<string, string>;
+
 /** An ISO instant as a `datetime-local` value in the browser's zone; empty for none. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
@@ -23,9 +28,61 @@ export function toLocalInput(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * The request a setting's fields make: a `datetime-local` as an ISO instant (the browser's zone) or
+ * null when empty, a link trimmed or null when empty, a text as typed (the schema trims it).
+ */
+export function settingRequestOf(
+  fields: TEditField[],
+  values: TSettingValues,
+): Record<string, string | null> {
+  const request: Record<string, string | null> = {};
+  for (const field of fields) {
+    const value = values[field.name] ?? '';
+    if (field.type === 'datetime-local') request[field.name] = value ? new Date(value).toISOString() : null;
+    else if (field.type === 'url') request[field.name] = value.trim() || null;
+    else request[field.name] = value;
+  }
+  return request;
+}
+
+/** Words for a setting field's problem: a required one named, a link asked for as one. */
+export const settingMessageOf = (fields: TEditField[]) => (issue: TFormIssue) => {
+  const field = fields.find((candidate) => candidate.name === issue.path);
+  if (!field) return undefined;
+  if (issue.code === 'too_small') return `${field.label} is required.`;
+  if (field.type === 'url' && issue.code !== 'too_big') return 'Enter a web address starting with https://.';
+  if (field.type === 'datetime-local') return 'Enter a date and time.';
+  return undefined;
+};
+
+/** A setting's text, link and schedule fields, each with its label and its problem. */
+export function SettingFields({
+  form,
+  fields,
+}: {
+  form: Pick<TStaffForm<TSettingValues, unknown>, 'idPrefix' | 'formState' | 'register'>;
+  fields: TEditField[];
+}) {
+  return fields.map((field) => (
+    <FormField key={field.name} form={form} name={field.name} label={field.label}>
+      {(control) => (
+        <input
+          {...control}
+          type={field.type ?? 'text'}
+          lang={field.lang}
+          required={field.required}
+          {...form.register(field.name)}
+        />
+      )}
+    </FormField>
+  ));
+}
+
 export function EditSetting({
   title,
   path,
+  schema,
   fields,
   initial,
   position,
@@ -36,95 +93,53 @@ export function EditSetting({
   title: string;
   /** `/admin/system/notices/7`. */
   path: string;
+  /** The domain's schema of this kind of setting's change (the route's). */
+  schema: typeof ZNoticeChange | typeof ZBannerChange;
   fields: TEditField[];
   /** The record's values as the form shows them (dates already as `datetime-local`). */
-  initial: Record<string, string>;
+  initial: TSettingValues;
   /** A banner's place in its list (1-based) and the ids of that list in order; absent for a notice. */
   position?: { at: number; ids: number[]; id: number };
   onSaved: () => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState(initial);
-  const [place, setPlace] = useState(position?.at ?? 1);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // The place is the form's too, though no part of the change: it is sent as the list's new order.
+  const form = useStaffForm<TSettingValues, Record<string, unknown>>({
+    defaultValues: { ...initial, place: String(position?.at ?? 1) },
+    schema,
+    toRequest: (values) => settingRequestOf(fields, values),
+    messages: settingMessageOf(fields),
+  });
+  const busy = form.formState.isSubmitting;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing = fields.find((field) => field.required && !values[field.name]?.trim());
-    if (missing) {
-      setError(`${missing.label} is required.`);
-      return;
+  const save = form.submitWith(async (request, values) => {
+    await backOfficeCall('PUT', path, request);
+    const place = Number(values.place);
+    if (position && place !== position.at) {
+      const ids = position.ids.filter((other) => other !== position.id);
+      ids.splice(place - 1, 0, position.id);
+      await backOfficeCall('POST', '/admin/system/banners/reorder', { ids });
     }
-    const body: Record<string, string | null> = {};
-    for (const field of fields) {
-      const value = values[field.name] ?? '';
-      if (field.type === 'datetime-local') body[field.name] = value ? new Date(value).toISOString() : null;
-      else if (field.type === 'url') body[field.name] = value.trim() || null;
-      else body[field.name] = value;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      await backOfficeCall('PUT', path, body);
-      if (position && place !== position.at) {
-        const ids = position.ids.filter((other) => other !== position.id);
-        ids.splice(place - 1, 0, position.id);
-        await backOfficeCall('POST', '/admin/system/banners/reorder', { ids });
-      }
-      onSaved();
-    } catch (caught) {
-      setError(
-        caught instanceof BackOfficeError ? caught.message : 'Something went wrong. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    onSaved();
+  });
 
   return (
     <form className={styles.form} onSubmit={save} aria-label={`Edit ${title}`} noValidate>
-      {fields.map((field) => (
-        <div key={field.name} className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-${field.name}`}>
-            {field.label}
-          </label>
-          <input
-            id={`${id}-${field.name}`}
-            className={styles.input}
-            type={field.type ?? 'text'}
-            lang={field.lang}
-            required={field.required}
-            value={values[field.name] ?? ''}
-            onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-          />
-        </div>
-      ))}
+      <SettingFields form={form} fields={fields} />
       {position && position.ids.length > 1 ? (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-place`}>
-            Place in its list
-          </label>
-          <select
-            id={`${id}-place`}
-            className={styles.input}
-            value={place}
-            onChange={(event) => setPlace(Number(event.target.value))}
-          >
-            {position.ids.map((_, index) => (
-              <option key={String(index + 1)} value={index + 1}>
-                {index + 1}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField form={form} name="place" label="Place in its list">
+          {(control) => (
+            <select {...control} {...form.register('place')}>
+              {position.ids.map((_, index) => (
+                <option key={String(index + 1)} value={index + 1}>
+                  {index + 1}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       ) : null}
-      {error && (
-        <p role="alert" className={styles.formError}>
-          {error}
-        </p>
-      )}
+      <FormMessages form={form} />
       <div className={styles.row}>
         <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
           {busy ? 'Saving…' : 'Save changes'}

@@ -127,3 +127,94 @@ describe('SystemPage edit forms', () => {
     expect(calls.some((call) => call.url.endsWith('/reorder'))).toBe(false);
   });
 });
+
+/** Adding a notice (decision 082), checked with the domain's request before it is sent (decision 123). */
+describe('SystemPage new notice', () => {
+  it('says every missing message at once, the focus on the first, and sends nothing', async () => {
+    const { calls } = stubServer([{ match: /admin\/system$/, body: SYSTEM }]);
+    const user = userEvent.setup();
+    renderAs('operations', <SystemPage />);
+    const form = await screen.findByRole('form', { name: 'New notice' });
+    await user.click(within(form).getByRole('button', { name: 'Add notice' }));
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Message (English) is required.', 'Message (Chinese) is required.']);
+    expect(document.activeElement).toBe(within(form).getByLabelText('Message (English)'));
+    expect(calls.some((call) => call.init?.method === 'POST')).toBe(false);
+  });
+
+  it('sends the notice shown at once with its schedule, and puts the server’s refusal on its field', async () => {
+    stubServer([{ match: /admin\/system$/, body: SYSTEM }]);
+    const user = userEvent.setup();
+    renderAs('operations', <SystemPage />);
+    const form = await screen.findByRole('form', { name: 'New notice' });
+    const { calls } = stubServer([
+      {
+        match: /notices$/,
+        status: 400,
+        body: { statusCode: 400, message: 'The end must come after the start.', field: 'endsAt' },
+      },
+    ]);
+    await user.selectOptions(within(form).getByLabelText('Market'), 'HKG');
+    await user.type(within(form).getByLabelText('Message (English)'), ' Upgrade on Sunday ');
+    await user.type(within(form).getByLabelText('Message (Chinese)'), '星期日系統升級');
+    await user.type(within(form).getByLabelText('Starts (optional)'), '2026-12-13T01:00');
+    await user.type(within(form).getByLabelText('Ends (optional)'), '2026-12-12T01:00');
+    await user.click(within(form).getByRole('button', { name: 'Add notice' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('The end must come after the start.');
+    const ends = within(form).getByLabelText('Ends (optional)');
+    expect(ends.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(ends);
+    expect(sentBody(calls, 'POST', '/notices')).toEqual({
+      country: 'HKG',
+      messageEn: 'Upgrade on Sunday',
+      longMessageEn: '',
+      messageZh: '星期日系統升級',
+      longMessageZh: '',
+      startsAt: new Date('2026-12-13T01:00').toISOString(),
+      endsAt: new Date('2026-12-12T01:00').toISOString(),
+      active: true,
+    });
+  });
+
+  it('says every problem of an edit at once, then puts the server’s refusal on its field', async () => {
+    const { calls: before } = stubServer([{ match: /admin\/system$/, body: SYSTEM }]);
+    const user = userEvent.setup();
+    renderAs('operations', <SystemPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit "Annual plans"' }));
+    const form = screen.getByRole('form', { name: 'Edit banner "Annual plans"' });
+    await user.clear(within(form).getByLabelText('Title (English)'));
+    await user.clear(within(form).getByLabelText('Title (Chinese)'));
+    await user.type(within(form).getByLabelText('Link (optional)'), 'www.lionrock.example');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([
+      'Title (English) is required.',
+      'Title (Chinese) is required.',
+      'Enter a web address starting with https://.',
+    ]);
+    expect(document.activeElement).toBe(within(form).getByLabelText('Title (English)'));
+    expect(before.some((call) => call.init?.method === 'PUT')).toBe(false);
+    await user.type(within(form).getByLabelText('Title (English)'), 'Annual plans');
+    await user.type(within(form).getByLabelText('Title (Chinese)'), '全年计划');
+    await user.clear(within(form).getByLabelText('Link (optional)'));
+    stubServer([
+      {
+        match: /banners\/12$/,
+        status: 400,
+        body: { statusCode: 400, message: 'url: Invalid URL', field: 'url' },
+      },
+    ]);
+    await user.type(within(form).getByLabelText('Link (optional)'), 'https://www.lionrock.example/annual');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('url: Invalid URL');
+    expect(within(form).getByLabelText('Link (optional)').getAttribute('aria-describedby')).toBe(alert.id);
+  });
+});

@@ -1,11 +1,26 @@
-import { type FormEvent, useState } from 'react';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import {
+  type TNotice as TNoticeRequest,
+  ZBannerChange,
+  ZNotice,
+  ZNoticeChange,
+} from '@lionrock/domain/back-office/system-requests';
+import { useState } from 'react';
+import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffMoment } from '../staff-dates';
+import { FormField, FormMessages, problemOf as problem, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
-import { EditSetting, type TEditField, toLocalInput } from './edit-setting';
+import {
+  EditSetting,
+  SettingFields,
+  settingMessageOf,
+  settingRequestOf,
+  type TEditField,
+  type TSettingValues,
+  toLocalInput,
+} from './edit-setting';
 
 /**
  * System settings (issue 18, decision 082): flags per market, maintenance notices and banners. A
@@ -53,12 +68,7 @@ const FLAG_LABELS: Record<Exclude<keyof TFlags, 'country'>, string> = {
   paynowAvailable: 'PayNow available',
   seniorLoadingAvailable: 'Senior loading',
 };
-const problem = (error: unknown) =>
-  error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
 const when = (iso: string | null) => (iso ? staffMoment(iso) : '—');
-/** A `datetime-local` value to an ISO instant (the browser's zone), or null when empty. */
-const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
-
 const NOTICE_FIELDS: TEditField[] = [
   { name: 'messageEn', label: 'Message (English)', required: true },
   { name: 'longMessageEn', label: 'Details (English)' },
@@ -176,38 +186,6 @@ function Flags({ rows: flags, onChanged, mayChange }: TSection<TFlags>) {
   );
 }
 
-function TextField({
-  id,
-  text,
-  value,
-  onChange,
-  required = false,
-  type = 'text',
-}: {
-  id: string;
-  text: string;
-  value: string;
-  onChange: (value: string) => void;
-  required?: boolean;
-  type?: string;
-}) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {text}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={type}
-        required={required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
-
 /**
  * A notice's or banner's row buttons: Edit (opens its form below the row), then the row's own buttons
  * (a banner's Up and Down), Show or Hide, and Delete after a confirmation.
@@ -266,21 +244,30 @@ function SettingActions({
   );
 }
 
+/** A new notice as typed: its market and the notice's fields (dates as `datetime-local`). */
+const NEW_NOTICE: TSettingValues = {
+  country: 'SGP',
+  ...Object.fromEntries(NOTICE_FIELDS.map((field) => [field.name, ''])),
+};
+/** A new notice's request: shown at once, its schedule as instants. */
+const newNoticeOf = (values: TSettingValues) => ({
+  country: values.country,
+  ...settingRequestOf(NOTICE_FIELDS, values),
+  active: true,
+});
+
 function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
-  const empty = {
-    country: 'SGP',
-    messageEn: '',
-    messageZh: '',
-    longMessageEn: '',
-    longMessageZh: '',
-    startsAt: '',
-    endsAt: '',
-  };
-  const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   const [saved, setSaved] = useState('');
+  const creating = useStaffForm<TSettingValues, TNoticeRequest>({
+    defaultValues: NEW_NOTICE,
+    schema: ZNotice,
+    toRequest: newNoticeOf,
+    messages: settingMessageOf(NOTICE_FIELDS),
+  });
+  const adding = creating.formState.isSubmitting;
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError('');
@@ -288,26 +275,19 @@ function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
     try {
       await action();
       onChanged();
-      return true;
     } catch (caught) {
       setError(problem(caught));
-      return false;
     } finally {
       setBusy(false);
     }
   };
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    const ok = await run(() =>
-      backOfficeCall('POST', '/admin/system/notices', {
-        ...form,
-        active: true,
-        startsAt: toIso(form.startsAt),
-        endsAt: toIso(form.endsAt),
-      }),
-    );
-    if (ok) setForm(empty);
-  };
+  const create = creating.submitWith(async (request) => {
+    setError('');
+    setSaved('');
+    await backOfficeCall('POST', '/admin/system/notices', request);
+    creating.reset();
+    onChanged();
+  });
   return (
     <div className={styles.card}>
       <h2 className={styles.subheading}>Maintenance notices</h2>
@@ -337,7 +317,7 @@ function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
                     <SettingActions
                       path={`/admin/system/notices/${notice.id}`}
                       active={notice.active}
-                      busy={busy}
+                      busy={busy || adding}
                       editing={editing === notice.id}
                       editLabel={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
                       confirmDelete="Delete this notice?"
@@ -357,6 +337,7 @@ function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
             <EditSetting
               title={`the ${MARKETS[notice.country]} notice`}
               path={`/admin/system/notices/${notice.id}`}
+              schema={ZNoticeChange}
               fields={NOTICE_FIELDS}
               initial={formValues(notice, NOTICE_FIELDS)}
               onSaved={() => {
@@ -377,74 +358,35 @@ function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
         </p>
       )}
       {mayChange ? (
-        <form className={styles.form} onSubmit={create} aria-labelledby="new-notice">
+        <form className={styles.form} onSubmit={create} aria-labelledby="new-notice" noValidate>
           <h3 id="new-notice" className={styles.subheading}>
             New notice
           </h3>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="notice-country">
-              Market
-            </label>
-            <select
-              id="notice-country"
-              className={styles.input}
-              value={form.country}
-              onChange={(event) => setForm({ ...form, country: event.target.value })}
-            >
-              {Object.entries(MARKETS).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
-            id="notice-en"
-            text="Message (English)"
-            required
-            value={form.messageEn}
-            onChange={(v) => setForm({ ...form, messageEn: v })}
-          />
-          <TextField
-            id="notice-long-en"
-            text="Details (English)"
-            value={form.longMessageEn}
-            onChange={(v) => setForm({ ...form, longMessageEn: v })}
-          />
-          <TextField
-            id="notice-zh"
-            text="Message (Chinese)"
-            required
-            value={form.messageZh}
-            onChange={(v) => setForm({ ...form, messageZh: v })}
-          />
-          <TextField
-            id="notice-long-zh"
-            text="Details (Chinese)"
-            value={form.longMessageZh}
-            onChange={(v) => setForm({ ...form, longMessageZh: v })}
-          />
-          <TextField
-            id="notice-starts"
-            text="Starts (optional)"
-            type="datetime-local"
-            value={form.startsAt}
-            onChange={(v) => setForm({ ...form, startsAt: v })}
-          />
-          <TextField
-            id="notice-ends"
-            text="Ends (optional)"
-            type="datetime-local"
-            value={form.endsAt}
-            onChange={(v) => setForm({ ...form, endsAt: v })}
-          />
+          <FormField form={creating} name="country" label="Market">
+            {(control) => (
+              <select {...control} {...creating.register('country')}>
+                {Object.entries(MARKETS).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <SettingFields form={creating} fields={NOTICE_FIELDS} />
           {error && (
             <p role="alert" className={styles.formError}>
               {error}
             </p>
           )}
-          <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving…' : 'Add notice'}
+          <FormMessages form={creating} />
+          <button
+            type="submit"
+            className={styles.primary}
+            disabled={busy || adding}
+            aria-busy={busy || adding}
+          >
+            {busy || adding ? 'Saving…' : 'Add notice'}
           </button>
         </form>
       ) : null}
@@ -566,6 +508,7 @@ function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
               <EditSetting
                 title={`banner "${banner.titleEn}"`}
                 path={`/admin/system/banners/${banner.id}`}
+                schema={ZBannerChange}
                 fields={BANNER_FIELDS}
                 initial={formValues(banner, BANNER_FIELDS)}
                 position={{ at: index + 1, ids: list.map((other) => other.id), id: banner.id }}
