@@ -37,7 +37,9 @@ export type TCampaignInput = {
 export type TCampaignErrors = Partial<Record<keyof TCampaignInput, string>>;
 
 /** A campaign code: 3 to 20 capital letters and digits (it appears in links: /campaign/{code}). */
-const CAMPAIGN_CODE = /^[A-Z0-9]{3,20}$/;
+export const CAMPAIGN_CODE = /^[A-Z0-9]{3,20}$/;
+/** A campaign's name, as marketing's lists show it. */
+export const CAMPAIGN_NAME_MAX = 100;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A discount never takes more than 50% or S$/HK$ 500 off: anything larger is a typing mistake. */
 export const MAX_DISCOUNT_BASIS_POINTS = 5000;
@@ -54,8 +56,8 @@ export function campaignErrors(input: TCampaignInput): TCampaignErrors {
   const errors: TCampaignErrors = {};
   if (!CAMPAIGN_CODE.test(input.campaignCode))
     errors.campaignCode = 'Use 3 to 20 capital letters and digits.';
-  if (input.campaignName.trim() === '' || input.campaignName.length > 100)
-    errors.campaignName = 'Give the campaign a name of at most 100 characters.';
+  if (input.campaignName.trim() === '' || input.campaignName.length > CAMPAIGN_NAME_MAX)
+    errors.campaignName = `Give the campaign a name of at most ${CAMPAIGN_NAME_MAX} characters.`;
   if (!isRealIsoDate(input.startDate)) errors.startDate = 'Enter a real date.';
   if (!isRealIsoDate(input.endDate)) errors.endDate = 'Enter a real date.';
   else if (!errors.startDate && input.endDate < input.startDate)
@@ -83,9 +85,12 @@ export const PROMO_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const MAX_CODES_PER_BATCH = 5000;
 
 /** A prefix for made codes: up to 4 capitals or digits, leaving at least 6 random characters. */
+export const PROMO_PREFIX_MAX_LENGTH = 4;
+export const PROMO_PREFIX = new RegExp(`^[A-Z0-9]{0,${PROMO_PREFIX_MAX_LENGTH}}$`);
 export function promoPrefixProblem(prefix: string): string | null {
-  if (prefix === '') return null;
-  return /^[A-Z0-9]{1,4}$/.test(prefix) ? null : 'A prefix is up to 4 capital letters or digits.';
+  return PROMO_PREFIX.test(prefix)
+    ? null
+    : `A prefix is up to ${PROMO_PREFIX_MAX_LENGTH} capital letters or digits.`;
 }
 
 /** How many random characters a made code has after its prefix: the promo field's length in all. */
@@ -94,8 +99,17 @@ export function randomPartLength(prefix: string): number {
 }
 
 /** A code marketing types for a reusable campaign: letters and digits, within the promo field's length. */
+export const PROMO_CODE_MIN_LENGTH = 3;
+export const TYPED_PROMO_CODE = new RegExp(`^[A-Z0-9]{${PROMO_CODE_MIN_LENGTH},${PROMO_CODE_MAX_LENGTH}}$`);
 export function promoCodeProblem(code: string): string | null {
-  return new RegExp(`^[A-Z0-9]{3,${PROMO_CODE_MAX_LENGTH}}$`).test(code)
+  return TYPED_PROMO_CODE.test(code)
     ? null
-    : `A code is 3 to ${PROMO_CODE_MAX_LENGTH} capital letters or digits.`;
+    : `A code is ${PROMO_CODE_MIN_LENGTH} to ${PROMO_CODE_MAX_LENGTH} capital letters or digits.`;
 }
+
+/**
+ * A campaign's image (decision 088): PNG or JPEG (never SVG, which can carry script), at most 500 kB.
+ * The server knows the file by its first bytes too.
+ */
+export const CAMPAIGN_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export const CAMPAIGN_IMAGE_MAX_BYTES = 500 * 1024;

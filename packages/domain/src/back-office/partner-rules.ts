@@ -11,13 +11,23 @@ export const PARTNER_COUNTRIES = CAMPAIGN_COUNTRIES;
 export const PARTNER_PRODUCTS = CAMPAIGN_PRODUCTS;
 
 /** An agent code: 2 to 20 capital letters and digits (it appears in links: /travel/partner/{code}). */
-const AGENT_CODE = /^[A-Z0-9]{2,20}$/;
+export const AGENT_CODE = /^[A-Z0-9]{2,20}$/;
 /** A sub-agent or staff code: 1 to 20 letters, digits, dashes; never starting with = + - @ (a formula). */
-const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
-const TEL = /^\+?[0-9 ]{6,20}$/;
+export const PARTNER_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
+/** A telephone number: 6 to 20 digits or spaces, a + first for another country. */
+export const PARTNER_TEL = /^\+?[0-9 ]{6,20}$/;
 /** A commission rate in basis points (1500 = 15 %): at most 100 %. */
 export const MAX_COMMISSION_BASIS_POINTS = 10_000;
 export const TEXT_MAX = 200;
+/** An agent's registration number (the regulator's). */
+export const REGISTRATION_NO_MAX = 40;
+/** An agent campaign's code: 2 to 40 capitals, digits or dashes (`AG1001-PTR`). */
+export const AGENT_CAMPAIGN_CODE = /^[A-Z0-9][A-Z0-9-]{1,39}$/;
+/** An agent campaign's promotion, affiliation and catalogue code; and its details. */
+export const AGENT_CAMPAIGN_LABEL_MAX = 40;
+export const AGENT_CAMPAIGN_DETAILS_MAX = 2000;
+/** An agent campaign's link: a path on the shop. */
+export const SHOP_PATH = /^\/[^\s]*$/;
 
 type TErrors<T> = Partial<Record<keyof T, string>>;
 
@@ -50,8 +60,8 @@ export function agentErrors(input: TAgentInput): TErrors<TAgentInput> {
       EMAIL_PATTERN.test(input.email) && input.email.length <= TEXT_MAX
         ? undefined
         : 'Enter an e-mail address.',
-    tel: TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
-    registrationNo: textProblem(input.registrationNo, 'a registration number', 40),
+    tel: PARTNER_TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
+    registrationNo: textProblem(input.registrationNo, 'a registration number', REGISTRATION_NO_MAX),
     country: oneOf(PARTNER_COUNTRIES, input.country) ? undefined : 'Choose SGP or HKG.',
   });
 }
@@ -66,13 +76,15 @@ export type TSubAgentInput = {
 
 export function subAgentErrors(input: TSubAgentInput): TErrors<TSubAgentInput> {
   return clean<TSubAgentInput>({
-    subAgentCode: CODE.test(input.subAgentCode) ? undefined : 'Use 1 to 20 letters, digits or dashes.',
+    subAgentCode: PARTNER_CODE.test(input.subAgentCode)
+      ? undefined
+      : 'Use 1 to 20 letters, digits or dashes.',
     name: textProblem(input.name, 'a name'),
     email:
       EMAIL_PATTERN.test(input.email) && input.email.length <= TEXT_MAX
         ? undefined
         : 'Enter an e-mail address.',
-    tel: TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
+    tel: PARTNER_TEL.test(input.tel) ? undefined : 'Enter a telephone number of 6 to 20 digits.',
   });
 }
 
@@ -97,23 +109,23 @@ export type TAgentCampaignInput = {
 const rateProblem = (rate: number) =>
   Number.isInteger(rate) && rate >= 0 && rate <= MAX_COMMISSION_BASIS_POINTS
     ? undefined
-    : 'Enter basis points from 0 to 10000 (1500 = 15 %).';
+    : `Enter basis points from 0 to ${MAX_COMMISSION_BASIS_POINTS} (1500 = 15 %).`;
 const optionalText = (value: string, max = TEXT_MAX) =>
   value.length > max ? `At most ${max} characters.` : undefined;
 
 export function agentCampaignErrors(input: TAgentCampaignInput): TErrors<TAgentCampaignInput> {
   return clean<TAgentCampaignInput>({
-    code: /^[A-Z0-9][A-Z0-9-]{1,39}$/.test(input.code)
-      ? undefined
-      : 'Use 2 to 40 capital letters, digits or dashes.',
+    code: AGENT_CAMPAIGN_CODE.test(input.code) ? undefined : 'Use 2 to 40 capital letters, digits or dashes.',
     accountNo: AGENT_CODE.test(input.accountNo) ? undefined : 'Choose the agent.',
     staffId:
-      input.staffId === '' || CODE.test(input.staffId) ? undefined : 'Use 1 to 20 letters, digits or dashes.',
+      input.staffId === '' || PARTNER_CODE.test(input.staffId)
+        ? undefined
+        : 'Use 1 to 20 letters, digits or dashes.',
     productCode: oneOf(PARTNER_PRODUCTS, input.productCode) ? undefined : 'Choose PTR, PAN or PHM.',
     country: oneOf(PARTNER_COUNTRIES, input.country) ? undefined : 'Choose SGP or HKG.',
-    promotion: optionalText(input.promotion, 40),
-    affiliation: optionalText(input.affiliation, 40),
-    catalogueCode: optionalText(input.catalogueCode, 40),
+    promotion: optionalText(input.promotion, AGENT_CAMPAIGN_LABEL_MAX),
+    affiliation: optionalText(input.affiliation, AGENT_CAMPAIGN_LABEL_MAX),
+    catalogueCode: optionalText(input.catalogueCode, AGENT_CAMPAIGN_LABEL_MAX),
     accountCommissionRate: rateProblem(input.accountCommissionRate),
     campaignCommissionRate:
       rateProblem(input.campaignCommissionRate) ??
@@ -121,11 +133,11 @@ export function agentCampaignErrors(input: TAgentCampaignInput): TErrors<TAgentC
         ? "The campaign's rate cannot exceed the account's."
         : undefined),
     url:
-      input.url === '' || (/^\/[^\s]*$/.test(input.url) && input.url.length <= TEXT_MAX)
+      input.url === '' || (SHOP_PATH.test(input.url) && input.url.length <= TEXT_MAX)
         ? undefined
         : 'Use a path on the shop, starting with /.',
     campaignTitle: optionalText(input.campaignTitle),
-    campaignDetails: optionalText(input.campaignDetails, 2000),
+    campaignDetails: optionalText(input.campaignDetails, AGENT_CAMPAIGN_DETAILS_MAX),
   });
 }
 
@@ -161,7 +173,7 @@ function staffCodeRowProblem(
   if (!oneOf(PARTNER_COUNTRIES, value.country)) return { field: 'country', message: 'Use SGP or HKG.' };
   if (!oneOf(PARTNER_PRODUCTS, value.productCode))
     return { field: 'productCode', message: 'Use PTR, PAN or PHM.' };
-  if (!CODE.test(value.staffCode))
+  if (!PARTNER_CODE.test(value.staffCode))
     return { field: 'staffCode', message: 'Use 1 to 20 letters, digits or dashes.' };
   return null;
 }

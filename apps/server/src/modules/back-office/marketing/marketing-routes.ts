@@ -2,9 +2,12 @@ import {
   CAMPAIGN_COUNTRIES,
   CAMPAIGN_PRODUCTS,
   CAMPAIGN_STATUSES,
-  MAX_CODES_PER_BATCH,
-  type TCampaignInput,
 } from '@lionrock/domain/back-office/campaign-rules';
+import {
+  ZCampaignCodesAdd,
+  ZCampaignImageUpload,
+  ZCampaignRequest,
+} from '@lionrock/domain/back-office/marketing-requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,28 +20,29 @@ const BASE = `${STAFF_API_PREFIX}/admin/campaigns`;
 /** The image's JSON body: 500 kB decoded, as base64 (4/3 larger), with room for its other fields. */
 const CAMPAIGN_IMAGE_BODY_LIMIT = 700 * 1024;
 
-const ZCampaignInput = z.object({
-  campaignCode: z.string().trim().toUpperCase().max(40),
-  campaignName: z.string().max(200),
+/** A saved campaign as the API answers it (the request's shape, as stored: its rules are the request's). */
+const ZCampaignView = z.object({
+  campaignCode: z.string(),
+  campaignName: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   productCode: z.enum(CAMPAIGN_PRODUCTS),
   country: z.enum(CAMPAIGN_COUNTRIES),
-  startDate: z.string().max(10),
-  endDate: z.string().max(10),
-  marketingMessage: z.string().max(300).default(''),
-  marketingMessageCn: z.string().max(300).default(''),
+  startDate: z.string(),
+  endDate: z.string(),
+  marketingMessage: z.string(),
+  marketingMessageCn: z.string(),
   promoCodeRequired: z.boolean(),
   promoCodeReusability: z.enum(['REUSABLE', 'SINGLE_USE']),
-  promoCodeDescription: z.string().max(300).default(''),
-  promoCodeDescriptionCn: z.string().max(300).default(''),
+  promoCodeDescription: z.string(),
+  promoCodeDescriptionCn: z.string(),
   discountType: z.enum(['PERCENT', 'AMOUNT']),
   discountValue: z.number(),
-  termsConditionsEn: z.string().max(4000),
-  termsConditionsCn: z.string().max(4000),
-  voucherCents: z.number().nullable().default(null),
-  voucherDescription: z.string().max(300).default(''),
-  voucherDescriptionCn: z.string().max(300).default(''),
-}) satisfies z.ZodType<TCampaignInput, unknown>;
+  termsConditionsEn: z.string(),
+  termsConditionsCn: z.string(),
+  voucherCents: z.number().nullable(),
+  voucherDescription: z.string(),
+  voucherDescriptionCn: z.string(),
+});
 
 /**
  * Marketing's campaigns and promo codes (issue 18): list, one campaign with its codes' use and audit
@@ -59,7 +63,7 @@ export async function marketingRoutes(
   });
   const ZCampaignId = z.object({ campaignId: z.coerce.number().int().positive() });
   const ZCounts = z.object({ available: z.number(), reserved: z.number(), used: z.number() });
-  const ZCampaign = ZCampaignInput.extend({ campaignId: z.number(), codes: ZCounts, updatedBy: z.string() });
+  const ZCampaign = ZCampaignView.extend({ campaignId: z.number(), codes: ZCounts, updatedBy: z.string() });
 
   routes.get(
     BASE,
@@ -111,11 +115,11 @@ export async function marketingRoutes(
       preHandler: write,
       schema: {
         tags: ['back-office'],
-        body: ZCampaignInput,
+        body: ZCampaignRequest,
         response: { 200: z.object({ campaignId: z.number() }), ...apiErrors(400, 401, 403, 409) },
       },
     },
-    async (request) => service.createCampaign(request.body as TCampaignInput, actorOf(request)),
+    async (request) => service.createCampaign(request.body, actorOf(request)),
   );
 
   routes.put(
@@ -125,12 +129,11 @@ export async function marketingRoutes(
       schema: {
         tags: ['back-office'],
         params: ZCampaignId,
-        body: ZCampaignInput,
+        body: ZCampaignRequest,
         response: { 200: z.object({ campaignId: z.number() }), ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      service.updateCampaign(request.params.campaignId, request.body as TCampaignInput, actorOf(request)),
+    async (request) => service.updateCampaign(request.params.campaignId, request.body, actorOf(request)),
   );
 
   // The campaign's image (issue 18, decision 088): this route alone takes a body larger than the app's
@@ -143,11 +146,7 @@ export async function marketingRoutes(
       schema: {
         tags: ['back-office'],
         params: ZCampaignId,
-        body: z.object({
-          contentType: z.string().max(100),
-          dataBase64: z.string().min(1).max(CAMPAIGN_IMAGE_BODY_LIMIT),
-          fileName: z.string().max(200).optional(),
-        }),
+        body: ZCampaignImageUpload,
         response: {
           200: z.object({ campaignId: z.number(), contentType: z.string(), bytes: z.number() }),
           ...apiErrors(400, 401, 403, 404),
@@ -164,13 +163,7 @@ export async function marketingRoutes(
       schema: {
         tags: ['back-office'],
         params: ZCampaignId,
-        body: z.union([
-          z.object({
-            count: z.number().int().min(1).max(MAX_CODES_PER_BATCH),
-            prefix: z.string().trim().toUpperCase().max(10).default(''),
-          }),
-          z.object({ code: z.string().trim().toUpperCase().max(20) }),
-        ]),
+        body: ZCampaignCodesAdd,
         response: { 200: z.object({ added: z.number() }), ...apiErrors(400, 401, 403, 404, 409) },
       },
     },

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  CAMPAIGN_IMAGE_MAX_BYTES,
+  CAMPAIGN_IMAGE_TYPES,
   campaignErrors,
   PROMO_CODE_ALPHABET,
   promoCodeProblem,
@@ -11,10 +13,6 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { detectContent, sanitiseFileName } from '../../../storage/file-content.ts';
 import type { TActor } from '../audit.ts';
 import type { TCampaignRow, TMarketingRepository } from './marketing-repository.ts';
-
-/** A campaign image: at most 500 kB decoded; the JSON body carries it as base64 (4/3 larger). */
-export const CAMPAIGN_IMAGE_MAX_BYTES = 500 * 1024;
-const CAMPAIGN_IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 export type TCodeCounts = { available: number; reserved: number; used: number };
 /** A new batch of codes: made in bulk with a prefix (single-use campaigns), or one typed code. */
@@ -188,7 +186,7 @@ export function createMarketingService(deps: { repository: TMarketingRepository;
      */
     async setCampaignImage(campaignId: number, upload: TCampaignImageUpload, actor: TActor) {
       const { contentType, dataBase64, fileName } = upload;
-      if (!CAMPAIGN_IMAGE_TYPES.includes(contentType.toLowerCase()))
+      if (!(CAMPAIGN_IMAGE_TYPES as readonly string[]).includes(contentType.toLowerCase()))
         throw new ApiError(400, 'The image must be a PNG or a JPEG.', { field: 'contentType' });
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(dataBase64))
         throw new ApiError(400, 'The image is not valid base64.', { field: 'dataBase64' });

@@ -1,3 +1,11 @@
+import {
+  ZAgentCampaignRequest,
+  ZAgentRequest,
+  ZAgentUpdate,
+  ZStaffCodeImportRequest,
+  ZSubAgentRequest,
+  ZSubAgentUpdate,
+} from '@lionrock/domain/back-office/partner-requests';
 import { STAFF_CODE_IMPORT_MAX_BYTES } from '@lionrock/domain/back-office/partner-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,51 +15,6 @@ import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TPartnersService } from './partners-service.ts';
 
 const BASE = `${STAFF_API_PREFIX}/admin/partners`;
-
-const text = (max = 400) => z.string().max(max);
-const ZAgentInput = z.object({
-  agentCode: text(40).trim().toUpperCase(),
-  name: text().trim(),
-  agency: text().trim(),
-  email: text().trim(),
-  tel: text(40).trim(),
-  registrationNo: text(80).trim(),
-  country: text(3),
-  isDefault: z.boolean().default(false),
-  active: z.boolean().default(true),
-});
-/** An edit: the code stays; e-mail and telephone only when changed (the form shows them masked). */
-const ZAgentUpdate = ZAgentInput.omit({ agentCode: true }).extend({
-  email: text().trim().optional(),
-  tel: text(40).trim().optional(),
-});
-const ZSubAgentInput = z.object({
-  subAgentCode: text(40).trim(),
-  name: text().trim(),
-  email: text().trim(),
-  tel: text(40).trim(),
-  active: z.boolean().default(true),
-});
-const ZSubAgentUpdate = ZSubAgentInput.omit({ subAgentCode: true }).extend({
-  email: text().trim().optional(),
-  tel: text(40).trim().optional(),
-});
-const ZAgentCampaignInput = z.object({
-  code: text(80).trim().toUpperCase(),
-  accountNo: text(40).trim().toUpperCase(),
-  staffId: text(40).trim().default(''),
-  productCode: text(3),
-  country: text(3),
-  promotion: text(80).trim().default(''),
-  affiliation: text(80).trim().default(''),
-  catalogueCode: text(80).trim().default(''),
-  accountCommissionRate: z.number(),
-  campaignCommissionRate: z.number(),
-  url: text().trim().default(''),
-  campaignTitle: text().trim().default(''),
-  campaignDetails: text(4000).trim().default(''),
-  active: z.boolean().default(true),
-});
 
 const ZAgent = z.object({
   agentCode: z.string(),
@@ -72,7 +35,24 @@ const ZSubAgent = z.object({
   tel: z.string(),
   active: z.boolean(),
 });
-const ZAgentCampaign = ZAgentCampaignInput.extend({ id: z.number() });
+/** A saved agent campaign as the API answers it (its rules are the request's). */
+const ZAgentCampaign = z.object({
+  id: z.number(),
+  code: z.string(),
+  accountNo: z.string(),
+  staffId: z.string(),
+  productCode: z.string(),
+  country: z.string(),
+  promotion: z.string(),
+  affiliation: z.string(),
+  catalogueCode: z.string(),
+  accountCommissionRate: z.number(),
+  campaignCommissionRate: z.number(),
+  url: z.string(),
+  campaignTitle: z.string(),
+  campaignDetails: z.string(),
+  active: z.boolean(),
+});
 const ZStaffCode = z.object({
   agentCode: z.string(),
   country: z.string(),
@@ -145,7 +125,7 @@ export async function partnersRoutes(
       preHandler: write,
       schema: {
         tags: ['back-office'],
-        body: ZAgentInput,
+        body: ZAgentRequest,
         response: { 200: z.object({ agentCode: z.string() }), ...apiErrors(400, 401, 403, 409) },
       },
     },
@@ -173,7 +153,7 @@ export async function partnersRoutes(
       schema: {
         tags: ['back-office'],
         params: agentCodeParams,
-        body: ZSubAgentInput,
+        body: ZSubAgentRequest,
         response: { 200: z.object({ subAgentCode: z.string() }), ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
@@ -203,7 +183,7 @@ export async function partnersRoutes(
       preHandler: write,
       schema: {
         tags: ['back-office'],
-        body: ZAgentCampaignInput,
+        body: ZAgentCampaignRequest,
         response: { 200: z.object({ id: z.number() }), ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
@@ -217,7 +197,7 @@ export async function partnersRoutes(
       schema: {
         tags: ['back-office'],
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: ZAgentCampaignInput,
+        body: ZAgentCampaignRequest,
         response: { 200: z.object({ id: z.number() }), ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
@@ -251,10 +231,7 @@ export async function partnersRoutes(
       bodyLimit: 3 * STAFF_CODE_IMPORT_MAX_BYTES,
       schema: {
         tags: ['back-office'],
-        body: z.object({
-          csv: z.string().max(STAFF_CODE_IMPORT_MAX_BYTES),
-          apply: z.boolean().default(false),
-        }),
+        body: ZStaffCodeImportRequest,
         response: {
           200: z.object({
             applied: z.boolean(),

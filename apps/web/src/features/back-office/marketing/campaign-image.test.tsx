@@ -53,4 +53,27 @@ describe('CampaignImage (decision 088)', () => {
     await user.click(screen.getByRole('button', { name: 'Upload image' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The file is not a PNG or JPEG image.');
   });
+
+  it("asks for a file when none is chosen, focused, and puts the server's refusal on the file", async () => {
+    const { calls } = stubServer([
+      {
+        match: /campaigns\/12\/image$/,
+        status: 400,
+        body: { message: 'The image is larger than 500 kB.', field: 'dataBase64' },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderAs('marketing', <CampaignImage campaignId={12} />);
+    const input = screen.getByLabelText(/New image/);
+    await user.click(screen.getByRole('button', { name: 'Upload image' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose a PNG or JPEG file.');
+    expect(document.activeElement).toBe(input);
+    expect(calls).toHaveLength(0);
+
+    await user.upload(input, png());
+    await user.click(screen.getByRole('button', { name: 'Upload image' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The image is larger than 500 kB.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -1,26 +1,40 @@
 import {
   CAMPAIGN_COUNTRIES,
+  CAMPAIGN_NAME_MAX,
   CAMPAIGN_PRODUCTS,
   CAMPAIGN_STATUSES,
-  campaignErrors,
   MAX_CODES_PER_BATCH,
-  type TCampaignErrors,
+  MAX_DISCOUNT_BASIS_POINTS,
+  MAX_DISCOUNT_CENTS,
+  PROMO_CODE_MIN_LENGTH,
+  PROMO_PREFIX_MAX_LENGTH,
   type TCampaignInput,
 } from '@lionrock/domain/back-office/campaign-rules';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import {
+  type TCampaignCodeAdd,
+  type TCampaignCodesMake,
+  type TCampaignRequest,
+  ZCampaignCodeAdd,
+  ZCampaignCodesMake,
+  ZCampaignRequest,
+} from '@lionrock/domain/back-office/marketing-requests';
+import { PROMO_CODE_MAX_LENGTH } from '@lionrock/domain/campaign/promo-rules';
+import { useId, useState } from 'react';
+import type { Path } from 'react-hook-form';
 import shell from '../back-office.module.css';
-import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
+import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay, staffMoment } from '../staff-dates';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import { CampaignImage } from './campaign-image';
 
 /**
  * Marketing's campaigns and promo codes (issue 18): the list, a campaign's form with every spec field
- * (the domain's campaign rules checked before sending, and by the server again), its codes made in
- * bulk or typed, the CSV, and the audit trail beside it. Staff screens are English only.
+ * (checked with the domain's `ZCampaignRequest` before sending, and by the server again), its codes made
+ * in bulk or typed, the CSV, and the audit trail beside it. Staff screens are English only.
  */
 type TCampaign = TCampaignInput & {
   campaignId: number;
@@ -31,8 +45,47 @@ type TAuditEntry = { at: string; actor: string; action: string; before: unknown;
 
 const PRODUCTS: Record<string, string> = { PTR: 'Travel', PAN: 'Personal accident', PHM: 'Home' };
 const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
-const problem = (error: unknown) =>
-  error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
+
+/**
+ * The campaign form's values: the request's, but the discount and the voucher as typed (basis points or
+ * cents, the voucher empty for none) and the promo code's two fields as one choice.
+ */
+type TCampaignForm = Omit<
+  TCampaignInput,
+  'discountValue' | 'voucherCents' | 'promoCodeRequired' | 'promoCodeReusability'
+> & {
+  discountValue: string;
+  voucherCents: string;
+  promoCode: 'NONE' | 'REUSABLE' | 'SINGLE_USE';
+};
+
+/** The campaign form's choices (selects). */
+type TChoice = 'country' | 'productCode' | 'status' | 'discountType' | 'promoCode';
+
+/** The form's values of a saved campaign (or of a new one: `EMPTY`). */
+function campaignForm(campaign: TCampaignInput): TCampaignForm {
+  return {
+    campaignCode: campaign.campaignCode,
+    campaignName: campaign.campaignName,
+    status: campaign.status,
+    productCode: campaign.productCode,
+    country: campaign.country,
+    startDate: campaign.startDate,
+    endDate: campaign.endDate,
+    marketingMessage: campaign.marketingMessage,
+    marketingMessageCn: campaign.marketingMessageCn,
+    promoCode: campaign.promoCodeRequired ? campaign.promoCodeReusability : 'NONE',
+    promoCodeDescription: campaign.promoCodeDescription,
+    promoCodeDescriptionCn: campaign.promoCodeDescriptionCn,
+    discountType: campaign.discountType,
+    discountValue: String(campaign.discountValue),
+    termsConditionsEn: campaign.termsConditionsEn,
+    termsConditionsCn: campaign.termsConditionsCn,
+    voucherCents: campaign.voucherCents === null ? '' : String(campaign.voucherCents),
+    voucherDescription: campaign.voucherDescription,
+    voucherDescriptionCn: campaign.voucherDescriptionCn,
+  };
+}
 
 const EMPTY: TCampaignInput = {
   campaignCode: '',
@@ -57,45 +110,48 @@ const EMPTY: TCampaignInput = {
   voucherDescriptionCn: '',
 };
 
+/** A whole number as typed; nothing typed is no number (the schema says so, not 0). */
+const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The request the campaign form sends: the discount and voucher as numbers, the promo code's two fields. */
+function toCampaignRequest(values: TCampaignForm): unknown {
+  const { discountValue, voucherCents, promoCode, ...rest } = values;
+  return {
+    ...rest,
+    promoCodeRequired: promoCode !== 'NONE',
+    promoCodeReusability: promoCode === 'SINGLE_USE' ? 'SINGLE_USE' : 'REUSABLE',
+    discountValue: typedNumber(discountValue),
+    voucherCents: voucherCents.trim() === '' ? null : typedNumber(voucherCents),
+  };
+}
+
+/** The campaign form's words for each problem, by the request's path (and the problem's kind). */
+const CAMPAIGN_MESSAGES: Partial<Record<string, string>> = {
+  campaignCode: 'Use 3 to 20 capital letters and digits.',
+  campaignName: `Give the campaign a name of at most ${CAMPAIGN_NAME_MAX} characters.`,
+  startDate: 'Enter a real date.',
+  endDate: 'Enter a real date.',
+  'endDate:custom': 'The campaign must end on or after its first day.',
+  discountValue: 'Enter a whole number, 0 or more.',
+  voucherCents: 'A voucher is a whole number of cents above 0, or none.',
+  'voucherDescription:custom': 'Say what the voucher is.',
+  'termsConditionsEn:invalid_format': 'Write the terms in English.',
+  'termsConditionsCn:invalid_format': 'Write the terms in Chinese.',
+  'promoCodeDescription:custom': 'Tell customers where their code comes from.',
+};
+
+function campaignProblem(issue: TFormIssue): string | undefined {
+  if (issue.path === 'discountValue' && issue.code === 'too_big')
+    return issue.maximum === MAX_DISCOUNT_CENTS
+      ? `An amount off is at most ${(MAX_DISCOUNT_CENTS / 100).toFixed(2)}.`
+      : `A percentage discount is at most ${MAX_DISCOUNT_BASIS_POINTS / 100}%.`;
+  return CAMPAIGN_MESSAGES[`${issue.path}:${issue.code}`] ?? CAMPAIGN_MESSAGES[issue.path];
+}
+
 function discountText(campaign: TCampaignInput): string {
   return campaign.discountType === 'PERCENT'
     ? `${campaign.discountValue / 100}%`
     : `${(campaign.discountValue / 100).toFixed(2)} off`;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  wide,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`${shell.field} ${wide ? styles.wide : ''}`}>
-      <label className={shell.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className={shell.hint} id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p className={shell.error} id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function CampaignForm({
@@ -109,212 +165,117 @@ function CampaignForm({
   onSaved: (campaignId: number) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [value, setValue] = useState<TCampaignInput>(initial);
-  const [errors, setErrors] = useState<TCampaignErrors>({});
-  const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof TCampaignInput>(key: K, next: TCampaignInput[K]) =>
-    setValue((current) => ({ ...current, [key]: next }));
-  const describe = (key: keyof TCampaignInput) =>
-    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
+  const defaults = campaignForm(initial);
+  const form = useStaffForm<TCampaignForm, TCampaignRequest>({
+    defaultValues: defaults,
+    schema: ZCampaignRequest,
+    toRequest: toCampaignRequest,
+    messages: campaignProblem,
+    // The server names the request's fields; the promo code's two are the form's one choice.
+    aliases: { promoCodeRequired: 'promoCode', promoCodeReusability: 'promoCode' },
+  });
+  const { register } = form;
+  const saving = form.formState.isSubmitting;
+  const send = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<{ campaignId: number }>(
+      campaignId === null ? 'POST' : 'PUT',
+      campaignId === null ? '/admin/campaigns' : `/admin/campaigns/${campaignId}`,
+      request,
+    );
+    onSaved(answer.campaignId);
+  });
   const text = (
-    key: keyof TCampaignInput,
+    name: Path<TCampaignForm>,
     label: string,
     options: { wide?: boolean; area?: boolean; hint?: string } = {},
   ) => (
-    <Field
-      id={`${id}-${key}`}
+    <FormField
+      form={form}
+      name={name}
       label={label}
-      error={errors[key]}
-      {...(options.hint ? { hint: options.hint } : {})}
-      {...(options.wide ? { wide: true } : {})}
+      hint={options.hint}
+      className={options.wide ? styles.wide : undefined}
     >
-      {options.area ? (
-        <textarea
-          id={`${id}-${key}`}
-          className={shell.input}
-          rows={3}
-          value={String(value[key] ?? '')}
-          onChange={(event) => set(key, event.target.value as never)}
-          {...describe(key)}
-        />
-      ) : (
-        <input
-          id={`${id}-${key}`}
-          className={shell.input}
-          value={String(value[key] ?? '')}
-          onChange={(event) => set(key, event.target.value as never)}
-          {...describe(key)}
-        />
-      )}
-    </Field>
+      {(control) =>
+        options.area ? (
+          <textarea {...control} rows={3} {...register(name)} />
+        ) : (
+          <input {...control} {...register(name)} />
+        )
+      }
+    </FormField>
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = campaignErrors(value);
-    setErrors(checked);
-    setFormError('');
-    const first = Object.keys(checked)[0];
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await backOfficeCall<{ campaignId: number }>(
-        campaignId === null ? 'POST' : 'PUT',
-        campaignId === null ? '/admin/campaigns' : `/admin/campaigns/${campaignId}`,
-        value,
-      );
-      onSaved(answer.campaignId);
-    } catch (caught) {
-      if (caught instanceof BackOfficeError && caught.field && caught.field in EMPTY)
-        setErrors({ [caught.field]: caught.message });
-      else setFormError(problem(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const choice = (name: TChoice, label: string, options: readonly (readonly [string, string])[]) => (
+    <FormField form={form} name={name} label={label}>
+      {(control) => (
+        // The saved choice is React's default as well: react-hook-form keeps the shown option of a
+        // select that looks changed (every select does where `size` is missing, as in jsdom).
+        <select {...control} defaultValue={defaults[name]} {...register(name)}>
+          {options.map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-busy={saving}>
+    <form className={styles.card} onSubmit={send} noValidate aria-busy={saving}>
       <h2 className={shell.heading}>
         {campaignId === null ? 'New campaign' : `Edit ${initial.campaignCode}`}
       </h2>
       <div className={styles.grid}>
         {text('campaignCode', 'Campaign code', { hint: '3 to 20 capitals and digits; it appears in links' })}
         {text('campaignName', 'Name')}
-        <Field id={`${id}-country`} label="Market">
-          <select
-            id={`${id}-country`}
-            className={shell.input}
-            value={value.country}
-            onChange={(event) => set('country', event.target.value as TCampaignInput['country'])}
-          >
-            {CAMPAIGN_COUNTRIES.map((country) => (
-              <option key={country} value={country}>
-                {MARKETS[country]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-productCode`} label="Product">
-          <select
-            id={`${id}-productCode`}
-            className={shell.input}
-            value={value.productCode}
-            onChange={(event) => set('productCode', event.target.value as TCampaignInput['productCode'])}
-          >
-            {CAMPAIGN_PRODUCTS.map((product) => (
-              <option key={product} value={product}>
-                {PRODUCTS[product]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-status`} label="Status">
-          <select
-            id={`${id}-status`}
-            className={shell.input}
-            value={value.status}
-            onChange={(event) => set('status', event.target.value as TCampaignInput['status'])}
-          >
-            {CAMPAIGN_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status === 'ACTIVE' ? 'Active' : 'Inactive'}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-startDate`} label="First day" error={errors.startDate}>
-          <input
-            id={`${id}-startDate`}
-            type="date"
-            className={shell.input}
-            value={value.startDate}
-            onChange={(event) => set('startDate', event.target.value)}
-            {...describe('startDate')}
-          />
-        </Field>
-        <Field id={`${id}-endDate`} label="Last day" error={errors.endDate}>
-          <input
-            id={`${id}-endDate`}
-            type="date"
-            className={shell.input}
-            value={value.endDate}
-            onChange={(event) => set('endDate', event.target.value)}
-            {...describe('endDate')}
-          />
-        </Field>
-        <Field id={`${id}-discountType`} label="Discount kind">
-          <select
-            id={`${id}-discountType`}
-            className={shell.input}
-            value={value.discountType}
-            onChange={(event) => set('discountType', event.target.value as TCampaignInput['discountType'])}
-          >
-            <option value="PERCENT">Percentage (basis points: 1500 = 15%)</option>
-            <option value="AMOUNT">Amount off (cents)</option>
-          </select>
-        </Field>
-        <Field id={`${id}-discountValue`} label="Discount" error={errors.discountValue}>
-          <input
-            id={`${id}-discountValue`}
-            inputMode="numeric"
-            className={shell.input}
-            value={String(value.discountValue)}
-            onChange={(event) => set('discountValue', Number(event.target.value))}
-            {...describe('discountValue')}
-          />
-        </Field>
+        {choice(
+          'country',
+          'Market',
+          CAMPAIGN_COUNTRIES.map((country) => [country, MARKETS[country] ?? country]),
+        )}
+        {choice(
+          'productCode',
+          'Product',
+          CAMPAIGN_PRODUCTS.map((product) => [product, PRODUCTS[product] ?? product]),
+        )}
+        {choice(
+          'status',
+          'Status',
+          CAMPAIGN_STATUSES.map((status) => [status, status === 'ACTIVE' ? 'Active' : 'Inactive']),
+        )}
+        <FormField form={form} name="startDate" label="First day">
+          {(control) => <input {...control} type="date" {...register('startDate')} />}
+        </FormField>
+        <FormField form={form} name="endDate" label="Last day">
+          {(control) => <input {...control} type="date" {...register('endDate')} />}
+        </FormField>
+        {choice('discountType', 'Discount kind', [
+          ['PERCENT', 'Percentage (basis points: 1500 = 15%)'],
+          ['AMOUNT', 'Amount off (cents)'],
+        ])}
+        <FormField form={form} name="discountValue" label="Discount">
+          {(control) => <input {...control} inputMode="numeric" {...register('discountValue')} />}
+        </FormField>
         {text('marketingMessage', 'Banner message (English)', { wide: true })}
         {text('marketingMessageCn', 'Banner message (Chinese)', { wide: true })}
-        <Field id={`${id}-promoCodeRequired`} label="Promo code">
-          <select
-            id={`${id}-promoCodeRequired`}
-            className={shell.input}
-            value={value.promoCodeRequired ? value.promoCodeReusability : 'NONE'}
-            onChange={(event) => {
-              const choice = event.target.value;
-              set('promoCodeRequired', choice !== 'NONE');
-              set('promoCodeReusability', choice === 'SINGLE_USE' ? 'SINGLE_USE' : 'REUSABLE');
-            }}
-          >
-            <option value="NONE">Not needed</option>
-            <option value="REUSABLE">Needed: one code for everyone</option>
-            <option value="SINGLE_USE">Needed: single-use codes</option>
-          </select>
-        </Field>
+        {choice('promoCode', 'Promo code', [
+          ['NONE', 'Not needed'],
+          ['REUSABLE', 'Needed: one code for everyone'],
+          ['SINGLE_USE', 'Needed: single-use codes'],
+        ])}
         {text('promoCodeDescription', 'Where the code comes from (English)')}
         {text('promoCodeDescriptionCn', 'Where the code comes from (Chinese)')}
         {text('termsConditionsEn', 'Terms and conditions (English)', { wide: true, area: true })}
         {text('termsConditionsCn', 'Terms and conditions (Chinese)', { wide: true, area: true })}
-        <Field
-          id={`${id}-voucherCents`}
-          label="Voucher per policy (cents, optional)"
-          error={errors.voucherCents}
-        >
-          <input
-            id={`${id}-voucherCents`}
-            inputMode="numeric"
-            className={shell.input}
-            value={value.voucherCents === null ? '' : String(value.voucherCents)}
-            onChange={(event) =>
-              set('voucherCents', event.target.value.trim() === '' ? null : Number(event.target.value))
-            }
-            {...describe('voucherCents')}
-          />
-        </Field>
+        <FormField form={form} name="voucherCents" label="Voucher per policy (cents, optional)">
+          {(control) => <input {...control} inputMode="numeric" {...register('voucherCents')} />}
+        </FormField>
         {text('voucherDescription', 'Voucher (English)')}
         {text('voucherDescriptionCn', 'Voucher (Chinese)')}
       </div>
-      {formError ? (
-        <p className={shell.formError} role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormMessages form={form} />
       <div className={styles.formRow}>
         <button type="submit" className={shell.primary} disabled={saving}>
           {saving ? 'Saving…' : 'Save campaign'}
@@ -327,38 +288,83 @@ function CampaignForm({
   );
 }
 
+/** Said once codes are added: how many. */
+const addedText = ({ added }: { added: number }) => `${added} ${added === 1 ? 'code' : 'codes'} added.`;
+
+/** A single-use campaign's codes, made in bulk (the count typed as text, sent as a number). */
+function MakeCodesForm({ campaignId, onChanged }: { campaignId: number; onChanged: () => void }) {
+  const form = useStaffForm<{ count: string; prefix: string }, TCampaignCodesMake>({
+    defaultValues: { count: '100', prefix: '' },
+    schema: ZCampaignCodesMake,
+    toRequest: ({ count, prefix }) => ({ count: typedNumber(count), prefix }),
+    messages: {
+      count: `Enter a whole number from 1 to ${MAX_CODES_PER_BATCH}.`,
+      prefix: `A prefix is up to ${PROMO_PREFIX_MAX_LENGTH} capital letters or digits.`,
+    },
+  });
+  const busy = form.formState.isSubmitting;
+  const send = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<{ added: number }>(
+      'POST',
+      `/admin/campaigns/${campaignId}/codes`,
+      request,
+    );
+    onChanged();
+    return addedText(answer);
+  });
+  return (
+    <form className={styles.formRow} onSubmit={send} noValidate aria-busy={busy}>
+      <FormField form={form} name="count" label={`How many single-use codes (1 to ${MAX_CODES_PER_BATCH})`}>
+        {(control) => <input {...control} inputMode="numeric" {...form.register('count')} />}
+      </FormField>
+      <FormField form={form} name="prefix" label={`Prefix (optional, up to ${PROMO_PREFIX_MAX_LENGTH})`}>
+        {(control) => <input {...control} maxLength={PROMO_PREFIX_MAX_LENGTH} {...form.register('prefix')} />}
+      </FormField>
+      <button type="submit" className={shell.primary} disabled={busy}>
+        {busy ? 'Adding…' : 'Make codes'}
+      </button>
+      <FormMessages form={form} />
+    </form>
+  );
+}
+
+/** A reusable campaign's one code, as marketing types it. */
+function AddCodeForm({ campaignId, onChanged }: { campaignId: number; onChanged: () => void }) {
+  const form = useStaffForm<TCampaignCodeAdd, TCampaignCodeAdd>({
+    defaultValues: { code: '' },
+    schema: ZCampaignCodeAdd,
+    messages: {
+      code: `A code is ${PROMO_CODE_MIN_LENGTH} to ${PROMO_CODE_MAX_LENGTH} capital letters or digits.`,
+    },
+  });
+  const busy = form.formState.isSubmitting;
+  const send = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<{ added: number }>(
+      'POST',
+      `/admin/campaigns/${campaignId}/codes`,
+      request,
+    );
+    onChanged();
+    return addedText(answer);
+  });
+  return (
+    <form className={styles.formRow} onSubmit={send} noValidate aria-busy={busy}>
+      <FormField form={form} name="code" label="Code for everyone">
+        {(control) => <input {...control} maxLength={PROMO_CODE_MAX_LENGTH} {...form.register('code')} />}
+      </FormField>
+      <button type="submit" className={shell.primary} disabled={busy}>
+        {busy ? 'Adding…' : 'Add code'}
+      </button>
+      <FormMessages form={form} />
+    </form>
+  );
+}
+
 function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => void }) {
   const id = useId();
-  const [count, setCount] = useState('100');
-  const [prefix, setPrefix] = useState('');
-  const [code, setCode] = useState('');
   // Only marketing changes campaigns; operations and read-only accounts see them (the server's guard).
   const mayChange = useCan('marketing.write');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const singleUse = campaign.promoCodeReusability === 'SINGLE_USE';
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    setDone('');
-    try {
-      const answer = await backOfficeCall<{ added: number }>(
-        'POST',
-        `/admin/campaigns/${campaign.campaignId}/codes`,
-        singleUse
-          ? { count: Number(count), prefix: prefix.trim().toUpperCase() }
-          : { code: code.trim().toUpperCase() },
-      );
-      setDone(`${answer.added} ${answer.added === 1 ? 'code' : 'codes'} added.`);
-      onChanged();
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const CodesForm = campaign.promoCodeReusability === 'SINGLE_USE' ? MakeCodesForm : AddCodeForm;
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 className={shell.heading} id={`${id}-title`}>
@@ -375,55 +381,7 @@ function Codes({ campaign, onChanged }: { campaign: TCampaign; onChanged: () => 
           Download the codes (CSV)
         </a>
       </p>
-      {mayChange ? (
-        <form className={styles.formRow} onSubmit={add} noValidate aria-busy={busy}>
-          {singleUse ? (
-            <>
-              <Field id={`${id}-count`} label={`How many single-use codes (1 to ${MAX_CODES_PER_BATCH})`}>
-                <input
-                  id={`${id}-count`}
-                  inputMode="numeric"
-                  className={shell.input}
-                  value={count}
-                  onChange={(event) => setCount(event.target.value)}
-                />
-              </Field>
-              <Field id={`${id}-prefix`} label="Prefix (optional, up to 4)">
-                <input
-                  id={`${id}-prefix`}
-                  className={shell.input}
-                  value={prefix}
-                  maxLength={4}
-                  onChange={(event) => setPrefix(event.target.value)}
-                />
-              </Field>
-            </>
-          ) : (
-            <Field id={`${id}-code`} label="Code for everyone">
-              <input
-                id={`${id}-code`}
-                className={shell.input}
-                value={code}
-                maxLength={10}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </Field>
-          )}
-          <button type="submit" className={shell.primary} disabled={busy}>
-            {busy ? 'Adding…' : singleUse ? 'Make codes' : 'Add code'}
-          </button>
-        </form>
-      ) : null}
-      {error ? (
-        <p className={shell.formError} role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className={styles.done} role="status">
-          {done}
-        </p>
-      ) : null}
+      {mayChange ? <CodesForm campaignId={campaign.campaignId} onChanged={onChanged} /> : null}
     </section>
   );
 }

@@ -72,4 +72,104 @@ describe('AgentsPage', () => {
     );
     expect(calls.filter((call) => call.init?.method === 'POST')).toEqual([]);
   });
+
+  it('flags every problem of a new agent at once, focused on the first, and sends nothing', async () => {
+    const { calls } = stubServer([{ match: /agents$/, body: { agents: [] } }]);
+    const user = userEvent.setup();
+    renderAs('marketing', <AgentsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New agent' }));
+    await user.type(screen.getByLabelText('Agency'), 'x'.repeat(201));
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Use 2 to 20 capital letters and digits.',
+      'Give a name of at most 200 characters.',
+      'Give an agency of at most 200 characters.',
+      'Give a registration number of at most 40 characters.',
+      'Enter an e-mail address.',
+      'Enter a telephone number of 6 to 20 digits.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Agent code'));
+    expect(calls.filter((call) => call.init?.method === 'POST')).toEqual([]);
+  });
+
+  it('sends a new agent as the request, its code in capitals', async () => {
+    const { calls } = stubServer([{ match: /agents$/, body: { agents: [] } }]);
+    const user = userEvent.setup();
+    renderAs('marketing', <AgentsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New agent' }));
+    await user.type(screen.getByLabelText('Agent code'), 'ag3001');
+    await user.type(screen.getByLabelText('Name'), 'Marina Bay Advisers');
+    await user.type(screen.getByLabelText('Agency'), 'Marina Bay');
+    await user.type(screen.getByLabelText('Registration number'), 'MAS-3001');
+    await user.type(screen.getByLabelText('E-mail'), 'desk@marinabay.example');
+    await user.type(screen.getByLabelText('Telephone'), '62223333');
+    await user.selectOptions(screen.getByLabelText('Market'), 'HKG');
+    await user.click(screen.getByLabelText('Default (direct) agent'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'New agent' });
+    const post = calls.find((call) => call.init?.method === 'POST');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      agentCode: 'AG3001',
+      name: 'Marina Bay Advisers',
+      agency: 'Marina Bay',
+      registrationNo: 'MAS-3001',
+      email: 'desk@marinabay.example',
+      tel: '62223333',
+      country: 'HKG',
+      active: true,
+      isDefault: true,
+    });
+  });
+
+  it("edits an agent keeping its masked contacts, and puts the server's refusal on its field", async () => {
+    stubServer([
+      { match: /agents\/AG1001$/, body: { agent: AGENT, subAgents: [], campaigns: [], staffCodes: [] } },
+      { match: /agents$/, body: { agents: [{ ...AGENT, subAgents: 0, campaigns: 0, staffCodes: 0 }] } },
+    ]);
+    const user = userEvent.setup();
+    renderAs('marketing', <AgentsPage />);
+    await user.click(
+      within(await screen.findByRole('table', { name: 'Agents' })).getByRole('button', { name: 'AG1001' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit agent' }));
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('');
+
+    const refusing = stubServer([
+      {
+        match: /agents\/AG1001$/,
+        status: 400,
+        body: { message: "This registration number is another agent's.", field: 'registrationNo' },
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("This registration number is another agent's.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Registration number'));
+    const { agentCode: _code, email: _email, tel: _tel, ...kept } = AGENT;
+    const put = refusing.calls.find((call) => call.init?.method === 'PUT');
+    expect(JSON.parse(String(put?.init?.body))).toEqual(kept);
+  });
+
+  it('refuses a campaign with no rates typed, and a staff code a spreadsheet would run', async () => {
+    const { calls } = stubServer([
+      { match: /agents\/AG1001$/, body: { agent: AGENT, subAgents: [], campaigns: [], staffCodes: [] } },
+      { match: /agents$/, body: { agents: [{ ...AGENT, subAgents: 0, campaigns: 0, staffCodes: 0 }] } },
+    ]);
+    const user = userEvent.setup();
+    renderAs('marketing', <AgentsPage />);
+    await user.click(
+      within(await screen.findByRole('table', { name: 'Agents' })).getByRole('button', { name: 'AG1001' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add agent campaign' }));
+    await user.clear(screen.getByLabelText('Account commission (basis points)'));
+    await user.clear(screen.getByLabelText('Campaign commission (basis points)'));
+    await user.type(screen.getByLabelText('Staff code'), '=1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Use 1 to 20 letters, digits or dashes.',
+      'Enter basis points from 0 to 10000 (1500 = 15 %).',
+      'Enter basis points from 0 to 10000 (1500 = 15 %).',
+    ]);
+    expect(calls.filter((call) => call.init?.method === 'POST')).toEqual([]);
+  });
 });

@@ -1,11 +1,19 @@
 import {
-  agentCampaignErrors,
-  agentErrors,
+  ZAgentCampaignRequest,
+  ZAgentRequest,
+  ZAgentUpdate,
+  ZSubAgentRequest,
+} from '@lionrock/domain/back-office/partner-requests';
+import {
+  AGENT_CAMPAIGN_DETAILS_MAX,
+  AGENT_CAMPAIGN_LABEL_MAX,
+  MAX_COMMISSION_BASIS_POINTS,
   PARTNER_COUNTRIES,
   PARTNER_PRODUCTS,
-  subAgentErrors,
+  REGISTRATION_NO_MAX,
   type TAgentCampaignInput,
   type TAgentInput,
+  TEXT_MAX,
   type TSubAgentInput,
 } from '@lionrock/domain/back-office/partner-rules';
 import { useState } from 'react';
@@ -13,13 +21,15 @@ import shell from '../back-office.module.css';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import type { TFormIssue } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import { PartnerForm, type TFieldSpec } from './partner-form';
 
 /**
  * Marketing's agents (issue 18): the list (e-mail and telephone masked), one agent with its sub-agents,
  * agent campaigns (commission rates) and staff codes, and forms to add or edit each. Staff screens are
- * English only; the domain's partner rules check each form before it is sent.
+ * English only; each form is checked with the domain's request schema (partner-requests.ts) before it
+ * is sent, and by the server again.
  */
 type TAgent = TAgentInput & { subAgents: number; campaigns: number; staffCodes: number };
 type TSubAgent = TSubAgentInput & { agentCode: string };
@@ -32,9 +42,44 @@ type TDetail = {
   staffCodes: TStaffCode[];
 };
 
+/** An agent's edit: the code stays; an e-mail or telephone left empty keeps the saved one. */
+type TAgentEdit = Omit<TAgentInput, 'agentCode'>;
+/** An agent campaign as its form holds it: the rates as the basis points typed. */
+type TAgentCampaignForm = Omit<TAgentCampaignInput, 'accountCommissionRate' | 'campaignCommissionRate'> & {
+  accountCommissionRate: string;
+  campaignCommissionRate: string;
+};
+
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
-const AGENT_FIELDS: TFieldSpec[] = [
+/** The partner forms' words for each problem, by the request's path (and the problem's kind). */
+const PARTNER_MESSAGES: Partial<Record<string, string>> = {
+  agentCode: 'Use 2 to 20 capital letters and digits.',
+  name: `Give a name of at most ${TEXT_MAX} characters.`,
+  agency: `Give an agency of at most ${TEXT_MAX} characters.`,
+  email: 'Enter an e-mail address.',
+  tel: 'Enter a telephone number of 6 to 20 digits.',
+  registrationNo: `Give a registration number of at most ${REGISTRATION_NO_MAX} characters.`,
+  country: 'Choose SGP or HKG.',
+  subAgentCode: 'Use 1 to 20 letters, digits or dashes.',
+  code: 'Use 2 to 40 capital letters, digits or dashes.',
+  accountNo: 'Choose the agent.',
+  staffId: 'Use 1 to 20 letters, digits or dashes.',
+  productCode: 'Choose PTR, PAN or PHM.',
+  promotion: `At most ${AGENT_CAMPAIGN_LABEL_MAX} characters.`,
+  affiliation: `At most ${AGENT_CAMPAIGN_LABEL_MAX} characters.`,
+  catalogueCode: `At most ${AGENT_CAMPAIGN_LABEL_MAX} characters.`,
+  accountCommissionRate: `Enter basis points from 0 to ${MAX_COMMISSION_BASIS_POINTS} (1500 = 15 %).`,
+  campaignCommissionRate: `Enter basis points from 0 to ${MAX_COMMISSION_BASIS_POINTS} (1500 = 15 %).`,
+  'campaignCommissionRate:custom': "The campaign's rate cannot exceed the account's.",
+  url: 'Use a path on the shop, starting with /.',
+  campaignTitle: `At most ${TEXT_MAX} characters.`,
+  campaignDetails: `At most ${AGENT_CAMPAIGN_DETAILS_MAX} characters.`,
+};
+const partnerProblem = (issue: TFormIssue) =>
+  PARTNER_MESSAGES[`${issue.path}:${issue.code}`] ?? PARTNER_MESSAGES[issue.path];
+
+const AGENT_FIELDS: TFieldSpec<TAgentInput>[] = [
   { key: 'agentCode', label: 'Agent code', hint: '2 to 20 capitals and digits; it appears in links' },
   { key: 'name', label: 'Name' },
   { key: 'agency', label: 'Agency' },
@@ -46,8 +91,18 @@ const AGENT_FIELDS: TFieldSpec[] = [
   { key: 'isDefault', label: 'Default (direct) agent', type: 'checkbox' },
 ];
 const KEEP_HINT = 'Shown masked; leave empty to keep it.';
+const AGENT_EDIT_FIELDS = AGENT_FIELDS.filter(
+  (field): field is TFieldSpec<TAgentEdit> => field.key !== 'agentCode',
+).map((field) => (field.key === 'email' || field.key === 'tel' ? { ...field, hint: KEEP_HINT } : field));
 
-const SUB_AGENT_FIELDS: TFieldSpec[] = [
+/** An agent's edit as sent: the e-mail and telephone only when typed. */
+const toAgentUpdate = ({ email, tel, ...rest }: TAgentEdit) => ({
+  ...rest,
+  ...(email.trim() ? { email } : {}),
+  ...(tel.trim() ? { tel } : {}),
+});
+
+const SUB_AGENT_FIELDS: TFieldSpec<TSubAgentInput>[] = [
   { key: 'subAgentCode', label: 'Sub-agent code' },
   { key: 'name', label: 'Name' },
   { key: 'email', label: 'E-mail', type: 'email' },
@@ -55,7 +110,7 @@ const SUB_AGENT_FIELDS: TFieldSpec[] = [
   { key: 'active', label: 'Active', type: 'checkbox' },
 ];
 
-const CAMPAIGN_FIELDS: TFieldSpec[] = [
+const CAMPAIGN_FIELDS: TFieldSpec<TAgentCampaignForm>[] = [
   { key: 'code', label: 'Campaign code' },
   { key: 'productCode', label: 'Product', options: PARTNER_PRODUCTS },
   { key: 'country', label: 'Market', options: PARTNER_COUNTRIES },
@@ -81,7 +136,35 @@ const CAMPAIGN_FIELDS: TFieldSpec[] = [
   { key: 'active', label: 'Active', type: 'checkbox' },
 ];
 
-const asAgent = (values: Record<string, unknown>) => values as unknown as TAgentInput;
+/** Basis points as typed; nothing typed is no number (the schema says so, not 0). */
+const typedRate = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** An agent campaign's form values (a saved one's, or a new one's of the agent). */
+function agentCampaignForm(campaign: TAgentCampaignInput): TAgentCampaignForm {
+  return {
+    code: campaign.code,
+    accountNo: campaign.accountNo,
+    staffId: campaign.staffId,
+    productCode: campaign.productCode,
+    country: campaign.country,
+    promotion: campaign.promotion,
+    affiliation: campaign.affiliation,
+    catalogueCode: campaign.catalogueCode,
+    accountCommissionRate: String(campaign.accountCommissionRate),
+    campaignCommissionRate: String(campaign.campaignCommissionRate),
+    url: campaign.url,
+    campaignTitle: campaign.campaignTitle,
+    campaignDetails: campaign.campaignDetails,
+    active: campaign.active,
+  };
+}
+
+/** An agent campaign as sent: the rates as numbers. */
+const toAgentCampaignRequest = (values: TAgentCampaignForm) => ({
+  ...values,
+  accountCommissionRate: typedRate(values.accountCommissionRate),
+  campaignCommissionRate: typedRate(values.campaignCommissionRate),
+});
 
 function AgentDetail({
   agentCode,
@@ -166,27 +249,21 @@ function AgentDetail({
       {editing === 'agent' ? (
         <PartnerForm
           heading={`Edit ${agent.agentCode}`}
-          fields={AGENT_FIELDS.filter((field) => field.key !== 'agentCode').map((field) =>
-            field.key === 'email' || field.key === 'tel' ? { ...field, hint: KEEP_HINT } : field,
-          )}
-          initial={{ ...agent, email: '', tel: '' }}
-          check={(values) => {
-            const errors = agentErrors({
-              ...asAgent(values),
-              email: String(values.email) || 'kept@example.com',
-              tel: String(values.tel) || '00000000',
-            });
-            return errors;
+          fields={AGENT_EDIT_FIELDS}
+          defaultValues={{
+            name: agent.name,
+            agency: agent.agency,
+            registrationNo: agent.registrationNo,
+            email: '',
+            tel: '',
+            country: agent.country,
+            active: agent.active,
+            isDefault: agent.isDefault,
           }}
-          send={{
-            method: 'PUT',
-            path: `/admin/partners/agents/${encodeURIComponent(agent.agentCode)}`,
-            body: ({ agentCode: _code, email, tel, ...rest }) => ({
-              ...rest,
-              ...(email ? { email } : {}),
-              ...(tel ? { tel } : {}),
-            }),
-          }}
+          schema={ZAgentUpdate}
+          toRequest={toAgentUpdate}
+          messages={partnerProblem}
+          send={{ method: 'PUT', path: `/admin/partners/agents/${encodeURIComponent(agent.agentCode)}` }}
           onSaved={done('The agent is saved.')}
           onCancel={() => setEditing(null)}
         />
@@ -213,8 +290,9 @@ function AgentDetail({
         <PartnerForm
           heading={`New sub-agent of ${agent.agentCode}`}
           fields={SUB_AGENT_FIELDS}
-          initial={{ subAgentCode: '', name: '', email: '', tel: '', active: true }}
-          check={(values) => subAgentErrors(values as unknown as TSubAgentInput)}
+          defaultValues={{ subAgentCode: '', name: '', email: '', tel: '', active: true }}
+          schema={ZSubAgentRequest}
+          messages={partnerProblem}
           send={{
             method: 'POST',
             path: `/admin/partners/agents/${encodeURIComponent(agent.agentCode)}/sub-agents`,
@@ -285,7 +363,7 @@ function AgentDetail({
             editingCampaign ? `Edit ${editingCampaign.code}` : `New agent campaign of ${agent.agentCode}`
           }
           fields={CAMPAIGN_FIELDS}
-          initial={
+          defaultValues={agentCampaignForm(
             editingCampaign ?? {
               code: `${agent.agentCode}-`,
               accountNo: agent.agentCode,
@@ -301,16 +379,14 @@ function AgentDetail({
               campaignTitle: '',
               campaignDetails: '',
               active: true,
-            }
-          }
-          check={(values) => agentCampaignErrors(values as unknown as TAgentCampaignInput)}
+            },
+          )}
+          schema={ZAgentCampaignRequest}
+          toRequest={toAgentCampaignRequest}
+          messages={partnerProblem}
           send={
             editingCampaign
-              ? {
-                  method: 'PUT',
-                  path: `/admin/partners/agent-campaigns/${editingCampaign.id}`,
-                  body: ({ id: _id, ...rest }) => rest,
-                }
+              ? { method: 'PUT', path: `/admin/partners/agent-campaigns/${editingCampaign.id}` }
               : { method: 'POST', path: '/admin/partners/agent-campaigns' }
           }
           onSaved={done('The agent campaign is saved.')}
@@ -361,7 +437,7 @@ export default function AgentsPage() {
         <PartnerForm
           heading="New agent"
           fields={AGENT_FIELDS}
-          initial={{
+          defaultValues={{
             agentCode: '',
             name: '',
             agency: '',
@@ -372,9 +448,8 @@ export default function AgentsPage() {
             active: true,
             isDefault: false,
           }}
-          check={(values) =>
-            agentErrors(asAgent({ ...values, agentCode: String(values.agentCode).toUpperCase() }))
-          }
+          schema={ZAgentRequest}
+          messages={partnerProblem}
           send={{ method: 'POST', path: '/admin/partners/agents' }}
           onSaved={() => {
             setCreating(false);

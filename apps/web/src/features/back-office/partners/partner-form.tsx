@@ -1,158 +1,108 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import type { z } from 'zod';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 
-/** One field of a partner form: a labelled input or select, its hint and its error (announced). */
-export type TFieldSpec = {
-  key: string;
+/** One field of a partner form: a labelled input, select or checkbox, and its hint. */
+export type TFieldSpec<TValues extends FieldValues> = {
+  key: Path<TValues>;
   label: string;
   hint?: string;
+  /** A number is held as the text typed; the form's `toRequest` makes it a number. */
   type?: 'text' | 'number' | 'checkbox' | 'email' | 'tel';
   options?: readonly string[];
   wide?: boolean;
 };
-type TValues = Record<string, string | number | boolean>;
-
-export const problemOf = (error: unknown) =>
-  error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
 
 /**
- * A small form for agents, sub-agents and agent campaigns: checks with the domain's rules (`check`)
- * before sending, shows the server's field error beside its field, and reports when it saved.
+ * A small form for agents, sub-agents and agent campaigns, on the back office's form kit: checked with
+ * the domain's request schema (the route's) before sending, every problem on its field at once, the
+ * server's refusal on the field it names, then `onSaved`.
  */
-export function PartnerForm({
+export function PartnerForm<TValues extends FieldValues, TRequest>({
   heading,
   fields,
-  initial,
-  check,
+  defaultValues,
+  schema,
+  toRequest,
+  messages,
   send,
   onSaved,
   onCancel,
   submitLabel = 'Save',
 }: {
   heading: string;
-  fields: TFieldSpec[];
-  initial: TValues;
-  check: (values: TValues) => Record<string, string | undefined>;
-  send: { method: 'POST' | 'PUT'; path: string; body?: (values: TValues) => unknown };
+  fields: TFieldSpec<TValues>[];
+  defaultValues: DefaultValues<TValues>;
+  schema: z.ZodType<TRequest>;
+  toRequest?: (values: TValues) => unknown;
+  /** The words for each field's problem, by the request's path (as the kit takes them). */
+  messages: Partial<Record<string, string>> | ((issue: TFormIssue) => string | undefined);
+  send: { method: 'POST' | 'PUT'; path: string };
   onSaved: () => void;
   onCancel?: () => void;
   submitLabel?: string;
 }) {
-  const id = useId();
-  const [values, setValues] = useState<TValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = Object.fromEntries(Object.entries(check(values)).filter(([, message]) => message));
-    setErrors(checked);
-    setFormError('');
-    const first = Object.keys(checked)[0];
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      await backOfficeCall(send.method, send.path, send.body ? send.body(values) : values);
-      onSaved();
-    } catch (caught) {
-      if (
-        caught instanceof BackOfficeError &&
-        caught.field &&
-        fields.some((field) => field.key === caught.field)
-      )
-        setErrors({ [caught.field]: caught.message });
-      else setFormError(problemOf(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const control = (field: TFieldSpec): ReactNode => {
-    const inputId = `${id}-${field.key}`;
-    const described = [field.hint ? `${inputId}-hint` : '', errors[field.key] ? `${inputId}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    const common = {
-      id: inputId,
-      ...(described ? { 'aria-describedby': described } : {}),
-      ...(errors[field.key] ? { 'aria-invalid': true as const } : {}),
-    };
-    const value = values[field.key];
-    if (field.type === 'checkbox')
-      return (
-        <input
-          {...common}
-          type="checkbox"
-          checked={Boolean(value)}
-          onChange={(event) => setValues({ ...values, [field.key]: event.target.checked })}
-        />
-      );
-    if (field.options)
-      return (
-        <select
-          {...common}
-          className={shell.input}
-          value={String(value)}
-          onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
-        >
-          {field.options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      );
-    return (
-      <input
-        {...common}
-        className={shell.input}
-        type={field.type ?? 'text'}
-        {...(field.type === 'number' ? { inputMode: 'numeric' as const } : {})}
-        value={String(value ?? '')}
-        onChange={(event) =>
-          setValues({
-            ...values,
-            [field.key]: field.type === 'number' ? Number(event.target.value) : event.target.value,
-          })
-        }
-      />
-    );
-  };
+  const form = useStaffForm<TValues, TRequest>({
+    defaultValues,
+    schema,
+    ...(toRequest ? { toRequest } : {}),
+    messages,
+  });
+  const { register } = form;
+  const saving = form.formState.isSubmitting;
+  const submit = form.submitWith(async (request) => {
+    await backOfficeCall(send.method, send.path, request);
+    onSaved();
+  });
 
   return (
     <form className={shell.card} onSubmit={submit} noValidate aria-busy={saving}>
       <h2 className={shell.heading}>{heading}</h2>
       <div className={styles.grid}>
         {fields.map((field) => (
-          <div key={field.key} className={`${shell.field} ${field.wide ? styles.wide : ''}`}>
-            <label className={shell.label} htmlFor={`${id}-${field.key}`}>
-              {field.label}
-            </label>
-            {field.hint ? (
-              <p className={shell.hint} id={`${id}-${field.key}-hint`}>
-                {field.hint}
-              </p>
-            ) : null}
-            {control(field)}
-            {errors[field.key] ? (
-              <p className={shell.error} id={`${id}-${field.key}-error`} role="alert">
-                {errors[field.key]}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            key={field.key}
+            form={form}
+            name={field.key}
+            label={field.label}
+            hint={field.hint}
+            className={field.wide ? styles.wide : undefined}
+          >
+            {({ className, ...control }) =>
+              field.type === 'checkbox' ? (
+                <input {...control} type="checkbox" {...register(field.key)} />
+              ) : field.options ? (
+                // The saved choice is React's default as well: react-hook-form keeps the shown option
+                // of a select that looks changed (every select does where `size` is missing, as in jsdom).
+                <select
+                  {...control}
+                  className={className}
+                  defaultValue={String((defaultValues as Record<string, unknown>)[field.key] ?? '')}
+                  {...register(field.key)}
+                >
+                  {field.options.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...control}
+                  className={className}
+                  type={field.type ?? 'text'}
+                  {...(field.type === 'number' ? { inputMode: 'numeric' as const } : {})}
+                  {...register(field.key)}
+                />
+              )
+            }
+          </FormField>
         ))}
       </div>
-      {formError ? (
-        <p className={shell.formError} role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormMessages form={form} />
       <div className={styles.row}>
         <button className={shell.primary} type="submit" disabled={saving}>
           {saving ? 'Saving…' : submitLabel}

@@ -54,5 +54,26 @@ describe('StaffCodesPage', () => {
     await user.type(screen.getByLabelText('Or paste the CSV'), 'x');
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/first row must name/);
+    // On the CSV it refuses, kept as typed.
+    const pasted = screen.getByLabelText('Or paste the CSV') as HTMLTextAreaElement;
+    expect(pasted.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(pasted);
+    expect(pasted.value).toBe('x');
+  });
+
+  it('asks for a CSV before sending anything, and never reads a file over 1 MB', async () => {
+    const { calls } = stubServer([{ match: /staff-codes$/, body: { staffCodes: [] } }]);
+    const user = userEvent.setup();
+    renderAs('marketing', <StaffCodesPage />);
+    await screen.findByText('Saved staff codes (0)');
+    await user.type(screen.getByLabelText('Or paste the CSV'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose a CSV file or paste its text.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Or paste the CSV'));
+    const large = new File(['x'], 'codes.csv', { type: 'text/csv' });
+    Object.defineProperty(large, 'size', { value: 1024 * 1024 + 1 });
+    await user.upload(screen.getByLabelText('CSV file'), large);
+    expect(screen.getByRole('alert').textContent).toBe('The file is larger than 1 MB.');
+    expect(calls.filter((call) => call.init?.method === 'POST')).toEqual([]);
   });
 });

@@ -1,21 +1,27 @@
 import {
+  type TStaffCodeImportRequest,
+  ZStaffCodeImportRequest,
+} from '@lionrock/domain/back-office/partner-requests';
+import {
   STAFF_CODE_COLUMNS,
   STAFF_CODE_IMPORT_MAX_BYTES,
+  STAFF_CODE_IMPORT_MAX_ROWS,
   type TImportRowReport,
 } from '@lionrock/domain/back-office/partner-rules';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffMoment } from '../staff-dates';
+import { FormField, FormMessages, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
-import { problemOf } from './partner-form';
 
 /**
  * Staff codes (issue 18): the saved codes, and the CSV import: check first (a report per row), then
- * save the good rows in one go. The file is read in the browser and sent as text (at most 1 MB).
+ * save the good rows in one go. The file is read in the browser and sent as text (at most 1 MB),
+ * checked with the domain's `ZStaffCodeImportRequest` before it is sent.
  */
 type TStaffCode = {
   agentCode: string;
@@ -26,61 +32,58 @@ type TStaffCode = {
 };
 type TImportAnswer = { applied: boolean; ok: number; errors: number; report: TImportRowReport[] };
 
+const TOO_LARGE = `The file is larger than ${STAFF_CODE_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`;
+
 function ImportForm({ onApplied }: { onApplied: () => void }) {
   const id = useId();
-  const [csv, setCsv] = useState('');
+  const form = useStaffForm<{ csv: string }, TStaffCodeImportRequest>({
+    defaultValues: { csv: '' },
+    schema: ZStaffCodeImportRequest,
+    messages: (issue) => (issue.code === 'too_big' ? TOO_LARGE : 'Choose a CSV file or paste its text.'),
+  });
   const [answer, setAnswer] = useState<TImportAnswer | null>(null);
   const [checkedCsv, setCheckedCsv] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
+  const [applying, setApplying] = useState(false);
+  const csv = form.watch('csv');
+  const busy = form.formState.isSubmitting;
 
-  const send = async (apply: boolean) => {
-    setError('');
-    if (csv.trim() === '') {
-      setError('Choose a CSV file or paste its text.');
-      return;
-    }
-    setBusy(apply ? 'apply' : 'check');
-    try {
-      const result = await backOfficeCall<TImportAnswer>('POST', '/admin/partners/staff-codes/import', {
-        csv,
-        apply,
-      });
-      setAnswer(result);
-      setCheckedCsv(csv);
-      if (result.applied) onApplied();
-    } catch (caught) {
-      setAnswer(null);
-      setError(problemOf(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+  /** Checks the CSV, or saves its good rows; the answer is the row report. */
+  const importWith = (apply: boolean) =>
+    form.submitWith(async (request) => {
+      setApplying(apply);
+      try {
+        const result = await backOfficeCall<TImportAnswer>('POST', '/admin/partners/staff-codes/import', {
+          ...request,
+          apply,
+        });
+        setAnswer(result);
+        setCheckedCsv(request.csv);
+        if (result.applied) onApplied();
+      } catch (caught) {
+        setAnswer(null);
+        throw caught;
+      }
+    });
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    // A file too large is never read: its problem is the CSV's.
     if (file.size > STAFF_CODE_IMPORT_MAX_BYTES) {
-      setError('The file is larger than 1 MB.');
+      form.setError('csv', { type: 'too_big', message: TOO_LARGE });
       return;
     }
-    setCsv(await file.text());
+    form.setValue('csv', await file.text());
+    form.clearErrors('csv');
     setAnswer(null);
   };
 
   return (
-    <form
-      className={shell.card}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void send(false);
-      }}
-      aria-busy={busy !== null}
-    >
+    <form className={shell.card} onSubmit={importWith(false)} noValidate aria-busy={busy}>
       <h2 className={shell.heading}>Import staff codes</h2>
       <p className={shell.hint}>
-        A CSV with a header row naming {STAFF_CODE_COLUMNS.join(', ')}; at most 5000 rows. A row for an agent,
-        market and product that has a code replaces it.
+        A CSV with a header row naming {STAFF_CODE_COLUMNS.join(', ')}; at most {STAFF_CODE_IMPORT_MAX_ROWS}{' '}
+        rows. A row for an agent, market and product that has a code replaces it.
       </p>
       <div className={shell.field}>
         <label className={shell.label} htmlFor={`${id}-file`}>
@@ -93,36 +96,27 @@ function ImportForm({ onApplied }: { onApplied: () => void }) {
           onChange={(event) => void readFile(event)}
         />
       </div>
-      <div className={shell.field}>
-        <label className={shell.label} htmlFor={`${id}-csv`}>
-          Or paste the CSV
-        </label>
-        <textarea
-          id={`${id}-csv`}
-          className={`${shell.input} ${styles.csv}`}
-          value={csv}
-          onChange={(event) => {
-            setCsv(event.target.value);
-            setAnswer(null);
-          }}
-        />
-      </div>
-      {error ? (
-        <p className={shell.formError} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormField form={form} name="csv" label="Or paste the CSV">
+        {(control) => (
+          <textarea
+            {...control}
+            className={`${shell.input} ${styles.csv}`}
+            {...form.register('csv', { onChange: () => setAnswer(null) })}
+          />
+        )}
+      </FormField>
+      <FormMessages form={form} />
       <div className={styles.row}>
-        <button className={shell.secondary} type="submit" disabled={busy !== null}>
-          {busy === 'check' ? 'Checking…' : 'Check the file'}
+        <button className={shell.secondary} type="submit" disabled={busy}>
+          {busy && !applying ? 'Checking…' : 'Check the file'}
         </button>
         <button
           className={shell.primary}
           type="button"
-          disabled={busy !== null || !answer || answer.applied || answer.ok === 0 || checkedCsv !== csv}
-          onClick={() => void send(true)}
+          disabled={busy || !answer || answer.applied || answer.ok === 0 || checkedCsv !== csv}
+          onClick={importWith(true)}
         >
-          {busy === 'apply' ? 'Saving…' : `Save the ${answer?.ok ?? 0} good rows`}
+          {busy && applying ? 'Saving…' : `Save the ${answer?.ok ?? 0} good rows`}
         </button>
       </div>
       {answer ? (
