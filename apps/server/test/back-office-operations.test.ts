@@ -167,6 +167,10 @@ describeEachDriver('back-office operations', (driver) => {
     expect(none).toMatchObject({ total: 0, policies: [] });
     const issued = (await call(ops, 'GET', '/policies?status=issued&product=PTR')).json();
     expect(issued.total).toBeGreaterThanOrEqual(1);
+    // The domain's search (decision 123): a range ending before it starts is refused on its end.
+    const backwards = await call(ops, 'GET', '/policies?from=2026-11-25&to=2026-11-24');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().field).toBe('to');
   });
 
   it('shows one policy with its payments and trail, reveals a field audited, re-sends its e-mail', async () => {
@@ -271,6 +275,11 @@ describeEachDriver('back-office operations', (driver) => {
     });
     const queue = (await call(ops, 'GET', '/queues?kind=paynow_refund')).json();
     const refundCase = queue.cases[0];
+    const unreal = await call(ops, 'POST', `/queues/${refundCase.id}/record-refund`, {
+      reference: 'DBS-0001',
+      paidOn: '2026-02-30',
+    });
+    expect([unreal.statusCode, unreal.json().field]).toEqual([400, 'paidOn']);
     const recorded = await call(ops, 'POST', `/queues/${refundCase.id}/record-refund`, {
       reference: 'DBS-0001',
       paidOn: '2026-11-25',

@@ -1,4 +1,4 @@
-import { type BaseSyntheticEvent, type ReactNode, useId, useState } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import {
   type DefaultValues,
   type FieldError,
@@ -155,6 +155,27 @@ export function useStaffForm<TForm extends FieldValues, TRequest = unknown>(opti
       })(event);
 
   return { ...form, formError, done, setDone, submitWith, idPrefix };
+}
+
+/**
+ * A load's refusal that names one of the form's fields (a search's filter, sent through the URL and
+ * refused by the server) said on that field, with the focus there. True when it was, so the page does
+ * not say it again above.
+ */
+export function useRefusalOnField<TForm extends FieldValues>(
+  form: Pick<UseFormReturn<TForm>, 'setError' | 'formState'>,
+  refusal: { field: string | null; message: string | null },
+): boolean {
+  const field =
+    refusal.field && fieldPathsOf(form.formState.defaultValues).includes(refusal.field)
+      ? refusal.field
+      : null;
+  const { setError } = form;
+  const { message } = refusal;
+  useEffect(() => {
+    if (field && message) setError(field as Path<TForm>, { type: 'server', message }, { shouldFocus: true });
+  }, [field, message, setError]);
+  return field !== null && message !== null;
 }
 
 /** What a field's control is given: its id, its look, and whether (and where) its problem is said. */

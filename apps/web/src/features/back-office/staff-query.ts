@@ -40,6 +40,8 @@ export function useStaffQuery<T>(path: string | null, options: { keepWhileLoadin
   return {
     data: query.data ?? null,
     error: query.error ? staffProblemOf(query.error) : null,
+    /** The field a refusal names (a search's filter), for the form that asked to say it there. */
+    refusedField: query.error instanceof BackOfficeError ? (query.error.field ?? null) : null,
     loading: path !== null && query.isFetching,
     reload,
   };

@@ -1,3 +1,4 @@
+import { ZRenewalHandled } from '@lionrock/domain/back-office/operations-requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +40,7 @@ export async function backOfficeFailuresRoutes(
       schema: {
         tags,
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ note: z.string().trim().min(1).max(500) }),
+        body: ZRenewalHandled,
       },
     },
     async (request) =>

@@ -1,3 +1,9 @@
+import {
+  ZCaseResolve,
+  ZPolicySearch,
+  ZQueueReject,
+  ZRefundRecord,
+} from '@lionrock/domain/back-office/operations-requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +15,6 @@ import { QUEUE_KINDS, type TOperationsService } from './operations-service.ts';
 const ADMIN = `${STAFF_API_PREFIX}/admin`;
 const ZPolicyParams = z.object({ policyId: z.string().uuid() });
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const actorOf = (request: FastifyRequest): TActor => ({
   id: request.account!.id,
@@ -39,18 +44,7 @@ export async function backOfficeOperationsRoutes(
     `${ADMIN}/policies`,
     {
       preHandler: read,
-      schema: {
-        tags,
-        querystring: z.object({
-          q: z.string().trim().max(100).optional(),
-          status: z.string().max(30).optional(),
-          product: z.string().max(10).optional(),
-          agent: z.string().max(30).optional(),
-          from: ZDate.optional(),
-          to: ZDate.optional(),
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-        }),
-      },
+      schema: { tags, querystring: ZPolicySearch },
     },
     async (request) => service.searchPolicies(request.query),
   );
@@ -118,11 +112,7 @@ export async function backOfficeOperationsRoutes(
     `${ADMIN}/queues/:id/reject`,
     {
       preHandler: writePayment,
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: z.object({ note: z.string().trim().max(500).optional() }).optional(),
-      },
+      schema: { tags, params: ZIdParams, body: ZQueueReject.optional() },
     },
     async (request) => service.rejectReview(actorOf(request), request.params.id, request.body?.note),
   );
@@ -131,11 +121,7 @@ export async function backOfficeOperationsRoutes(
     `${ADMIN}/queues/:id/record-refund`,
     {
       preHandler: writePayment,
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: z.object({ reference: z.string().trim().min(1).max(100), paidOn: ZDate }),
-      },
+      schema: { tags, params: ZIdParams, body: ZRefundRecord },
     },
     async (request) => service.recordRefund(actorOf(request), request.params.id, request.body),
   );
@@ -144,7 +130,7 @@ export async function backOfficeOperationsRoutes(
     `${ADMIN}/queues/:id/resolve`,
     {
       preHandler: writePayment,
-      schema: { tags, params: ZIdParams, body: z.object({ note: z.string().trim().min(1).max(500) }) },
+      schema: { tags, params: ZIdParams, body: ZCaseResolve },
     },
     async (request) => service.resolve(actorOf(request), request.params.id, request.body.note),
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStaff } from '../../../test/back-office';
@@ -91,5 +91,63 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await vi.waitFor(() => expect(urls).toHaveLength(2));
     expect(urls[1]).toBe('/back-office/api/admin/dashboard?from=2026-11-24&to=2026-11-25&market=HKG');
+  });
+
+  it('flags a missing day and a range that starts after it ends, every one at once, and asks nothing new', async () => {
+    const urls = server();
+    renderStaff(<DashboardPage />);
+    await screen.findByRole('figure', { name: 'Quotes per day' });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Enter the last day of the range.',
+    ]);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Enter the first day of the range.',
+      'Enter the last day of the range.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('From'));
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'The range starts after it ends.',
+    ]);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'A range covers at most 366 days.',
+    ]);
+    expect(urls).toHaveLength(1);
+  });
+
+  it("says the server's refusal of the range on the day it names", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return urls.length === 1
+          ? new Response(JSON.stringify(ANSWER), { status: 200 })
+          : new Response(JSON.stringify({ message: 'There are no figures before 2026.', field: 'from' }), {
+              status: 400,
+            });
+      }),
+    );
+    renderStaff(<DashboardPage />);
+    await screen.findByRole('figure', { name: 'Quotes per day' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-12-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    await vi.waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'There are no figures before 2026.',
+    ]);
+    expect(document.activeElement).toBe(from);
+    expect(from.value).toBe('2025-12-01');
   });
 });

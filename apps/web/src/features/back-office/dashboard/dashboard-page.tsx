@@ -1,3 +1,4 @@
+import { type TDashboardQuery, ZDashboardQuery } from '@lionrock/domain/back-office/dashboard-requests';
 import {
   DASHBOARD_MARKETS,
   DASHBOARD_MAX_RANGE_DAYS,
@@ -5,9 +6,10 @@ import {
   FUNNEL_STEP_LABELS,
   type TFunnelStep,
 } from '@lionrock/domain/back-office/dashboard-rules';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { staffCalendarDay } from '../staff-dates';
+import { FormField, FormMessages, type TFormIssue, useRefusalOnField, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import { DayBars, HorizontalBars, type TColumn } from './charts';
 import styles from './dashboard.module.css';
@@ -89,37 +91,66 @@ function GroupChart(props: {
   );
 }
 
+const FILTERS = ['from', 'to', 'product', 'market'] as const;
+type TFilter = (typeof FILTERS)[number];
+/** What the filters' form holds: the range's days and the codes chosen, blank for all. */
+type TFilterValues = Record<TFilter, string>;
+
+/** The question the filters make: the range as chosen (both days needed), a blank filter not asked for. */
+const questionOf = ({ from, to, product, market }: TFilterValues) => ({
+  from,
+  to,
+  product: product || undefined,
+  market: market || undefined,
+});
+
+/** Words for the filters' problems, by field or by field and kind of problem. */
+const FILTER_PROBLEMS: Record<string, string> = {
+  from: 'Enter the first day of the range.',
+  to: 'Enter the last day of the range.',
+  'from:custom': 'The range starts after it ends.',
+  'from:too_big': `A range covers at most ${DASHBOARD_MAX_RANGE_DAYS} days.`,
+};
+const filterProblem = (issue: TFormIssue) =>
+  FILTER_PROBLEMS[`${issue.path}:${issue.code}`] ?? FILTER_PROBLEMS[issue.path];
+
 /**
  * The managers' dashboard (issue 18, decision 084): quotes and sales per day, the funnel per product
  * and sales by product, market, channel, agent and campaign for a date range, as charts with their
  * numbers.
  */
 export default function DashboardPage() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [product, setProduct] = useState('');
-  const [market, setMarket] = useState('');
-  // The filters last asked for: none at first (the server's default range), then the form's.
-  const [asked, setAsked] = useState<Record<string, string>>({});
-  const path = `/admin/dashboard?${new URLSearchParams(Object.entries(asked).filter(([, value]) => value !== ''))}`;
+  // The question last asked: none at first (the server's default range), then the form's.
+  const [asked, setAsked] = useState<TDashboardQuery>({});
+  const path = `/admin/dashboard?${new URLSearchParams(
+    Object.entries(asked).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )}`;
   const answer = useStaffQuery<TDashboard>(path, { keepWhileLoading: true });
   const data = answer.data;
-  const error = answer.error ?? '';
   const busy = answer.loading;
+  const form = useStaffForm<TFilterValues, TDashboardQuery>({
+    defaultValues: { from: '', to: '', product: '', market: '' },
+    schema: ZDashboardQuery,
+    toRequest: questionOf,
+    messages: filterProblem,
+  });
+  const { register, setValue } = form;
   // The form shows the range the figures are for (the server fills in a range not given).
   useEffect(() => {
     if (!answer.data) return;
-    setFrom(answer.data.from);
-    setTo(answer.data.to);
-  }, [answer.data]);
+    setValue('from', answer.data.from);
+    setValue('to', answer.data.to);
+  }, [answer.data, setValue]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const filters = { from, to, product, market };
-    // The same filters again ask again; new ones are a new question.
-    if (JSON.stringify(filters) === JSON.stringify(asked)) void answer.reload();
-    else setAsked(filters);
-  };
+  // The same question again asks again; a new one is a new question.
+  const submit = form.submitWith(async (question) => {
+    if (JSON.stringify(question) === JSON.stringify(asked)) await answer.reload();
+    else setAsked(question);
+  });
+
+  // A refusal naming one of the filters is said on that filter (decision 123).
+  const placed = useRefusalOnField(form, { field: answer.refusedField, message: answer.error });
+  const error = placed ? '' : (answer.error ?? '');
   const currencies = data?.currencies ?? [];
   const dayColumns = (figure: 'quotes' | 'sales'): TColumn<TDay>[] => [
     { header: 'Date', value: (day) => staffCalendarDay(day.date) },
@@ -142,72 +173,41 @@ export default function DashboardPage() {
       <h1 id="dashboard-heading" className={shell.heading}>
         Dashboard
       </h1>
-      <form className={styles.filters} onSubmit={submit} aria-label="Date range and filters">
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="dashboard-from">
-            From
-          </label>
-          <input
-            id="dashboard-from"
-            className={shell.input}
-            type="date"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            required
-          />
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="dashboard-to">
-            To
-          </label>
-          <input
-            id="dashboard-to"
-            className={shell.input}
-            type="date"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            required
-          />
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="dashboard-product">
-            Product
-          </label>
-          <select
-            id="dashboard-product"
-            className={shell.input}
-            value={product}
-            onChange={(event) => setProduct(event.target.value)}
-          >
-            <option value="">All products</option>
-            {Object.entries(DASHBOARD_PRODUCTS).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="dashboard-market">
-            Market
-          </label>
-          <select
-            id="dashboard-market"
-            className={shell.input}
-            value={market}
-            onChange={(event) => setMarket(event.target.value)}
-          >
-            <option value="">All markets</option>
-            {Object.entries(DASHBOARD_MARKETS).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form className={styles.filters} onSubmit={submit} noValidate aria-label="Date range and filters">
+        <FormField form={form} name="from" label="From">
+          {(control) => <input {...control} type="date" {...register('from')} />}
+        </FormField>
+        <FormField form={form} name="to" label="To">
+          {(control) => <input {...control} type="date" {...register('to')} />}
+        </FormField>
+        <FormField form={form} name="product" label="Product">
+          {(control) => (
+            <select {...control} {...register('product')}>
+              <option value="">All products</option>
+              {Object.entries(DASHBOARD_PRODUCTS).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField form={form} name="market" label="Market">
+          {(control) => (
+            <select {...control} {...register('market')}>
+              <option value="">All markets</option>
+              {Object.entries(DASHBOARD_MARKETS).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <button className={shell.secondary} type="submit" disabled={busy}>
           Show
         </button>
+        <FormMessages form={form} />
       </form>
       <p className={shell.hint}>
         Dates are the market's own (Singapore and Hong Kong time); a range covers at most{' '}

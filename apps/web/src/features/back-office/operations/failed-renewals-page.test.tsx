@@ -37,15 +37,43 @@ describe('operations failure screens (decision 088)', () => {
     expect(within(table).getByText(/Declined: decline 204/)).toBeTruthy();
 
     await user.click(within(table).getByRole('button', { name: 'Handled…' }));
+    await user.type(screen.getByLabelText('What was done'), '   ');
     await user.click(screen.getByRole('button', { name: 'Mark handled' }));
     expect(screen.getByRole('alert').textContent).toBe('Write what was done.');
+    expect(screen.getByLabelText('What was done').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('What was done'));
+    expect(screen.getByText('Check the fields marked below.')).toBeTruthy();
     expect(calls.filter((call) => call.init?.method === 'POST')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('What was done'));
 
     await user.type(screen.getByLabelText('What was done'), 'Holder pays by PayNow');
     await user.click(screen.getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByText('Renewal of SGP-PTR-000123 marked handled.')).toBeTruthy();
     const post = calls.find((call) => call.url.endsWith('/renewals/failed/7/handled'))!;
     expect(JSON.parse(String(post.init?.body))).toEqual({ note: 'Holder pays by PayNow' });
+  });
+
+  it("says the server's refusal of the note on the note, keeping what was typed", async () => {
+    stubServer([
+      {
+        match: /renewals\/failed\/7\/handled/,
+        status: 400,
+        body: { message: 'note: Too big: expected string to have <=500 characters', field: 'note' },
+      },
+      { match: /renewals\/failed$/, body: { renewals: [RENEWAL] } },
+    ]);
+    const user = userEvent.setup();
+    renderAs('operations', <FailedRenewalsPage />);
+    await user.click(within(await screen.findByRole('table')).getByRole('button', { name: 'Handled…' }));
+    await user.type(screen.getByLabelText('What was done'), 'Called the holder');
+    await user.click(screen.getByRole('button', { name: 'Mark handled' }));
+    const note = screen.getByLabelText('What was done') as HTMLTextAreaElement;
+    await vi.waitFor(() => expect(note.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(note.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'note: Too big: expected string to have <=500 characters',
+    );
+    expect(document.activeElement).toBe(note);
+    expect(note.value).toBe('Called the holder');
   });
 
   it('shows failed jobs and client logs in tables, and retries a job', async () => {

@@ -1,8 +1,14 @@
+import {
+  OPERATIONS_NOTE,
+  type TRenewalHandled,
+  ZRenewalHandled,
+} from '@lionrock/domain/back-office/operations-requests';
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { staffProblemOf, useStaffQuery } from '../staff-query';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
+import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
 import { Problem, Progress, when } from './ops-shared';
 
@@ -26,6 +32,53 @@ const KIND_LABEL: Record<string, string> = {
   renewal_unanswered: 'No answer',
 };
 
+/** Words for the note's problems (the rest in plain words from the schema's bounds). */
+const noteProblem = (issue: TFormIssue) => (issue.code === 'too_small' ? 'Write what was done.' : undefined);
+
+/** A failed renewal marked handled with what was done (the note kept in the audit). */
+function HandledForm({
+  renewal,
+  onDone,
+  onCancel,
+}: {
+  renewal: TFailedRenewal;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useStaffForm<TRenewalHandled, TRenewalHandled>({
+    defaultValues: { note: '' },
+    schema: ZRenewalHandled,
+    messages: noteProblem,
+  });
+  const busy = form.formState.isSubmitting;
+  const send = form.submitWith(async (request) => {
+    const answer = await backOfficeCall<{ handled: boolean }>(
+      'POST',
+      `/admin/renewals/failed/${renewal.id}/handled`,
+      request,
+    );
+    onDone(
+      answer.handled
+        ? `Renewal of ${renewal.policyNumber ?? renewal.policyId} marked handled.`
+        : 'Someone else handled it first.',
+    );
+  });
+  return (
+    <form className={styles.confirm} onSubmit={send} noValidate aria-busy={busy}>
+      <FormField form={form} name="note" label="What was done">
+        {(control) => <textarea {...control} maxLength={OPERATIONS_NOTE.max} {...form.register('note')} />}
+      </FormField>
+      <FormMessages form={form} />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? 'Saving…' : 'Mark handled'}
+      </button>
+      <button type="button" className={styles.secondary} onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
 /**
  * Renewals whose charge failed (`/admin/failed-renewals`, decision 088). A failed renewal is not
  * charged again from here: operations contact the holder, then mark the case handled with a note.
@@ -37,78 +90,21 @@ export default function FailedRenewalsPage() {
     '/admin/renewals/failed',
   );
   const [open, setOpen] = useState<number | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const handle = async (renewal: TFailedRenewal) => {
-    if (!note.trim()) {
-      setNoteError('Write what was done.');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    setNoteError(null);
-    try {
-      const answer = await backOfficeCall<{ handled: boolean }>(
-        'POST',
-        `/admin/renewals/failed/${renewal.id}/handled`,
-        { note: note.trim() },
-      );
-      setDone(
-        answer.handled
-          ? `Renewal of ${renewal.policyNumber ?? renewal.policyId} marked handled.`
-          : 'Someone else handled it first.',
-      );
-      setOpen(null);
-      setNote('');
-      reload();
-    } catch (caught) {
-      setProblem(staffProblemOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const action = (renewal: TFailedRenewal) =>
     open === renewal.id ? (
-      <div className={styles.confirm}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`note-${renewal.id}`}>
-            What was done
-          </label>
-          <textarea
-            id={`note-${renewal.id}`}
-            className={styles.input}
-            maxLength={500}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          {noteError && (
-            <p className={styles.formError} role="alert">
-              {noteError}
-            </p>
-          )}
-        </div>
-        <button type="button" className={styles.primary} disabled={busy} onClick={() => handle(renewal)}>
-          {busy ? 'Saving…' : 'Mark handled'}
-        </button>
-        <button type="button" className={styles.secondary} onClick={() => setOpen(null)}>
-          Cancel
-        </button>
-      </div>
-    ) : (
-      <button
-        type="button"
-        className={styles.secondary}
-        onClick={() => {
-          setOpen(renewal.id);
-          setNote('');
-          setNoteError(null);
+      <HandledForm
+        renewal={renewal}
+        onDone={(message) => {
+          setDone(message);
+          setOpen(null);
+          reload();
         }}
-      >
+        onCancel={() => setOpen(null)}
+      />
+    ) : (
+      <button type="button" className={styles.secondary} onClick={() => setOpen(renewal.id)}>
         Handled…
       </button>
     );
@@ -122,7 +118,7 @@ export default function FailedRenewalsPage() {
             {done}
           </p>
         )}
-        <Problem message={problem ?? error} />
+        <Problem message={error} />
         {loading && <Progress text="Loading failed renewals…" />}
         {data && (
           <DataTable

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type TPolicySearch, ZPolicySearch } from '@lionrock/domain/back-office/operations-requests';
 import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
 import { DataTable } from '../data-table';
 import { staffCalendarDay } from '../staff-dates';
+import { FormField, FormMessages, type TFormIssue, useRefusalOnField, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
 import { money, Problem, Progress } from './ops-shared';
@@ -28,6 +29,31 @@ export type TPolicySummary = {
 type TSearchAnswer = { page: number; pageSize: number; total: number; policies: TPolicySummary[] };
 
 const FILTERS = ['q', 'status', 'product', 'agent', 'from', 'to'] as const;
+type TFilter = (typeof FILTERS)[number];
+/** What the search form holds: each filter as typed, blank for none. */
+type TSearchValues = Record<TFilter, string>;
+
+/** The search the form's filters make: a blank filter is not asked for. */
+const searchOf = (values: TSearchValues) =>
+  Object.fromEntries(FILTERS.map((name) => [name, values[name].trim() || undefined]));
+
+/** The URL's query of a search: its filters, or the first page when none is set (a search for all). */
+function searchParamsOf(search: TPolicySearch): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of FILTERS) if (search[name]) params.set(name, search[name]);
+  if (params.toString() === '') params.set('page', '1');
+  return params;
+}
+
+/** Words for the search's problems (a too long one in plain words from the schema's bound). */
+const SEARCH_PROBLEMS: Record<string, string> = {
+  from: 'Enter a real date.',
+  to: 'Enter a real date.',
+  'to:custom': 'Created to must be on or after Created from.',
+};
+const searchProblem = (issue: TFormIssue) =>
+  SEARCH_PROBLEMS[`${issue.path}:${issue.code}`] ??
+  (issue.code === 'too_big' ? undefined : SEARCH_PROBLEMS[issue.path]);
 
 function PolicySearch() {
   // The location and navigate (not useSearchParams): the shop's own bundle has them already.
@@ -40,88 +66,75 @@ function PolicySearch() {
     const value = params.get(name);
     if (value) query.set(name, value);
   }
-  const searched = query.toString() !== '';
-  const { data, error, loading } = useStaffQuery<TSearchAnswer>(searched ? `/admin/policies?${query}` : null);
-  const [draft, setDraft] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
-  );
+  const path = query.toString() !== '' ? `/admin/policies?${query}` : null;
+  const { data, error, loading, refusedField } = useStaffQuery<TSearchAnswer>(path);
+  const form = useStaffForm<TSearchValues, TPolicySearch>({
+    defaultValues: Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as TSearchValues,
+    schema: ZPolicySearch,
+    toRequest: searchOf,
+    messages: searchProblem,
+  });
+  const { register } = form;
+  // The search is checked with the schema the server checks it with, then asked for through the URL.
+  const submit = form.submitWith(async (search) => setParams(searchParamsOf(search)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const name of FILTERS) if (draft[name]?.trim()) next.set(name, draft[name]!.trim());
-    if (next.toString() === '') next.set('page', '1');
-    setParams(next);
-  };
+  // A refusal of the search naming one of its fields is said on that field (decision 123).
+  const placed = useRefusalOnField(form, { field: refusedField, message: error });
+
   const page = data?.page ?? 1;
   const toPage = (to: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(to));
     setParams(next);
   };
-  const field = (name: (typeof FILTERS)[number], label: string, type = 'text') => (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`policy-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`policy-${name}`}
-        className={styles.input}
-        type={type}
-        value={draft[name] ?? ''}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      />
-    </div>
+  const field = (name: TFilter, label: string, type = 'text') => (
+    <FormField form={form} name={name} label={label}>
+      {(control) => <input {...control} type={type} {...register(name)} />}
+    </FormField>
   );
 
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Policies</h1>
-      <form className={`${styles.panel} ${styles.searchForm}`} onSubmit={submit} aria-label="Find policies">
+      <form
+        className={`${styles.panel} ${styles.searchForm}`}
+        onSubmit={submit}
+        noValidate
+        aria-label="Find policies"
+      >
         {field('q', 'Policy number, name, e-mail or ID number')}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="policy-status">
-            Status
-          </label>
-          <select
-            id="policy-status"
-            className={styles.input}
-            value={draft.status ?? ''}
-            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-          >
-            <option value="">Any</option>
-            {['quoted', 'pending', 'issued', 'expired', 'cancelled'].map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="policy-product">
-            Product
-          </label>
-          <select
-            id="policy-product"
-            className={styles.input}
-            value={draft.product ?? ''}
-            onChange={(event) => setDraft({ ...draft, product: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="PTR">Travel</option>
-            <option value="PAN">Personal accident</option>
-            <option value="PHM">Home</option>
-          </select>
-        </div>
+        <FormField form={form} name="status" label="Status">
+          {(control) => (
+            <select {...control} {...register('status')}>
+              <option value="">Any</option>
+              {['quoted', 'pending', 'issued', 'expired', 'cancelled'].map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField form={form} name="product" label="Product">
+          {(control) => (
+            <select {...control} {...register('product')}>
+              <option value="">Any</option>
+              <option value="PTR">Travel</option>
+              <option value="PAN">Personal accident</option>
+              <option value="PHM">Home</option>
+            </select>
+          )}
+        </FormField>
         {field('agent', 'Agent code')}
         {field('from', 'Created from', 'date')}
         {field('to', 'Created to', 'date')}
+        <FormMessages form={form} />
         <button type="submit" className={styles.primary}>
           Search
         </button>
       </form>
       {loading && <Progress text="Searching…" />}
-      <Problem message={error} />
+      <Problem message={placed ? null : error} />
       {data && (
         <section className={styles.panel} aria-labelledby="policy-results">
           <h2 id="policy-results" className={styles.subheading}>

@@ -1,10 +1,20 @@
+import {
+  type TCaseResolve,
+  type TQueueReject,
+  type TRefundRecord,
+  ZCaseResolve,
+  ZQueueReject,
+  ZRefundRecord,
+} from '@lionrock/domain/back-office/operations-requests';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
+import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 import { staffProblemOf, useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
 import { money, Problem, Progress, when } from './ops-shared';
@@ -58,51 +68,153 @@ const CONFIRM_TEXT: Record<TAction, string> = {
   resolve: 'Close this case with a note:',
 };
 
-function CaseActions({ item, onDone }: { item: TCase; onDone: (message: string) => void }) {
-  const [asking, setAsking] = useState<TAction | null>(null);
+/** What a case's form holds: the note, or the refund's bank reference and the day it was paid. */
+type TCaseValues = { note: string; reference: string; paidOn: string };
+type TCaseRequest = TQueueReject | TRefundRecord | TCaseResolve;
+
+/** Each action that asks something: the domain's schema of its request, and the request the values make. */
+const CASE_REQUESTS: Record<
+  Exclude<TAction, 'accept'>,
+  { schema: z.ZodType<TCaseRequest>; toRequest: (values: TCaseValues) => unknown }
+> = {
+  // A rejection's note is optional: sent only when written.
+  reject: { schema: ZQueueReject, toRequest: ({ note }) => (note.trim() ? { note } : {}) },
+  'record-refund': { schema: ZRefundRecord, toRequest: ({ reference, paidOn }) => ({ reference, paidOn }) },
+  resolve: { schema: ZCaseResolve, toRequest: ({ note }) => ({ note }) },
+};
+
+/** Words for a missing field (a too long one in plain words from the schema's bound). */
+const CASE_PROBLEMS: Record<string, string> = {
+  note: 'Write a note.',
+  reference: 'Enter the bank reference.',
+  paidOn: 'Enter the day it was paid.',
+};
+const caseProblem = (issue: TFormIssue) => (issue.code === 'too_big' ? undefined : CASE_PROBLEMS[issue.path]);
+
+/** A case's confirmation: what the action does, its fields, its problems and its buttons. */
+function CaseConfirm({
+  item,
+  action,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  item: TCase;
+  action: TAction;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={styles.confirm}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={busy}
+      aria-label={`${ACTION_LABELS[action]} case ${item.id}`}
+    >
+      <p className={styles.status}>{CONFIRM_TEXT[action]}</p>
+      {children}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {busy ? 'Working…' : `Confirm ${ACTION_LABELS[action].toLowerCase()}`}
+        </button>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Accepting a payment held for review asks nothing but the confirmation. */
+function AcceptCase({
+  item,
+  onDone,
+  onCancel,
+}: {
+  item: TCase;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [reference, setReference] = useState('');
-  const [paidOn, setPaidOn] = useState(() => marketToday(item.payment?.currency));
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await backOfficeCall<{ policyNumber?: string | null }>(
+        'POST',
+        `/admin/queues/${item.id}/accept`,
+      );
+      onDone(`Accepted: policy ${answer.policyNumber ?? ''} issued.`);
+    } catch (caught) {
+      setProblem(staffProblemOf(caught));
+      setBusy(false);
+    }
+  };
+  return (
+    <CaseConfirm item={item} action="accept" busy={busy} onSubmit={confirm} onCancel={onCancel}>
+      <Problem message={problem} />
+    </CaseConfirm>
+  );
+}
+
+/** Rejecting (a note if any), recording a refund or resolving a case: checked with the domain's schema. */
+function CaseForm({
+  item,
+  action,
+  onDone,
+  onCancel,
+}: {
+  item: TCase;
+  action: Exclude<TAction, 'accept'>;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useStaffForm<TCaseValues, TCaseRequest>({
+    defaultValues: { note: '', reference: '', paidOn: marketToday(item.payment?.currency) },
+    ...CASE_REQUESTS[action],
+    messages: caseProblem,
+  });
+  const busy = form.formState.isSubmitting;
+  const send = form.submitWith(async (request) => {
+    await backOfficeCall('POST', `/admin/queues/${item.id}/${action}`, request);
+    onDone(`${ACTION_LABELS[action]}: done for case ${item.id}.`);
+  });
+  return (
+    <CaseConfirm item={item} action={action} busy={busy} onSubmit={send} onCancel={onCancel}>
+      {action === 'record-refund' ? (
+        <>
+          <FormField form={form} name="reference" label="Bank reference">
+            {(control) => <input {...control} {...form.register('reference')} />}
+          </FormField>
+          <FormField form={form} name="paidOn" label="Paid on">
+            {(control) => <input {...control} type="date" {...form.register('paidOn')} />}
+          </FormField>
+        </>
+      ) : (
+        <FormField form={form} name="note" label="Note">
+          {(control) => <input {...control} {...form.register('note')} />}
+        </FormField>
+      )}
+      <FormMessages form={form} />
+    </CaseConfirm>
+  );
+}
+
+function CaseActions({ item, onDone }: { item: TCase; onDone: (message: string) => void }) {
+  const [asking, setAsking] = useState<TAction | null>(null);
   const actions: TAction[] =
     item.kind === 'review'
       ? ['accept', 'reject']
       : item.kind === 'refund' || item.kind === 'paynow_refund'
         ? ['record-refund', 'resolve']
         : ['resolve'];
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!asking || busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const body =
-        asking === 'record-refund'
-          ? { reference, paidOn }
-          : asking === 'resolve'
-            ? { note }
-            : asking === 'reject'
-              ? note.trim()
-                ? { note }
-                : {}
-              : undefined;
-      const answer = await backOfficeCall<{ policyNumber?: string | null }>(
-        'POST',
-        `/admin/queues/${item.id}/${asking}`,
-        body,
-      );
-      onDone(
-        asking === 'accept'
-          ? `Accepted: policy ${answer.policyNumber ?? ''} issued.`
-          : `${ACTION_LABELS[asking]}: done for case ${item.id}.`,
-      );
-    } catch (caught) {
-      setProblem(staffProblemOf(caught));
-      setBusy(false);
-    }
-  };
 
   if (!asking)
     return (
@@ -114,66 +226,10 @@ function CaseActions({ item, onDone }: { item: TCase; onDone: (message: string) 
         ))}
       </div>
     );
-  return (
-    <form
-      className={styles.confirm}
-      onSubmit={confirm}
-      aria-label={`${ACTION_LABELS[asking]} case ${item.id}`}
-    >
-      <p className={styles.status}>{CONFIRM_TEXT[asking]}</p>
-      {asking === 'record-refund' && (
-        <>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`ref-${item.id}`}>
-              Bank reference
-            </label>
-            <input
-              id={`ref-${item.id}`}
-              className={styles.input}
-              required
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-            />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`paid-${item.id}`}>
-              Paid on
-            </label>
-            <input
-              id={`paid-${item.id}`}
-              className={styles.input}
-              type="date"
-              required
-              value={paidOn}
-              onChange={(event) => setPaidOn(event.target.value)}
-            />
-          </div>
-        </>
-      )}
-      {(asking === 'resolve' || asking === 'reject') && (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`note-${item.id}`}>
-            Note
-          </label>
-          <input
-            id={`note-${item.id}`}
-            className={styles.input}
-            required={asking === 'resolve'}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
-      )}
-      <Problem message={problem} />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
-          {busy ? 'Working…' : `Confirm ${ACTION_LABELS[asking].toLowerCase()}`}
-        </button>
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => setAsking(null)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+  return asking === 'accept' ? (
+    <AcceptCase item={item} onDone={onDone} onCancel={() => setAsking(null)} />
+  ) : (
+    <CaseForm key={asking} item={item} action={asking} onDone={onDone} onCancel={() => setAsking(null)} />
   );
 }
 
