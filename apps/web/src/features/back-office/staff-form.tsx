@@ -31,6 +31,8 @@ export type TFormIssue = {
   maximum?: unknown;
   /** What kind of value a bound is of (`string`, `number`, `date`). */
   origin?: unknown;
+  /** The schema's own words: a domain rule's message (a refine's), else zod's. */
+  message?: string;
 };
 
 /** Words for a problem nobody worded: the schema's bounds, said plainly. */

@@ -1,3 +1,4 @@
+import { ZClaimMoveRequest } from '@lionrock/domain/back-office/claims-requests';
 import { CLAIM_STATUSES } from '@lionrock/domain/claims/claim-status';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,15 +18,6 @@ export const ZClaimsQuerySchema = z.object({
   market: z.enum(['SGP', 'HKG']).optional(),
   q: z.string().trim().max(60).optional(),
 });
-
-export const ZMoveClaimRequestSchema = z.object({
-  status: ZStatus,
-  note: z.string().trim().max(2000).optional(),
-  /** Cents; required for "approved", at most the amount claimed (the domain's rule). */
-  amountApproved: z.number().int().min(0).max(100_000_000).optional(),
-  payoutReference: z.string().trim().min(1).max(60).optional(),
-});
-export type TMoveClaimRequest = z.infer<typeof ZMoveClaimRequestSchema>;
 
 /** Staff answers are read only by our own pages; their shape is the handler's (not in the customer OpenAPI). */
 const ZAnswer = z.any();
@@ -112,7 +104,7 @@ export async function claimsAdminRoutes(
       preHandler: access.requireAccount('claims.write'),
       schema: {
         params: ZClaimId,
-        body: ZMoveClaimRequestSchema,
+        body: ZClaimMoveRequest,
         response: {
           200: z.object({ claimId: z.string(), claimNumber: z.string().nullable(), status: z.string() }),
           ...apiErrors(400, 401, 403, 404, 409),

@@ -1,8 +1,5 @@
-import {
-  REFERRAL_CLASSES,
-  REFERRAL_MAX_LOADING_PERCENT,
-  REFERRAL_STATUSES,
-} from '@lionrock/domain/back-office/referral-rules';
+import { ZReferralDecision } from '@lionrock/domain/back-office/referral-requests';
+import { REFERRAL_STATUSES } from '@lionrock/domain/back-office/referral-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,13 +11,6 @@ const BASE = `${STAFF_API_PREFIX}/admin/underwriting/referrals`;
 const ZReferralId = z.object({ referralId: z.uuid() });
 /** Staff answers are read only by our own pages; their shape is the handler's. */
 const ZAnswer = z.any();
-
-export const ZReferralDecisionSchema = z.object({
-  outcome: z.enum(['accepted', 'refused']),
-  reason: z.string().max(500),
-  occupationClass: z.enum(REFERRAL_CLASSES).optional(),
-  loadingPercent: z.number().int().min(0).max(REFERRAL_MAX_LOADING_PERCENT).optional(),
-});
 
 /**
  * The referrals queue (issue 18, decision 089): reading needs `underwriting.read` (underwriting,
@@ -88,7 +78,7 @@ export async function referralsRoutes(
       preHandler: access.requireAccount('underwriting.write'),
       schema: {
         params: ZReferralId,
-        body: ZReferralDecisionSchema,
+        body: ZReferralDecision,
         response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404, 409) },
       },
     },

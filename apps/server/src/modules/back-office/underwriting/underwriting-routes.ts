@@ -1,4 +1,9 @@
-import { ZBlacklistAdd, ZBlacklistRemove } from '@lionrock/domain/back-office/underwriting-requests';
+import {
+  ZBlacklistAdd,
+  ZBlacklistRemove,
+  ZRateTableActivate,
+  ZRateTableUpload,
+} from '@lionrock/domain/back-office/underwriting-requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,16 +74,7 @@ export async function underwritingRoutes(
     `${BASE}/rate-tables`,
     {
       preHandler: write,
-      schema: {
-        body: z.object({
-          product: z.string().max(10),
-          country: z.string().max(10),
-          kind: z.enum(['rates', 'benefits']),
-          version: z.string().trim().min(1).max(40),
-          effectiveDate: z.string().max(10),
-          data: z.unknown(),
-        }),
-      },
+      schema: { body: ZRateTableUpload },
     },
     async (request, reply) => {
       const stored = await service.uploadRateTable(request.body, actorOf(request));
@@ -97,7 +93,7 @@ export async function underwritingRoutes(
       preHandler: write,
       schema: {
         params: ZId,
-        body: z.object({ note: z.string().max(500).optional() }).optional(),
+        body: ZRateTableActivate.optional(),
       },
     },
     async (request) => service.activateRateTable(request.params.id, request.body?.note, actorOf(request)),

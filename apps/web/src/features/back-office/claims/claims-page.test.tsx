@@ -133,3 +133,92 @@ describe("a claim's documents and payout follow the signed-in role", () => {
     ]);
   });
 });
+
+const UNDER_REVIEW = {
+  ...DETAIL,
+  claim: { ...DETAIL.claim, status: 'underReview' },
+  allowedMoves: ['moreInformation', 'approved', 'declined'],
+};
+const posts = <T extends { init?: RequestInit | undefined }>(calls: T[]) =>
+  calls.filter((call) => call.init?.method === 'POST');
+
+/** The move form, checked with the domain's schema the route checks it with (decision 123). */
+describe("a claim's move", () => {
+  it('asks for each move what it needs, on its field, and sends nothing', async () => {
+    const { calls } = stubServer([{ match: /admin\/claims\/[^/]+$/, body: UNDER_REVIEW }]);
+    const user = userEvent.setup();
+    renderClaimAs('claims');
+    const move = await screen.findByLabelText('New status');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Choose the new status.',
+    ]);
+    expect(document.activeElement).toBe(move);
+
+    await user.selectOptions(move, 'approved');
+    await user.type(screen.getByLabelText(/Amount approved \(SGD\), at most S\$450\.00/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Enter the amount approved.',
+    ]);
+
+    await user.selectOptions(move, 'moreInformation');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    const note = screen.getByLabelText('What is needed (e-mailed to the customer)');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Say what information is needed: the customer is e-mailed this note.',
+    ]);
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(note);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it("sends an approval in cents and puts the server's refusal on the amount", async () => {
+    const { calls } = stubServer([
+      {
+        match: /status$/,
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'The amount approved cannot exceed the amount claimed.',
+          field: 'amountApproved',
+        },
+      },
+      { match: /admin\/claims\/[^/]+$/, body: UNDER_REVIEW },
+    ]);
+    const user = userEvent.setup();
+    renderClaimAs('claims');
+    await user.selectOptions(await screen.findByLabelText('New status'), 'approved');
+    const amount = screen.getByLabelText(/Amount approved/);
+    await user.type(amount, '500.10');
+    await user.type(screen.getByLabelText('Note (optional)'), '  Receipts checked  ');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The amount approved cannot exceed the amount claimed.',
+    );
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(amount);
+    const [sent] = posts(calls);
+    expect(sent!.url).toContain(`/admin/claims/${CLAIM_ID}/status`);
+    expect(JSON.parse(String(sent!.init?.body))).toEqual({
+      status: 'approved',
+      note: 'Receipts checked',
+      amountApproved: 50_010,
+    });
+  });
+
+  it('says the move is done and starts afresh', async () => {
+    const { calls } = stubServer([
+      { match: /status$/, body: { claimId: CLAIM_ID, claimNumber: 'CSG26-0000042', status: 'underReview' } },
+      { match: /admin\/claims\/[^/]+$/, body: DETAIL },
+    ]);
+    const user = userEvent.setup();
+    renderClaimAs('claims');
+    const move = await screen.findByLabelText('New status');
+    await user.selectOptions(move, 'underReview');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(await screen.findByText('Moved to under review.')).toBeTruthy();
+    expect((move as HTMLSelectElement).value).toBe('');
+    expect(JSON.parse(String(posts(calls)[0]!.init?.body))).toEqual({ status: 'underReview' });
+  });
+});

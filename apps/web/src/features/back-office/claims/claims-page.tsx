@@ -1,6 +1,4 @@
 import { CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
-import type { TCountry } from '@lionrock/domain/market/market';
-import { formatMoney } from '@lionrock/domain/money/money';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
@@ -8,31 +6,14 @@ import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffMoment } from '../staff-dates';
 import { useStaffQuery } from '../staff-query';
+import { label, money } from './claim-format';
+import { ClaimMoveForm } from './claim-move-form';
 import styles from './claims.module.css';
 
 /** The claims queue and a claim's page (issue 18, decision 081). Staff screens are English only. */
-export const STATUS_LABELS: Record<TClaimStatus, string> = {
-  received: 'Received',
-  underReview: 'Under review',
-  moreInformation: 'More information needed',
-  approved: 'Approved',
-  declined: 'Declined',
-  paid: 'Paid',
-};
-const MOVE_LABELS: Record<TClaimStatus, string> = {
-  received: 'Received',
-  underReview: 'Move to under review',
-  moreInformation: 'Ask for more information',
-  approved: 'Approve',
-  declined: 'Decline',
-  paid: 'Mark as paid',
-};
 const PRODUCTS: Record<string, string> = { PTR: 'Travel', PAN: 'Personal accident', HOM: 'Home' };
 const MARKETS: Record<string, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
 
-const label = (status: string) => STATUS_LABELS[status as TClaimStatus] ?? status;
-const money = (cents: number | null | undefined, country: string) =>
-  cents === null || cents === undefined ? '—' : formatMoney(cents, country as TCountry);
 const when = (iso: string | null) => (iso ? staffMoment(iso) : '—');
 const problem = (error: unknown) =>
   error instanceof BackOfficeError ? error.message : 'Something went wrong. Please try again.';
@@ -219,140 +200,6 @@ type TDetail = {
   allowedMoves: TClaimStatus[];
 };
 
-function StatusForm({ detail, onMoved }: { detail: TDetail; onMoved: () => void }) {
-  const [to, setTo] = useState<TClaimStatus | ''>('');
-  const [note, setNote] = useState('');
-  const [amount, setAmount] = useState('');
-  const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  if (detail.allowedMoves.length === 0)
-    return (
-      <p className={styles.muted}>
-        This claim is {label(detail.claim.status).toLowerCase()}: no further moves.
-      </p>
-    );
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!to) {
-      setError('Choose the new status.');
-      return;
-    }
-    const body: Record<string, unknown> = { status: to };
-    if (note.trim()) body.note = note.trim();
-    if (to === 'approved') {
-      const cents = Math.round(Number(amount) * 100);
-      if (!amount || !Number.isFinite(cents) || cents <= 0) {
-        setError('Enter the amount approved.');
-        return;
-      }
-      body.amountApproved = cents;
-    }
-    if (to === 'paid' && reference.trim()) body.payoutReference = reference.trim();
-    setBusy(true);
-    setError('');
-    setDone('');
-    try {
-      await backOfficeCall('POST', `/admin/claims/${detail.claim.claimId}/status`, body);
-      setDone(`Moved to ${label(to).toLowerCase()}.`);
-      setTo('');
-      setNote('');
-      setAmount('');
-      setReference('');
-      onMoved();
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className={styles.form} onSubmit={submit} aria-labelledby="status-form-heading">
-      <h2 id="status-form-heading" className={styles.subheading}>
-        Change status
-      </h2>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="claim-move">
-          New status
-        </label>
-        <select
-          id="claim-move"
-          className={styles.input}
-          value={to}
-          onChange={(event) => setTo(event.target.value as TClaimStatus)}
-        >
-          <option value="">Choose…</option>
-          {detail.allowedMoves.map((move) => (
-            <option key={move} value={move}>
-              {MOVE_LABELS[move]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {to === 'approved' && (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-amount">
-            Amount approved ({detail.claim.currency}), at most{' '}
-            {money(detail.claim.amountCents, detail.claim.country)}
-          </label>
-          <input
-            id="claim-amount"
-            className={styles.input}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </div>
-      )}
-      {to === 'paid' && (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-reference">
-            Payout reference (optional)
-          </label>
-          <input
-            id="claim-reference"
-            className={styles.input}
-            maxLength={60}
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-          />
-        </div>
-      )}
-      {to !== '' && (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="claim-note">
-            {to === 'moreInformation' ? 'What is needed (e-mailed to the customer)' : 'Note (optional)'}
-          </label>
-          <textarea
-            id="claim-note"
-            className={styles.input}
-            rows={3}
-            maxLength={2000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
-      )}
-      {error && (
-        <p role="alert" className={styles.formError}>
-          {error}
-        </p>
-      )}
-      {done && (
-        <p role="status" className={styles.success}>
-          {done}
-        </p>
-      )}
-      <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : 'Save status'}
-      </button>
-    </form>
-  );
-}
-
 /** What a reveal or download on the trail was (decision 106); any other row is a status change. */
 const isLook = (entry: TDetail['audit'][number]) => entry.action === 'reveal' || entry.action === 'download';
 
@@ -500,7 +347,7 @@ function ClaimDetail() {
       </section>
       {mayMove ? (
         <div className={styles.card}>
-          <StatusForm detail={detail} onMoved={load} />
+          <ClaimMoveForm claim={claim} allowedMoves={detail.allowedMoves} onMoved={load} />
         </div>
       ) : null}
       <div className={styles.card}>

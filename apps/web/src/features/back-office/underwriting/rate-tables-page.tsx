@@ -1,11 +1,13 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type TRateTableUpload, ZRateTableUpload } from '@lionrock/domain/back-office/underwriting-requests';
+import { type ChangeEvent, useId, useState } from 'react';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay } from '../staff-dates';
+import { FormField, FormMessages, type TFormIssue, type TStaffForm, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
-import { Field, Loading, problem } from './shared';
+import { Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -238,6 +240,42 @@ function DiffPanel({ versionId, onActivated }: { versionId: number; onActivated:
   );
 }
 
+/** The upload as the underwriter fills it in: the table chosen as one slot, the table as text. */
+type TUploadForm = { slot: string; version: string; effectiveDate: string; data: string };
+
+/** The text parsed, or undefined when it is not JSON (the schema then refuses the table). */
+const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The upload the form sends: the slot split into product, market and kind, the table parsed. */
+function uploadRequest(values: TUploadForm) {
+  const [product, country, kind] = values.slot.split('/');
+  return {
+    product,
+    country,
+    kind,
+    version: values.version,
+    effectiveDate: values.effectiveDate,
+    data: parsedJson(values.data),
+  };
+}
+
+/** The upload's problems in the form's words; the table's says whether it is JSON at all. */
+function uploadProblem(issue: TFormIssue, table: string): string | undefined {
+  if (issue.path === 'data')
+    return parsedJson(table) === undefined
+      ? 'The table is not valid JSON.'
+      : 'The table must be a JSON object.';
+  if (issue.path === 'effectiveDate') return 'Choose the effective date.';
+  if (issue.path === 'version' && issue.code === 'too_small') return 'Give the version a label.';
+  return undefined;
+}
+
 export default function RateTablesPage() {
   const id = useId();
   const listed = useStaffQuery<{ slots: TSlot[]; versions: TVersion[] }>('/admin/underwriting/rate-tables');
@@ -245,75 +283,54 @@ export default function RateTablesPage() {
   const versions = listed.data?.versions ?? null;
   const loadError = listed.error ?? '';
   const load = listed.reload;
-  const [slot, setSlot] = useState('PTR/SGP/rates');
-  const [version, setVersion] = useState('');
-  const [effectiveDate, setEffectiveDate] = useState('');
-  const [json, setJson] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const [startError, setStartError] = useState('');
   const [comparing, setComparing] = useState<number | null>(null);
+  // Typed here: its messages read the table's text back from it.
+  const form: TStaffForm<TUploadForm, TRateTableUpload> = useStaffForm<TUploadForm, TRateTableUpload>({
+    defaultValues: { slot: 'PTR/SGP/rates', version: '', effectiveDate: '', data: '' },
+    schema: ZRateTableUpload,
+    toRequest: uploadRequest,
+    messages: (issue) => uploadProblem(issue, form.getValues('data')),
+    // The server names the table's parts; the form chooses them as one.
+    aliases: { product: 'slot', country: 'slot', kind: 'slot' },
+  });
+  const saving = form.formState.isSubmitting;
+  const slot = form.watch('slot');
+
+  /** The table's text put in the box (from a file or the version in force), checked again once sent. */
+  const putTable = (text: string) =>
+    form.setValue('data', text, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (file) setJson(await file.text());
+    if (file) putTable(await file.text());
   };
 
   const startFromInForce = async () => {
     const current = versions?.find((row) => slotKey(row) === slot && row.inForce);
     if (!current) return;
+    setStartError('');
     try {
       const answer = await backOfficeCall<{ data: unknown }>(
         'GET',
         `/admin/underwriting/rate-tables/${current.id}`,
       );
-      setJson(JSON.stringify(answer.data, null, 2));
+      putTable(JSON.stringify(answer.data, null, 2));
     } catch (failure) {
-      setErrors({ form: problem(failure) });
+      setStartError(problem(failure));
     }
   };
 
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (version.trim() === '') next.version = 'Give the version a label.';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveDate)) next.effectiveDate = 'Choose the effective date.';
-    let data: unknown;
-    try {
-      data = JSON.parse(json);
-    } catch {
-      next.data = 'The table is not valid JSON.';
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const [product, country, kind] = slot.split('/');
-    setSaving(true);
-    try {
-      const stored = await backOfficeCall<TVersion>('POST', '/admin/underwriting/rate-tables', {
-        product,
-        country,
-        kind,
-        version: version.trim(),
-        effectiveDate,
-        data,
-      });
-      setVersion('');
-      setJson('');
-      await load();
-      setComparing(stored.id);
-    } catch (failure) {
-      const field = failure instanceof BackOfficeError ? failure.field : undefined;
-      setErrors({
-        [field && ['version', 'effectiveDate', 'data'].includes(field) ? field : 'form']: problem(failure),
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const upload = form.submitWith(async (request, values) => {
+    setStartError('');
+    const stored = await backOfficeCall<TVersion>('POST', '/admin/underwriting/rate-tables', request);
+    form.reset({ ...values, version: '', data: '' });
+    await load();
+    setComparing(stored.id);
+  });
 
   // Uploading and activating are underwriting's: a read-only account sees the versions and compares.
   const mayUpload = useCan('underwriting.write');
-  const invalid = (key: string) =>
-    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
 
   return (
     <div>
@@ -326,64 +343,56 @@ export default function RateTablesPage() {
       {mayUpload ? (
         <section className={shell.card} aria-labelledby={`${id}-upload`}>
           <h2 id={`${id}-upload`}>Upload a new version</h2>
-          <form className={styles.grid} onSubmit={upload} noValidate>
-            <Field id={`${id}-slot`} label="Table">
-              <select
-                id={`${id}-slot`}
-                className={shell.input}
-                value={slot}
-                onChange={(event) => setSlot(event.target.value)}
-              >
-                {slots.map((option) => (
-                  <option key={slotKey(option)} value={slotKey(option)}>
-                    {slotName(option)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={`${id}-version`} label="Version label" error={errors.version}>
-              <input
-                id={`${id}-version`}
-                className={shell.input}
-                value={version}
-                onChange={(event) => setVersion(event.target.value)}
-                {...invalid('version')}
-              />
-            </Field>
-            <Field
-              id={`${id}-effectiveDate`}
+          <form className={styles.grid} onSubmit={upload} noValidate aria-busy={saving}>
+            <FormField form={form} name="slot" label="Table">
+              {(control) => (
+                // Held by value: the options come with the list, after the form's first value.
+                <select {...control} {...form.register('slot')} value={slot}>
+                  {slots.map((option) => (
+                    <option key={slotKey(option)} value={slotKey(option)}>
+                      {slotName(option)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField form={form} name="version" label="Version label">
+              {(control) => <input {...control} {...form.register('version')} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="effectiveDate"
               label="Effective date"
               hint="Cover starting on or after this day is priced by it."
-              error={errors.effectiveDate}
             >
-              <input
-                id={`${id}-effectiveDate`}
-                type="date"
-                className={shell.input}
-                value={effectiveDate}
-                onChange={(event) => setEffectiveDate(event.target.value)}
-                {...invalid('effectiveDate')}
-              />
-            </Field>
-            <Field id={`${id}-file`} label="JSON file" hint="Or paste the table below.">
+              {(control) => <input {...control} type="date" {...form.register('effectiveDate')} />}
+            </FormField>
+            <div className={shell.field}>
+              <label className={shell.label} htmlFor={`${id}-file`}>
+                JSON file
+              </label>
+              <p className={shell.hint} id={`${id}-file-hint`}>
+                Or paste the table below.
+              </p>
               <input
                 id={`${id}-file`}
                 type="file"
                 accept="application/json,.json"
                 className={shell.input}
+                aria-describedby={`${id}-file-hint`}
                 onChange={(event) => void readFile(event)}
               />
-            </Field>
-            <Field id={`${id}-data`} label="Table (JSON)" error={errors.data} className={styles.wide}>
-              <textarea
-                id={`${id}-data`}
-                className={`${shell.input} ${styles.code}`}
-                rows={10}
-                value={json}
-                onChange={(event) => setJson(event.target.value)}
-                {...invalid('data')}
-              />
-            </Field>
+            </div>
+            <FormField form={form} name="data" label="Table (JSON)" className={styles.wide}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className={`${shell.input} ${styles.code}`}
+                  rows={10}
+                  {...form.register('data')}
+                />
+              )}
+            </FormField>
             <div className={`${styles.wide} ${styles.row}`}>
               <button type="submit" className={shell.primary} disabled={saving}>
                 {saving ? 'Checking and uploading…' : 'Upload as draft'}
@@ -392,11 +401,14 @@ export default function RateTablesPage() {
                 Start from the version in force
               </button>
             </div>
-            {errors.form ? (
-              <p className={`${shell.formError} ${styles.wide}`} role="alert">
-                {errors.form}
-              </p>
-            ) : null}
+            <div className={styles.wide}>
+              <FormMessages form={form} />
+              {startError ? (
+                <p className={shell.formError} role="alert">
+                  {startError}
+                </p>
+              ) : null}
+            </div>
           </form>
         </section>
       ) : null}

@@ -78,5 +78,54 @@ describe("an underwriter's decision on a declined occupation (decision 089)", ()
       'Give the reason for the decision (3 to 500 characters).',
     ]);
     expect(calls.filter((call) => call.init?.method === 'POST')).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByLabelText('Loading (% of the premium)'));
+  });
+
+  it("sends the class and the reason trimmed, and puts the server's refusal on its field", async () => {
+    const { calls } = stubServer([
+      {
+        match: /decision$/,
+        status: 400,
+        body: { statusCode: 400, message: 'Say more about the work.', field: 'reason' },
+      },
+      { match: /referrals\/[^/]+$/, body: DETAIL },
+    ]);
+    const user = userEvent.setup();
+    renderReferral();
+    await user.selectOptions(await screen.findByLabelText('Rate the occupation at class'), '03');
+    const reason = screen.getByLabelText('Reason for accepting (kept on file)');
+    await user.type(reason, '  Site supervisor  ');
+    await user.click(screen.getByRole('button', { name: 'Accept and e-mail the customer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Say more about the work.');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
+    const sent = calls.find((call) => call.url.endsWith('/decision'))!;
+    // A loading of 0 is none: not sent.
+    expect(JSON.parse(String(sent.init?.body))).toEqual({
+      outcome: 'accepted',
+      reason: 'Site supervisor',
+      occupationClass: '03',
+    });
+  });
+
+  it('refuses with a reason only, told to the customer', async () => {
+    const { calls } = stubServer([
+      { match: /decision$/, body: { status: 'refused' } },
+      { match: /referrals\/[^/]+$/, body: DETAIL },
+    ]);
+    const user = userEvent.setup();
+    renderReferral();
+    await user.click(await screen.findByRole('radio', { name: 'Refuse' }));
+    expect(screen.queryByLabelText('Rate the occupation at class')).toBeNull();
+    expect(screen.queryByLabelText('Loading (% of the premium)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Refuse and e-mail the customer' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Give the reason for the decision (3 to 500 characters).',
+    );
+    await user.type(screen.getByLabelText('Reason for refusing (told to the customer)'), 'Demolition work');
+    await user.click(screen.getByRole('button', { name: 'Refuse and e-mail the customer' }));
+    expect(await screen.findByText('Decided: the customer is e-mailed.')).toBeTruthy();
+    const sent = calls.find((call) => call.url.endsWith('/decision'))!;
+    expect(JSON.parse(String(sent.init?.body))).toEqual({ outcome: 'refused', reason: 'Demolition work' });
   });
 });

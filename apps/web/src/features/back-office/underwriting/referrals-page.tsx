@@ -1,22 +1,27 @@
 import {
+  type TReferralDecisionRequest,
+  ZReferralDecision,
+} from '@lionrock/domain/back-office/referral-requests';
+import {
   REFERRAL_CLASSES,
+  REFERRAL_DECISION_MESSAGES,
+  REFERRAL_DECISION_REASON_LENGTH,
   REFERRAL_MAX_LOADING_PERCENT,
-  referralDecisionFieldProblems,
-  type TReferralReason,
 } from '@lionrock/domain/back-office/referral-rules';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { OCCUPATIONS } from '@lionrock/domain/pa/occupation';
 import { DECLINED_CLASS, withheldPlansNote } from '@lionrock/domain/pa/occupation-classes';
 import { HONG_KONG_CLAIMS_LIMIT_CENTS } from '@lionrock/domain/pa/pa-limits';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay, staffDay, staffMoment } from '../staff-dates';
+import { FormField, FormMessages, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
-import { Field, Loading, problem } from './shared';
+import { Loading, problem } from './shared';
 import styles from './underwriting.module.css';
 
 /**
@@ -75,7 +80,10 @@ function ReferralList() {
       <h1 className={shell.heading}>Referrals</h1>
       <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>Quotes referred by customers</h2>
-        <Field id={`${id}-status`} label="Status">
+        <div className={shell.field}>
+          <label className={shell.label} htmlFor={`${id}-status`}>
+            Status
+          </label>
           <select
             id={`${id}-status`}
             className={shell.input}
@@ -87,7 +95,7 @@ function ReferralList() {
             <option value="refused">Refused</option>
             <option value="">All</option>
           </select>
-        </Field>
+        </div>
         {error ? (
           <p className={shell.formError} role="alert">
             {error}
@@ -129,121 +137,108 @@ function classOption(code: (typeof REFERRAL_CLASSES)[number]): string {
   return note ? `${label} (${note})` : label;
 }
 
+/** The decision as the underwriter fills it in: the loading typed as text. */
+type TDecisionForm = {
+  outcome: 'accepted' | 'refused';
+  occupationClass: string;
+  loadingPercent: string;
+  reason: string;
+};
+
+/**
+ * The decision the form sends: a refusal only its reason; an acceptance the class (an occupation
+ * referral's) and the loading. "abc" or "1.5" reach the schema (and its message); an empty box or 0 is
+ * no loading.
+ */
+function decisionRequest(values: TDecisionForm, occupation: boolean) {
+  const loading = Number(values.loadingPercent);
+  return {
+    outcome: values.outcome,
+    reason: values.reason,
+    ...(values.outcome === 'accepted'
+      ? {
+          ...(occupation ? { occupationClass: values.occupationClass } : {}),
+          ...(values.loadingPercent.trim() !== '' && loading !== 0 ? { loadingPercent: loading } : {}),
+        }
+      : {}),
+  };
+}
+
 function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void }) {
   const id = useId();
   const occupation = detail.referral.reason === 'OCCUPATION_DECLINED';
-  const [outcome, setOutcome] = useState<'accepted' | 'refused'>('accepted');
-  const [occupationClass, setOccupationClass] = useState<string>(REFERRAL_CLASSES[0]);
-  const [loading, setLoading] = useState('0');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const loadingPercent = Number(loading);
-    const decision = {
-      outcome,
-      reason,
-      ...(outcome === 'accepted'
-        ? {
-            ...(occupation ? { occupationClass } : {}),
-            // "abc" or "1.5" reach the rule (and its message); an empty box or 0 is no loading.
-            ...(loading.trim() !== '' && loadingPercent !== 0 ? { loadingPercent } : {}),
-          }
-        : {}),
-    };
-    const next: Record<string, string> = {};
-    for (const found of referralDecisionFieldProblems(detail.referral.reason as TReferralReason, decision))
-      next[found.field] ??= found.problem;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      await backOfficeCall('POST', `${BASE}/${detail.referral.referralId}/decision`, decision);
-      onDone();
-    } catch (failure) {
-      const field =
-        failure && typeof failure === 'object' && 'field' in failure ? String(failure.field) : 'form';
-      setErrors({
-        [['reason', 'occupationClass', 'loadingPercent'].includes(field) ? field : 'form']: problem(failure),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useStaffForm<TDecisionForm, TReferralDecisionRequest>({
+    defaultValues: {
+      outcome: 'accepted',
+      occupationClass: REFERRAL_CLASSES[0],
+      loadingPercent: '0',
+      reason: '',
+    },
+    schema: ZReferralDecision,
+    toRequest: (values) => decisionRequest(values, occupation),
+    messages: REFERRAL_DECISION_MESSAGES,
+  });
+  const outcome = form.watch('outcome');
+  const busy = form.formState.isSubmitting;
+  const submit = form.submitWith(async (decision) => {
+    await backOfficeCall('POST', `${BASE}/${detail.referral.referralId}/decision`, decision);
+    onDone();
+  });
   return (
     <section className={`${shell.card} ${shell.wideCard}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Decision</h2>
-      <form className={styles.grid} onSubmit={submit} noValidate>
+      <form className={styles.grid} onSubmit={submit} noValidate aria-busy={busy}>
         <fieldset className={`${styles.row} ${styles.wide}`}>
           <legend className={shell.label}>Outcome</legend>
           {(['accepted', 'refused'] as const).map((value) => (
             <label key={value}>
-              <input
-                type="radio"
-                name={`${id}-outcome`}
-                value={value}
-                checked={outcome === value}
-                onChange={() => setOutcome(value)}
-              />{' '}
+              <input type="radio" value={value} {...form.register('outcome')} />{' '}
               {value === 'accepted' ? 'Accept' : 'Refuse'}
             </label>
           ))}
         </fieldset>
         {outcome === 'accepted' && occupation ? (
-          <Field id={`${id}-class`} label="Rate the occupation at class" error={errors.occupationClass}>
-            <select
-              id={`${id}-class`}
-              className={shell.input}
-              value={occupationClass}
-              onChange={(event) => setOccupationClass(event.target.value)}
-            >
-              {REFERRAL_CLASSES.map((code) => (
-                <option key={code} value={code}>
-                  {classOption(code)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <FormField form={form} name="occupationClass" label="Rate the occupation at class">
+            {(control) => (
+              <select {...control} {...form.register('occupationClass')}>
+                {REFERRAL_CLASSES.map((code) => (
+                  <option key={code} value={code}>
+                    {classOption(code)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         ) : null}
         {outcome === 'accepted' ? (
-          <Field
-            id={`${id}-loading`}
+          <FormField
+            form={form}
+            name="loadingPercent"
             label="Loading (% of the premium)"
             hint={`0 for none; at most ${REFERRAL_MAX_LOADING_PERCENT}.`}
-            error={errors.loadingPercent}
           >
-            <input
-              id={`${id}-loading`}
-              className={shell.input}
-              inputMode="numeric"
-              value={loading}
-              onChange={(event) => setLoading(event.target.value)}
-              aria-describedby={`${id}-loading-hint${errors.loadingPercent ? ` ${id}-loading-error` : ''}`}
-              {...(errors.loadingPercent ? { 'aria-invalid': true } : {})}
-            />
-          </Field>
+            {(control) => <input {...control} inputMode="numeric" {...form.register('loadingPercent')} />}
+          </FormField>
         ) : null}
-        <Field
-          id={`${id}-reason`}
+        <FormField
+          form={form}
+          name="reason"
           className={styles.wide}
           label={
             outcome === 'accepted'
               ? 'Reason for accepting (kept on file)'
               : 'Reason for refusing (told to the customer)'
           }
-          error={errors.reason}
         >
-          <textarea
-            id={`${id}-reason`}
-            className={shell.input}
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': `${id}-reason-error` } : {})}
-          />
-        </Field>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={REFERRAL_DECISION_REASON_LENGTH.max}
+              {...form.register('reason')}
+            />
+          )}
+        </FormField>
         <div className={styles.wide}>
           <button type="submit" className={shell.primary} disabled={busy}>
             {busy
@@ -252,11 +247,7 @@ function DecisionForm({ detail, onDone }: { detail: TDetail; onDone: () => void 
                 ? 'Accept and e-mail the customer'
                 : 'Refuse and e-mail the customer'}
           </button>
-          {errors.form ? (
-            <p className={shell.formError} role="alert">
-              {errors.form}
-            </p>
-          ) : null}
+          <FormMessages form={form} />
         </div>
       </form>
     </section>
