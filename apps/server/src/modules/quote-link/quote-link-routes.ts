@@ -1,11 +1,5 @@
+import { ZQuoteLinkPrefill, ZQuoteLinkRequest } from '@lionrock/domain/back-office/quote-link-request';
 import { QUOTE_LINK_CODE_PATTERN } from '@lionrock/domain/back-office/quote-link-rules';
-import {
-  BUILDING_AGE_BANDS,
-  DWELLING_TYPES,
-  FLOOR_AREA_BANDS,
-  HDB_FLAT_TYPES,
-  OCCUPANCIES,
-} from '@lionrock/domain/home/home-model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,49 +10,6 @@ import type { TQuoteLinkService } from './quote-link-service.ts';
 
 export const QUOTE_LINK_OPEN_PATH = '/b2c-server/rest/quote-link/open';
 const DESK_LINKS = `${STAFF_API_PREFIX}/desk/quote-links`;
-const COUNT = z.number().int().min(0).max(20);
-
-/** The quote forms' own choices, each optional: what the agent leaves out the customer chooses. */
-export const ZQuoteLinkPrefill = z.object({
-  travel: z
-    .object({
-      tripType: z.enum(['S', 'A']).optional(),
-      destination: z.enum(['6', '3']).optional(),
-      travellers: z
-        .object({
-          travellerType: z.enum(['ID', 'CP', 'FM']),
-          individuals: COUNT.default(0),
-          adults: COUNT.default(0),
-          children: COUNT.default(0),
-        })
-        .optional(),
-      plan: z.string().trim().max(20).optional(),
-    })
-    .strict()
-    .optional(),
-  pa: z
-    .object({
-      occupation: z.string().trim().max(10).optional(),
-      insuredPersonType: z.enum(['individual', 'family']).optional(),
-      adults: z.number().int().min(1).max(2).optional(),
-      children: COUNT.optional(),
-      plan: z.string().trim().max(20).optional(),
-    })
-    .strict()
-    .optional(),
-  home: z
-    .object({
-      dwellingType: z.enum(DWELLING_TYPES).optional(),
-      hdbFlatType: z.enum(HDB_FLAT_TYPES).optional(),
-      floorArea: z.enum(FLOOR_AREA_BANDS).optional(),
-      buildingAge: z.enum(BUILDING_AGE_BANDS).optional(),
-      ownership: z.enum(OCCUPANCIES).optional(),
-      contentsSumInsured: z.number().int().min(0).max(10_000_000).optional(),
-      plan: z.string().trim().max(20).optional(),
-    })
-    .strict()
-    .optional(),
-});
 
 const ZOpenAnswer = z.object({
   code: z.string(),
@@ -90,14 +41,7 @@ export async function quoteLinkRoutes(
       preHandler: access.requireAccount('desk.read'),
       schema: {
         tags: ['back-office'],
-        body: z.object({
-          product: z.enum(['travel', 'pa', 'home']),
-          market: z.enum(['SGP', 'HKG']),
-          lang: z.enum(['en', 'zh']).default('en'),
-          subAgentCode: z.string().trim().max(50).optional(),
-          campaignCode: z.string().trim().max(50).optional(),
-          prefill: ZQuoteLinkPrefill.default({}),
-        }),
+        body: ZQuoteLinkRequest,
       },
     },
     async (request) => service.createLink(request.account!, agentCodeOf(request), request.body),

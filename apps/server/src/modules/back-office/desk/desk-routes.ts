@@ -1,3 +1,5 @@
+import { ZDeskRange } from '@lionrock/domain/back-office/desk-requests';
+import { ZDeskLinkRequest } from '@lionrock/domain/back-office/quote-link-request';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +9,6 @@ import { agentCodeOf } from './agent-code.ts';
 import type { TDeskService } from './desk-service.ts';
 
 const DESK = `${STAFF_API_PREFIX}/desk`;
-const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const ZRange = z.object({ from: ISO_DATE.optional(), to: ISO_DATE.optional() });
 
 const actorOf = (request: FastifyRequest): TActor => ({
   id: request.account!.id,
@@ -34,7 +34,7 @@ export async function backOfficeDeskRoutes(
       ...desk,
       schema: {
         tags: ['back-office'],
-        querystring: ZRange.extend({ period: z.enum(['day', 'month']).default('month') }),
+        querystring: ZDeskRange.extend({ period: z.enum(['day', 'month']).default('month') }),
       },
     },
     async (request) => service.summary(agentCodeOf(request), request.query),
@@ -46,7 +46,7 @@ export async function backOfficeDeskRoutes(
       ...desk,
       schema: {
         tags: ['back-office'],
-        querystring: ZRange.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        querystring: ZDeskRange.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
       },
     },
     async (request) => service.sales(agentCodeOf(request), request.query),
@@ -80,13 +80,7 @@ export async function backOfficeDeskRoutes(
       ...desk,
       schema: {
         tags: ['back-office'],
-        body: z.object({
-          product: z.enum(['travel', 'pa', 'home']),
-          market: z.enum(['SGP', 'HKG']),
-          lang: z.enum(['en', 'zh']).default('en'),
-          subAgentCode: z.string().trim().max(50).optional(),
-          campaignCode: z.string().trim().max(50).optional(),
-        }),
+        body: ZDeskLinkRequest,
       },
     },
     async (request) => service.createLink(actorOf(request), agentCodeOf(request), request.body),

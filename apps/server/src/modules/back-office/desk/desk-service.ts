@@ -1,5 +1,6 @@
 import { agentSellsIn, notLicensedMessage } from '@lionrock/domain/back-office/agent-licensing';
 import { periodKey } from '@lionrock/domain/back-office/commission-rules';
+import { DESK_RANGE_ORDER_MESSAGE } from '@lionrock/domain/back-office/desk-requests';
 import type { TQuoteLinkProduct } from '@lionrock/domain/back-office/quote-link-rules';
 import { addDays, addMonths, formatIso, parseIso as parseLocalIso } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
@@ -41,7 +42,7 @@ function parseIso(value: string) {
 function rangeOf(query: TDeskRange, today: string) {
   const to = query.to ?? today;
   const from = query.from ?? formatIso(addMonths({ ...parseIso(to), day: 1 }, -2));
-  if (from > to) throw new ApiError(400, 'The range starts after it ends.', { field: 'from' });
+  if (from > to) throw new ApiError(400, DESK_RANGE_ORDER_MESSAGE, { field: 'from' });
   return { from, to };
 }
 

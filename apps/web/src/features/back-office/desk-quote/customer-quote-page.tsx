@@ -5,8 +5,8 @@ import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useAgentMarket } from '../signed-in-account';
-import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
-import { useQuoteWords } from './customer-quote-words';
+import { FormField, FormMessages, useStaffForm } from '../staff-form';
+import { quoteProblemText, useQuoteWords } from './customer-quote-words';
 import {
   deskQuoteDefaults,
   SHOP_FIELD_ALIASES,
@@ -38,7 +38,7 @@ export default function CustomerQuotePage() {
     defaultValues: deskQuoteDefaults(agentMarket ?? 'SGP'),
     schema: ZDeskQuoteRequest,
     toRequest: toDeskQuoteRequest,
-    messages: (issue) => problemText(issue, w),
+    messages: (issue) => quoteProblemText(issue, w),
     aliases: SHOP_FIELD_ALIASES,
   });
   const { register, watch, setValue } = form;
@@ -153,17 +153,4 @@ export default function CustomerQuotePage() {
       ) : null}
     </section>
   );
-}
-
-/** A problem the domain's schema found, in the desk's words. */
-function problemText(issue: TFormIssue, w: ReturnType<typeof useQuoteWords>['w']): string {
-  const bound = (value: unknown) =>
-    typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
-  if (issue.code === 'too_big' && issue.origin === 'string')
-    return w('tooLong', { max: bound(issue.maximum) });
-  if (issue.code === 'too_small') return w('atLeast', { min: bound(issue.minimum) });
-  if (issue.code === 'too_big') return w('atMost', { max: bound(issue.maximum) });
-  if (issue.code === 'invalid_format') return w('dateNeeded');
-  if (issue.code === 'invalid_value') return w('chooseOne');
-  return w('checkField');
 }

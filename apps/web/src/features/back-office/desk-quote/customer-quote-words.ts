@@ -1,6 +1,7 @@
 import { useSystemStore } from '../../../state/system-store';
 import { deskLanguageOf, type TDeskLanguage } from '../desk-texts';
 import { useAgentMarket } from '../signed-in-account';
+import type { TFormIssue } from '../staff-form';
 import ZH_HANS from './customer-quote-words.zh.json';
 import ZH_HANT from './customer-quote-words.zh.json?hong-kong';
 
@@ -112,4 +113,17 @@ export function useQuoteWords(): {
     w: (key, values = {}) => words[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole),
     language,
   };
+}
+
+/** A problem the domain's schema found in a quote's choices (a quote's or a link's), in the desk's words. */
+export function quoteProblemText(issue: TFormIssue, w: ReturnType<typeof useQuoteWords>['w']): string {
+  const bound = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return w('tooLong', { max: bound(issue.maximum) });
+  if (issue.code === 'too_small') return w('atLeast', { min: bound(issue.minimum) });
+  if (issue.code === 'too_big') return w('atMost', { max: bound(issue.maximum) });
+  if (issue.code === 'invalid_format') return w('dateNeeded');
+  if (issue.code === 'invalid_value') return w('chooseOne');
+  return w('checkField');
 }

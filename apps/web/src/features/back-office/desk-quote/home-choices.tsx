@@ -10,13 +10,22 @@ import {
 import { FormField, type TStaffForm } from '../staff-form';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
+import { customerChoosesOption, type TLinkChoices } from './travel-choices';
 
 /** The home quote's choices, as the shop's home form asks them in each market. */
-export function HomeChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest> }) {
+export function HomeChoices({
+  form,
+  link,
+}: {
+  form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest>;
+  /** Drawn for a pre-filled quote link (travel-choices.tsx). */
+  link?: TLinkChoices | undefined;
+}) {
   const { w } = useQuoteWords();
   const { register, watch } = form;
   const market = watch('market');
   const dwellingType = watch('home.dwellingType');
+  const open = customerChoosesOption(link);
   const choose = (
     name: 'dwellingType' | 'hdbFlatType' | 'floorArea' | 'buildingAge' | 'ownership',
     label: TQuoteWord,
@@ -26,6 +35,7 @@ export function HomeChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQu
     <FormField form={form} name={`home.${name}`} label={w(label)}>
       {(props) => (
         <select {...props} {...register(`home.${name}`)}>
+          {open}
           {options.map((option) => (
             <option key={option} value={option}>
               {w(word(option))}
@@ -52,6 +62,7 @@ export function HomeChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQu
       <FormField form={form} name="home.contentsSumInsured" label={w('contents')}>
         {(props) => (
           <select {...props} {...register('home.contentsSumInsured')}>
+            {open}
             {CONTENTS_CHOICES[market].map((amount) => (
               <option key={amount} value={String(amount)}>
                 {currency} {amount.toLocaleString('en')}
@@ -60,9 +71,12 @@ export function HomeChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQu
           </select>
         )}
       </FormField>
-      <FormField form={form} name="home.effectiveDate" label={w('effectiveDate')}>
-        {(props) => <input {...props} type="date" {...register('home.effectiveDate')} />}
-      </FormField>
+      {link ? null : (
+        <FormField form={form} name="home.effectiveDate" label={w('effectiveDate')}>
+          {(props) => <input {...props} type="date" {...register('home.effectiveDate')} />}
+        </FormField>
+      )}
+      {link?.more}
     </>
   );
 }

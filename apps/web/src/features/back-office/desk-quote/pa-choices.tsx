@@ -3,9 +3,17 @@ import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
 import { FormField, type TStaffForm } from '../staff-form';
 import { useQuoteWords } from './customer-quote-words';
 import { RESIDENCIES, type TDeskQuoteForm } from './desk-quote-form';
+import { customerChoosesOption, type TLinkChoices } from './travel-choices';
 
 /** The personal accident quote's choices: the occupation, who is covered, the start and (Singapore) residency. */
-export function PaChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest> }) {
+export function PaChoices({
+  form,
+  link,
+}: {
+  form: TStaffForm<TDeskQuoteForm, TDeskQuoteRequest>;
+  /** Drawn for a pre-filled quote link (travel-choices.tsx). */
+  link?: TLinkChoices | undefined;
+}) {
   const { w, language } = useQuoteWords();
   const { register, watch } = form;
   const market = watch('market');
@@ -14,7 +22,7 @@ export function PaChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuot
       <FormField form={form} name="pa.occupation" label={w('occupation')}>
         {(props) => (
           <select {...props} {...register('pa.occupation')}>
-            <option value="">{w('chooseOccupation')}</option>
+            <option value="">{link ? link.customerChooses : w('chooseOccupation')}</option>
             {OCCUPATIONS.map((entry) => (
               <option key={entry.code} value={entry.code}>
                 {occupationLabel(entry, language)}
@@ -26,15 +34,18 @@ export function PaChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuot
       <FormField form={form} name="pa.insuredPersonType" label={w('covered')}>
         {(props) => (
           <select {...props} {...register('pa.insuredPersonType')}>
+            {customerChoosesOption(link)}
             <option value="individual">{w('covered.individual')}</option>
             <option value="family">{w('covered.family')}</option>
           </select>
         )}
       </FormField>
-      <FormField form={form} name="pa.effectiveDate" label={w('effectiveDate')}>
-        {(props) => <input {...props} type="date" {...register('pa.effectiveDate')} />}
-      </FormField>
-      {market === 'SGP' ? (
+      {link ? null : (
+        <FormField form={form} name="pa.effectiveDate" label={w('effectiveDate')}>
+          {(props) => <input {...props} type="date" {...register('pa.effectiveDate')} />}
+        </FormField>
+      )}
+      {market === 'SGP' && !link ? (
         <FormField form={form} name="pa.residency" label={w('residency')}>
           {(props) => (
             <select {...props} {...register('pa.residency')}>
@@ -47,6 +58,7 @@ export function PaChoices({ form }: { form: TStaffForm<TDeskQuoteForm, TDeskQuot
           )}
         </FormField>
       ) : null}
+      {link?.more}
     </>
   );
 }

@@ -22,13 +22,16 @@ const SUMMARY = {
   byCampaign: [],
 };
 
-function server() {
+function server(refusal?: { status: number; body: unknown }) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input).replace(/^.*\/back-office\/api/, '');
       urls.push(url);
+      // The refusal answers a range the agent asked for; the first load is the server's default.
+      if (refusal && /[?&]from=/.test(url))
+        return new Response(JSON.stringify(refusal.body), { status: refusal.status });
       const body = url.startsWith('/desk/summary') ? SUMMARY : { items: [] };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
@@ -61,5 +64,46 @@ describe('DeskHomePage', () => {
       expect(urls).toContain('/desk/summary?from=2026-11-01&to=2026-11-29&period=month'),
     );
     expect(urls).toContain('/desk/sales?from=2026-11-01&to=2026-11-29');
+  });
+
+  it('flags both days when emptied, and a range that starts after it ends, asking nothing', async () => {
+    const urls = server();
+    renderStaff(<DeskHomePage />);
+    await screen.findByDisplayValue('2026-11-29');
+    await userEvent.clear(screen.getByLabelText('From'));
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      'Enter a date.',
+      'Enter a date.',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('From'));
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-30');
+    await userEvent.type(screen.getByLabelText('To'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'The range starts after it ends.',
+      ]),
+    );
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(urls.filter((url) => /[?&](from|to)=/.test(url))).toEqual([]);
+  });
+
+  it('says a day the server refuses on its field', async () => {
+    server({
+      status: 400,
+      body: { statusCode: 400, message: 'This is not a date.', field: 'from' },
+    });
+    renderStaff(<DeskHomePage />);
+    await screen.findByDisplayValue('2026-11-29');
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['This is not a date.']);
   });
 });

@@ -1,7 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type TDeskRangeAsked, ZDeskRangeAsked } from '@lionrock/domain/back-office/desk-requests';
+import { useEffect, useState } from 'react';
 import shell from '../back-office.module.css';
 import { DataTable } from '../data-table';
 import { staffDay } from '../staff-dates';
+import { FormField, useRefusalOnField, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import styles from './desk.module.css';
 import { money, type TDeskWord, type TDeskWords, useDeskWords } from './desk-words';
@@ -63,8 +65,12 @@ type TDeskData = { summary: TSummary; sales: TSale[]; renewals: TRenewal[]; clai
 export default function DeskHomePage() {
   const { w, language } = useDeskWords();
   // Empty until the server answers its default range: today is the agent's market's, not the browser's.
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const form = useStaffForm<TDeskRangeAsked, TDeskRangeAsked>({
+    defaultValues: { from: '', to: '' },
+    schema: ZDeskRangeAsked,
+    messages: (issue) => (issue.code === 'custom' ? w('rangeOrder') : w('dateNeeded')),
+  });
+  const { register, reset } = form;
   // The range last asked for: none at first (the server's default, in the agent's market), then the form's.
   const [range, setRange] = useState<{ from: string; to: string } | undefined>(undefined);
   const keep = { keepWhileLoading: true };
@@ -85,21 +91,25 @@ export default function DeskHomePage() {
           claims: claims.data.items,
         }
       : null;
-  const error = answers.find((answer) => answer.error)?.error ?? '';
+  const refused = answers.find((answer) => answer.error);
+  const error = refused?.error ?? '';
   const busy = answers.some((answer) => answer.loading);
   // The form shows the range the figures are for.
   useEffect(() => {
-    if (!summary.data) return;
-    setFrom(summary.data.from);
-    setTo(summary.data.to);
-  }, [summary.data]);
+    if (summary.data) reset({ from: summary.data.from, to: summary.data.to });
+  }, [summary.data, reset]);
+  // A refused day (`from`) is said on its field (decision 123).
+  const placed = useRefusalOnField(form, {
+    field: refused?.refusedField ?? null,
+    message: refused?.error ?? null,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submitWith(async (asked) => {
     // The same range again asks again; a new one is a new question.
-    if (range?.from === from && range.to === to) for (const answer of answers) void answer.reload();
-    else setRange({ from, to });
-  };
+    if (range?.from === asked.from && range.to === asked.to)
+      for (const answer of answers) void answer.reload();
+    else setRange(asked);
+  });
   const currency = data?.summary.currency ?? '';
   const productName = (code: string) => w(`product.${code}` as TDeskWord);
 
@@ -119,38 +129,18 @@ export default function DeskHomePage() {
           {w('registration', { no: data.summary.registrationNo })}
         </p>
       )}
-      <form className={styles.range} onSubmit={submit}>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="desk-from">
-            {w('from')}
-          </label>
-          <input
-            id="desk-from"
-            className={shell.input}
-            type="date"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            required
-          />
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="desk-to">
-            {w('to')}
-          </label>
-          <input
-            id="desk-to"
-            className={shell.input}
-            type="date"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            required
-          />
-        </div>
+      <form className={styles.range} onSubmit={submit} noValidate>
+        <FormField form={form} name="from" label={w('from')}>
+          {(props) => <input {...props} type="date" required {...register('from')} />}
+        </FormField>
+        <FormField form={form} name="to" label={w('to')}>
+          {(props) => <input {...props} type="date" required {...register('to')} />}
+        </FormField>
         <button className={shell.secondary} type="submit" disabled={busy}>
           {w('show')}
         </button>
       </form>
-      {error && (
+      {error && !placed && (
         <p className={shell.formError} role="alert">
           {error}
         </p>

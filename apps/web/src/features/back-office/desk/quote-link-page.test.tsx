@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSystemStore } from '../../../state/system-store';
@@ -172,5 +172,122 @@ describe('QuoteLinkPage', () => {
       'Your links could not be loaded just now. Please reload the page.',
     );
     expect(screen.queryByText('No pre-filled links yet.')).toBeNull();
+  });
+
+  it('flags every code too long at once, on its own field, with the focus on the first and nothing sent', async () => {
+    const posts = server({ body: { path: '/travel/partner/AG1001' } });
+    renderStaff(<QuoteLinkPage />);
+    // Pasted past the fields' own limit (a hostile value): the domain's schema is the check.
+    fireEvent.change(screen.getByLabelText('Sub-agent code (optional)'), {
+      target: { value: 'S'.repeat(51) },
+    });
+    fireEvent.change(screen.getByLabelText('Campaign code (optional)'), {
+      target: { value: 'C'.repeat(51) },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Make the link' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'Use at most 50 characters.',
+      'Use at most 50 characters.',
+    ]);
+    for (const label of ['Sub-agent code (optional)', 'Campaign code (optional)'])
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Sub-agent code (optional)'));
+    expect(screen.getByText('Please check the fields marked below.')).toBeTruthy();
+    expect(posts).toEqual([]);
+  });
+
+  it('draws the desk quote’s travel choices, each left to the customer until chosen, and no dates', async () => {
+    const posts = server({ body: { path: '/travel/link/abcdefghijklmnop' } });
+    renderStaff(<QuoteLinkPage />);
+    await userEvent.click(screen.getByLabelText('Pre-fill the customer’s quote form'));
+    const choices = screen.getByRole('group', { name: 'The quote form’s choices' });
+    for (const label of ['Trip', 'Destination', 'Who travels', 'Plan to preselect'])
+      expect(
+        (within(choices).getByLabelText(label) as HTMLSelectElement).selectedOptions[0]?.textContent,
+      ).toBe('The customer chooses');
+    // Dates are always the customer's.
+    expect(screen.queryByLabelText('Departure date')).toBeNull();
+    expect(screen.queryByLabelText('Return date')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Destination'), '3');
+    await userEvent.selectOptions(screen.getByLabelText('Who travels'), 'ID');
+    const count = screen.getByLabelText('Number of travellers') as HTMLSelectElement;
+    expect([...count.options].map((option) => option.value)).toEqual([
+      '',
+      ...Array.from({ length: 20 }, (_, index) => String(index + 1)),
+    ]);
+    await userEvent.selectOptions(count, '1');
+    await userEvent.selectOptions(screen.getByLabelText('Plan to preselect'), 'STANDARD');
+    await userEvent.click(screen.getByRole('button', { name: 'Make the link' }));
+    expect((await screen.findByTestId('quote-link')).textContent).toContain('/travel/link/abcdefghijklmnop');
+    expect(posts).toEqual([
+      {
+        url: '/desk/quote-links',
+        product: 'travel',
+        market: 'SGP',
+        lang: 'en',
+        prefill: {
+          travel: {
+            destination: '3',
+            travellers: { travellerType: 'ID', individuals: 1, adults: 0, children: 0 },
+            plan: 'STANDARD',
+          },
+        },
+      },
+    ]);
+    expect(screen.getByText(/opens the quote form with these choices/)).toBeTruthy();
+  });
+
+  it('asks a Hong Kong home’s floor area and age, sending only what its market asks', async () => {
+    const posts = server({ body: { path: '/home/link/abcdefghijklmnop' } });
+    renderStaff(<QuoteLinkPage />);
+    await userEvent.selectOptions(screen.getByLabelText('Product'), 'home');
+    await userEvent.click(screen.getByLabelText('Pre-fill the customer’s quote form'));
+    await userEvent.selectOptions(screen.getByLabelText('Home type'), 'HDB');
+    await userEvent.selectOptions(screen.getByLabelText('Flat type'), '4_ROOM');
+    await userEvent.selectOptions(screen.getByLabelText('Market'), 'HKG');
+    expect(screen.queryByLabelText('Flat type')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Gross floor area'), '500_799');
+    expect(screen.queryByLabelText('Cover starts on')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Make the link' }));
+    await screen.findByTestId('quote-link');
+    expect(posts).toEqual([
+      {
+        url: '/desk/quote-links',
+        product: 'home',
+        market: 'HKG',
+        lang: 'en',
+        prefill: { home: { dwellingType: 'HDB', floorArea: '500_799' } },
+      },
+    ]);
+  });
+
+  it('says refused travellers at who travels, and a refusal naming no field above the button', async () => {
+    server({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'This choice is not one the quote form takes.',
+        field: 'prefill.travel.travellers',
+      },
+    });
+    renderStaff(<QuoteLinkPage />);
+    await userEvent.click(screen.getByLabelText('Pre-fill the customer’s quote form'));
+    await userEvent.selectOptions(screen.getByLabelText('Who travels'), 'FM');
+    await userEvent.click(screen.getByRole('button', { name: 'Make the link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This choice is not one the quote form takes.',
+    );
+    expect(screen.getByLabelText('Who travels').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Who travels'));
+
+    vi.unstubAllGlobals();
+    server({
+      status: 429,
+      body: { statusCode: 429, message: 'Too many links made this hour.', field: 'agentCode' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Make the link' }));
+    expect((await screen.findByText('Too many links made this hour.')).getAttribute('role')).toBe('alert');
+    expect(screen.queryByTestId('quote-link')).toBeNull();
   });
 });

@@ -1,14 +1,28 @@
+import {
+  LINK_CODE_MAX,
+  quoteLinkRequestOf,
+  type TQuoteLinkChoices,
+  ZQuoteLinkChoices,
+} from '@lionrock/domain/back-office/quote-link-request';
 import { PRODUCT_TYPE_OF_KEY } from '@lionrock/domain/product/products';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import shell from '../back-office.module.css';
-import { BackOfficeError, backOfficeCall } from '../back-office-api';
+import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
+import { quoteProblemText, useQuoteWords } from '../desk-quote/customer-quote-words';
 import { useAgentMarket } from '../signed-in-account';
 import { staffDay } from '../staff-dates';
+import { FormField, FormMessages, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import styles from './desk.module.css';
 import { money, type TDeskWord, useDeskWords } from './desk-words';
-import { prefillOf, QuoteLinkPrefill, type TPrefillValues } from './quote-link-prefill';
+import {
+  PREFILL_FIELD_ALIASES,
+  QuoteLinkPrefill,
+  quoteLinkDefaults,
+  type TQuoteLinkForm,
+  toQuoteLinkChoices,
+} from './quote-link-prefill';
 
 type TLinkAnswer = { path: string };
 type TStoredLink = {
@@ -27,58 +41,44 @@ type TStoredLink = {
 };
 const PRODUCTS = ['travel', 'pa', 'home'] as const;
 
-/** "Share a quote link": a landing link carrying the agent's code (and sub-agent, campaign, language). */
+/**
+ * "Share a quote link": a landing link carrying the agent's code (and sub-agent, campaign, language),
+ * or a pre-filled one (decision 090) carrying the quote form's choices too. The form checks the link
+ * with the domain's `ZQuoteLinkChoices` (every problem at once, focus on the first); a refusal naming a
+ * field or a choice lands on it.
+ */
 export default function QuoteLinkPage() {
   const { w, language } = useDeskWords();
-  const [product, setProduct] = useState<(typeof PRODUCTS)[number]>('travel');
+  const { w: q } = useQuoteWords();
   // The agent's own market first: it sells there only (decision 111).
   const agentMarket = useAgentMarket();
-  const [market, setMarket] = useState<'SGP' | 'HKG'>(agentMarket ?? 'SGP');
-  const [lang, setLang] = useState<'en' | 'zh'>('en');
-  const [subAgentCode, setSubAgentCode] = useState('');
-  const [campaignCode, setCampaignCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
+  const form = useStaffForm<TQuoteLinkForm, TQuoteLinkChoices>({
+    defaultValues: quoteLinkDefaults(agentMarket ?? 'SGP'),
+    schema: ZQuoteLinkChoices,
+    toRequest: toQuoteLinkChoices,
+    messages: (issue) => quoteProblemText(issue, q),
+    aliases: PREFILL_FIELD_ALIASES,
+  });
+  const { register, watch, setValue } = form;
+  const prefillOn = watch('prefillOn');
   const [link, setLink] = useState('');
   const [copyState, setCopyState] = useState<'' | 'copied' | 'failed'>('');
-  const [prefillOn, setPrefillOn] = useState(false);
-  const [prefill, setPrefill] = useState<TPrefillValues>({});
   const stored = useStaffQuery<{ items: TStoredLink[] }>('/desk/quote-links');
   const links = stored.data?.items ?? null;
   const loadLinks = stored.reload;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  const send = form.submitWith(async (choices, values) => {
     setLink('');
     setCopyState('');
-    try {
-      // A pre-filled link is stored and counted (decision 090); a plain one is the landing's own path.
-      const answer = await backOfficeCall<TLinkAnswer>(
-        'POST',
-        prefillOn ? '/desk/quote-links' : '/desk/links',
-        {
-          product,
-          market,
-          lang,
-          ...(subAgentCode.trim() ? { subAgentCode: subAgentCode.trim() } : {}),
-          ...(campaignCode.trim() ? { campaignCode: campaignCode.trim() } : {}),
-          ...(prefillOn ? { prefill: prefillOf(product, prefill) } : {}),
-        },
-      );
-      setLink(`${window.location.origin}${answer.path}`);
-      if (prefillOn) void loadLinks();
-    } catch (caught) {
-      setError(
-        caught instanceof BackOfficeError
-          ? { message: caught.message, field: caught.field }
-          : { message: String(caught) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    // A pre-filled link is stored and counted (decision 090); a plain one is the landing's own path.
+    const { prefill, ...plain } = quoteLinkRequestOf(choices);
+    const answer = values.prefillOn
+      ? await backOfficeCall<TLinkAnswer>('POST', '/desk/quote-links', { ...plain, prefill })
+      : await backOfficeCall<TLinkAnswer>('POST', '/desk/links', plain);
+    setLink(`${window.location.origin}${answer.path}`);
+    if (values.prefillOn) void loadLinks();
+  });
+  const busy = form.formState.isSubmitting;
 
   const copy = async () => {
     try {
@@ -89,131 +89,65 @@ export default function QuoteLinkPage() {
     }
   };
 
-  const fieldError = (field: string) =>
-    error?.field === field ? (
-      <p className={shell.error} id={`link-${field}-error`} role="alert">
-        {error.message}
-      </p>
-    ) : null;
-
   return (
     <section className={shell.card} lang={language} aria-labelledby="link-heading">
       <h1 id="link-heading" className={shell.heading}>
         {w('linkHeading')}
       </h1>
       <p>{w('linkIntro')}</p>
-      <form className={shell.form} onSubmit={submit} noValidate>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="link-product">
-            {w('linkProduct')}
-          </label>
-          <select
-            id="link-product"
-            className={shell.input}
-            value={product}
-            onChange={(event) => {
-              setProduct(event.target.value as (typeof PRODUCTS)[number]);
-              setPrefill({});
-            }}
-          >
-            {PRODUCTS.map((value) => (
-              <option key={value} value={value}>
-                {w(`product.${PRODUCT_TYPE_OF_KEY[value]}` as TDeskWord)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="link-market">
-            {w('linkMarket')}
-          </label>
-          <select
-            id="link-market"
-            className={shell.input}
-            value={market}
-            onChange={(event) => {
-              setMarket(event.target.value as 'SGP' | 'HKG');
-              setPrefill({});
-            }}
-          >
-            {(agentMarket ? [agentMarket] : (['SGP', 'HKG'] as const)).map((value) => (
-              <option key={value} value={value}>
-                {w(`market.${value}` as TDeskWord)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="link-lang">
-            {w('linkLanguage')}
-          </label>
-          <select
-            id="link-lang"
-            className={shell.input}
-            value={lang}
-            onChange={(event) => setLang(event.target.value as 'en' | 'zh')}
-          >
-            <option value="en">{w('lang.en')}</option>
-            <option value="zh">{w('lang.zh')}</option>
-          </select>
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="link-subAgentCode">
-            {w('linkSubAgent')}
-          </label>
-          <input
-            id="link-subAgentCode"
-            className={shell.input}
-            value={subAgentCode}
-            maxLength={50}
-            onChange={(event) => setSubAgentCode(event.target.value)}
-            aria-invalid={error?.field === 'subAgentCode'}
-            aria-describedby={error?.field === 'subAgentCode' ? 'link-subAgentCode-error' : undefined}
-          />
-          {fieldError('subAgentCode')}
-        </div>
-        <div className={shell.field}>
-          <label className={shell.label} htmlFor="link-campaignCode">
-            {w('linkCampaign')}
-          </label>
-          <input
-            id="link-campaignCode"
-            className={shell.input}
-            value={campaignCode}
-            maxLength={50}
-            onChange={(event) => setCampaignCode(event.target.value)}
-            aria-invalid={error?.field === 'campaignCode'}
-            aria-describedby={error?.field === 'campaignCode' ? 'link-campaignCode-error' : undefined}
-          />
-          {fieldError('campaignCode')}
-        </div>
+      <form className={shell.form} onSubmit={send} noValidate aria-busy={busy}>
+        <FormField form={form} name="product" label={w('linkProduct')}>
+          {(props) => (
+            <select {...props} {...register('product')}>
+              {PRODUCTS.map((value) => (
+                <option key={value} value={value}>
+                  {w(`product.${PRODUCT_TYPE_OF_KEY[value]}` as TDeskWord)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField form={form} name="market" label={w('linkMarket')}>
+          {(props) => (
+            <select
+              {...props}
+              {...register('market', {
+                // The contents sums and a family's children are the market's own: chosen again.
+                onChange: () => {
+                  setValue('home.contentsSumInsured', '');
+                  setValue('pa.children', '');
+                },
+              })}
+            >
+              {(agentMarket ? [agentMarket] : (['SGP', 'HKG'] as const)).map((value) => (
+                <option key={value} value={value}>
+                  {w(`market.${value}` as TDeskWord)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField form={form} name="lang" label={w('linkLanguage')}>
+          {(props) => (
+            <select {...props} {...register('lang')}>
+              <option value="en">{w('lang.en')}</option>
+              <option value="zh">{w('lang.zh')}</option>
+            </select>
+          )}
+        </FormField>
+        <FormField form={form} name="subAgentCode" label={w('linkSubAgent')}>
+          {(props) => <input {...props} maxLength={LINK_CODE_MAX} {...register('subAgentCode')} />}
+        </FormField>
+        <FormField form={form} name="campaignCode" label={w('linkCampaign')}>
+          {(props) => <input {...props} maxLength={LINK_CODE_MAX} {...register('campaignCode')} />}
+        </FormField>
         <div className={shell.field}>
           <label>
-            <input
-              type="checkbox"
-              checked={prefillOn}
-              onChange={(event) => setPrefillOn(event.target.checked)}
-            />{' '}
-            {w('prefillOn')}
+            <input type="checkbox" {...register('prefillOn')} /> {w('prefillOn')}
           </label>
         </div>
-        {prefillOn && (
-          <QuoteLinkPrefill
-            product={product}
-            market={market}
-            values={prefill}
-            onChange={setPrefill}
-            error={error?.field?.startsWith('prefill.') ? error : null}
-          />
-        )}
-        {error &&
-          error.field !== 'subAgentCode' &&
-          error.field !== 'campaignCode' &&
-          !error.field?.startsWith('prefill.') && (
-            <p className={shell.formError} role="alert">
-              {error.message}
-            </p>
-          )}
+        {prefillOn ? <QuoteLinkPrefill form={form} /> : null}
+        <FormMessages form={form} problems={q('problems')} />
         <button className={shell.primary} type="submit" disabled={busy}>
           {busy ? w('linkBusy') : w('linkMake')}
         </button>
