@@ -169,6 +169,15 @@ const ON_DEMAND = [
     js: 12 * kB,
     css: 3 * kB,
   },
+  {
+    // The sign-in, loaded only when the session asks for it, with the back office's one form kit:
+    // react-hook-form and the domain's request schemas (zod), which every back-office form shares
+    // (decision 123).
+    name: 'back office sign-in and form kit',
+    load: ['src/features/back-office/back-office-routes.tsx', 'src/features/back-office/sign-in.tsx'],
+    js: 60 * kB,
+    css: 3 * kB,
+  },
   { name: 'page not found', load: ['src/features/info/routes/not-found-page.tsx'], js: 2 * kB, css: 2 * kB },
   {
     // After the sale: the claims pages (sign-in, form, documents, status), with their own texts.

@@ -76,7 +76,8 @@ export function addMessageValues(values: Readonly<Record<string, string | number
   messageValues = { ...messageValues, ...values };
 }
 
-function translatorFor(language: TI18nLanguage): TTranslator {
+/** A language's translator, shown or not (the agents' desk reads the shop's words in its own language). */
+export function translatorFor(language: TI18nLanguage): TTranslator {
   let translator = translators.get(language);
   if (!translator) {
     translator = {

@@ -19,8 +19,6 @@ import { BackOfficeError, backOfficeCall, onSignedOut, setCsrfToken } from './ba
 import type { TBackOfficeAccount, TDesk, TSessionAnswer } from './back-office-session';
 import { deskLanguageOf, deskTextOf, type TDeskText } from './desk-texts';
 import { BACK_OFFICE_PAGES, type TBackOfficePage } from './page-registry';
-import { ResetPage } from './reset-page';
-import { SignIn } from './sign-in';
 import { SignedInAccountProvider } from './signed-in-account';
 
 type TState =
@@ -28,6 +26,14 @@ type TState =
   | { name: 'signed-out'; stage: 'password' | 'code' }
   | { name: 'ready'; account: TBackOfficeAccount }
   | { name: 'failed'; message: string };
+
+/**
+ * The sign-in and the password reset load when shown, with the form kit they are built from
+ * (react-hook-form and the domain's schemas, decision 123): a signed-in visit never loads them, and the
+ * shell stays within its budget (decision 079).
+ */
+const SignIn = lazy(() => import('./sign-in').then((module) => ({ default: module.SignIn })));
+const ResetPage = lazy(() => import('./reset-page').then((module) => ({ default: module.ResetPage })));
 
 /** Each page's code loads once, when it is first opened. */
 const lazyPages = new Map<TBackOfficePage, LazyExoticComponent<ComponentType>>();
@@ -201,9 +207,17 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
   const current = (href: string, end = false) =>
     here === href || (!end && here.startsWith(`${href}/`)) ? ('page' as const) : undefined;
 
+  /** A lazily loaded screen of the shell's own (the sign-in, the reset), as the pages are shown. */
+  const loaded = (screen: ReactNode) => (
+    <PageBoundary t={t}>
+      <Suspense fallback={<Loading text={t('loading')} />}>{screen}</Suspense>
+    </PageBoundary>
+  );
   let main: ReactNode;
   if (resetting)
-    main = <ResetPage desk={desk} t={t} token={decodeURIComponent(location.hash.replace(/^#/, ''))} />;
+    main = loaded(
+      <ResetPage desk={desk} t={t} token={decodeURIComponent(location.hash.replace(/^#/, ''))} />,
+    );
   else if (state.name === 'checking') main = <Loading text={t('checking')} />;
   else if (state.name === 'failed')
     main = (
@@ -215,14 +229,14 @@ export default function BackOffice({ desk }: { desk: TDesk }) {
       </div>
     );
   else if (state.name === 'signed-out')
-    main = (
+    main = loaded(
       <SignIn
         key={state.stage}
         desk={desk}
         t={t}
         initialStage={state.stage}
         onReady={(ready) => setState({ name: 'ready', account: ready })}
-      />
+      />,
     );
   else if (!rightDesk)
     main = (

@@ -1,7 +1,9 @@
+import { DWELLING_TYPES } from '@lionrock/domain/home/home-model';
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { translatorFor } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { renderStaff } from '../../../test/back-office';
 import CustomerQuotePage from './customer-quote-page';
@@ -86,6 +88,22 @@ describe('CustomerQuotePage', () => {
     await userEvent.click(screen.getByRole('button', { name: '以电邮发送报价给客户' }));
     expect((await screen.findByRole('alert')).textContent).toContain('not available for this occupation');
     expect(screen.getByLabelText('职业').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("offers each choice in the shop's own words, in the desk's language (decision 124)", async () => {
+    act(() => {
+      useSystemStore.getState().setLanguage('zh');
+      useSystemStore.getState().setCountry('HKG');
+    });
+    renderStaff(<CustomerQuotePage />);
+    const shop = translatorFor('zh-Hant');
+    const optionsOf = (label: string) =>
+      Array.from((screen.getByLabelText(label) as HTMLSelectElement).options, (option) => option.text);
+    expect(optionsOf('目的地')).toEqual([shop.t('travelQuote.destinations.6'), shop.t('travelQuote.destinations.3')]);
+    await userEvent.selectOptions(screen.getByLabelText('產品'), 'home');
+    expect(optionsOf('住所類型')).toEqual(DWELLING_TYPES.map((type) => shop.t(`homeLanding.dwellings.${type}`)));
+    // The shop's Traditional text, not a key and not the Simplified one.
+    expect(optionsOf('住所類型')[0]).not.toMatch(/homeLanding|组屋/);
   });
 
   it('sends a home quote with the home form’s choices', async () => {

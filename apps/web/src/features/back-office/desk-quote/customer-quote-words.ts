@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { i18n, loadCatalogue, needPageTexts, type TTranslator, translatorFor } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { deskLanguageOf, type TDeskLanguage } from '../desk-texts';
 import { useAgentMarket } from '../signed-in-account';
@@ -17,31 +19,11 @@ const en = {
   'product.travel': 'Travel insurance',
   'product.pa': 'Personal accident insurance',
   'product.home': 'Home contents insurance',
-  'residency.PERMANENT_RESIDENT': 'Permanent resident',
-  'residency.LONG_TERM_PASS': 'Long-term pass holder',
   dwellingType: 'Home type',
-  'dwelling.HDB': 'HDB flat',
-  'dwelling.CONDO': 'Condominium or private flat',
-  'dwelling.LANDED': 'Landed house',
   hdbFlatType: 'Flat type',
-  'flat.2_ROOM': '2-room',
-  'flat.3_ROOM': '3-room',
-  'flat.4_ROOM': '4-room',
-  'flat.5_ROOM': '5-room',
-  'flat.EXECUTIVE': 'Executive',
   floorArea: 'Gross floor area',
-  'floorArea.UNDER_500': 'Under 500 sq ft',
-  'floorArea.500_799': '500 to 799 sq ft',
-  'floorArea.800_1199': '800 to 1,199 sq ft',
-  'floorArea.1200_PLUS': '1,200 sq ft or more',
   buildingAge: 'Building age',
-  'buildingAge.UNDER_20': 'Under 20 years',
-  'buildingAge.20_TO_39': '20 to 39 years',
-  'buildingAge.40_PLUS': '40 years or more',
   ownership: 'The customer is the',
-  'ownership.OWNER': 'Owner living in it',
-  'ownership.TENANT': 'Tenant',
-  'ownership.LANDLORD': 'Landlord letting it',
   contents: 'Contents sum insured',
   market: 'Market',
   'market.SGP': 'Singapore',
@@ -53,28 +35,18 @@ const en = {
   subAgent: 'Sub-agent code (optional)',
   campaign: 'Campaign code (optional)',
   tripType: 'Trip',
-  'trip.S': 'Single trip',
-  'trip.A': 'Annual multi-trip',
   destination: 'Destination',
-  'destination.6': 'Asia Pacific',
-  'destination.3': 'Worldwide',
   departure: 'Departure date',
   returnDate: 'Return date',
   travellerType: 'Who travels',
-  'travellers.ID': 'Individuals',
-  'travellers.CP': 'A couple',
-  'travellers.FM': 'A family',
   individuals: 'Number of travellers',
   adults: 'Adults',
   children: 'Children',
   occupation: 'Occupation',
   chooseOccupation: 'Choose an occupation',
   covered: 'Who is covered',
-  'covered.individual': 'The customer',
-  'covered.family': 'The customer’s family',
   effectiveDate: 'Cover starts on',
   residency: 'Residency',
-  'residency.CITIZEN': 'Citizen',
   send: 'E-mail the quote to the customer',
   busy: 'Rating and sending…',
   sent: 'Sent to {email}.',
@@ -89,6 +61,7 @@ const en = {
   chooseOne: 'Choose one of the options.',
   checkField: 'Check this field.',
   problems: 'Please check the fields marked below.',
+  loadingChoices: 'Loading the choices…',
 };
 type TWords = Record<keyof typeof en, string>;
 export type TQuoteWord = keyof typeof en;
@@ -100,8 +73,41 @@ const zhHant: TWords = ZH_HANT as TWords;
 
 const WORDS: Record<TDeskLanguage, TWords> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };
 
+/**
+ * The shop's own words for a quote's choices (a dwelling, a destination, a residency...), from the shop's
+ * catalogue in the desk's language (decision 124): the desk offers each choice as the customer will see
+ * it, with one text to translate. The catalogue is fetched once, on the first desk page that asks.
+ */
+export type TShopChoiceKey =
+  | `homeLanding.${'dwellings' | 'hdbFlatTypes' | 'floorAreas' | 'buildingAges' | 'occupancies'}.${string}`
+  | `travelQuote.${'single' | 'annual'}`
+  | `travelQuote.destinations.${string}`
+  | `confirm.travellerTypes.${string}`
+  | `paLanding.${'individual' | 'family'}`
+  | `paOccupation.residencies.${string}`;
+
+function useShopCatalogue(language: TDeskLanguage): TTranslator | null {
+  // The shop's page texts hold the choices: the whole catalogue of the language is wanted.
+  needPageTexts();
+  const [ready, setReady] = useState(() => i18n.hasCatalogue(language));
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    // A failed fetch shows the keys, as the shop does with a missing text; the desk stays usable.
+    const done = () => live && setReady(true);
+    void loadCatalogue(language).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [language, ready]);
+  return ready ? translatorFor(language) : null;
+}
+
 export function useQuoteWords(): {
   w: (key: TQuoteWord, values?: Record<string, string>) => string;
+  /** A choice in the shop's words; empty until the shop's catalogue is here (`choicesReady`). */
+  choice: (key: TShopChoiceKey) => string;
+  choicesReady: boolean;
   language: TDeskLanguage;
 } {
   const lang = useSystemStore((state) => state.lang);
@@ -109,8 +115,11 @@ export function useQuoteWords(): {
   // The agent's own market chooses the script: Traditional for a Hong Kong agent (decision 110).
   const language = deskLanguageOf('agent', lang, useAgentMarket() ?? country);
   const words = WORDS[language];
+  const shop = useShopCatalogue(language);
   return {
     w: (key, values = {}) => words[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole),
+    choice: (key) => (shop ? shop.t(key) : ''),
+    choicesReady: shop !== null,
     language,
   };
 }

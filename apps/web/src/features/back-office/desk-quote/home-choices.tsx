@@ -7,6 +7,7 @@ import {
   HDB_FLAT_TYPES,
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
+import shell from '../back-office.module.css';
 import { FormField, type TStaffForm } from '../staff-form';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
@@ -21,7 +22,7 @@ export function HomeChoices({
   /** Drawn for a pre-filled quote link (travel-choices.tsx). */
   link?: TLinkChoices | undefined;
 }) {
-  const { w } = useQuoteWords();
+  const { w, choice, choicesReady } = useQuoteWords();
   const { register, watch } = form;
   const market = watch('market');
   const dwellingType = watch('home.dwellingType');
@@ -30,7 +31,7 @@ export function HomeChoices({
     name: 'dwellingType' | 'hdbFlatType' | 'floorArea' | 'buildingAge' | 'ownership',
     label: TQuoteWord,
     options: readonly string[],
-    word: (value: string) => TQuoteWord,
+    section: 'dwellings' | 'hdbFlatTypes' | 'floorAreas' | 'buildingAges' | 'occupancies',
   ) => (
     <FormField form={form} name={`home.${name}`} label={w(label)}>
       {(props) => (
@@ -38,7 +39,7 @@ export function HomeChoices({
           {open}
           {options.map((option) => (
             <option key={option} value={option}>
-              {w(word(option))}
+              {choice(`homeLanding.${section}.${option}`)}
             </option>
           ))}
         </select>
@@ -46,19 +47,25 @@ export function HomeChoices({
     </FormField>
   );
   const currency = market === 'HKG' ? 'HKD' : 'SGD';
+  if (!choicesReady)
+    return (
+      <p className={shell.loading} role="status">
+        {w('loadingChoices')}
+      </p>
+    );
   return (
     <>
-      {choose('dwellingType', 'dwellingType', DWELLING_TYPES, (v) => `dwelling.${v}` as TQuoteWord)}
+      {choose('dwellingType', 'dwellingType', DWELLING_TYPES, 'dwellings')}
       {market === 'SGP' && dwellingType === 'HDB'
-        ? choose('hdbFlatType', 'hdbFlatType', HDB_FLAT_TYPES, (v) => `flat.${v}` as TQuoteWord)
+        ? choose('hdbFlatType', 'hdbFlatType', HDB_FLAT_TYPES, 'hdbFlatTypes')
         : null}
       {market === 'HKG' ? (
         <>
-          {choose('floorArea', 'floorArea', FLOOR_AREA_BANDS, (v) => `floorArea.${v}` as TQuoteWord)}
-          {choose('buildingAge', 'buildingAge', BUILDING_AGE_BANDS, (v) => `buildingAge.${v}` as TQuoteWord)}
+          {choose('floorArea', 'floorArea', FLOOR_AREA_BANDS, 'floorAreas')}
+          {choose('buildingAge', 'buildingAge', BUILDING_AGE_BANDS, 'buildingAges')}
         </>
       ) : null}
-      {choose('ownership', 'ownership', OCCUPANCIES, (v) => `ownership.${v}` as TQuoteWord)}
+      {choose('ownership', 'ownership', OCCUPANCIES, 'occupancies')}
       <FormField form={form} name="home.contentsSumInsured" label={w('contents')}>
         {(props) => (
           <select {...props} {...register('home.contentsSumInsured')}>

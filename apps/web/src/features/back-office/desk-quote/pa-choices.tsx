@@ -1,5 +1,6 @@
 import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
+import shell from '../back-office.module.css';
 import { FormField, type TStaffForm } from '../staff-form';
 import { useQuoteWords } from './customer-quote-words';
 import { RESIDENCIES, type TDeskQuoteForm } from './desk-quote-form';
@@ -14,9 +15,15 @@ export function PaChoices({
   /** Drawn for a pre-filled quote link (travel-choices.tsx). */
   link?: TLinkChoices | undefined;
 }) {
-  const { w, language } = useQuoteWords();
+  const { w, choice, choicesReady, language } = useQuoteWords();
   const { register, watch } = form;
   const market = watch('market');
+  if (!choicesReady)
+    return (
+      <p className={shell.loading} role="status">
+        {w('loadingChoices')}
+      </p>
+    );
   return (
     <>
       <FormField form={form} name="pa.occupation" label={w('occupation')}>
@@ -35,8 +42,8 @@ export function PaChoices({
         {(props) => (
           <select {...props} {...register('pa.insuredPersonType')}>
             {customerChoosesOption(link)}
-            <option value="individual">{w('covered.individual')}</option>
-            <option value="family">{w('covered.family')}</option>
+            <option value="individual">{choice('paLanding.individual')}</option>
+            <option value="family">{choice('paLanding.family')}</option>
           </select>
         )}
       </FormField>
@@ -51,7 +58,7 @@ export function PaChoices({
             <select {...props} {...register('pa.residency')}>
               {RESIDENCIES.map((value) => (
                 <option key={value} value={value}>
-                  {w(`residency.${value}`)}
+                  {choice(`paOccupation.residencies.${value}`)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import type { ReactNode } from 'react';
+import shell from '../back-office.module.css';
 import { FormField, type TStaffForm } from '../staff-form';
 import { useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
@@ -33,7 +34,7 @@ export function TravelChoices({
   /** Drawn for a pre-filled quote link (`TLinkChoices`). */
   link?: TLinkChoices | undefined;
 }) {
-  const { w } = useQuoteWords();
+  const { w, choice, choicesReady } = useQuoteWords();
   const { register, watch } = form;
   const tripType = watch('travel.tripType');
   const travellerType = watch('travel.travellers.travellerType');
@@ -60,14 +61,20 @@ export function TravelChoices({
       }
     </FormField>
   );
+  if (!choicesReady)
+    return (
+      <p className={shell.loading} role="status">
+        {w('loadingChoices')}
+      </p>
+    );
   return (
     <>
       <FormField form={form} name="travel.tripType" label={w('tripType')}>
         {(props) => (
           <select {...props} {...register('travel.tripType')}>
             {open}
-            <option value="S">{w('trip.S')}</option>
-            <option value="A">{w('trip.A')}</option>
+            <option value="S">{choice('travelQuote.single')}</option>
+            <option value="A">{choice('travelQuote.annual')}</option>
           </select>
         )}
       </FormField>
@@ -75,8 +82,8 @@ export function TravelChoices({
         {(props) => (
           <select {...props} {...register('travel.destination')}>
             {open}
-            <option value="6">{w('destination.6')}</option>
-            <option value="3">{w('destination.3')}</option>
+            <option value="6">{choice('travelQuote.destinations.6')}</option>
+            <option value="3">{choice('travelQuote.destinations.3')}</option>
           </select>
         )}
       </FormField>
@@ -94,9 +101,9 @@ export function TravelChoices({
         {(props) => (
           <select {...props} {...register('travel.travellers.travellerType')}>
             {open}
-            <option value="ID">{w('travellers.ID')}</option>
-            <option value="CP">{w('travellers.CP')}</option>
-            <option value="FM">{w('travellers.FM')}</option>
+            <option value="ID">{choice('confirm.travellerTypes.ID')}</option>
+            <option value="CP">{choice('confirm.travellerTypes.CP')}</option>
+            <option value="FM">{choice('confirm.travellerTypes.FM')}</option>
           </select>
         )}
       </FormField>
