@@ -99,9 +99,14 @@ describe('CustomerQuotePage', () => {
     const shop = translatorFor('zh-Hant');
     const optionsOf = (label: string) =>
       Array.from((screen.getByLabelText(label) as HTMLSelectElement).options, (option) => option.text);
-    expect(optionsOf('目的地')).toEqual([shop.t('travelQuote.destinations.6'), shop.t('travelQuote.destinations.3')]);
+    expect(optionsOf('目的地')).toEqual([
+      shop.t('travelQuote.destinations.6'),
+      shop.t('travelQuote.destinations.3'),
+    ]);
     await userEvent.selectOptions(screen.getByLabelText('產品'), 'home');
-    expect(optionsOf('住所類型')).toEqual(DWELLING_TYPES.map((type) => shop.t(`homeLanding.dwellings.${type}`)));
+    expect(optionsOf('住所類型')).toEqual(
+      DWELLING_TYPES.map((type) => shop.t(`homeLanding.dwellings.${type}`)),
+    );
     // The shop's Traditional text, not a key and not the Simplified one.
     expect(optionsOf('住所類型')[0]).not.toMatch(/homeLanding|组屋/);
   });
