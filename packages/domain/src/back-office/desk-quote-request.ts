@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validateEmail } from '../eligibility/people.ts';
 import {
   BUILDING_AGE_BANDS,
   DWELLING_TYPES,
@@ -59,7 +60,11 @@ const ZHome = z.object({
 export const ZDeskQuoteRequest = z.object({
   product: z.enum(['travel', 'pa', 'home']),
   market: z.enum(['SGP', 'HKG']),
-  customerEmail: z.string().trim().max(200),
+  // The shop's own e-mail rule (validateEmail): checked by the form before sending, and by the route.
+  customerEmail: z
+    .string()
+    .trim()
+    .refine((email) => validateEmail(email) === null, 'Enter the customer’s e-mail address.'),
   language: z.enum(['en', 'zh']),
   subAgentCode: z.string().trim().max(50).optional(),
   campaignCode: z.string().trim().max(50).optional(),

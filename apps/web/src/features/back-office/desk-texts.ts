@@ -61,7 +61,7 @@ const en = {
   'staff.errors.passwordLong': 'The password may have at most 128 characters.',
   'staff.errors.passwordWeak': 'Choose a password that is harder to guess.',
   required: 'Please fill this in.',
-  'form.problems': 'Check the fields marked below.',
+  'form.problems': 'Please check the marked fields.',
   'wrongDesk.admin': 'This is the staff side of Lionrock. Agents sign in at the agents’ desk.',
   'wrongDesk.adminLink': "Go to the agents' desk",
   'wrongDesk.agent': "The agents' desk is for agents. Staff use the back office.",

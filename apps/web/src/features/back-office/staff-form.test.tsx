@@ -60,7 +60,7 @@ describe('the back-office form kit (decision 123)', () => {
       'Use at most 5 characters.',
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
-    expect(screen.getByRole('status').textContent).toBe('Check the fields marked below.');
+    expect(screen.getByRole('status').textContent).toBe('Check the marked fields.');
     // The problem and the hint are both tied to the control.
     const name = screen.getByLabelText('Name');
     expect(name.getAttribute('aria-invalid')).toBe('true');

@@ -246,7 +246,7 @@ export function FormField<TForm extends FieldValues>({
  */
 export function FormMessages({
   form,
-  problems = 'Check the fields marked below.',
+  problems = 'Check the marked fields.',
 }: {
   form: { formError: string; done: string; formState: { errors: FieldErrors<FieldValues> } };
   problems?: string;

@@ -1,4 +1,4 @@
-import { DWELLING_TYPES } from '@lionrock/domain/home/home-model';
+import { FLOOR_AREA_BANDS } from '@lionrock/domain/home/home-model';
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -104,11 +104,14 @@ describe('CustomerQuotePage', () => {
       shop.t('travelQuote.destinations.3'),
     ]);
     await userEvent.selectOptions(screen.getByLabelText('產品'), 'home');
-    expect(optionsOf('住所類型')).toEqual(
-      DWELLING_TYPES.map((type) => shop.t(`homeLanding.dwellings.${type}`)),
+    await userEvent.selectOptions(screen.getByLabelText('市場'), 'HKG');
+    expect(optionsOf('建築面積')).toEqual(
+      FLOOR_AREA_BANDS.map((band) => shop.t(`homeLanding.floorAreas.${band}`)),
     );
     // The shop's Traditional text, not a key and not the Simplified one.
-    expect(optionsOf('住所類型')[0]).not.toMatch(/homeLanding|组屋/);
+    expect(optionsOf('建築面積')[0]).not.toMatch(/homeLanding|积/);
+    // Hong Kong's home form asks no home type (an HDB flat is Singapore's), as the shop's does not.
+    expect(screen.queryByLabelText('住所類型')).toBeNull();
   });
 
   it('sends a home quote with the home form’s choices', async () => {
@@ -130,13 +133,14 @@ describe('CustomerQuotePage', () => {
   it('flags every field the domain refuses at once, sends nothing, and puts the focus on the first', async () => {
     const posts = server({ body: {} });
     renderStaff(<CustomerQuotePage />);
-    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'customer@example.com');
+    // An address the shop's own rule refuses is flagged with the rest, before anything is sent.
+    await userEvent.type(screen.getByLabelText('Customer’s e-mail'), 'customer@example');
     await userEvent.clear(screen.getByLabelText('Departure date'));
     const individuals = screen.getByLabelText('Number of travellers');
     await userEvent.clear(individuals);
     await userEvent.type(individuals, String(TRAVELLER_LIMITS.maxIndividuals + 1));
     await userEvent.click(screen.getByRole('button', { name: 'E-mail the quote to the customer' }));
-    expect(await screen.findByText('Please check the fields marked below.')).toBeTruthy();
+    expect(await screen.findByText('Please check the marked fields.')).toBeTruthy();
     const departure = screen.getByLabelText('Departure date');
     expect(departure.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(departure.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -146,7 +150,11 @@ describe('CustomerQuotePage', () => {
     expect(document.getElementById(individuals.getAttribute('aria-describedby')!)?.textContent).toBe(
       `Enter ${TRAVELLER_LIMITS.maxIndividuals} or fewer.`,
     );
-    expect(document.activeElement).toBe(departure);
+    const email = screen.getByLabelText('Customer’s e-mail');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter the customer’s e-mail address.',
+    );
+    expect(document.activeElement).toBe(email);
     expect(posts).toHaveLength(0);
   });
 

@@ -29,6 +29,7 @@ const en = {
   'market.SGP': 'Singapore',
   'market.HKG': 'Hong Kong',
   email: 'Customer’s e-mail',
+  emailNeeded: 'Enter the customer’s e-mail address.',
   language: 'Language of the e-mail and the quote',
   'lang.en': 'English',
   'lang.zh': 'Chinese',
@@ -60,7 +61,7 @@ const en = {
   dateNeeded: 'Enter a date.',
   chooseOne: 'Choose one of the options.',
   checkField: 'Check this field.',
-  problems: 'Please check the fields marked below.',
+  problems: 'Please check the marked fields.',
   loadingChoices: 'Loading the choices…',
 };
 type TWords = Record<keyof typeof en, string>;
@@ -132,6 +133,7 @@ export function quoteProblemText(issue: TFormIssue, w: ReturnType<typeof useQuot
     return w('tooLong', { max: bound(issue.maximum) });
   if (issue.code === 'too_small') return w('atLeast', { min: bound(issue.minimum) });
   if (issue.code === 'too_big') return w('atMost', { max: bound(issue.maximum) });
+  if (issue.path === 'customerEmail') return w('emailNeeded');
   if (issue.code === 'invalid_format') return w('dateNeeded');
   if (issue.code === 'invalid_value') return w('chooseOne');
   return w('checkField');

@@ -55,7 +55,8 @@ export function HomeChoices({
     );
   return (
     <>
-      {choose('dwellingType', 'dwellingType', DWELLING_TYPES, 'dwellings')}
+      {/* Hong Kong's form asks the floor area and age instead, as the shop's does. */}
+      {market === 'SGP' ? choose('dwellingType', 'dwellingType', DWELLING_TYPES, 'dwellings') : null}
       {market === 'SGP' && dwellingType === 'HDB'
         ? choose('hdbFlatType', 'hdbFlatType', HDB_FLAT_TYPES, 'hdbFlatTypes')
         : null}

@@ -16,7 +16,7 @@ const en = {
   show: 'Show',
   dateNeeded: 'Enter a date.',
   rangeOrder: 'The range starts after it ends.',
-  problems: 'Please check the fields marked below.',
+  problems: 'Please check the marked fields.',
   quotes: 'Quotes',
   savedQuotes: 'Saved quotes',
   sales: 'Sales',

@@ -193,7 +193,7 @@ describe('QuoteLinkPage', () => {
     for (const label of ['Sub-agent code (optional)', 'Campaign code (optional)'])
       expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Sub-agent code (optional)'));
-    expect(screen.getByText('Please check the fields marked below.')).toBeTruthy();
+    expect(screen.getByText('Please check the marked fields.')).toBeTruthy();
     expect(posts).toEqual([]);
   });
 

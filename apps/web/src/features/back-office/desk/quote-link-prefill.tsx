@@ -217,7 +217,7 @@ export function QuoteLinkPrefill({ form }: { form: TStaffForm<TQuoteLinkForm, un
   // The link's choices sit at the desk quote form's paths, each also taking '' (the customer chooses).
   const quoteForm = form as unknown as TStaffForm<TDeskQuoteForm, TDeskQuoteRequest>;
   return (
-    <fieldset className={shell.field}>
+    <fieldset className={shell.fieldGroup}>
       <legend className={shell.label}>{w('prefillLegend')}</legend>
       <p>{w('prefillHint')}</p>
       {product === 'travel' ? (

@@ -66,7 +66,7 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
       'Say what the voucher is.',
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Campaign code'));
-    expect(screen.getByRole('status').textContent).toBe('Check the fields marked below.');
+    expect(screen.getByRole('status').textContent).toBe('Check the marked fields.');
     expect(posts(calls)).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ describe('operations failure screens (decision 088)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Write what was done.');
     expect(screen.getByLabelText('What was done').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('What was done'));
-    expect(screen.getByText('Check the fields marked below.')).toBeTruthy();
+    expect(screen.getByText('Check the marked fields.')).toBeTruthy();
     expect(calls.filter((call) => call.init?.method === 'POST')).toHaveLength(0);
     await user.clear(screen.getByLabelText('What was done'));
 

@@ -106,7 +106,7 @@ describe('RateTablesPage, uploading a version', () => {
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Version label'));
     expect(screen.getByLabelText('Table (JSON)').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('status').textContent).toBe('Check the fields marked below.');
+    expect(screen.getByRole('status').textContent).toBe('Check the marked fields.');
 
     // JSON, but not a table: said as such.
     await user.click(screen.getByLabelText('Table (JSON)'));
