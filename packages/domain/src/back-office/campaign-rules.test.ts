@@ -1,44 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  campaignErrors,
-  promoCodeProblem,
-  promoPrefixProblem,
-  randomPartLength,
-  type TCampaignInput,
-} from './campaign-rules.ts';
-
-const VALID: TCampaignInput = {
-  campaignCode: 'SPRING27',
-  campaignName: 'Spring sale',
-  status: 'ACTIVE',
-  productCode: 'PTR',
-  country: 'SGP',
-  startDate: '2027-03-01',
-  endDate: '2027-03-31',
-  marketingMessage: 'Spring: 10% off',
-  marketingMessageCn: '春季九折',
-  promoCodeRequired: true,
-  promoCodeReusability: 'SINGLE_USE',
-  promoCodeDescription: 'From our letter',
-  promoCodeDescriptionCn: '见信件',
-  discountType: 'PERCENT',
-  discountValue: 1000,
-  termsConditionsEn: 'One code per policy.',
-  termsConditionsCn: '每份保单限用一个优惠码。',
-  voucherCents: null,
-  voucherDescription: '',
-  voucherDescriptionCn: '',
-};
+import { VALID_CAMPAIGN } from './campaign-rules.fixtures.ts';
+import { campaignErrors, promoCodeProblem, promoPrefixProblem, randomPartLength } from './campaign-rules.ts';
 
 describe('a campaign marketing saves', () => {
   it('is accepted whole', () => {
-    expect(campaignErrors(VALID)).toEqual({});
+    expect(campaignErrors(VALID_CAMPAIGN)).toEqual({});
   });
 
   it('names each field that breaks its rule', () => {
     expect(
       campaignErrors({
-        ...VALID,
+        ...VALID_CAMPAIGN,
         campaignCode: 'spring 27',
         campaignName: ' ',
         endDate: '2027-02-28',
@@ -54,31 +26,33 @@ describe('a campaign marketing saves', () => {
       termsConditionsCn: expect.any(String),
       promoCodeDescription: expect.any(String),
     });
-    expect(campaignErrors({ ...VALID, startDate: '2027-02-30', endDate: '2027-13-01' })).toEqual({
+    expect(campaignErrors({ ...VALID_CAMPAIGN, startDate: '2027-02-30', endDate: '2027-13-01' })).toEqual({
       startDate: 'Enter a real date.',
       endDate: 'Enter a real date.',
     });
   });
 
   it('refuses a discount that can only be a typing mistake, in either kind', () => {
-    expect(campaignErrors({ ...VALID, discountValue: 5000 })).toEqual({});
-    expect(campaignErrors({ ...VALID, discountValue: 5001 }).discountValue).toBe(
+    expect(campaignErrors({ ...VALID_CAMPAIGN, discountValue: 5000 })).toEqual({});
+    expect(campaignErrors({ ...VALID_CAMPAIGN, discountValue: 5001 }).discountValue).toBe(
       'A percentage discount is at most 50%.',
     );
-    expect(campaignErrors({ ...VALID, discountType: 'AMOUNT', discountValue: 50_000 })).toEqual({});
-    expect(campaignErrors({ ...VALID, discountType: 'AMOUNT', discountValue: 50_001 }).discountValue).toBe(
-      'An amount off is at most 500.00.',
-    );
-    expect(campaignErrors({ ...VALID, discountValue: 10.5 }).discountValue).toBeDefined();
-    expect(campaignErrors({ ...VALID, discountValue: -1 }).discountValue).toBeDefined();
+    expect(campaignErrors({ ...VALID_CAMPAIGN, discountType: 'AMOUNT', discountValue: 50_000 })).toEqual({});
+    expect(
+      campaignErrors({ ...VALID_CAMPAIGN, discountType: 'AMOUNT', discountValue: 50_001 }).discountValue,
+    ).toBe('An amount off is at most 500.00.');
+    expect(campaignErrors({ ...VALID_CAMPAIGN, discountValue: 10.5 }).discountValue).toBeDefined();
+    expect(campaignErrors({ ...VALID_CAMPAIGN, discountValue: -1 }).discountValue).toBeDefined();
   });
 
   it('takes a voucher only with an amount and a description', () => {
     expect(
-      campaignErrors({ ...VALID, voucherCents: 15_000, voucherDescription: 'Supermarket voucher' }),
+      campaignErrors({ ...VALID_CAMPAIGN, voucherCents: 15_000, voucherDescription: 'Supermarket voucher' }),
     ).toEqual({});
-    expect(campaignErrors({ ...VALID, voucherCents: 0, voucherDescription: 'x' }).voucherCents).toBeDefined();
-    expect(campaignErrors({ ...VALID, voucherCents: 15_000 }).voucherDescription).toBeDefined();
+    expect(
+      campaignErrors({ ...VALID_CAMPAIGN, voucherCents: 0, voucherDescription: 'x' }).voucherCents,
+    ).toBeDefined();
+    expect(campaignErrors({ ...VALID_CAMPAIGN, voucherCents: 15_000 }).voucherDescription).toBeDefined();
   });
 });
 

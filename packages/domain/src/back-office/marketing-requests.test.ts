@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VALID_CAMPAIGN } from './campaign-rules.fixtures.ts';
 import { campaignErrors, type TCampaignInput } from './campaign-rules.ts';
 import {
   base64Bytes,
@@ -9,29 +10,6 @@ import {
   ZCampaignRequest,
 } from './marketing-requests.ts';
 
-const VALID: TCampaignInput = {
-  campaignCode: 'SPRING27',
-  campaignName: 'Spring sale',
-  status: 'ACTIVE',
-  productCode: 'PTR',
-  country: 'SGP',
-  startDate: '2027-03-01',
-  endDate: '2027-03-31',
-  marketingMessage: 'Spring: 10% off',
-  marketingMessageCn: '春季九折',
-  promoCodeRequired: true,
-  promoCodeReusability: 'SINGLE_USE',
-  promoCodeDescription: 'From our letter',
-  promoCodeDescriptionCn: '见信件',
-  discountType: 'PERCENT',
-  discountValue: 1000,
-  termsConditionsEn: 'One code per policy.',
-  termsConditionsCn: '每份保单限用一个优惠码。',
-  voucherCents: null,
-  voucherDescription: '',
-  voucherDescriptionCn: '',
-};
-
 /** The fields a request is refused on, each once, in the order found. */
 function refusedFields(schema: { safeParse: (value: unknown) => { error?: unknown } }, value: unknown) {
   const error = schema.safeParse(value).error as { issues: { path: PropertyKey[] }[] } | undefined;
@@ -41,16 +19,16 @@ function refusedFields(schema: { safeParse: (value: unknown) => { error?: unknow
 describe('a campaign request (create or edit)', () => {
   it('passes whole, the code in capitals and the name trimmed', () => {
     expect(
-      ZCampaignRequest.parse({ ...VALID, campaignCode: ' spring27 ', campaignName: ' Spring ' }),
+      ZCampaignRequest.parse({ ...VALID_CAMPAIGN, campaignCode: ' spring27 ', campaignName: ' Spring ' }),
     ).toEqual({
-      ...VALID,
+      ...VALID_CAMPAIGN,
       campaignName: 'Spring',
     });
   });
 
   it('refuses each field at its bound, and every broken field at once', () => {
     const refused = (change: Partial<Record<keyof TCampaignInput, unknown>>) =>
-      refusedFields(ZCampaignRequest, { ...VALID, ...change });
+      refusedFields(ZCampaignRequest, { ...VALID_CAMPAIGN, ...change });
     expect(refused({ campaignCode: 'AB' })).toEqual(['campaignCode']);
     expect(refused({ campaignCode: 'A'.repeat(20) })).toEqual([]);
     expect(refused({ campaignCode: 'A'.repeat(21) })).toEqual(['campaignCode']);
@@ -94,7 +72,11 @@ describe('a campaign request (create or edit)', () => {
   });
 
   it('refuses a last day before the first, with the discount too large for its kind', () => {
-    const error = ZCampaignRequest.safeParse({ ...VALID, endDate: '2027-02-28', discountValue: 6000 }).error;
+    const error = ZCampaignRequest.safeParse({
+      ...VALID_CAMPAIGN,
+      endDate: '2027-02-28',
+      discountValue: 6000,
+    }).error;
     expect(error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
       ['endDate', 'custom'],
       ['discountValue', 'too_big'],
@@ -115,7 +97,7 @@ describe('a campaign request (create or edit)', () => {
       { promoCodeDescription: ' ' },
     ];
     for (const change of cases) {
-      const input = { ...VALID, ...change };
+      const input = { ...VALID_CAMPAIGN, ...change };
       expect(refusedFields(ZCampaignRequest, input).sort()).toEqual(
         Object.keys(campaignErrors(input)).sort(),
       );

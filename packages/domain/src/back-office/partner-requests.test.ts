@@ -6,6 +6,7 @@ import {
   ZStaffCodeImportRequest,
   ZSubAgentRequest,
 } from './partner-requests.ts';
+import { VALID_AGENT, VALID_AGENT_CAMPAIGN } from './partner-rules.fixtures.ts';
 import {
   agentCampaignErrors,
   agentErrors,
@@ -13,34 +14,6 @@ import {
   type TAgentCampaignInput,
   type TAgentInput,
 } from './partner-rules.ts';
-
-const AGENT: TAgentInput = {
-  agentCode: 'AG1001',
-  name: 'Harbourfront Advisers',
-  agency: 'Harbourfront',
-  email: 'desk@harbourfront.example',
-  tel: '+65 6222 3333',
-  registrationNo: 'MAS-123',
-  country: 'SGP',
-  isDefault: false,
-  active: true,
-};
-const CAMPAIGN: TAgentCampaignInput = {
-  code: 'AG1001-PTR',
-  accountNo: 'AG1001',
-  staffId: 'ST1001T',
-  productCode: 'PTR',
-  country: 'SGP',
-  promotion: 'HARBOUR10',
-  affiliation: 'HFA',
-  catalogueCode: 'TRV-SG',
-  accountCommissionRate: 2500,
-  campaignCommissionRate: 1500,
-  url: '/travel/partner/AG1001',
-  campaignTitle: 'Save 10%',
-  campaignDetails: '',
-  active: true,
-};
 
 /** The fields a request is refused on, each once, in the order found. */
 function refusedFields(schema: { safeParse: (value: unknown) => { error?: unknown } }, value: unknown) {
@@ -50,10 +23,10 @@ function refusedFields(schema: { safeParse: (value: unknown) => { error?: unknow
 
 describe('an agent request', () => {
   const refused = (change: Partial<Record<keyof TAgentInput, unknown>>) =>
-    refusedFields(ZAgentRequest, { ...AGENT, ...change });
+    refusedFields(ZAgentRequest, { ...VALID_AGENT, ...change });
 
   it('passes whole, the code in capitals', () => {
-    expect(ZAgentRequest.parse({ ...AGENT, agentCode: ' ag1001 ' })).toEqual(AGENT);
+    expect(ZAgentRequest.parse({ ...VALID_AGENT, agentCode: ' ag1001 ' })).toEqual(VALID_AGENT);
   });
 
   it('refuses each field at its bound, every broken one at once', () => {
@@ -81,7 +54,7 @@ describe('an agent request', () => {
   });
 
   it('keeps the e-mail and telephone of an edit that leaves them out or empty', () => {
-    const { agentCode: _code, email: _email, tel: _tel, ...rest } = AGENT;
+    const { agentCode: _code, email: _email, tel: _tel, ...rest } = VALID_AGENT;
     expect(ZAgentUpdate.parse(rest)).toEqual(rest);
     expect(ZAgentUpdate.parse({ ...rest, email: '', tel: '' })).toEqual({ ...rest, email: '', tel: '' });
     expect(refusedFields(ZAgentUpdate, { ...rest, email: 'no', tel: '12' })).toEqual(['email', 'tel']);
@@ -94,7 +67,7 @@ describe('an agent request', () => {
       { name: ' ', agency: 'x'.repeat(201), registrationNo: 'x'.repeat(41) },
     ];
     for (const change of cases) {
-      const input = { ...AGENT, ...change };
+      const input = { ...VALID_AGENT, ...change };
       expect(refusedFields(ZAgentRequest, input).sort()).toEqual(Object.keys(agentErrors(input)).sort());
     }
   });
@@ -121,10 +94,10 @@ describe('a sub-agent request', () => {
 
 describe('an agent campaign request', () => {
   const refused = (change: Partial<Record<keyof TAgentCampaignInput, unknown>>) =>
-    refusedFields(ZAgentCampaignRequest, { ...CAMPAIGN, ...change });
+    refusedFields(ZAgentCampaignRequest, { ...VALID_AGENT_CAMPAIGN, ...change });
 
   it('passes whole, and fills what was left out', () => {
-    expect(ZAgentCampaignRequest.parse(CAMPAIGN)).toEqual(CAMPAIGN);
+    expect(ZAgentCampaignRequest.parse(VALID_AGENT_CAMPAIGN)).toEqual(VALID_AGENT_CAMPAIGN);
     expect(
       ZAgentCampaignRequest.parse({
         code: 'ag1001-ptr',
@@ -168,7 +141,7 @@ describe('an agent campaign request', () => {
       { accountCommissionRate: 20_000, catalogueCode: 'x'.repeat(41), campaignDetails: 'x'.repeat(2001) },
     ];
     for (const change of cases) {
-      const input = { ...CAMPAIGN, ...change };
+      const input = { ...VALID_AGENT_CAMPAIGN, ...change };
       expect(refusedFields(ZAgentCampaignRequest, input).sort()).toEqual(
         Object.keys(agentCampaignErrors(input)).sort(),
       );

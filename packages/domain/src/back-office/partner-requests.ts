@@ -36,6 +36,8 @@ const kept = (schema: z.ZodString) =>
     .trim()
     .refine((value) => value === '' || schema.safeParse(value).success, { message: 'is invalid' })
     .optional();
+/** The contacts of an edit of an agent or a sub-agent: each kept when left empty. */
+const keptContacts = { email: kept(email), tel: kept(tel) };
 
 export const ZAgentRequest = z.object({
   agentCode: z.string().trim().toUpperCase().regex(AGENT_CODE),
@@ -51,10 +53,7 @@ export const ZAgentRequest = z.object({
 export type TAgentRequest = z.infer<typeof ZAgentRequest>;
 
 /** An edit of an agent: the code stays (it is the address's). */
-export const ZAgentUpdate = ZAgentRequest.omit({ agentCode: true }).extend({
-  email: kept(email),
-  tel: kept(tel),
-});
+export const ZAgentUpdate = ZAgentRequest.omit({ agentCode: true }).extend(keptContacts);
 export type TAgentUpdate = z.infer<typeof ZAgentUpdate>;
 
 export const ZSubAgentRequest = z.object({
@@ -66,10 +65,7 @@ export const ZSubAgentRequest = z.object({
 }) satisfies z.ZodType<TSubAgentInput, unknown>;
 export type TSubAgentRequest = z.infer<typeof ZSubAgentRequest>;
 
-export const ZSubAgentUpdate = ZSubAgentRequest.omit({ subAgentCode: true }).extend({
-  email: kept(email),
-  tel: kept(tel),
-});
+export const ZSubAgentUpdate = ZSubAgentRequest.omit({ subAgentCode: true }).extend(keptContacts);
 export type TSubAgentUpdate = z.infer<typeof ZSubAgentUpdate>;
 
 /** A commission rate in basis points of premium (1500 = 15 %), at most 100 %. */

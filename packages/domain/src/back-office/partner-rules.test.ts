@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VALID_AGENT, VALID_AGENT_CAMPAIGN } from './partner-rules.fixtures.ts';
 import {
   agentCampaignErrors,
   agentErrors,
@@ -8,40 +9,12 @@ import {
   subAgentErrors,
 } from './partner-rules.ts';
 
-const AGENT = {
-  agentCode: 'AG1001',
-  name: 'Harbourfront Advisers',
-  agency: 'Harbourfront',
-  email: 'desk@harbourfront.example',
-  tel: '+65 6222 3333',
-  registrationNo: 'MAS-123',
-  country: 'SGP',
-  isDefault: false,
-  active: true,
-};
-const CAMPAIGN = {
-  code: 'AG1001-PTR',
-  accountNo: 'AG1001',
-  staffId: 'ST1001T',
-  productCode: 'PTR',
-  country: 'SGP',
-  promotion: 'HARBOUR10',
-  affiliation: 'HFA',
-  catalogueCode: 'TRV-SG',
-  accountCommissionRate: 2500,
-  campaignCommissionRate: 1500,
-  url: '/travel/partner/AG1001',
-  campaignTitle: 'Save 10%',
-  campaignDetails: '',
-  active: true,
-};
-
 describe('partner rules', () => {
   it('accepts a complete agent and names each broken field', () => {
-    expect(agentErrors(AGENT)).toEqual({});
+    expect(agentErrors(VALID_AGENT)).toEqual({});
     expect(
       agentErrors({
-        ...AGENT,
+        ...VALID_AGENT,
         agentCode: 'ag',
         name: ' ',
         agency: 'x'.repeat(201),
@@ -69,7 +42,7 @@ describe('partner rules', () => {
       'a@b@c.example',
       'desk@harbourfront',
     ]) {
-      expect(agentErrors({ ...AGENT, email }), email).toHaveProperty('email');
+      expect(agentErrors({ ...VALID_AGENT, email }), email).toHaveProperty('email');
       expect(
         subAgentErrors({ subAgentCode: 'S01', name: 'Lim', email, tel: '91112222', active: true }),
         email,
@@ -86,15 +59,15 @@ describe('partner rules', () => {
   });
 
   it("checks an agent campaign: rates in basis points, the campaign's not above the account's", () => {
-    expect(agentCampaignErrors(CAMPAIGN)).toEqual({});
-    expect(agentCampaignErrors({ ...CAMPAIGN, staffId: '', url: '' })).toEqual({});
-    expect(agentCampaignErrors({ ...CAMPAIGN, campaignCommissionRate: 3000 })).toEqual({
+    expect(agentCampaignErrors(VALID_AGENT_CAMPAIGN)).toEqual({});
+    expect(agentCampaignErrors({ ...VALID_AGENT_CAMPAIGN, staffId: '', url: '' })).toEqual({});
+    expect(agentCampaignErrors({ ...VALID_AGENT_CAMPAIGN, campaignCommissionRate: 3000 })).toEqual({
       campaignCommissionRate: "The campaign's rate cannot exceed the account's.",
     });
     expect(
       Object.keys(
         agentCampaignErrors({
-          ...CAMPAIGN,
+          ...VALID_AGENT_CAMPAIGN,
           code: 'x',
           accountNo: '',
           staffId: '@a',

@@ -18,6 +18,12 @@ export const BANNER_PRODUCTS = ['PTR', 'PAN', 'HOM'] as const;
 
 /** A schedule's instant with its offset, or null for none. */
 const ZWhen = z.iso.datetime({ offset: true }).nullable();
+/** When a notice or a banner is shown: while active, from its start to its end (each optional). */
+const SCHEDULE = {
+  active: z.boolean().optional(),
+  startsAt: ZWhen.optional(),
+  endsAt: ZWhen.optional(),
+};
 
 /** A market's flags: any of them, at least one. */
 export const ZFlagsChange = z
@@ -38,9 +44,7 @@ export const ZNotice = z.object({
   longMessageEn: z.string().trim().max(NOTICE_DETAILS_MAX).optional(),
   messageZh: z.string().trim().min(1).max(NOTICE_MESSAGE_MAX),
   longMessageZh: z.string().trim().max(NOTICE_DETAILS_MAX).optional(),
-  active: z.boolean().optional(),
-  startsAt: ZWhen.optional(),
-  endsAt: ZWhen.optional(),
+  ...SCHEDULE,
 });
 export type TNotice = z.infer<typeof ZNotice>;
 /** A notice's change: any of its fields, each by the same rule. */
@@ -60,9 +64,7 @@ export const ZBanner = z.object({
     .max(BANNER_URL_MAX)
     .nullable()
     .optional(),
-  active: z.boolean().optional(),
-  startsAt: ZWhen.optional(),
-  endsAt: ZWhen.optional(),
+  ...SCHEDULE,
 });
 export type TBanner = z.infer<typeof ZBanner>;
 export const ZBannerChange = ZBanner.partial();

@@ -27,21 +27,29 @@ type TGo = (next: TStep, username?: string) => void;
 const requiredIn = (t: TDeskText) => (issue: TFormIssue) =>
   issue.code === 'too_small' ? t('required') : undefined;
 
-function SubmitButton({
+/**
+ * The end of each step's form: that fields need looking at, in the desk's words, then its button, busy
+ * while it sends.
+ */
+function StepSubmit({
   t,
-  busy,
+  form,
   label,
   busyLabel,
 }: {
   t: TDeskText;
-  busy: boolean;
+  form: Parameters<typeof FormMessages>[0]['form'] & { formState: { isSubmitting: boolean } };
   label: TDeskKey;
   busyLabel: TDeskKey;
 }) {
+  const busy = form.formState.isSubmitting;
   return (
-    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-      {busy ? t(busyLabel) : t(label)}
-    </button>
+    <>
+      <FormMessages form={form} problems={t('form.problems')} />
+      <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+        {busy ? t(busyLabel) : t(label)}
+      </button>
+    </>
   );
 }
 
@@ -98,13 +106,7 @@ function PasswordStep({
             />
           )}
         </FormField>
-        <FormMessages form={form} problems={t('form.problems')} />
-        <SubmitButton
-          t={t}
-          busy={form.formState.isSubmitting}
-          label="signIn.submit"
-          busyLabel="signIn.busy"
-        />
+        <StepSubmit t={t} form={form} label="signIn.submit" busyLabel="signIn.busy" />
       </form>
       <button
         type="button"
@@ -174,8 +176,7 @@ function CodeStep({
             />
           )}
         </FormField>
-        <FormMessages form={form} problems={t('form.problems')} />
-        <SubmitButton t={t} busy={form.formState.isSubmitting} label="code.submit" busyLabel="code.busy" />
+        <StepSubmit t={t} form={form} label="code.submit" busyLabel="code.busy" />
       </form>
       <button type="button" className={styles.link} onClick={() => go({ name: 'password' })}>
         {t('code.restart')}
@@ -209,13 +210,7 @@ function ForgotStep({ t, username, sent, go }: { t: TDeskText; username: string;
           <FormField form={form} name="username" label={t('signIn.username')}>
             {(control) => <input {...control} autoComplete="username" {...form.register('username')} />}
           </FormField>
-          <FormMessages form={form} problems={t('form.problems')} />
-          <SubmitButton
-            t={t}
-            busy={form.formState.isSubmitting}
-            label="forgot.submit"
-            busyLabel="forgot.busy"
-          />
+          <StepSubmit t={t} form={form} label="forgot.submit" busyLabel="forgot.busy" />
         </form>
       )}
       <button

@@ -164,6 +164,22 @@ export default function DashboardPage() {
       : []),
   ];
 
+  /** A filter of codes, blank for all of them. */
+  const choice = (name: 'product' | 'market', label: string, all: string, codes: Record<string, string>) => (
+    <FormField form={form} name={name} label={label}>
+      {(control) => (
+        <select {...control} {...register(name)}>
+          <option value="">{all}</option>
+          {Object.entries(codes).map(([code, words]) => (
+            <option key={code} value={code}>
+              {words}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+
   return (
     <section
       className={`${shell.card} ${shell.wideCard}`}
@@ -180,30 +196,8 @@ export default function DashboardPage() {
         <FormField form={form} name="to" label="To">
           {(control) => <input {...control} type="date" {...register('to')} />}
         </FormField>
-        <FormField form={form} name="product" label="Product">
-          {(control) => (
-            <select {...control} {...register('product')}>
-              <option value="">All products</option>
-              {Object.entries(DASHBOARD_PRODUCTS).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField form={form} name="market" label="Market">
-          {(control) => (
-            <select {...control} {...register('market')}>
-              <option value="">All markets</option>
-              {Object.entries(DASHBOARD_MARKETS).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        {choice('product', 'Product', 'All products', DASHBOARD_PRODUCTS)}
+        {choice('market', 'Market', 'All markets', DASHBOARD_MARKETS)}
         <button className={shell.secondary} type="submit" disabled={busy}>
           Show
         </button>

@@ -1,3 +1,4 @@
+import { VALID_CAMPAIGN } from '@lionrock/domain/back-office/campaign-rules.fixtures';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,28 +8,10 @@ import CampaignsPage from './campaigns-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A saved campaign as the server lists it: the domain's example, with its id, codes and last editor. */
 const SPRING = {
   campaignId: 7,
-  campaignCode: 'SPRING27',
-  campaignName: 'Spring',
-  status: 'ACTIVE',
-  productCode: 'PTR',
-  country: 'SGP',
-  startDate: '2027-03-01',
-  endDate: '2027-03-31',
-  marketingMessage: '',
-  marketingMessageCn: '',
-  promoCodeRequired: true,
-  promoCodeReusability: 'SINGLE_USE',
-  promoCodeDescription: 'From our letter',
-  promoCodeDescriptionCn: '',
-  discountType: 'PERCENT',
-  discountValue: 1000,
-  termsConditionsEn: 'One code per policy.',
-  termsConditionsCn: '每份保单限用一个优惠码。',
-  voucherCents: null,
-  voucherDescription: '',
-  voucherDescriptionCn: '',
+  ...VALID_CAMPAIGN,
   codes: { available: 0, reserved: 0, used: 0 },
   updatedBy: 'marketing.one',
 };
@@ -113,27 +96,17 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     expect(await screen.findByText('There is already a campaign with this code.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Campaign code'));
     const [post] = posts(calls);
+    // The example campaign, but for what this form left empty or typed otherwise.
     expect(JSON.parse(String(post?.init?.body))).toEqual({
-      campaignCode: 'SPRING27',
+      ...VALID_CAMPAIGN,
       campaignName: 'Spring',
-      status: 'ACTIVE',
-      productCode: 'PTR',
-      country: 'SGP',
-      startDate: '2027-03-01',
-      endDate: '2027-03-31',
       marketingMessage: '',
       marketingMessageCn: '',
-      promoCodeRequired: true,
       promoCodeReusability: 'REUSABLE',
       promoCodeDescription: 'Our newsletter',
       promoCodeDescriptionCn: '',
-      discountType: 'PERCENT',
-      discountValue: 1000,
-      termsConditionsEn: 'One code per policy.',
-      termsConditionsCn: '每份保单限用一个优惠码。',
       voucherCents: 1500,
       voucherDescription: 'A supermarket voucher',
-      voucherDescriptionCn: '',
     });
   });
 
@@ -151,8 +124,7 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
     await screen.findByRole('button', { name: 'Edit campaign' });
     const put = calls.find((call) => call.init?.method === 'PUT');
-    const { campaignId: _id, codes: _codes, updatedBy: _by, ...request } = SPRING;
-    expect(JSON.parse(String(put?.init?.body))).toEqual(request);
+    expect(JSON.parse(String(put?.init?.body))).toEqual(VALID_CAMPAIGN);
   });
 });
 
@@ -199,7 +171,7 @@ describe('CampaignsPage: promo codes (decision 123)', () => {
   });
 
   it("puts the server's refusal of a typed code on the code", async () => {
-    const reusable = { ...SPRING, promoCodeReusability: 'REUSABLE' };
+    const reusable: typeof SPRING = { ...SPRING, promoCodeReusability: 'REUSABLE' };
     const { calls } = stubServer([
       {
         match: /admin\/campaigns\/7\/codes$/,

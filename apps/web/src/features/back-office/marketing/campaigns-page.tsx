@@ -19,15 +19,15 @@ import {
   ZCampaignRequest,
 } from '@lionrock/domain/back-office/marketing-requests';
 import { PROMO_CODE_MAX_LENGTH } from '@lionrock/domain/campaign/promo-rules';
-import { useId, useState } from 'react';
-import type { Path } from 'react-hook-form';
+import { type ReactNode, useId, useState } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
 import shell from '../back-office.module.css';
 import { BACK_OFFICE_API, backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay, staffMoment } from '../staff-dates';
-import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
+import { FormField, FormMessages, type TFormIssue, type TStaffForm, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import { CampaignImage } from './campaign-image';
 
@@ -291,17 +291,23 @@ function CampaignForm({
 /** Said once codes are added: how many. */
 const addedText = ({ added }: { added: number }) => `${added} ${added === 1 ? 'code' : 'codes'} added.`;
 
-/** A single-use campaign's codes, made in bulk (the count typed as text, sent as a number). */
-function MakeCodesForm({ campaignId, onChanged }: { campaignId: number; onChanged: () => void }) {
-  const form = useStaffForm<{ count: string; prefix: string }, TCampaignCodesMake>({
-    defaultValues: { count: '100', prefix: '' },
-    schema: ZCampaignCodesMake,
-    toRequest: ({ count, prefix }) => ({ count: typedNumber(count), prefix }),
-    messages: {
-      count: `Enter a whole number from 1 to ${MAX_CODES_PER_BATCH}.`,
-      prefix: `A prefix is up to ${PROMO_PREFIX_MAX_LENGTH} capital letters or digits.`,
-    },
-  });
+/**
+ * A form adding codes to a campaign (made in bulk or typed): its fields, then its button; how many were
+ * added is said, and the campaign's counts are loaded again.
+ */
+function CampaignCodesForm<TForm extends FieldValues, TRequest>({
+  form,
+  campaignId,
+  onChanged,
+  button,
+  children,
+}: {
+  form: TStaffForm<TForm, TRequest>;
+  campaignId: number;
+  onChanged: () => void;
+  button: string;
+  children: ReactNode;
+}) {
   const busy = form.formState.isSubmitting;
   const send = form.submitWith(async (request) => {
     const answer = await backOfficeCall<{ added: number }>(
@@ -314,17 +320,35 @@ function MakeCodesForm({ campaignId, onChanged }: { campaignId: number; onChange
   });
   return (
     <form className={styles.formRow} onSubmit={send} noValidate aria-busy={busy}>
+      {children}
+      <button type="submit" className={shell.primary} disabled={busy}>
+        {busy ? 'Adding…' : button}
+      </button>
+      <FormMessages form={form} />
+    </form>
+  );
+}
+
+/** A single-use campaign's codes, made in bulk (the count typed as text, sent as a number). */
+function MakeCodesForm({ campaignId, onChanged }: { campaignId: number; onChanged: () => void }) {
+  const form = useStaffForm<{ count: string; prefix: string }, TCampaignCodesMake>({
+    defaultValues: { count: '100', prefix: '' },
+    schema: ZCampaignCodesMake,
+    toRequest: ({ count, prefix }) => ({ count: typedNumber(count), prefix }),
+    messages: {
+      count: `Enter a whole number from 1 to ${MAX_CODES_PER_BATCH}.`,
+      prefix: `A prefix is up to ${PROMO_PREFIX_MAX_LENGTH} capital letters or digits.`,
+    },
+  });
+  return (
+    <CampaignCodesForm form={form} campaignId={campaignId} onChanged={onChanged} button="Make codes">
       <FormField form={form} name="count" label={`How many single-use codes (1 to ${MAX_CODES_PER_BATCH})`}>
         {(control) => <input {...control} inputMode="numeric" {...form.register('count')} />}
       </FormField>
       <FormField form={form} name="prefix" label={`Prefix (optional, up to ${PROMO_PREFIX_MAX_LENGTH})`}>
         {(control) => <input {...control} maxLength={PROMO_PREFIX_MAX_LENGTH} {...form.register('prefix')} />}
       </FormField>
-      <button type="submit" className={shell.primary} disabled={busy}>
-        {busy ? 'Adding…' : 'Make codes'}
-      </button>
-      <FormMessages form={form} />
-    </form>
+    </CampaignCodesForm>
   );
 }
 
@@ -337,26 +361,12 @@ function AddCodeForm({ campaignId, onChanged }: { campaignId: number; onChanged:
       code: `A code is ${PROMO_CODE_MIN_LENGTH} to ${PROMO_CODE_MAX_LENGTH} capital letters or digits.`,
     },
   });
-  const busy = form.formState.isSubmitting;
-  const send = form.submitWith(async (request) => {
-    const answer = await backOfficeCall<{ added: number }>(
-      'POST',
-      `/admin/campaigns/${campaignId}/codes`,
-      request,
-    );
-    onChanged();
-    return addedText(answer);
-  });
   return (
-    <form className={styles.formRow} onSubmit={send} noValidate aria-busy={busy}>
+    <CampaignCodesForm form={form} campaignId={campaignId} onChanged={onChanged} button="Add code">
       <FormField form={form} name="code" label="Code for everyone">
         {(control) => <input {...control} maxLength={PROMO_CODE_MAX_LENGTH} {...form.register('code')} />}
       </FormField>
-      <button type="submit" className={shell.primary} disabled={busy}>
-        {busy ? 'Adding…' : 'Add code'}
-      </button>
-      <FormMessages form={form} />
-    </form>
+    </CampaignCodesForm>
   );
 }
 

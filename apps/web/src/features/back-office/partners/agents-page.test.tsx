@@ -19,6 +19,29 @@ const AGENT = {
   active: true,
 };
 
+/** The page with no agents yet, its form for a new one open. */
+async function openNewAgent() {
+  const { calls } = stubServer([{ match: /agents$/, body: { agents: [] } }]);
+  const user = userEvent.setup();
+  renderAs('marketing', <AgentsPage />);
+  await user.click(await screen.findByRole('button', { name: 'New agent' }));
+  return { user, calls };
+}
+
+/** The page open on AG1001, an agent with nothing under it yet. */
+async function openAgent() {
+  const { calls } = stubServer([
+    { match: /agents\/AG1001$/, body: { agent: AGENT, subAgents: [], campaigns: [], staffCodes: [] } },
+    { match: /agents$/, body: { agents: [{ ...AGENT, subAgents: 0, campaigns: 0, staffCodes: 0 }] } },
+  ]);
+  const user = userEvent.setup();
+  renderAs('marketing', <AgentsPage />);
+  await user.click(
+    within(await screen.findByRole('table', { name: 'Agents' })).getByRole('button', { name: 'AG1001' }),
+  );
+  return { user, calls };
+}
+
 describe('AgentsPage', () => {
   it('lists agents masked, opens one with its sub-agents and campaigns, and checks a new campaign', async () => {
     const { calls } = stubServer([
@@ -74,10 +97,7 @@ describe('AgentsPage', () => {
   });
 
   it('flags every problem of a new agent at once, focused on the first, and sends nothing', async () => {
-    const { calls } = stubServer([{ match: /agents$/, body: { agents: [] } }]);
-    const user = userEvent.setup();
-    renderAs('marketing', <AgentsPage />);
-    await user.click(await screen.findByRole('button', { name: 'New agent' }));
+    const { user, calls } = await openNewAgent();
     await user.type(screen.getByLabelText('Agency'), 'x'.repeat(201));
     await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -94,10 +114,7 @@ describe('AgentsPage', () => {
   });
 
   it('sends a new agent as the request, its code in capitals', async () => {
-    const { calls } = stubServer([{ match: /agents$/, body: { agents: [] } }]);
-    const user = userEvent.setup();
-    renderAs('marketing', <AgentsPage />);
-    await user.click(await screen.findByRole('button', { name: 'New agent' }));
+    const { user, calls } = await openNewAgent();
     await user.type(screen.getByLabelText('Agent code'), 'ag3001');
     await user.type(screen.getByLabelText('Name'), 'Marina Bay Advisers');
     await user.type(screen.getByLabelText('Agency'), 'Marina Bay');
@@ -123,15 +140,7 @@ describe('AgentsPage', () => {
   });
 
   it("edits an agent keeping its masked contacts, and puts the server's refusal on its field", async () => {
-    stubServer([
-      { match: /agents\/AG1001$/, body: { agent: AGENT, subAgents: [], campaigns: [], staffCodes: [] } },
-      { match: /agents$/, body: { agents: [{ ...AGENT, subAgents: 0, campaigns: 0, staffCodes: 0 }] } },
-    ]);
-    const user = userEvent.setup();
-    renderAs('marketing', <AgentsPage />);
-    await user.click(
-      within(await screen.findByRole('table', { name: 'Agents' })).getByRole('button', { name: 'AG1001' }),
-    );
+    const { user } = await openAgent();
     await user.click(await screen.findByRole('button', { name: 'Edit agent' }));
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('');
 
@@ -151,15 +160,7 @@ describe('AgentsPage', () => {
   });
 
   it('refuses a campaign with no rates typed, and a staff code a spreadsheet would run', async () => {
-    const { calls } = stubServer([
-      { match: /agents\/AG1001$/, body: { agent: AGENT, subAgents: [], campaigns: [], staffCodes: [] } },
-      { match: /agents$/, body: { agents: [{ ...AGENT, subAgents: 0, campaigns: 0, staffCodes: 0 }] } },
-    ]);
-    const user = userEvent.setup();
-    renderAs('marketing', <AgentsPage />);
-    await user.click(
-      within(await screen.findByRole('table', { name: 'Agents' })).getByRole('button', { name: 'AG1001' }),
-    );
+    const { user, calls } = await openAgent();
     await user.click(await screen.findByRole('button', { name: 'Add agent campaign' }));
     await user.clear(screen.getByLabelText('Account commission (basis points)'));
     await user.clear(screen.getByLabelText('Campaign commission (basis points)'));
