@@ -1,9 +1,96 @@
 /**
  * The house's boundaries (issue 28, goal 7), checked by `npm run check` (`npm run boundaries`).
- * Errors must stay at 0. Warnings are the known debts still to pay off, counted in each run's summary:
- * bundled rate tables in the web and the SQL schema outside repositories.
+ * Every rule is an error and stays at 0 (decision 113).
  */
 const TEST = '\\.test\\.tsx?$|/test/';
+
+/**
+ * What each feature lets the others use (issue 28, goal 7): the files of a server module or a web
+ * feature that another may import. Everything else is the feature's own. A new reach-in fails
+ * `npm run boundaries` until it is declared here, where review sees it. Checkout's are the kit the
+ * three products' journeys share.
+ */
+const SERVER_ENTRIES = {
+  agent: ['agent-repository.ts'],
+  'back-office': [
+    'audit.ts',
+    'desk/agent-code.ts',
+    'desk/desk-repository.ts',
+    'desk/link-campaign.ts',
+    'desk/sale-commission.ts',
+    'staff-access.ts',
+    'staff-module.ts',
+  ],
+  campaign: ['promo-guard.ts'],
+  claims: ['claims-repository.ts', 'claims-service.ts'],
+  document: ['pdf-documents.ts', 'pdf-fonts.ts', 'policy-schedule.ts'],
+  funnel: ['funnel-counter.ts'],
+  issuance: ['policy-documents-service.ts'],
+  notifications: ['mail-layout.ts', 'mail-outbox-repository.ts', 'mail-senders.ts'],
+  payment: [
+    'alert-repository.ts',
+    'card-payment-service.ts',
+    'issuance-repository.ts',
+    'issuance-service.ts',
+    'payment-repository.ts',
+  ],
+  policy: [
+    'benefit-schedules.ts',
+    'document-rates.ts',
+    'numbering.ts',
+    'open-attempts-repository.ts',
+    'policy-number-repository.ts',
+    'policy-repository.ts',
+    'policy-service.ts',
+    'pricing.ts',
+  ],
+  policyholder: [
+    'access-repository.ts',
+    'holder-access.ts',
+    'holder-routes.ts',
+    'step-up-repository.ts',
+    'step-up-service.ts',
+  ],
+  product: ['product-catalogue.ts'],
+  referral: ['referral-service.ts'],
+  renewal: ['renewal-repository.ts'],
+  'saved-quote': ['saved-quote-service.ts'],
+  system: ['system-service.ts'],
+};
+const WEB_ENTRIES = {
+  checkout: [
+    'api/checkout-api.ts',
+    'api/payment-api.ts',
+    'checkout-product.ts',
+    'components/applicant/applicant-details.tsx',
+    'components/applicant/applicant-form.module.css',
+    'components/applicant/form-field.tsx',
+    'components/applicant/person-fields.tsx',
+    'components/applicant/policyholder-values.ts',
+    'components/confirm/confirm-cards.module.css',
+    'components/confirm/policyholder-card.tsx',
+    'components/payment/card-form.tsx',
+    'components/payment/gateway-form.ts',
+    'components/save-for-later/save-for-later-button.tsx',
+    'components/summary/plan-price.ts',
+    'components/summary/summary-list.tsx',
+    'hooks/use-error-title.ts',
+    'hooks/use-promo-check.ts',
+    'state/checkout-store.ts',
+    'state/journeys.ts',
+    'state/link-plan.ts',
+  ],
+  home: ['state/home-journey-store.ts'],
+  'my-policy': ['api/step-up-api.ts', 'components/holder-sign-in.tsx', 'components/step-up-form.tsx'],
+  pa: ['state/pa-flow-store.ts'],
+  travel: ['components/use-partner-agent.ts', 'state/travel-flow-store.ts'],
+};
+
+/** The declared files as patterns, below `root`. */
+const entryPaths = (root, entries) =>
+  Object.entries(entries).flatMap(([feature, files]) =>
+    files.map((file) => `^${root}${feature}/${file.replaceAll('.', '\\.')}$`),
+  );
 
 module.exports = {
   forbidden: [
@@ -76,6 +163,26 @@ module.exports = {
         pathNot: ['-repository\\.ts$', '^apps/server/src/db/', TEST],
       },
       to: { path: ['^apps/server/src/db/schema\\.ts$', 'node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'server-modules-through-entries',
+      comment: 'A server module imports another only through the files it declares (SERVER_ENTRIES).',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: TEST },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', ...entryPaths('apps/server/src/modules/', SERVER_ENTRIES)],
+      },
+    },
+    {
+      name: 'web-features-through-entries',
+      comment: 'A web feature imports another only through the files it declares (WEB_ENTRIES).',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', ...entryPaths('apps/web/src/features/', WEB_ENTRIES)],
+      },
     },
     {
       name: 'no-module-cycles',
