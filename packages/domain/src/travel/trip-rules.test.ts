@@ -16,6 +16,7 @@ import {
   defaultReturnDate,
   destinationOf,
   insuredRows,
+  policyTravellerFields,
   removeInsured,
   TRIP_LIMITS,
   type TTravellers,
@@ -89,6 +90,25 @@ describe('trips (travel-flow sections 4, 5, 9)', () => {
     [localDate(2026, 12, 1), localDate(2026, 11, 1), 'A', null],
   ] as const)('departure %j return %j (%s) → %j', (departure, returnDate, tripType, expected) => {
     expect(validateTrip({ departure, returnDate, tripType, today })).toEqual(expected);
+  });
+
+  it("writes a closed choice as the policy's traveller fields, a family as insured family", () => {
+    expect(policyTravellerFields({ travellerType: 'ID', individuals: 0, adults: 1, children: 2 })).toEqual({
+      isTravellerSelected: true,
+      travellerType: 'FM',
+      planType: 'FM',
+      insuredPersonType: 'family',
+      travellerIndividual: 0,
+      travellerAdult: 1,
+      travellerChild: 2,
+    });
+    expect(
+      policyTravellerFields({ travellerType: 'CP', individuals: 0, adults: 0, children: 0 }),
+    ).toMatchObject({
+      travellerType: 'CP',
+      insuredPersonType: 'individual',
+      travellerIndividual: 2,
+    });
   });
 
   it('closes the traveller picker the spec way', () => {

@@ -109,6 +109,24 @@ export function closeTravellerPicker(selection: TTravellers): TTravellers {
   return { travellerType: 'ID', individuals: selection.individuals, adults: 0, children: 0 };
 }
 
+/**
+ * The policy's traveller fields for a picker's choice, closed as the picker closes it: who travels
+ * (individuals, a couple or a family) and how many of each. The shop's journey and the agents' desk
+ * write a quote's travellers with it.
+ */
+export function policyTravellerFields(selection: TTravellers) {
+  const closed = closeTravellerPicker(selection);
+  return {
+    isTravellerSelected: true,
+    travellerType: closed.travellerType,
+    planType: closed.travellerType,
+    insuredPersonType: closed.travellerType === 'FM' ? ('family' as const) : ('individual' as const),
+    travellerIndividual: closed.individuals,
+    travellerAdult: closed.adults,
+    travellerChild: closed.children,
+  };
+}
+
 export function validateTravellers(travellers: TTravellers): string | null {
   const { travellerType, individuals, adults, children } = travellers;
   const whole = [individuals, adults, children].every((count) => Number.isInteger(count) && count >= 0);

@@ -11,6 +11,7 @@ import {
   annualEndDate,
   closeTravellerPicker,
   destinationOf,
+  policyTravellerFields,
   validateTravellers,
 } from '@lionrock/domain/travel/trip-rules';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -61,13 +62,7 @@ function documentOf(body: TDeskQuoteRequest, agentCode: string): TPolicy {
         deptDate: formatDmy(departure),
         returnDate: formatDmy(end),
         paPolicyType: travel.tripType,
-        isTravellerSelected: true,
-        travellerType: closed.travellerType,
-        planType: closed.travellerType,
-        insuredPersonType: closed.travellerType === 'FM' ? 'family' : 'individual',
-        travellerIndividual: closed.individuals,
-        travellerAdult: closed.adults,
-        travellerChild: closed.children,
+        ...policyTravellerFields(closed),
         journeyCode: destination.journeyCode,
         journey: destination.journey,
         journeyCh: destination.journeyCh,

@@ -7,8 +7,8 @@ import {
   HDB_FLAT_TYPES,
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
-import shell from '../back-office.module.css';
 import { FormField, type TStaffForm } from '../staff-form';
+import { ChoicesLoading } from './choices-loading';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
 import { customerChoosesOption, type TLinkChoices } from './travel-choices';
@@ -47,12 +47,7 @@ export function HomeChoices({
     </FormField>
   );
   const currency = market === 'HKG' ? 'HKD' : 'SGD';
-  if (!choicesReady)
-    return (
-      <p className={shell.loading} role="status">
-        {w('loadingChoices')}
-      </p>
-    );
+  if (!choicesReady) return <ChoicesLoading text={w('loadingChoices')} />;
   return (
     <>
       {/* Hong Kong's form asks the floor area and age instead, as the shop's does. */}

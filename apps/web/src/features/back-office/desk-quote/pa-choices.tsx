@@ -1,7 +1,7 @@
 import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
-import shell from '../back-office.module.css';
 import { FormField, type TStaffForm } from '../staff-form';
+import { ChoicesLoading } from './choices-loading';
 import { useQuoteWords } from './customer-quote-words';
 import { RESIDENCIES, type TDeskQuoteForm } from './desk-quote-form';
 import { customerChoosesOption, type TLinkChoices } from './travel-choices';
@@ -18,12 +18,7 @@ export function PaChoices({
   const { w, choice, choicesReady, language } = useQuoteWords();
   const { register, watch } = form;
   const market = watch('market');
-  if (!choicesReady)
-    return (
-      <p className={shell.loading} role="status">
-        {w('loadingChoices')}
-      </p>
-    );
+  if (!choicesReady) return <ChoicesLoading text={w('loadingChoices')} />;
   return (
     <>
       <FormField form={form} name="pa.occupation" label={w('occupation')}>

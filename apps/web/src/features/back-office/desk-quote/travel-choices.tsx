@@ -1,8 +1,8 @@
 import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import type { ReactNode } from 'react';
-import shell from '../back-office.module.css';
 import { FormField, type TStaffForm } from '../staff-form';
+import { ChoicesLoading } from './choices-loading';
 import { useQuoteWords } from './customer-quote-words';
 import type { TDeskQuoteForm } from './desk-quote-form';
 
@@ -61,12 +61,7 @@ export function TravelChoices({
       }
     </FormField>
   );
-  if (!choicesReady)
-    return (
-      <p className={shell.loading} role="status">
-        {w('loadingChoices')}
-      </p>
-    );
+  if (!choicesReady) return <ChoicesLoading text={w('loadingChoices')} />;
   return (
     <>
       <FormField form={form} name="travel.tripType" label={w('tripType')}>

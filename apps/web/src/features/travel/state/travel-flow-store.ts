@@ -4,9 +4,9 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import type { TPolicyInput, TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import {
   annualEndDate,
-  closeTravellerPicker,
   DEFAULT_JOURNEY_CODE,
   destinationOf,
+  policyTravellerFields,
   type TJourneyCode,
   type TTravellers,
   type TTripType,
@@ -155,16 +155,7 @@ export const useTravelFlowStore = create<TTravelFlowState>()(
                 travellerAdult: 0,
                 travellerChild: 0,
               };
-            const closed = closeTravellerPicker(selection);
-            return {
-              isTravellerSelected: true,
-              travellerType: closed.travellerType,
-              planType: closed.travellerType,
-              insuredPersonType: closed.travellerType === 'FM' ? 'family' : 'individual',
-              travellerIndividual: closed.individuals,
-              travellerAdult: closed.adults,
-              travellerChild: closed.children,
-            };
+            return policyTravellerFields(selection);
           }),
         setPromo: (promo) =>
           set((state) => ({
