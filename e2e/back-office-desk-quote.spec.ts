@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { DEMO_AGENT_PASSWORD, signInToBackOffice } from './support/back-office.ts';
 import {
   applyNow,
@@ -10,7 +9,7 @@ import {
 } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { readOutbox } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -18,15 +17,7 @@ import { expect, openAppOnGoto, test } from './support/test.ts';
  * the desk, the customer opens the e-mailed link in a browser of their own, finds the quote with the
  * agent's card, applies and pays, and the desk shows the sale. A shop of its own, to read its outbox.
  */
-let shop: TServerProcess;
-
-test.beforeAll(async () => {
-  shop = await startServer('desk-quote', { DEMO_AGENT_PASSWORD }, { keepDataDir: true });
-});
-test.afterAll(async () => {
-  await stopServer(shop.child);
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
-});
+const shop = ownShop('desk-quote', { DEMO_AGENT_PASSWORD });
 
 const CUSTOMER_EMAIL = 'desk.customer@example.com';
 

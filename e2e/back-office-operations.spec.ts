@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/back-office.ts';
 import { confirmAndGoToPayment, payByCard } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { mailsWith } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -17,20 +16,8 @@ import { expect, test } from './support/test.ts';
 /** The test gateway's card that holds the order for review (reason code 480). */
 const REVIEW_CARD = '4000000000004806';
 
-let shop: TServerProcess;
-
 test.describe('back-office operations', () => {
-  test.beforeAll(async () => {
-    shop = await startServer(
-      'ops',
-      { ADMIN_USERNAME: STAFF_USERNAME, ADMIN_PASSWORD: STAFF_PASSWORD },
-      { keepDataDir: true },
-    );
-  });
-  test.afterAll(async () => {
-    await stopServer(shop.child);
-    fs.rmSync(shop.dataDir, { recursive: true, force: true });
-  });
+  const shop = ownShop('ops', { ADMIN_USERNAME: STAFF_USERNAME, ADMIN_PASSWORD: STAFF_PASSWORD });
 
   test('a payment held for review is accepted in the Queues screen: issued, and its e-mail sent', async ({
     browser,

@@ -9,7 +9,7 @@ import { EN, TEST_CARD } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { confirmStepUp } from './support/my-policy.ts';
 import { readOutbox } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -27,17 +27,14 @@ const HOLDER = {
   email: 'weiming.tan@example.com',
 };
 
-let shop: TServerProcess;
+const shop = ownShop('claims');
 let files: string;
 
-test.beforeAll(async () => {
-  shop = await startServer('claims', {}, { keepDataDir: true });
+test.beforeAll(() => {
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-claim-files-'));
 });
 
-test.afterAll(async () => {
-  await stopServer(shop.child);
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
+test.afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
 

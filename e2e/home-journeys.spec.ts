@@ -7,7 +7,8 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { EN, HOLDER, HOLDER_CONTACT, payByCard, type TLabels, ZH } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
+import type { TServerProcess } from './support/server-process.ts';
 import { storedSessionName } from './support/storage.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
@@ -83,7 +84,7 @@ async function finishedPolicyNumber(page: Page, country: 'SGP' | 'HKG', labels: 
 }
 
 /** The API, asked with the browser's Session-Name for the home journey it holds, answers it issued. */
-async function expectHomeIssued(page: Page, testInfo: TestInfo, policyNumber: string) {
+async function expectHomeIssued(page: Page, testInfo: TestInfo, policyNumber: string, baseUrl: string) {
   const session = await storedSessionName(page);
   const journey = JSON.parse((await page.evaluate(() => sessionStorage.getItem('lionrock.home'))) ?? 'null');
   expect(journey?.state?.policy?.productType).toBe('PHM');
@@ -92,7 +93,7 @@ async function expectHomeIssued(page: Page, testInfo: TestInfo, policyNumber: st
     session,
     'policy/issueAndReceiptPolicy',
     journey.state.policy,
-    shop.baseUrl,
+    baseUrl,
   );
   expect(issued.status).toBe(200);
   expect(issued.json).toMatchObject({ status: 'issued', policyNumber, productType: 'PHM' });
@@ -112,16 +113,8 @@ async function mailsFor(shop: TServerProcess, policyNumber: string, count: numbe
   return read();
 }
 
-let shop: TServerProcess;
-
 test.describe('home bought end to end in the browser', () => {
-  test.beforeAll(async () => {
-    shop = await startServer('home', {}, { keepDataDir: true });
-  });
-  test.afterAll(async () => {
-    await stopServer(shop.child);
-    fs.rmSync(shop.dataDir, { recursive: true, force: true });
-  });
+  const shop = ownShop('home');
 
   test('Singapore: a 4-room HDB flat for its owner, paid by card, in English', async ({
     browser,
@@ -193,7 +186,7 @@ test.describe('home bought end to end in the browser', () => {
     await payByCard(page, { country: 'SGP' });
     const policyNumber = await finishedPolicyNumber(page, 'SGP', EN);
     await checkScreen(page, testInfo, 'home-finish-sgp-en');
-    await expectHomeIssued(page, testInfo, policyNumber);
+    await expectHomeIssued(page, testInfo, policyNumber, shop.baseUrl);
     const mails = await mailsFor(shop, policyNumber, 1);
     expect(mails.some((mail) => /^To: .*weiming\.tan@example\.com/im.test(mail))).toBe(true);
     expect(mails.some((mail) => mail.includes('application/pdf'))).toBe(true);
@@ -260,7 +253,7 @@ test.describe('home bought end to end in the browser', () => {
     await confirmAndPay(page, labels);
     await payByCard(page, { country: 'HKG', labels });
     const policyNumber = await finishedPolicyNumber(page, 'HKG', labels);
-    await expectHomeIssued(page, testInfo, policyNumber);
+    await expectHomeIssued(page, testInfo, policyNumber, shop.baseUrl);
     await checkScreen(page, testInfo, 'home-finish-hkg-zh');
     // The applicant and the agent of the link are mailed.
     const mails = await mailsFor(shop, policyNumber, 2);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { seedJourney } from './support/api.ts';
@@ -7,7 +6,7 @@ import { confirmAndGoToPayment, expectFinishPage, payByCard, quoteFromLanding } 
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { confirmStepUp, openPolicy, signInWithCode } from './support/my-policy.ts';
 import { mailsWith as mailsIn } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -20,16 +19,7 @@ import { expect, openAppOnGoto, test } from './support/test.ts';
 /** Screenshots at 1280 and 375 px, English and Chinese, when SHOTS_DIR names where. */
 const SHOTS = process.env.SHOTS_DIR;
 
-let shop: TServerProcess;
-
-test.beforeAll(async () => {
-  shop = await startServer('cancel', {}, { keepDataDir: true });
-});
-
-test.afterAll(async () => {
-  await stopServer(shop.child);
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
-});
+const shop = ownShop('cancel');
 
 /** The sent mails that contain `text` (support/outbox.ts), from this spec's own shop. */
 const mailsWith = (text: string, count = 1) => mailsIn(shop.dataDir, text, count);

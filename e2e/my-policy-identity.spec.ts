@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
@@ -10,7 +9,7 @@ import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { confirmStepUp, linkInMail, SIGN_IN_EN, signInWithCode } from './support/my-policy.ts';
 import { newestCode, readOutbox } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
 
@@ -23,15 +22,7 @@ import { buyByApi } from './support/test-gateway.ts';
  * read.
  */
 
-let shop: TServerProcess;
-
-test.beforeAll(async () => {
-  shop = await startServer('identity', {}, { keepDataDir: true });
-});
-test.afterAll(async () => {
-  await stopServer(shop.child);
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
-});
+const shop = ownShop('identity');
 
 async function openShop(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width, height: 800 } });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
@@ -9,7 +8,7 @@ import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { confirmStepUp, linkInMail, openPolicy, signInWithCode } from './support/my-policy.ts';
 import { newestCode } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
 
@@ -21,14 +20,12 @@ import { buyByApi } from './support/test-gateway.ts';
  * outbox can be read.
  */
 
-let shop: TServerProcess;
-
 /** An annual travel policy with auto-renewal, bought through the API and the test gateway as a browser does. */
-function buyAnnualPolicy(): Promise<string> {
+function buyAnnualPolicy(baseUrl: string): Promise<string> {
   const input = buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date()), {
     policyTravel: { paPolicyType: 'A', returnDate: '' } as never,
   });
-  return buyByApi(shop.baseUrl, input, (rated) => {
+  return buyByApi(baseUrl, input, (rated) => {
     const travel = rated.policyTravel as { applicant: { hasAutoRenewal: boolean } };
     travel.applicant.hasAutoRenewal = true;
     return rated;
@@ -58,19 +55,13 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test.describe('my policy: contact details and the renewal card', () => {
-  test.beforeAll(async () => {
-    shop = await startServer('manage', {}, { keepDataDir: true });
-  });
-  test.afterAll(async () => {
-    await stopServer(shop.child);
-    fs.rmSync(shop.dataDir, { recursive: true, force: true });
-  });
+  const shop = ownShop('manage');
 
   test('changes the mobile, confirms a new e-mail address by its code, and saves a new card for renewals', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const policyNumber = await buyAnnualPolicy();
+    const policyNumber = await buyAnnualPolicy(shop.baseUrl);
     const context = await browser.newContext({
       baseURL: shop.baseUrl,
       viewport: { width: 1280, height: 800 },

@@ -12,7 +12,7 @@ import { confirmAndGoToPayment, expectFinishPage, HOLDER, payByCard } from './su
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { linkInMail } from './support/my-policy.ts';
 import { newestCode } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
 
@@ -24,7 +24,6 @@ import { buyByApi } from './support/test-gateway.ts';
  * (The renewal scan skipping a policy turned off here is proven by the API test my-policy-access.)
  */
 
-let shop: TServerProcess;
 const SHOTS = process.env.SHOTS_DIR;
 
 async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
@@ -63,13 +62,7 @@ const annual = (policy: TPolicyInput): TPolicyInput =>
   }) as TPolicyInput;
 
 test.describe('my policy', () => {
-  test.beforeAll(async () => {
-    shop = await startServer('my-policy', {}, { keepDataDir: true });
-  });
-  test.afterAll(async () => {
-    await stopServer(shop.child);
-    fs.rmSync(shop.dataDir, { recursive: true, force: true });
-  });
+  const shop = ownShop('my-policy');
 
   test('find a policy by code, download its schedule, turn auto-renewal off; in English and Chinese', async ({
     browser,

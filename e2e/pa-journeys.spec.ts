@@ -6,7 +6,7 @@ import { watchConsole } from './support/console.ts';
 import { futureCardExpiry } from './support/dates.ts';
 import { EN, type TCountry, TEST_CARD } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -21,16 +21,7 @@ const PA_POLICY_NUMBER: Record<TCountry, RegExp> = { SGP: /^ASG\d{2}-\d{7}$/, HK
 /** Screenshots of every PA screen at 1280 and 375 px, when SHOTS_DIR names where (docs/screenshots/pa keeps a few). */
 const SCREENSHOTS = process.env.SHOTS_DIR;
 
-let shop: TServerProcess;
-
-test.beforeAll(async () => {
-  shop = await startServer('pa', {}, { keepDataDir: true });
-});
-
-test.afterAll(async () => {
-  await stopServer(shop.child);
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
-});
+const shop = ownShop('pa');
 
 async function openShop(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 1280, height: 800 } });

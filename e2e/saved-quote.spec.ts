@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -15,7 +14,7 @@ import {
 } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { readOutbox } from './support/outbox.ts';
-import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { ownShop } from './support/own-shop.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -25,15 +24,7 @@ import { expect, openAppOnGoto, test } from './support/test.ts';
  * of its own, so its outbox can be read.
  */
 
-let shop: TServerProcess;
-
-test.beforeAll(async () => {
-  shop = await startServer('saved-quote', {}, { keepDataDir: true });
-});
-test.afterAll(async () => {
-  await stopServer(shop.child);
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
-});
+const shop = ownShop('saved-quote');
 
 async function openShop(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 1280, height: 800 } });

@@ -57,7 +57,8 @@ export async function startServer(
   const keepOutput = options.keepOutput ?? 20_000;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-${name}-`));
+  // A DATA_DIR the caller prepared (staff accounts made in it first) is used as it is; else a fresh one.
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-${name}-`));
   let output = '';
   const logFd = options.logFile === undefined ? undefined : fs.openSync(options.logFile, 'a');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
