@@ -8,6 +8,11 @@ import { createAuditRepository, type TAuditRepository, type TDbOrTx } from './au
  * fields, with ID numbers, mobiles and e-mails masked: the trail itself never shows them whole.
  */
 export type TActor = { id: string | null; label: string };
+/** The signed-in account behind a back-office call as the audit names it (after `requireAccount`). */
+export const actorOf = (request: { account?: { id: string; username: string } }): TActor => ({
+  id: request.account!.id,
+  label: request.account!.username,
+});
 export type TAuditEntry = {
   at: Date;
   actor: TActor;

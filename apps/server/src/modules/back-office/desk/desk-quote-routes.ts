@@ -1,6 +1,7 @@
 import { ZDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import { agentCodeOf } from './agent-code.ts';
 import type { TDeskQuoteService } from './desk-quote-service.ts';
@@ -24,8 +25,7 @@ export async function deskQuoteRoutes(
     },
     async (request) => {
       const agentCode = agentCodeOf(request);
-      const actor = { id: request.account!.id, label: request.account!.username };
-      return service.quoteForCustomer(actor, agentCode, request.body);
+      return service.quoteForCustomer(actorOf(request), agentCode, request.body);
     },
   );
 }

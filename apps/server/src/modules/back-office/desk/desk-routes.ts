@@ -1,19 +1,14 @@
 import { ZDeskRange } from '@lionrock/domain/back-office/desk-requests';
 import { ZDeskLinkRequest } from '@lionrock/domain/back-office/quote-link-request';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TActor } from '../audit.ts';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import { agentCodeOf } from './agent-code.ts';
 import type { TDeskService } from './desk-service.ts';
 
 const DESK = `${STAFF_API_PREFIX}/desk`;
-
-const actorOf = (request: FastifyRequest): TActor => ({
-  id: request.account!.id,
-  label: request.account!.username,
-});
 
 /**
  * The agents' desk (issue 18, decision 083): an agent's own quotes, sales, commission, renewals and

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../../lib/content-disposition.ts';
 import { apiErrors } from '../../../lib/openapi.ts';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TMarketingService } from './marketing-service.ts';
 
@@ -57,10 +58,6 @@ export async function marketingRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireAccount('marketing.read');
   const write = access.requireAccount('marketing.write');
-  const actorOf = (request: { account?: { id: string; username: string } }) => ({
-    id: request.account!.id,
-    label: request.account!.username,
-  });
   const ZCampaignId = z.object({ campaignId: z.coerce.number().int().positive() });
   const ZCounts = z.object({ available: z.number(), reserved: z.number(), used: z.number() });
   const ZCampaign = ZCampaignView.extend({ campaignId: z.number(), codes: ZCounts, updatedBy: z.string() });

@@ -2,6 +2,7 @@ import { ZRenewalHandled } from '@lionrock/domain/back-office/operations-request
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TFailuresService } from './failures-service.ts';
 
@@ -43,12 +44,7 @@ export async function backOfficeFailuresRoutes(
         body: ZRenewalHandled,
       },
     },
-    async (request) =>
-      service.handleRenewal(
-        { id: request.account!.id, label: request.account!.username },
-        request.params.id,
-        request.body.note,
-      ),
+    async (request) => service.handleRenewal(actorOf(request), request.params.id, request.body.note),
   );
 
   routes.get(`${ADMIN}/jobs/failed`, { preHandler: read, schema: { tags } }, async () => ({
@@ -61,7 +57,6 @@ export async function backOfficeFailuresRoutes(
       preHandler: access.requireAccount('system.write'),
       schema: { tags, params: z.object({ id: z.string().uuid() }) },
     },
-    async (request) =>
-      service.retryJob({ id: request.account!.id, label: request.account!.username }, request.params.id),
+    async (request) => service.retryJob(actorOf(request), request.params.id),
   );
 }

@@ -4,22 +4,17 @@ import {
   ZQueueReject,
   ZRefundRecord,
 } from '@lionrock/domain/back-office/operations-requests';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../../lib/content-disposition.ts';
-import type { TActor } from '../audit.ts';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import { QUEUE_KINDS, type TOperationsService } from './operations-service.ts';
 
 const ADMIN = `${STAFF_API_PREFIX}/admin`;
 const ZPolicyParams = z.object({ policyId: z.string().uuid() });
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
-
-const actorOf = (request: FastifyRequest): TActor => ({
-  id: request.account!.id,
-  label: request.account!.username,
-});
 
 /**
  * Operations' back-office API (issue 18, decision 080): policies, the queues, the mail outbox and the

@@ -319,22 +319,32 @@ export function createOperationsService(deps: {
     });
 
   /**
+   * Operations' answer to a payment held for review, recorded on the payment (paid when accepted,
+   * declined when rejected) only while it is still in review: the payment, and whether this call
+   * recorded the answer.
+   */
+  async function answerReview(id: number, answer: 'accepted' | 'rejected') {
+    const alert = await alertOf(id);
+    if (alert.kind !== 'review' || !alert.paymentId)
+      throw new ApiError(409, `Only a review case with a payment can be ${answer}.`, { field: 'id' });
+    const payment = await deps.payments.findPayment(alert.paymentId);
+    if (!payment) throw new ApiError(404, 'The payment of this case is missing.', { field: 'id' });
+    const recorded = await deps.payments.recordAnswer(payment.paymentId, ['review'], {
+      status: answer === 'accepted' ? 'paid' : 'declined',
+      gatewayAnswer: {
+        ...((payment.gatewayAnswer as Record<string, unknown> | null) ?? {}),
+        review: `${answer} by operations`,
+      },
+    });
+    return { payment, recorded };
+  }
+
+  /**
    * A payment held for review, accepted: it becomes paid (only from review, so a second accept records
    * nothing) and the card payment's issuing path issues and mails the policy, once whatever the clicks.
    */
   async function acceptReview(actor: TActor, id: number) {
-    const alert = await alertOf(id);
-    if (alert.kind !== 'review' || !alert.paymentId)
-      throw new ApiError(409, 'Only a review case with a payment can be accepted.', { field: 'id' });
-    const payment = await deps.payments.findPayment(alert.paymentId);
-    if (!payment) throw new ApiError(404, 'The payment of this case is missing.', { field: 'id' });
-    const recorded = await deps.payments.recordAnswer(payment.paymentId, ['review'], {
-      status: 'paid',
-      gatewayAnswer: {
-        ...((payment.gatewayAnswer as Record<string, unknown> | null) ?? {}),
-        review: 'accepted by operations',
-      },
-    });
+    const { payment, recorded } = await answerReview(id, 'accepted');
     if (!recorded) {
       // Someone accepted (or rejected) it first: the same answer when it is paid, else a conflict.
       const current = await deps.payments.findPayment(payment.paymentId);
@@ -371,18 +381,7 @@ export function createOperationsService(deps: {
    * the reversal queue, the path a partial approval's money takes.
    */
   async function rejectReview(actor: TActor, id: number, note: string | undefined) {
-    const alert = await alertOf(id);
-    if (alert.kind !== 'review' || !alert.paymentId)
-      throw new ApiError(409, 'Only a review case with a payment can be rejected.', { field: 'id' });
-    const payment = await deps.payments.findPayment(alert.paymentId);
-    if (!payment) throw new ApiError(404, 'The payment of this case is missing.', { field: 'id' });
-    const recorded = await deps.payments.recordAnswer(payment.paymentId, ['review'], {
-      status: 'declined',
-      gatewayAnswer: {
-        ...((payment.gatewayAnswer as Record<string, unknown> | null) ?? {}),
-        review: 'rejected by operations',
-      },
-    });
+    const { payment, recorded } = await answerReview(id, 'rejected');
     if (!recorded) {
       const current = await deps.payments.findPayment(payment.paymentId);
       if (current?.status === 'declined') return { rejected: true };

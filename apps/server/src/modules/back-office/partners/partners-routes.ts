@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrors } from '../../../lib/openapi.ts';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TPartnersService } from './partners-service.ts';
 
@@ -73,10 +74,6 @@ export async function partnersRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireAccount('marketing.read');
   const write = access.requireAccount('marketing.write');
-  const actorOf = (request: { account?: { id: string; username: string } }) => ({
-    id: request.account!.id,
-    label: request.account!.username,
-  });
   const agentCodeParams = z.object({ agentCode: z.string().trim().toUpperCase().max(40) });
 
   routes.get(

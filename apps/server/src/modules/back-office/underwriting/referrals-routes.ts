@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrors } from '../../../lib/openapi.ts';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TReferralsAdminService } from './referrals-admin-service.ts';
 
@@ -24,10 +25,6 @@ export async function referralsRoutes(
   const { access, service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireAccount('underwriting.read');
-  const actorOf = (request: { account?: { id: string; username: string } }) => ({
-    id: request.account!.id,
-    label: request.account!.username,
-  });
 
   routes.get(
     BASE,

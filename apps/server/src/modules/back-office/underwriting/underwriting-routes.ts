@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit.ts';
 import { STAFF_API_PREFIX, type TStaffAccess } from '../staff-access.ts';
 import type { TUnderwritingService } from './underwriting-service.ts';
 
@@ -25,10 +26,6 @@ export async function underwritingRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireAccount('underwriting.read');
   const write = access.requireAccount('underwriting.write');
-  const actorOf = (request: { account?: { id: string; username: string } }) => ({
-    id: request.account!.id,
-    label: request.account!.username,
-  });
   const ZKey = z.object({ key: z.string().max(40) });
   const ZId = z.object({ id: z.coerce.number().int().positive() });
 

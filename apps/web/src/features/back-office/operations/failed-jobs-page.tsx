@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { staffProblemOf, useStaffQuery } from '../staff-query';
+import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { Problem, Progress, when } from './ops-shared';
+import { ListStatus, RetryButton, useRetry, when } from './ops-shared';
 
 type TFailedJob = {
   id: string;
@@ -23,35 +21,17 @@ export default function FailedJobsPage() {
   // A retry is operations' (system.write); other roles see what failed (the server's guard).
   const mayRetry = useCan('system.write');
   const { data, error, loading, reload } = useStaffQuery<{ jobs: TFailedJob[] }>('/admin/jobs/failed');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const retry = async (job: TFailedJob) => {
-    setBusy(job.id);
-    setProblem(null);
-    setDone(null);
-    try {
-      await backOfficeCall('POST', `/admin/jobs/failed/${job.id}/retry`);
-      setDone(`The ${job.name} job will run again.`);
-      reload();
-    } catch (caught) {
-      setProblem(staffProblemOf(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, problem, done, retry } = useRetry<string>(reload);
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Failed jobs</h1>
       <div className={styles.panel}>
-        {done && (
-          <p className={styles.status} role="status">
-            {done}
-          </p>
-        )}
-        <Problem message={problem ?? error} />
-        {loading && <Progress text="Loading failed jobs…" />}
+        <ListStatus
+          done={done}
+          problem={problem ?? error}
+          loading={loading}
+          loadingText="Loading failed jobs…"
+        />
         {data && (
           <DataTable
             rows={data.jobs}
@@ -78,14 +58,17 @@ export default function FailedJobsPage() {
                     {
                       header: 'Action',
                       cell: (job: TFailedJob) => (
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy !== null}
-                          onClick={() => retry(job)}
-                        >
-                          {busy === job.id ? 'Retrying…' : 'Retry'}
-                        </button>
+                        <RetryButton
+                          busy={busy}
+                          row={job.id}
+                          onRetry={() =>
+                            retry(
+                              job.id,
+                              `/admin/jobs/failed/${job.id}/retry`,
+                              `The ${job.name} job will run again.`,
+                            )
+                          }
+                        />
                       ),
                     },
                   ]

@@ -10,7 +10,7 @@ import { useCan } from '../signed-in-account';
 import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { Problem, Progress, when } from './ops-shared';
+import { ListStatus, when } from './ops-shared';
 
 type TFailedRenewal = {
   id: number;
@@ -113,13 +113,7 @@ export default function FailedRenewalsPage() {
     <div className={styles.page}>
       <h1 className={styles.heading}>Failed renewals</h1>
       <div className={styles.panel}>
-        {done && (
-          <p className={styles.status} role="status">
-            {done}
-          </p>
-        )}
-        <Problem message={error} />
-        {loading && <Progress text="Loading failed renewals…" />}
+        <ListStatus done={done} problem={error} loading={loading} loadingText="Loading failed renewals…" />
         {data && (
           <DataTable
             rows={data.renewals}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { staffProblemOf, useStaffQuery } from '../staff-query';
+import { useStaffQuery } from '../staff-query';
 import styles from './operations.module.css';
-import { Problem, Progress, when } from './ops-shared';
+import { ListStatus, RetryButton, useRetry, when } from './ops-shared';
 
 type TMail = {
   id: number;
@@ -23,23 +22,7 @@ export default function MailPage() {
   const mayRetry = useCan('system.write');
   const [status, setStatus] = useState<'failed' | 'queued'>('failed');
   const { data, error, loading, reload } = useStaffQuery<{ mails: TMail[] }>(`/admin/mail?status=${status}`);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const retry = async (id: number) => {
-    setBusy(id);
-    setProblem(null);
-    try {
-      await backOfficeCall('POST', `/admin/mail/${id}/retry`);
-      setDone(`Mail ${id} will be sent again now.`);
-      reload();
-    } catch (caught) {
-      setProblem(staffProblemOf(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, problem, done, retry } = useRetry<number>(reload);
 
   return (
     <div className={styles.page}>
@@ -59,13 +42,12 @@ export default function MailPage() {
             <option value="queued">All not sent yet</option>
           </select>
         </div>
-        {done && (
-          <p className={styles.status} role="status">
-            {done}
-          </p>
-        )}
-        <Problem message={problem ?? error} />
-        {loading && <Progress text="Loading the outbox…" />}
+        <ListStatus
+          done={done}
+          problem={problem ?? error}
+          loading={loading}
+          loadingText="Loading the outbox…"
+        />
         {data && (
           <DataTable
             rows={data.mails}
@@ -96,14 +78,17 @@ export default function MailPage() {
                     {
                       header: 'Action',
                       cell: (mail: TMail) => (
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy !== null}
-                          onClick={() => retry(mail.id)}
-                        >
-                          {busy === mail.id ? 'Retrying…' : 'Retry'}
-                        </button>
+                        <RetryButton
+                          busy={busy}
+                          row={mail.id}
+                          onRetry={() =>
+                            retry(
+                              mail.id,
+                              `/admin/mail/${mail.id}/retry`,
+                              `Mail ${mail.id} will be sent again now.`,
+                            )
+                          }
+                        />
                       ),
                     },
                   ]

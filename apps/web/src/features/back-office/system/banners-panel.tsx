@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
-import { problemOf as problem } from '../staff-form';
 import { EditSetting, type TEditField } from './edit-setting';
-import { SettingActions } from './setting-actions';
+import { PanelStatus, SettingActions, usePanelAction } from './setting-actions';
 import { formValues, type TSection } from './system-shared';
 
 /** A banner as the server keeps it. */
@@ -39,27 +38,14 @@ const BANNER_FIELDS: TEditField[] = [
  * them) and edit form for system.write.
  */
 export function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy: running, error, saved, setSaved, run } = usePanelAction(onChanged);
+  const busy = running !== '';
   const [editing, setEditing] = useState<number | null>(null);
-  const [saved, setSaved] = useState('');
   const groups = new Map<string, TBanner[]>();
   for (const banner of banners) {
     const key = `${banner.country} ${banner.product}`;
     groups.set(key, [...(groups.get(key) ?? []), banner]);
   }
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await action();
-      onChanged();
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
   const moveBy = (list: TBanner[], index: number, step: number) => {
     const ids = list.map((banner) => banner.id);
     const [id] = ids.splice(index, 1);
@@ -69,21 +55,7 @@ export function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanne
   return (
     <div className={styles.card}>
       <h2 className={styles.subheading}>Banners</h2>
-      {busy && (
-        <p role="status" className={styles.muted}>
-          Saving…
-        </p>
-      )}
-      {error && (
-        <p role="alert" className={styles.formError}>
-          {error}
-        </p>
-      )}
-      {saved && (
-        <p role="status" className={styles.muted}>
-          {saved}
-        </p>
-      )}
+      <PanelStatus busy={busy} error={error} saved={saved} />
       {[...groups.entries()].map(([key, list]) => (
         <DataTable
           key={key}

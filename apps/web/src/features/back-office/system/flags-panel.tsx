@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
-import { problemOf as problem } from '../staff-form';
+import { PanelStatus, usePanelAction } from './setting-actions';
 import { MARKETS, type TSection } from './system-shared';
 
 /** A market's flags as the server keeps them. */
@@ -25,9 +24,7 @@ const FLAG_LABELS: Record<Exclude<keyof TFlags, 'country'>, string> = {
  * or private mode on asked first; what changed is said.
  */
 export function Flags({ rows: flags, onChanged, mayChange }: TSection<TFlags>) {
-  const [busy, setBusy] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
+  const { busy, error, saved: done, run } = usePanelAction(onChanged);
   const change = async (country: string, flag: keyof typeof FLAG_LABELS, value: boolean) => {
     const risky = (flag === 'systemAvailable' && !value) || (flag === 'privateMode' && value);
     if (
@@ -39,20 +36,10 @@ export function Flags({ rows: flags, onChanged, mayChange }: TSection<TFlags>) {
       )
     )
       return;
-    setBusy(`${country}.${flag}`);
-    setError('');
-    setDone('');
-    try {
-      await backOfficeCall('PUT', `/admin/system/flags/${country}`, { [flag]: value });
-      setDone(
-        `${FLAG_LABELS[flag]} is now ${value ? 'on' : 'off'} in ${MARKETS[country]}. Every server has it within seconds.`,
-      );
-      onChanged();
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy('');
-    }
+    await run(() => backOfficeCall('PUT', `/admin/system/flags/${country}`, { [flag]: value }), {
+      busy: `${country}.${flag}`,
+      saved: `${FLAG_LABELS[flag]} is now ${value ? 'on' : 'off'} in ${MARKETS[country]}. Every server has it within seconds.`,
+    });
   };
   return (
     <div className={styles.card}>
@@ -86,21 +73,7 @@ export function Flags({ rows: flags, onChanged, mayChange }: TSection<TFlags>) {
           })),
         ]}
       />
-      {busy && (
-        <p role="status" className={styles.muted}>
-          Saving…
-        </p>
-      )}
-      {error && (
-        <p role="alert" className={styles.formError}>
-          {error}
-        </p>
-      )}
-      {done && (
-        <p role="status" className={styles.success}>
-          {done}
-        </p>
-      )}
+      <PanelStatus busy={busy !== ''} error={error} saved={done} savedClass={styles.success} />
     </div>
   );
 }

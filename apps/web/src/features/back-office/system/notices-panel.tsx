@@ -8,7 +8,7 @@ import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
 import { staffMoment } from '../staff-dates';
-import { FormField, FormMessages, problemOf as problem, useStaffForm } from '../staff-form';
+import { FormField, FormMessages, useStaffForm } from '../staff-form';
 import {
   EditSetting,
   SettingFields,
@@ -17,7 +17,7 @@ import {
   type TEditField,
   type TSettingValues,
 } from './edit-setting';
-import { SettingActions } from './setting-actions';
+import { SettingActions, usePanelAction } from './setting-actions';
 import { formValues, MARKETS, type TSection } from './system-shared';
 
 /** A maintenance notice as the server keeps it. */
@@ -59,10 +59,9 @@ const newNoticeOf = (values: TSettingValues) => ({
  * notice's form for system.write.
  */
 export function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotice>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy: running, error, setError, saved, setSaved, run } = usePanelAction(onChanged);
+  const busy = running !== '';
   const [editing, setEditing] = useState<number | null>(null);
-  const [saved, setSaved] = useState('');
   const creating = useStaffForm<TSettingValues, TNoticeRequest>({
     defaultValues: NEW_NOTICE,
     schema: ZNotice,
@@ -70,19 +69,6 @@ export function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotic
     messages: settingMessageOf(NOTICE_FIELDS),
   });
   const adding = creating.formState.isSubmitting;
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError('');
-    setSaved('');
-    try {
-      await action();
-      onChanged();
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
   const create = creating.submitWith(async (request) => {
     setError('');
     setSaved('');
