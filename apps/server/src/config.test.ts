@@ -2,6 +2,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A valid 32-byte data encryption key, in base64. */
+const KEY = Buffer.alloc(32, 7).toString('base64');
+/** What APP_ENV=prod requires before the link signing secret, in the order it asks for them. */
+const PROD_MAIL = {
+  APP_ENV: 'prod',
+  DATABASE_URL: 'postgres://db/x',
+  SMTP_URL: 'smtp://mail',
+  PAYNOW_WEBHOOK_SECRET: 's',
+};
+
 describe('loadConfig', () => {
   it('gives working defaults for a fresh clone', () => {
     const config = loadConfig({ INIT_CWD: '/repo' });
@@ -117,50 +127,14 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ APP_ENV: 'prod' }, 'DATABASE_URL'],
     [{ APP_ENV: 'prod', DATABASE_URL: 'postgres://db/x' }, 'SMTP_URL'],
-    [
-      {
-        APP_ENV: 'prod',
-        DATABASE_URL: 'postgres://db/x',
-        SMTP_URL: 'smtp://mail',
-        PAYNOW_WEBHOOK_SECRET: 's',
-      },
-      'LINK_SIGNING_SECRET',
-    ],
-    [
-      {
-        APP_ENV: 'prod',
-        DATABASE_URL: 'postgres://db/x',
-        SMTP_URL: 'smtp://mail',
-        PAYNOW_WEBHOOK_SECRET: 's',
-        LINK_SIGNING_SECRET: 'l',
-      },
-      'DATA_ENCRYPTION_KEY',
-    ],
-    [
-      {
-        APP_ENV: 'prod',
-        DATABASE_URL: 'postgres://db/x',
-        SMTP_URL: 'smtp://mail',
-        PAYNOW_WEBHOOK_SECRET: 's',
-        LINK_SIGNING_SECRET: 'l',
-        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      },
-      'CARD_GATEWAY_URL_SGP',
-    ],
+    [PROD_MAIL, 'LINK_SIGNING_SECRET'],
+    [{ ...PROD_MAIL, LINK_SIGNING_SECRET: 'l' }, 'DATA_ENCRYPTION_KEY'],
+    [{ ...PROD_MAIL, LINK_SIGNING_SECRET: 'l', DATA_ENCRYPTION_KEY: KEY }, 'CARD_GATEWAY_URL_SGP'],
     [{ DATA_ENCRYPTION_KEY: 'not-a-key' }, 'DATA_ENCRYPTION_KEY'],
     [{ DATA_ENCRYPTION_KEY: Buffer.alloc(31, 7).toString('base64') }, 'DATA_ENCRYPTION_KEY'],
-    [
-      { DATA_ENCRYPTION_KEY: `${Buffer.alloc(32, 7).toString('base64').slice(0, -2)}!=` },
-      'DATA_ENCRYPTION_KEY',
-    ],
-    [
-      { DATA_ENCRYPTION_PREVIOUS_KEYS: Buffer.alloc(32, 7).toString('base64') },
-      'DATA_ENCRYPTION_PREVIOUS_KEYS',
-    ],
-    [
-      { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), DATA_ENCRYPTION_PREVIOUS_KEYS: 'x,y' },
-      'DATA_ENCRYPTION_PREVIOUS_KEYS',
-    ],
+    [{ DATA_ENCRYPTION_KEY: `${KEY.slice(0, -2)}!=` }, 'DATA_ENCRYPTION_KEY'],
+    [{ DATA_ENCRYPTION_PREVIOUS_KEYS: KEY }, 'DATA_ENCRYPTION_PREVIOUS_KEYS'],
+    [{ DATA_ENCRYPTION_KEY: KEY, DATA_ENCRYPTION_PREVIOUS_KEYS: 'x,y' }, 'DATA_ENCRYPTION_PREVIOUS_KEYS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -170,12 +144,9 @@ describe('loadConfig', () => {
 describe('test-only pause points (decision 108)', () => {
   /** Everything `prod` requires, so a refusal can only be the pause points'. */
   const PROD: Record<string, string> = {
-    APP_ENV: 'prod',
-    DATABASE_URL: 'postgres://db/x',
-    SMTP_URL: 'smtp://mail',
-    PAYNOW_WEBHOOK_SECRET: 's',
+    ...PROD_MAIL,
     LINK_SIGNING_SECRET: 'l',
-    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    DATA_ENCRYPTION_KEY: KEY,
     ...Object.fromEntries(
       ['SGP', 'HKG'].flatMap((market) =>
         [

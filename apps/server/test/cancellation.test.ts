@@ -1,6 +1,6 @@
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { addDays, formatIso, localDate, type TLocalDate } from '@lionrock/domain/dates/local-date';
-import { buildPaPolicy, buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { CANCELLATION_REASON_KEYS } from '@lionrock/domain/self-service/cancellation-rules';
 import { and, eq } from 'drizzle-orm';
@@ -26,6 +26,7 @@ import { cardProvider } from '../src/payments/card-gateway/payment-provider.ts';
 import { REFUND_PATH } from '../src/payments/card-gateway/refund-client.ts';
 import { signRestRequest } from '../src/payments/card-gateway/transaction-lookup.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
+import { hongKongPaPolicy } from './helpers/hong-kong-pa-policy.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
 import { stepUpCode } from './helpers/step-up.ts';
@@ -394,26 +395,7 @@ describeEachDriver('cancellation', (driver) => {
     setDay(bought);
     const session = 'cancel-hk-pa-10';
     const post = (path: string, payload: unknown) => postRest(app, path, payload, session);
-    const base = buildPaPolicy(bought, { country: 'HKG', lang: 'zh' } as Partial<TPolicyInput>);
-    const adult = { lastName: 'CHAN TAI MAN', idType: 'HKID', hkId: 'K234567(6)', dateOfBirth: '15/04/1982' };
-    const input = {
-      ...base,
-      policyPAN: {
-        ...base.policyPAN!,
-        residency: undefined,
-        insured: { adult1: { ...adult, occupation: '05' }, children: [] },
-        applicant: {
-          ...base.policyPAN!.applicant!,
-          fullName: adult.lastName,
-          idType: 'HKID',
-          hkId: adult.hkId,
-          dateOfBirth: adult.dateOfBirth,
-          email: 'TAIMAN.CHAN@EXAMPLE.COM',
-          mobileNoCountryCode: '852',
-          mobileNo: '91234567',
-        },
-      },
-    } as TPolicyInput;
+    const input = hongKongPaPolicy(bought, { lang: 'zh' } as Partial<TPolicyInput>);
     const quoted = (await post('policy/multirate', input)).json();
     const item = quoted.policyPAN.premiumItems.find((plan: { planName: string }) => plan.planName === 'A');
     const rated = await post('policy/rate', {

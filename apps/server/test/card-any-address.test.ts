@@ -1,10 +1,10 @@
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { verifySignature } from '../src/payments/card-gateway/signature.ts';
+import { confirmedTravelQuote } from './helpers/purchase.ts';
 import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -30,19 +30,7 @@ describeEachDriver('the card gateway on the customer’s address', (driver) => {
     });
 
   async function pendingFrom(headers: Record<string, string>) {
-    const policy = buildTravelPolicy(today, {});
-    const quoted = (await post('policy/multirate', policy)).json();
-    const chosen = {
-      ...policy,
-      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
-    };
-    const rated = await post('policy/rate', chosen);
-    expect(rated.statusCode).toBe(200);
-    const consent = recordConsent(true, AT);
-    const confirmed = {
-      ...rated.json(),
-      consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, AT) },
-    };
+    const confirmed = await confirmedTravelQuote(post, buildTravelPolicy(today, {}), AT);
     const response = await post('policy/updateToPending', confirmed, headers);
     expect(response.statusCode).toBe(200);
     return response.json().paymentSignature as Record<string, string>;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
@@ -27,6 +26,7 @@ import {
 } from '../src/payments/card-gateway/transaction-lookup.ts';
 import { TEST_CARDS } from '../src/payments/test-gateway/test-cards.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
+import { confirmedTravelQuote } from './helpers/purchase.ts';
 import { buildTestApp, postRest, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -48,19 +48,7 @@ describeEachDriver('card receipts', (driver) => {
 
   /** Quote, rate, both declarations, updateToPending: the pending policy and the signed request fields. */
   async function pending(change: (policy: TPolicyInput) => void = () => {}) {
-    const policy = buildTravelPolicy(today);
-    const quoted = (await post('policy/multirate', policy)).json();
-    const chosen = {
-      ...policy,
-      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
-    };
-    const rated = await post('policy/rate', chosen);
-    expect(rated.statusCode).toBe(200);
-    const consent = recordConsent(true, AT);
-    const confirmed = {
-      ...rated.json(),
-      consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, AT) },
-    };
+    const confirmed = await confirmedTravelQuote(post, buildTravelPolicy(today), AT);
     change(confirmed);
     const response = await post('policy/updateToPending', confirmed);
     expect(response.statusCode).toBe(200);

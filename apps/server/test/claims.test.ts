@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { CLAIM_DOCUMENT_MAX_FILES, CLAIM_DRAFT_LINK_VALID_DAYS } from '@lionrock/domain/claims/claim-rules';
 import { addDays, formatIso, localDate, parseIso } from '@lionrock/domain/dates/local-date';
 import { CANCELLATION_REASON_KEYS } from '@lionrock/domain/self-service/cancellation-rules';
@@ -15,7 +14,7 @@ import { HOLDER_COOKIE } from '../src/modules/policyholder/holder-access.ts';
 import { multipartBody, pngHeader, TINY_PDF, tinyPng, zipBomb } from './helpers/claim-files.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
 import { stepUpCode } from './helpers/step-up.ts';
-import { buildTestApp, recordingMailer, SESSION, testConfig } from './helpers/test-app.ts';
+import { buildTestApp, logSink, recordingMailer, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const BASE = '/b2c-server/rest/claims';
@@ -41,12 +40,7 @@ describeEachDriver('claims', (driver) => {
       now: () => clock,
       mailer: mail.mailer,
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      logStream: new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(String(chunk));
-          done();
-        },
-      }),
+      logStream: logSink((text) => logLines.push(text)),
     });
     const today = localDate(2026, 11, 25);
     mine = await buyTravelPolicy(app, database.db, { today });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
@@ -7,6 +6,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { idempotencyKeys } from '../src/db/schema.ts';
+import { confirmedTravelQuote } from './helpers/purchase.ts';
 import { buildTestApp, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -29,19 +29,9 @@ describeEachDriver('Idempotency-Key keeps only answers that were given', (driver
   const newKey = () => ({ 'idempotency-key': `key-${randomBytes(8).toString('hex')}` });
 
   async function confirmedPolicy() {
-    const policy = buildTravelPolicy(today, {});
-    const quoted = (await post('policy/multirate', policy)).json();
-    const chosen = {
-      ...policy,
-      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
+    return (await confirmedTravelQuote(post, buildTravelPolicy(today, {}), AT)) as TPolicyInput & {
+      policyId: string;
     };
-    const rated = await post('policy/rate', chosen);
-    expect(rated.statusCode).toBe(200);
-    const consent = recordConsent(true, AT);
-    return {
-      ...rated.json(),
-      consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, AT) },
-    } as TPolicyInput & { policyId: string };
   }
 
   beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientLogs, paymentLifecycleLogs } from '../src/db/schema.ts';
 import { startJobs } from '../src/jobs/job-runner.ts';
 import { fill, listRoutes } from './helpers/routes.ts';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, logSink, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 /** Canary values: a valid NRIC, an HKID, an e-mail, a mobile number, a Visa test card and its CVV. */
@@ -28,13 +27,10 @@ describe('logs never carry NRIC, HKID, e-mail, mobile or card data', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        output += chunk.toString();
-        done();
-      },
+    const logStream = logSink((text) => {
+      output += text;
     });
-    app = await buildTestApp(database, { env: { LOG_LEVEL: 'trace' }, logStream: stream });
+    app = await buildTestApp(database, { env: { LOG_LEVEL: 'trace' }, logStream });
   });
   afterAll(async () => {
     await app.close();
@@ -273,13 +269,10 @@ describeEachDriver('canaries through every route and every log sink', (driver) =
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        output += chunk.toString();
-        done();
-      },
+    const logStream = logSink((text) => {
+      output += text;
     });
-    app = await buildTestApp(database, { env: { LOG_LEVEL: 'trace' }, logStream: stream });
+    app = await buildTestApp(database, { env: { LOG_LEVEL: 'trace' }, logStream });
   });
   afterAll(async () => {
     await app.close();

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { addDays, formatIso, localDate, parseDmy, type TLocalDate } from '@lionrock/domain/dates/local-date';
 import {
   ACCESS_CODE_MAX_TRIES,
@@ -16,7 +15,7 @@ import { createMyPolicyRepository } from '../src/modules/policyholder/my-policy-
 import { createMyPolicyService } from '../src/modules/policyholder/my-policy-service.ts';
 import { createRenewalRepository } from '../src/modules/renewal/renewal-repository.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
-import { buildTestApp, recordingMailer, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, logSink, recordingMailer, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const REST = '/b2c-server/rest/my-policy';
@@ -44,11 +43,8 @@ describeEachDriver('my policy: access by code and link', (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logs += chunk.toString();
-        done();
-      },
+    const stream = logSink((text) => {
+      logs += text;
     });
     app = await buildTestApp(database, {
       now: () => clock,

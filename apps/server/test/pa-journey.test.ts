@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { policies } from '../src/db/schema.ts';
 import { payAtTestGateway, postReceipt } from './helpers/card-gateway.ts';
+import { hongKongPaPolicy } from './helpers/hong-kong-pa-policy.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
@@ -24,29 +25,7 @@ const consent = recordConsent(true, AT);
 const consents = { declaration1: consent, declaration2: consent, marketing: consent };
 
 /** A Hong Kong individual: HKID, +852, no residency question. */
-function hongKongPolicy(overrides: Partial<TPolicyInput> = {}): TPolicyInput {
-  const base = buildPaPolicy(today, { country: 'HKG', ...overrides });
-  const adult = { lastName: 'CHAN TAI MAN', idType: 'HKID', hkId: 'K234567(6)', dateOfBirth: '15/04/1982' };
-  return {
-    ...base,
-    policyPAN: {
-      ...base.policyPAN!,
-      residency: undefined,
-      insured: { adult1: { ...adult, occupation: '05' }, children: [] },
-      applicant: {
-        ...base.policyPAN!.applicant!,
-        fullName: adult.lastName,
-        idType: 'HKID',
-        hkId: adult.hkId,
-        dateOfBirth: adult.dateOfBirth,
-        email: 'TAIMAN.CHAN@EXAMPLE.COM',
-        mobileNoCountryCode: '852',
-        mobileNo: '91234567',
-      },
-      ...overrides.policyPAN,
-    },
-  } as TPolicyInput;
-}
+const hongKongPolicy = (overrides: Partial<TPolicyInput> = {}) => hongKongPaPolicy(today, overrides);
 
 describeEachDriver('personal accident, bought through the API', (driver) => {
   let database: TTestDatabase;

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
@@ -22,6 +21,7 @@ import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { signFields, verifySignature } from '../src/payments/card-gateway/signature.ts';
 import { parseTlv } from '../src/payments/paynow/sgqr.ts';
 import { payAtTestGateway } from './helpers/card-gateway.ts';
+import { confirmedTravelQuote } from './helpers/purchase.ts';
 import { buildTestApp, SESSION, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -49,19 +49,8 @@ describeEachDriver('payment calls', (driver) => {
 
   /** As the journey does it: plans from multirate, the first chosen and rated, both declarations ticked. */
   async function confirmedPolicy(overrides: Partial<TPolicyInput> = {}, session = SESSION) {
-    const policy = buildTravelPolicy(today, overrides);
-    const quoted = (await post('policy/multirate', policy, {}, session)).json();
-    const chosen = {
-      ...policy,
-      policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
-    };
-    const rated = await post('policy/rate', chosen, {}, session);
-    expect(rated.statusCode).toBe(200);
-    const consent = recordConsent(true, AT);
-    return {
-      ...rated.json(),
-      consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, AT) },
-    };
+    const inSession = (path: string, payload: unknown) => post(path, payload, {}, session);
+    return confirmedTravelQuote(inSession, buildTravelPolicy(today, overrides), AT);
   }
 
   async function pending(session = SESSION) {

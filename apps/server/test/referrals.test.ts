@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { REFERRAL_MESSAGE_KEYS, REFERRAL_VALID_DAYS } from '@lionrock/domain/back-office/referral-rules';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { buildPaPolicy } from '@lionrock/domain/schemas/fixtures';
@@ -9,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, mailOutbox, referrals, savedQuotes } from '../src/db/schema.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
-import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
+import { buildTestApp, logSink, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const TODAY = localDate(2026, 11, 25);
@@ -82,12 +81,7 @@ describeEachDriver('underwriting referrals', (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
+    const logStream = logSink((text) => logs.push(text));
     app = await buildTestApp(database, { now: () => clock, mailer, logStream, env: { LOG_LEVEL: 'info' } });
     underwriter = await signedInAs(app, 'underwriting', { at: clock });
     readOnly = await signedInAs(app, 'read_only', { at: clock });

@@ -28,6 +28,7 @@ import {
 } from '../src/modules/renewal/renewal-service.ts';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { signFields } from '../src/payments/card-gateway/signature.ts';
+import { answerFields, FORM, gatewayRequest, postReceipt } from './helpers/card-gateway.ts';
 import { buildTestApp, postRest, testConfig } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
@@ -125,45 +126,13 @@ describeEachDriver('auto-renewal', (driver) => {
     policy.policyTravel.applicant.hasAutoRenewal = true;
     const pending = await post('policy/updateToPending', policy);
     expect(pending.statusCode).toBe(200);
-    const { paymentUrl, paymentSignatureKey, ...signed } = pending.json().paymentSignature as Record<
-      string,
-      string
-    >;
-    expect(signed.transaction_type).toBe(annual ? 'sale,create_payment_token' : 'sale');
+    const { paymentSignature } = pending.json() as { paymentSignature: Record<string, string> };
+    expect(paymentSignature.transaction_type).toBe(annual ? 'sale,create_payment_token' : 'sale');
     const card = options.card ?? ACCEPTS;
-    const gateway = await app.inject({
-      method: 'POST',
-      url: new URL(paymentUrl!).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        ...signed,
-        signature: paymentSignatureKey!,
-        card_type: '001',
-        card_number: card,
-        card_expiry_date: options.expiry ?? '12-2030',
-        card_cvn: '123',
-      }).toString(),
-    });
+    const { url, form } = gatewayRequest(paymentSignature, card, { expiry: options.expiry });
+    const gateway = await app.inject({ method: 'POST', url, headers: FORM, payload: form });
     expect(gateway.statusCode).toBe(200);
-    const answer = new URLSearchParams();
-    for (const [, name, value] of gateway.body.matchAll(
-      /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
-    ))
-      answer.set(
-        name!,
-        value!
-          .replaceAll('&quot;', '"')
-          .replaceAll('&lt;', '<')
-          .replaceAll('&gt;', '>')
-          .replaceAll('&#39;', "'")
-          .replaceAll('&amp;', '&'),
-      );
-    const receipt = await app.inject({
-      method: 'POST',
-      url: '/b2c-server/rest/payment/receipt',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      payload: answer.toString(),
-    });
+    const receipt = await postReceipt(app, answerFields(gateway.body, card));
     expect(receipt.json()).toMatchObject({ paid: true, outcome: 'PAID' });
     const row = await policyRow(pending.json().policy.policyId);
     expect(row.status).toBe('issued');

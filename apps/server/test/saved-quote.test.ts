@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { addDays, formatIso, localDate } from '@lionrock/domain/dates/local-date';
 import { TRAVEL_RATE_TABLES } from '@lionrock/domain/rating/bundled-rate-tables';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateTables, savedQuotes } from '../src/db/schema.ts';
 import type { TMailMessage } from '../src/mail/mailer.ts';
 import { buyTravelPolicy } from './helpers/purchase.ts';
-import { buildTestApp, postRest, recordingMailer } from './helpers/test-app.ts';
+import { buildTestApp, logSink, postRest, recordingMailer } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const HOUR = 3_600_000;
@@ -40,12 +39,7 @@ describeEachDriver('saved quotes', (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
+    const logStream = logSink((text) => logs.push(text));
     app = await buildTestApp(database, {
       now: () => clock,
       mailer,

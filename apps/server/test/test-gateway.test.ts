@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { Writable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
@@ -15,6 +14,7 @@ import {
   type TTestGatewayProfile,
   testGatewayRoutes,
 } from '../src/payments/test-gateway/test-gateway-routes.ts';
+import { logSink } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const SGP: TTestGatewayProfile = {
@@ -146,11 +146,8 @@ describeEachDriver('built-in test card gateway', (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logOutput += chunk.toString();
-        done();
-      },
+    const stream = logSink((text) => {
+      logOutput += text;
     });
     app = Fastify({ logger: { level: 'trace', stream } });
     await app.register(formbody);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, SESSION } from './helpers/test-app.ts';
+import { buildTestApp, logSink, SESSION } from './helpers/test-app.ts';
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 /** The unknown-path limit (120 a minute) is counted per client address, before anything else runs. */
@@ -72,12 +71,7 @@ describeEachDriver('forwarded addresses are believed only from TRUSTED_PROXIES',
 
   it('says once in the log that a forwarded address came from a proxy it does not trust', async () => {
     const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const logStream = logSink((text) => lines.push(text));
     const app = await buildTestApp(database, { env: { LOG_LEVEL: 'warn' }, logStream });
     try {
       await probe(app, '198.51.100.1');

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The content type of a form the browser posts (to the gateway, to the receipt page). */
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
 /**
  * What the browser does with updateToPending's answer: the signed fields plus the card, posted to
  * paymentUrl (the built-in test gateway, which records the transaction for the shop's server-to-server
@@ -9,22 +12,27 @@ export async function payAtTestGateway(
   app: FastifyInstance,
   paymentSignature: Record<string, string>,
   cardNumber = '4111111111111111',
+  card: TCardDetails = {},
 ): Promise<Record<string, string>> {
-  const { url, form } = gatewayRequest(paymentSignature, cardNumber);
+  const { url, form } = gatewayRequest(paymentSignature, cardNumber, card);
   const gateway = await app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: FORM,
     payload: form,
   });
   if (gateway.statusCode !== 200) throw new Error(`the test gateway answered ${gateway.statusCode}`);
   return answerFields(gateway.body, cardNumber);
 }
 
+/** What the customer types beside the card number (by default a card valid to 12-2030, CVN 123). */
+export type TCardDetails = { expiry?: string; cvn?: string };
+
 /** The path and form the browser's frame posts to the gateway: the signed fields, the signature and the card. */
 export function gatewayRequest(
   paymentSignature: Record<string, string>,
   cardNumber: string,
+  card: TCardDetails = {},
 ): { url: string; form: string } {
   const { paymentUrl, paymentSignatureKey, ...signed } = paymentSignature;
   const form = new URLSearchParams({
@@ -32,8 +40,8 @@ export function gatewayRequest(
     signature: paymentSignatureKey!,
     card_type: cardNumber.startsWith('4') ? '001' : '002',
     card_number: cardNumber,
-    card_expiry_date: '12-2030',
-    card_cvn: '123',
+    card_expiry_date: card.expiry ?? '12-2030',
+    card_cvn: card.cvn ?? '123',
   });
   return { url: new URL(paymentUrl!).pathname, form: form.toString() };
 }

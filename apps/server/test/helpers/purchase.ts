@@ -1,8 +1,10 @@
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { formatIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TDb } from '../../src/db/database.ts';
 import { policies } from '../../src/db/schema.ts';
 import { payAtTestGateway, postReceipt } from './card-gateway.ts';
@@ -13,6 +15,30 @@ export type TBought = {
   policyNumber: string;
   row: typeof policies.$inferSelect;
 };
+
+/**
+ * A travel quote as the journey makes it ready for updateToPending: plans from multirate, the first chosen
+ * and rated (which must answer 200), both declarations ticked and marketing declined at `at`. `post` is
+ * the test's own spec call (its session, its headers).
+ */
+export async function confirmedTravelQuote(
+  post: (path: string, payload: unknown) => Promise<LightMyRequestResponse>,
+  policy: TPolicyInput,
+  at: string,
+) {
+  const quoted = (await post('policy/multirate', policy)).json();
+  const chosen = {
+    ...policy,
+    policyTravel: { ...policy.policyTravel, policyPremium: quoted.policyTravel.premiumItems[0] },
+  };
+  const rated = await post('policy/rate', chosen);
+  expect(rated.statusCode).toBe(200);
+  const consent = recordConsent(true, at);
+  return {
+    ...rated.json(),
+    consents: { declaration1: consent, declaration2: consent, marketing: recordConsent(false, at) },
+  };
+}
 
 /**
  * Buys a Singapore travel policy the way the browser does (multirate, rate, updateToPending, the test

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -61,6 +62,16 @@ export function postRest(app: FastifyInstance, path: string, payload: unknown, s
     url: `/b2c-server/rest/${path}`,
     headers: { 'session-name': session },
     payload: payload as object,
+  });
+}
+
+/** A log stream (buildTestApp's `logStream`) that hands `write` each chunk the app logs, as text. */
+export function logSink(write: (text: string) => void): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      write(String(chunk));
+      done();
+    },
   });
 }
 
