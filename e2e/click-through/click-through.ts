@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { confirmSecondFactor, submitPassword } from '../support/back-office.ts';
+
+const OPS = { username: 'ops.click', password: 'click-through-operations-pw' };
+const AGENT_PASSWORD = 'click-through-agent-pw';
+const SHOTS = process.env.CLICK_SHOTS ?? '/tmp/click-shots';
+
+async function signIn(
+  page: import('@playwright/test').Page,
+  desk: 'admin' | 'agent',
+  username: string,
+  password: string,
+) {
+  await page.goto(`/${desk}`);
+  // Every problem at once before anything is sent (the form kit).
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Please fill this in.')).toHaveCount(2);
+  await submitPassword(page, username, password);
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  await expect(signOut.or(page.getByLabel('6-digit code'))).toBeVisible();
+  if (await page.getByLabel('6-digit code').isVisible()) await confirmSecondFactor(page, username);
+  await expect(signOut).toBeVisible();
+}
+
+test('operations make an underwriter on the form kit; the underwriter signs in and uses the blacklist; search, Back and Reload', async ({
+  browser,
+}) => {
+  const page = await browser.newPage();
+  await signIn(page, 'admin', OPS.username, OPS.password);
+  await page.goto('/admin/accounts');
+  await page.getByRole('button', { name: 'New account' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check the marked fields.')).toBeVisible();
+  await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/accounts-problems.png`, fullPage: true });
+  const username = `uw.click${Date.now() % 100000}`;
+  const password = 'click-through-underwriter-pw';
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Name', { exact: true }).fill('Click Underwriter');
+  await page.getByLabel('E-mail', { exact: true }).fill('uw.click@example.com');
+  await page.getByLabel('Role', { exact: true }).selectOption('underwriting');
+  await page.getByLabel('First password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(`${username} is created.`)).toBeVisible();
+
+  await page.goto('/admin/policies');
+  await page.getByLabel('Created from').fill('2026-11-20');
+  await page.getByLabel('Created to').fill('2026-11-01');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Created to must be on or after Created from.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/policy-search-range.png`, fullPage: true });
+  await page.goBack();
+  await page.goForward();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signIn(page, 'admin', username, password);
+  await page.goto('/admin/blacklist');
+  await page.getByRole('button', { name: 'Add to blacklist' }).click();
+  await expect(page.getByText('Enter the ID number.')).toBeVisible();
+  await expect(page.getByText('Give the reason.')).toBeVisible();
+  await expect(page.getByLabel('NRIC / FIN / HKID / passport number')).toBeFocused();
+  await page.getByLabel('NRIC / FIN / HKID / passport number').fill('S1234567D');
+  await page.getByLabel('Reason', { exact: true }).fill('Click-through check');
+  await page.getByRole('button', { name: 'Add to blacklist' }).click();
+  await expect(page.getByText('added to the blacklist.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/blacklist.png`, fullPage: true });
+});
+
+test('agents: a quote for a customer in the shop words, and a pre-filled link', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, 'agent', 'ag1001', AGENT_PASSWORD);
+  await page.goto('/agent/customer-quote');
+  await page.getByLabel('Product').selectOption('home');
+  await expect(page.getByLabel('Home type').locator('option').first()).toHaveText('HDB flat');
+  await page.getByLabel('Customer’s e-mail').fill('click.customer@example.com');
+  await page.getByRole('button', { name: 'E-mail the quote to the customer' }).click();
+  await expect(page.getByTestId('customer-quote-sent')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/desk-quote-sent-375.png`, fullPage: true });
+
+  await page.goto('/agent/links');
+  await page.getByLabel('Pre-fill the customer’s quote form').check();
+  await page.getByLabel('Destination').selectOption('3');
+  await page.getByRole('button', { name: 'Make the link' }).click();
+  await expect(page.getByTestId('quote-link')).toBeVisible();
+  const link = (await page.getByTestId('quote-link').textContent()) ?? '';
+  await page.goto(link.trim());
+  await expect(page.locator('body')).toContainText(/Worldwide|Tan Wei Ling/);
+  await page.screenshot({ path: `${SHOTS}/link-opened-375.png`, fullPage: true });
+});
