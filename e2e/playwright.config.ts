@@ -8,6 +8,12 @@ import { mainPort, SURVEY_PORT, SURVEY_SCRIPT_URL, WORKER_PORT, WORKERS } from '
 
 const executablePath = findChromium();
 
+// The main shops' databases, one folder per run: `npm test` names it and removes it after the run
+// (scripts/test-all.mjs); a run of its own names one here. The worker processes, which read this
+// config again, inherit the name rather than making folders of their own.
+process.env.LIONROCK_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-'));
+const RUN_DATA = process.env.LIONROCK_E2E_DATA;
+
 const playwrightVersion = JSON.parse(
   fs.readFileSync(new URL('../node_modules/@playwright/test/package.json', import.meta.url), 'utf8'),
 ).version as string;
@@ -45,7 +51,7 @@ export default defineConfig({
       timeout: 180_000,
       env: {
         PORT: String(mainPort(index)),
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-e2e-${index}-`)),
+        DATA_DIR: path.join(RUN_DATA, `shop-${index}`),
         LOG_LEVEL: 'warn',
         APP_ENV: 'local',
         ADMIN_USERNAME: STAFF_USERNAME,
@@ -64,7 +70,7 @@ export default defineConfig({
       env: {
         PORT: String(SURVEY_PORT),
         PUBLIC_URL: `http://localhost:${SURVEY_PORT}`,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-survey-')),
+        DATA_DIR: path.join(RUN_DATA, 'survey'),
         LOG_LEVEL: 'warn',
         APP_ENV: 'local',
         SURVEY_SCRIPT_URL,
