@@ -7,6 +7,7 @@ import {
   CAMPAIGN_NAME_MAX,
   CAMPAIGN_PRODUCTS,
   CAMPAIGN_STATUSES,
+  campaignErrors,
   MAX_CODES_PER_BATCH,
   MAX_DISCOUNT_BASIS_POINTS,
   MAX_DISCOUNT_CENTS,
@@ -31,7 +32,28 @@ const text = z.string().max(CAMPAIGN_TEXT_MAX).default('');
 const terms = z.string().max(CAMPAIGN_TERMS_MAX).regex(/\S/, 'must not be blank');
 /** A whole amount of basis points or cents, 0 or more. */
 const wholeNumber = z.number().int().min(0);
-const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+/** The campaign rules between fields: the last day after the first, a code's and a voucher's text. */
+const BETWEEN_FIELDS = ['endDate', 'promoCodeDescription', 'voucherDescription'] as const;
+
+/** Whether every field campaignErrors reads has its type (a broken field is refused on its own). */
+function hasRuleTypes(value: Partial<Record<keyof TCampaignInput, unknown>>): value is TCampaignInput {
+  const strings = [
+    'campaignCode',
+    'campaignName',
+    'startDate',
+    'endDate',
+    'voucherDescription',
+    'termsConditionsEn',
+    'termsConditionsCn',
+    'promoCodeDescription',
+  ] as const;
+  return (
+    strings.every((field) => typeof value[field] === 'string') &&
+    typeof value.discountValue === 'number' &&
+    typeof value.promoCodeRequired === 'boolean' &&
+    (value.voucherCents === null || typeof value.voucherCents === 'number')
+  );
+}
 
 /** What marketing saves as a campaign (new or edited); `campaignErrors` is the same rule for the service. */
 export const ZCampaignRequest = z
@@ -58,19 +80,19 @@ export const ZCampaignRequest = z
     voucherDescription: text,
     voucherDescriptionCn: text,
   })
-  // The rules between fields; they run even when another field is wrong, so a form hears every problem.
+  // The rules between fields are campaignErrors' own, in its words; they run even when another field is
+  // wrong, so a form hears every problem. The discount's maximum by kind is a bound, said as one.
   .superRefine(
     (campaign, context) => {
       const value = campaign as Partial<Record<keyof TCampaignInput, unknown>>;
-      const { startDate, endDate, discountType, discountValue } = value;
-      if (
-        typeof startDate === 'string' &&
-        typeof endDate === 'string' &&
-        z.iso.date().safeParse(startDate).success &&
-        z.iso.date().safeParse(endDate).success &&
-        endDate < startDate
-      )
-        context.addIssue({ code: 'custom', path: ['endDate'], message: 'must be on or after startDate' });
+      if (hasRuleTypes(value)) {
+        const errors = campaignErrors(value);
+        for (const field of BETWEEN_FIELDS) {
+          const message = errors[field];
+          if (message) context.addIssue({ code: 'custom', path: [field], message });
+        }
+      }
+      const { discountType, discountValue } = value;
       const maximum = discountType === 'AMOUNT' ? MAX_DISCOUNT_CENTS : MAX_DISCOUNT_BASIS_POINTS;
       if (typeof discountValue === 'number' && discountValue > maximum)
         context.addIssue({
@@ -80,22 +102,6 @@ export const ZCampaignRequest = z
           inclusive: true,
           input: discountValue,
           path: ['discountValue'],
-        });
-      if (value.promoCodeRequired === true && isBlank(value.promoCodeDescription))
-        context.addIssue({
-          code: 'custom',
-          path: ['promoCodeDescription'],
-          message: 'say where the code comes from',
-        });
-      if (
-        value.voucherCents !== null &&
-        value.voucherCents !== undefined &&
-        isBlank(value.voucherDescription)
-      )
-        context.addIssue({
-          code: 'custom',
-          path: ['voucherDescription'],
-          message: 'say what the voucher is',
         });
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
