@@ -323,6 +323,103 @@ describeEachDriver('personal accident, bought through the API', (driver) => {
     });
   });
 
+  it('names every wrong field of an application in one 400, the first as `field`', async () => {
+    const base = buildPaPolicy(today);
+    const family = {
+      ...base,
+      policyPAN: {
+        ...base.policyPAN!,
+        insuredPersonType: 'family' as const,
+        family: { numberOfAdults: 2 as const, noOfChildren: 0 },
+        insured: {
+          ...base.policyPAN!.insured!,
+          adult2: {
+            lastName: '',
+            idType: 'NRIC' as const,
+            hkId: 'S7812345A',
+            dateOfBirth: '31/02/1980',
+            occupation: '05',
+          },
+        },
+        applicant: { ...base.policyPAN!.applicant!, mobileNo: '', email: 'not-an-email' },
+        selectedPlan: 'A' as const,
+      },
+    };
+    const answer = await post('policy/rate', family);
+    expect(answer.statusCode).toBe(400);
+    const body = answer.json();
+    expect(body.errors.map((error: { field: string }) => error.field)).toEqual([
+      'policyPAN.applicant.mobileNo',
+      'policyPAN.applicant.email',
+      'policyPAN.insured.adult2.lastName',
+      'policyPAN.insured.adult2.dateOfBirth',
+      'policyPAN.insured.adult2.hkId',
+    ]);
+    expect(body.errors[3].messageKey).toBe(MESSAGE_KEYS.birthDateInvalid);
+    expect(body.errors[4].messageKey).toBe(MESSAGE_KEYS.idDuplicated);
+    expect(body).toMatchObject({ field: body.errors[0].field, messageKey: body.errors[0].messageKey });
+    // The spouse who repeats the applicant's NRIC is flagged on the spouse once their own fields are right.
+    const twin = await post('policy/rate', {
+      ...family,
+      policyPAN: {
+        ...family.policyPAN,
+        applicant: base.policyPAN!.applicant,
+        insured: {
+          ...family.policyPAN.insured,
+          adult2: { ...family.policyPAN.insured.adult2, lastName: 'TAN AH KOW', dateOfBirth: '01/01/1980' },
+        },
+      },
+    });
+    expect(twin.json().errors).toEqual([
+      { field: 'policyPAN.insured.adult2.hkId', messageKey: MESSAGE_KEYS.idDuplicated },
+    ]);
+  });
+
+  it('prices a family whose new child has no details yet, and checks a spouse’s ID against the blacklist', async () => {
+    const { applicant: _applicant, ...base } = buildPaPolicy(today).policyPAN!;
+    const withChild = {
+      ...buildPaPolicy(today),
+      policyPAN: {
+        ...base,
+        insuredPersonType: 'family' as const,
+        family: { numberOfAdults: 2 as const, noOfChildren: 1 },
+        insured: {
+          ...base.insured!,
+          adult2: {
+            lastName: 'TAN AH KOW',
+            idType: 'NRIC' as const,
+            hkId: 'S1234567D',
+            dateOfBirth: '01/01/1980',
+            occupation: '05',
+          },
+          children: [
+            {
+              lastName: '',
+              idType: 'NRIC' as const,
+              hkId: '',
+              dateOfBirth: '',
+              fullTimeStudent: 'NO' as const,
+            },
+          ],
+        },
+      },
+    };
+    const priced = await post('policy/multirate', withChild);
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().policyPAN.premiumItems.length).toBeGreaterThan(0);
+    const blacklisted = await post('policy/multirate', {
+      ...withChild,
+      policyPAN: {
+        ...withChild.policyPAN,
+        insured: {
+          ...withChild.policyPAN.insured,
+          adult2: { ...withChild.policyPAN.insured.adult2, hkId: 'S8888888Z' },
+        },
+      },
+    });
+    expect(blacklisted.json()).toMatchObject({ messageKey: MESSAGE_KEYS.blacklisted });
+  });
+
   it('offers no plan D to a class 03 occupation and declines class 04', async () => {
     const driver03 = buildPaPolicy(today, {
       policyPAN: {

@@ -12,6 +12,8 @@ export type TApiErrorBody = {
   values?: Record<string, string | number>;
   /** When to come back, as `Retry-After` says it too (a 429 or 503). */
   retryAfterSeconds?: number;
+  /** Every field the request got wrong, `field` and `messageKey` being the first (a form flags them all). */
+  errors?: { field: string; messageKey: string }[];
 };
 
 const REASONS: Record<number, string> = {
@@ -37,6 +39,7 @@ export class ApiError extends Error {
   /** Sent as `Retry-After` (a 429 or 503 says when to come back, as the rate-limit plugin's own 429s do). */
   readonly retryAfterSeconds: number | undefined;
   readonly values: Record<string, string | number> | undefined;
+  readonly errors: { field: string; messageKey: string }[] | undefined;
 
   constructor(
     statusCode: number,
@@ -46,6 +49,7 @@ export class ApiError extends Error {
       messageKey?: string;
       retryAfterMs?: number;
       values?: Record<string, string | number>;
+      errors?: { field: string; messageKey: string }[];
     } = {},
   ) {
     super(message);
@@ -53,6 +57,7 @@ export class ApiError extends Error {
     this.field = options.field;
     this.messageKey = options.messageKey;
     this.values = options.values;
+    this.errors = options.errors;
     this.retryAfterSeconds =
       options.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterMs / 1000));
   }
@@ -63,6 +68,7 @@ export class ApiError extends Error {
       messageKey: this.messageKey,
     });
     if (this.values) body.values = this.values;
+    if (this.errors) body.errors = this.errors;
     if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
     return body;
   }

@@ -1,3 +1,4 @@
+import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { getSessionName } from './session-name';
 
 /** A call the server refused or that failed on the way; `messageKey` is the spec's key when the server gave one. */
@@ -6,14 +7,26 @@ export class ApiCallError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly messageKey: string | undefined;
+  /** Every field a 400 names (the first is `field` and `messageKey`), so a form flags them all at once. */
+  readonly fieldErrors: { field: string; messageKey: string }[];
   /** The whole answer, for refusals that carry more (a 409 price change carries the re-rated policy). */
   readonly body: unknown;
 
-  constructor(message: string, status: number, body?: { field?: string; messageKey?: string }) {
+  constructor(
+    message: string,
+    status: number,
+    body?: { field?: string; messageKey?: string; errors?: { field: string; messageKey: string }[] },
+  ) {
     super(message);
     this.status = status;
     this.field = body?.field;
     this.messageKey = body?.messageKey;
+    // A field refused by the request's schema, without a rule's message, says "not in the form we expect".
+    this.fieldErrors =
+      body?.errors ??
+      (body?.field && status === 400
+        ? [{ field: body.field, messageKey: body.messageKey ?? MESSAGE_KEYS.invalid }]
+        : []);
     this.body = body;
   }
 }

@@ -39,14 +39,6 @@ export type TFieldError = { field: string; messageKey: string };
 const fail = (field: string, messageKey: string | null): TFieldError | null =>
   messageKey === null ? null : { field, messageKey };
 
-function firstOf(...checks: (() => TFieldError | null)[]): TFieldError | null {
-  for (const check of checks) {
-    const error = check();
-    if (error) return error;
-  }
-  return null;
-}
-
 /** Every check's failure, at most one per field: a field shows the first of its rules that fails. */
 function allOf(...checks: (() => TFieldError | null)[]): TFieldError[] {
   const errors: TFieldError[] = [];
@@ -95,15 +87,6 @@ function listPersonErrors(
   );
 }
 
-function validatePerson(
-  path: string,
-  person: TPerson,
-  age: TPersonAge,
-  options: TPersonOptions = {},
-): TFieldError | null {
-  return listPersonErrors(path, person, age, options)[0] ?? null;
-}
-
 /** The policyholder: personal (name, ID, age 18–70) or corporate (company name and UEN), and contact details. */
 function listApplicantErrors(
   path: string,
@@ -112,7 +95,8 @@ function listApplicantErrors(
   today: TLocalDate,
 ): TFieldError[] {
   if (!applicant) return [{ field: path, messageKey: MESSAGE_KEYS.required }];
-  const company = validateCompany(applicant.fullName, applicant.uen, today);
+  const company =
+    applicant.clientType === 'C' ? validateCompany(applicant.fullName, applicant.uen ?? '', today) : {};
   const identity =
     applicant.clientType === 'C'
       ? allOf(
@@ -131,15 +115,6 @@ function listApplicantErrors(
   ];
 }
 
-function validateApplicant(
-  path: string,
-  applicant: TApplicant | undefined,
-  age: { product: TProduct; country: TCountry; on: TLocalDate },
-  today: TLocalDate,
-): TFieldError | null {
-  return listApplicantErrors(path, applicant, age, today)[0] ?? null;
-}
-
 /** Duplicate ID numbers and names: the later person is flagged, ID before name. */
 function listDuplicates(people: { path: string; fullName: string; idNumber: string }[]): TFieldError[] {
   const errors: TFieldError[] = [];
@@ -148,12 +123,6 @@ function listDuplicates(people: { path: string; fullName: string; idNumber: stri
     if (flag.fullName) errors.push({ field: `${people[index]!.path}.fullName`, messageKey: flag.fullName });
   }
   return errors;
-}
-
-function validateNoDuplicates(
-  people: { path: string; fullName: string; idNumber: string }[],
-): TFieldError | null {
-  return listDuplicates(people)[0] ?? null;
 }
 
 /**
@@ -228,9 +197,15 @@ export function listTravelErrors(policy: TPolicy, stage: TStage, today: TLocalDa
   return errors;
 }
 
-function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+/** A personal accident person's name is its lastName field (pa-home-payments section 3). */
+const lastNameField = (error: TFieldError): TFieldError =>
+  error.field.endsWith('.fullName')
+    ? { ...error, field: error.field.replace(/\.fullName$/, '.lastName') }
+    : error;
+
+function listPersonalAccidentErrors(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError[] {
   const pa = policy.policyPAN;
-  if (!pa) return { field: 'policyPAN', messageKey: MESSAGE_KEYS.required };
+  if (!pa) return [{ field: 'policyPAN', messageKey: MESSAGE_KEYS.required }];
   const family = pa.insuredPersonType === 'family';
   const adultCount = family ? pa.family.numberOfAdults : 1;
   const childCount = family ? pa.family.noOfChildren : 0;
@@ -240,7 +215,7 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
     // A class-04 occupation is well-formed input that is declined: a refusal, not a field error.
     return key === MESSAGE_KEYS.occupationDeclined ? null : key;
   };
-  const quoteError = firstOf(
+  const quoteErrors = allOf(
     ...adults.map(
       (adult, index) => () =>
         fail(
@@ -263,39 +238,43 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
         pa.residency === 'OTHER' ? null : validateResidency(policy.country, pa.residency),
       ),
   );
-  if (quoteError || stage === 'quote') return quoteError;
+  if (quoteErrors.length > 0 || stage === 'quote') return quoteErrors;
 
   const on = parseDmy(pa.effectiveDate)!;
   const age = { product: 'PAN' as const, country: policy.country, on };
-  const applicantError = validateApplicant('policyPAN.applicant', pa.applicant, age, today);
-  if (applicantError) return applicantError;
+  const errors = listApplicantErrors('policyPAN.applicant', pa.applicant, age, today);
   const people: { path: string; fullName: string; idNumber: string }[] = [];
   for (const [index, adult] of adults.entries()) {
     const path = `policyPAN.insured.adult${index + 1}`;
-    const person = { ...adult!, fullName: adult!.lastName };
-    const error = validatePerson(path, person, { ...age, role: 'adult' });
-    if (error) return error.field.endsWith('.fullName') ? { ...error, field: `${path}.lastName` } : error;
+    if (!adult) continue;
+    const person = { ...adult, fullName: adult.lastName };
+    errors.push(...listPersonErrors(path, person, { ...age, role: 'adult' }).map(lastNameField));
     people.push({ path, fullName: person.fullName, idNumber: person.hkId });
   }
   if (pa.insured.children.length !== childCount) {
-    return { field: 'policyPAN.insured.children', messageKey: MESSAGE_KEYS.dependentChildrenNumber };
+    errors.push({ field: 'policyPAN.insured.children', messageKey: MESSAGE_KEYS.dependentChildrenNumber });
+    return errors;
   }
   for (const [index, child] of pa.insured.children.entries()) {
     const path = `policyPAN.insured.children.${index}`;
     const person = { ...child, fullName: child.lastName };
     // For personal accident children the ID check applies only to type NRIC (travel-flow section 5).
-    const error = validatePerson(
-      path,
-      person,
-      { ...age, role: 'child' },
-      { fullTimeStudent: child.fullTimeStudent === 'YES', idCheckedForTypes: ['NRIC'] },
+    errors.push(
+      ...listPersonErrors(
+        path,
+        person,
+        { ...age, role: 'child' },
+        { fullTimeStudent: child.fullTimeStudent === 'YES', idCheckedForTypes: ['NRIC'] },
+      ).map(lastNameField),
     );
-    if (error) return error.field.endsWith('.fullName') ? { ...error, field: `${path}.lastName` } : error;
     people.push({ path, fullName: person.fullName, idNumber: person.hkId });
   }
-  // A personal accident person's name is its lastName field (pa-home-payments section 3).
-  const duplicate = validateNoDuplicates(people);
-  return duplicate ? { ...duplicate, field: duplicate.field.replace(/\.fullName$/, '.lastName') } : duplicate;
+  // A field already wrong shows that first; a duplicate is news on an otherwise valid field, on the page
+  // of the later person (a spouse who repeats the applicant is flagged on the spouse, with or without children).
+  for (const duplicate of listDuplicates(people).map(lastNameField)) {
+    if (!errors.some((known) => known.field === duplicate.field)) errors.push(duplicate);
+  }
+  return errors;
 }
 
 /**
@@ -304,11 +283,11 @@ function validatePersonalAccident(policy: TPolicy, stage: TStage, today: TLocalD
  * cover once. Apply: the policyholder (18–70, as personal accident) and the insured address — Singapore
  * block or house number, street and a 6-digit postal code; Hong Kong flat/floor/block, street and district.
  */
-function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
+function listHomeErrors(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError[] {
   const home = policy.policyHome;
-  if (!home) return { field: 'policyHome', messageKey: MESSAGE_KEYS.required };
+  if (!home) return [{ field: 'policyHome', messageKey: MESSAGE_KEYS.required }];
   const hongKong = policy.country === 'HKG';
-  const quoteError = firstOf(
+  const quoteErrors = allOf(
     () => fail('policyHome.effectiveDate', validateEffectiveDate(home.effectiveDate, today)),
     () =>
       fail(
@@ -324,29 +303,43 @@ function validateHome(policy: TPolicy, stage: TStage, today: TLocalDate): TField
         new Set(home.optionalCovers).size === home.optionalCovers.length ? null : MESSAGE_KEYS.selectValue,
       ),
   );
-  if (quoteError || stage === 'quote') return quoteError;
+  if (quoteErrors.length > 0 || stage === 'quote') return quoteErrors;
   const on = parseDmy(home.effectiveDate)!;
   // A home policyholder is held to the same 18–70 applicant band as personal accident.
-  return firstOf(
-    () =>
-      validateApplicant(
-        'policyHome.applicant',
-        home.applicant,
-        { product: 'PAN', country: policy.country, on },
-        today,
-      ),
-    () => fail('policyHome.blockOrHouseNo', home.blockOrHouseNo?.trim() ? null : MESSAGE_KEYS.required),
-    () => fail('policyHome.streetName', home.streetName?.trim() ? null : MESSAGE_KEYS.required),
-    () =>
-      fail(
-        hongKong ? 'policyHome.district' : 'policyHome.postalCode',
-        hongKong ? (home.district ? null : MESSAGE_KEYS.selectValue) : validateSgPostalCode(home.postalCode),
-      ),
-  );
+  return [
+    ...listApplicantErrors(
+      'policyHome.applicant',
+      home.applicant,
+      { product: 'PAN', country: policy.country, on },
+      today,
+    ),
+    ...allOf(
+      () => fail('policyHome.blockOrHouseNo', home.blockOrHouseNo?.trim() ? null : MESSAGE_KEYS.required),
+      () => fail('policyHome.streetName', home.streetName?.trim() ? null : MESSAGE_KEYS.required),
+      () =>
+        fail(
+          hongKong ? 'policyHome.district' : 'policyHome.postalCode',
+          hongKong
+            ? home.district
+              ? null
+              : MESSAGE_KEYS.selectValue
+            : validateSgPostalCode(home.postalCode),
+        ),
+    ),
+  ];
 }
 
+/**
+ * Every field error of the policy at `stage`, at most one per field, in the order the pages ask: the
+ * pages show them all at once, the API names them all in its 400 (`errors`) and the first as `field`.
+ */
+export function listPolicyErrors(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError[] {
+  if (policy.productType === 'PTR') return listTravelErrors(policy, stage, today);
+  if (policy.productType === 'PAN') return listPersonalAccidentErrors(policy, stage, today);
+  return listHomeErrors(policy, stage, today);
+}
+
+/** The first field error of the policy at `stage` (`listPolicyErrors` gives them all). */
 export function validatePolicy(policy: TPolicy, stage: TStage, today: TLocalDate): TFieldError | null {
-  if (policy.productType === 'PTR') return listTravelErrors(policy, stage, today)[0] ?? null;
-  if (policy.productType === 'PAN') return validatePersonalAccident(policy, stage, today);
-  return validateHome(policy, stage, today);
+  return listPolicyErrors(policy, stage, today)[0] ?? null;
 }

@@ -16,4 +16,6 @@ export const ZApiErrorSchema = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** When to come back (a 429 or 503), as the Retry-After header says it too. */
   retryAfterSeconds: z.number().int().optional(),
+  /** Every field a 400 finds wrong, the first being `field` and `messageKey` (a form flags them all). */
+  errors: z.array(z.object({ field: z.string(), messageKey: z.string() })).optional(),
 });

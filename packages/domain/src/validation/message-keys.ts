@@ -37,6 +37,8 @@ export const MESSAGE_KEYS = {
   declaration2: 'ConfirmDeclaration2ErrorMsg',
   // Field rules whose wording the spec gives without a key (travel-flow section 5, pa-home-payments section 5)
   required: 'validation.required',
+  /** A value the request's schema refuses without a rule's own message (a 400 naming only the field). */
+  invalid: 'validation.invalid',
   selectValue: 'validation.selectValue',
   englishCharacters: 'validation.englishCharacters',
   noSpecialCharacters: 'validation.noSpecialCharacters',

@@ -5,7 +5,7 @@ import { formatIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/loca
 import type { TCountry } from '@lionrock/domain/market/market';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
-import { type TStage, validatePolicy } from '@lionrock/domain/policy/policy-rules';
+import { listPolicyErrors, type TStage } from '@lionrock/domain/policy/policy-rules';
 import {
   findSelectedItem,
   policyIdNumbers,
@@ -167,13 +167,13 @@ export function createPolicyService(deps: {
     if (!(await system.isSystemAvailable(country))) return refusal('SYSTEM_UNAVAILABLE');
     if (await system.isPrivateModeOn(country)) return refusal('PRIVATE_MODE');
     const today = todayIn(MARKETS[country].timeZone, deps.now());
-    const invalid = validatePolicy(policy, stage, today);
+    const [invalid, ...others] = listPolicyErrors(policy, stage, today);
     if (invalid) {
-      throw badRequest(
-        invalid.field,
-        `${invalid.field} is not valid (${invalid.messageKey}).`,
-        invalid.messageKey,
-      );
+      throw new ApiError(400, `${invalid.field} is not valid (${invalid.messageKey}).`, {
+        field: invalid.field,
+        messageKey: invalid.messageKey,
+        errors: [invalid, ...others],
+      });
     }
     if (await pricing.isBlacklisted(policyIdNumbers(policy))) return refusal('BLACKLISTED');
     const priced = await pricing.discounts(policy, { today, promoRequiredNow: call === 'rate' });

@@ -1,15 +1,15 @@
 import { type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { dateOfBirthPickerBounds } from '@lionrock/domain/eligibility/ages';
+import { validateEmailConfirmed } from '@lionrock/domain/eligibility/people';
 import { HK_DISTRICTS } from '@lionrock/domain/home/home-model';
 import { MARKETS } from '@lionrock/domain/market/market';
-import { validatePolicy } from '@lionrock/domain/policy/policy-rules';
+import { listPolicyErrors } from '@lionrock/domain/policy/policy-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
 import { ApplicantDetails } from '../../checkout/components/applicant/applicant-details';
+import { FormSummary, useCheckoutForm } from '../../checkout/components/applicant/checkout-form';
 import {
   applicantFromValues,
   policyholderFieldOf,
@@ -52,56 +52,64 @@ export function HomeApplicantPage({ today: fixedToday }: { today?: TLocalDate })
   return <HomeApplicant fixedToday={fixedToday} />;
 }
 
+/** The policy with what the page holds: the policyholder and the insured address. */
+function changeOf(values: THomeApplicantValues, home: THomePart, country: 'SGP' | 'HKG'): Partial<THomePart> {
+  const hongKong = country === 'HKG';
+  return {
+    blockOrHouseNo: values.address.blockOrHouseNo?.trim(),
+    streetName: values.address.streetName?.trim(),
+    unitNo: values.address.unitNo?.trim(),
+    buildingName: values.address.buildingName?.trim(),
+    postalCode: hongKong ? undefined : values.address.postalCode?.trim(),
+    district: hongKong && values.address.district ? values.address.district : undefined,
+    applicant: applicantFromValues(values, home.applicant, country),
+  };
+}
+
+/** Where a policy path shows on this page: the address's own fields, else the policyholder's. */
+function homeFieldOf(path: string, _messageKey: string, values: THomeApplicantValues): string {
+  const own = /^policyHome\.(\w+)$/.exec(path)?.[1];
+  if (own && (ADDRESS_FIELDS as readonly string[]).includes(own)) return `address.${own}`;
+  return policyholderFieldOf(path, values.clientType) ?? 'root';
+}
+
 function HomeApplicant({ fixedToday }: { fixedToday: TLocalDate | undefined }) {
   const { t, language } = useTranslation();
   const messageText = useMessageText();
   const navigate = useNavigate();
   const policy = useHomeJourney((state) => state.policy);
-  const setApplicant = useHomeJourney((state) => state.setApplicant);
   useErrorTitle('homeQuote.errorTitle');
   const country = policy.country ?? 'SGP';
   const today = fixedToday ?? todayIn(MARKETS[country].timeZone, new Date());
   const home = policy.policyHome;
-  const form = useForm<THomeApplicantValues>({
+  const checkout = useCheckoutForm<THomeApplicantValues>({
     defaultValues: {
       ...policyholderValuesOf(home.applicant, country),
       address: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, home[field] ?? ''])) as TAddress,
     },
+    check: (values) => {
+      const current = useHomeJourney.getState().policy;
+      const next = {
+        ...current,
+        policyHome: { ...current.policyHome, ...changeOf(values, current.policyHome, country) },
+      };
+      const messages: Record<string, string> = {};
+      for (const failure of listPolicyErrors(next as TPolicy, 'apply', today))
+        messages[homeFieldOf(failure.field, failure.messageKey, values)] ??= failure.messageKey;
+      const confirmation = validateEmailConfirmed(values.emailConfirmed);
+      if (confirmation) messages.emailConfirmed ??= confirmation;
+      return messages;
+    },
+    keep: (values) => {
+      const current = useHomeJourney.getState();
+      current.setApplicant(changeOf(values, current.policy.policyHome, country));
+    },
+    fieldOf: homeFieldOf,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const errorOf = (field: string) => errors[field];
+  const { form } = checkout;
+  const errorOf = (field: string) => messageText(checkout.errorOf(field));
   const { register } = form;
   const hongKong = country === 'HKG';
-
-  function submit(values: THomeApplicantValues) {
-    const address: TAddress = {
-      blockOrHouseNo: values.address.blockOrHouseNo?.trim(),
-      streetName: values.address.streetName?.trim(),
-      unitNo: values.address.unitNo?.trim(),
-      buildingName: values.address.buildingName?.trim(),
-      postalCode: hongKong ? undefined : values.address.postalCode?.trim(),
-      district: hongKong && values.address.district ? values.address.district : undefined,
-    };
-    const change = { ...address, applicant: applicantFromValues(values, home.applicant, country) };
-    const error = validatePolicy(
-      { ...policy, policyHome: { ...home, ...change } } as TPolicy,
-      'apply',
-      today,
-    );
-    if (error) {
-      const own = /^policyHome\.(\w+)$/.exec(error.field)?.[1];
-      const field =
-        own && (ADDRESS_FIELDS as readonly string[]).includes(own)
-          ? `address.${own}`
-          : (policyholderFieldOf(error.field, values.clientType) ?? 'root');
-      setErrors({ [field]: messageText(error.messageKey) ?? '' });
-      document.querySelector<HTMLElement>(`[name="${field}"], [data-field="${field}"] input`)?.focus();
-      return;
-    }
-    setErrors({});
-    setApplicant(change);
-    navigate('/home/confirm');
-  }
 
   const text = (
     name: keyof TAddress,
@@ -128,14 +136,18 @@ function HomeApplicant({ fixedToday }: { fixedToday: TLocalDate | undefined }) {
     <div className={styles.page}>
       <Stepper current={3} steps={HOME_STEPS} />
       <h1>{t('homeApplicant.title')}</h1>
-      <form className={styles.form} noValidate onSubmit={form.handleSubmit(submit)}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={checkout.submitWith(() => navigate('/home/confirm'))}
+      >
         <div className={styles.wide}>
           <ApplicantDetails
             form={form}
             country={country}
             dateOfBirthBounds={dateOfBirthPickerBounds('PAN', 'applicant', today)}
-            errorOf={errorOf}
-            onClientTypeChange={() => setErrors({})}
+            errorOf={checkout.errorOf}
+            onClientTypeChange={() => form.clearErrors()}
           />
         </div>
         <h2 className={styles.wide}>{t('homeApplicant.addressTitle')}</h2>
@@ -191,11 +203,7 @@ function HomeApplicant({ fixedToday }: { fixedToday: TLocalDate | undefined }) {
             })}
           </>
         )}
-        {errors.root ? (
-          <p className={`${styles.error} ${styles.wide}`} role="alert">
-            {errors.root}
-          </p>
-        ) : null}
+        <FormSummary checkout={checkout} className={`${styles.error} ${styles.wide}`} />
         <div className={styles.actions}>
           <SaveForLaterButton step="applicant" readPolicy={() => useHomeJourney.getState().policy} />
           <Link to="/home/quote" className={styles.secondaryButton}>

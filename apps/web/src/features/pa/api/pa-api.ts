@@ -1,3 +1,4 @@
+import { parseDmy } from '@lionrock/domain/dates/local-date';
 import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { stripUiFields } from '@lionrock/domain/schemas/policy-schema';
 import { ApiCallError, postJson } from '../../../lib/api-client';
@@ -15,9 +16,49 @@ async function call(path: 'multirate' | 'rate', policy: TPolicyInput): Promise<T
   return postJson<TPaAnswer>(`/b2c-server/rest/policy/${path}`, stripUiFields(policy));
 }
 
+/**
+ * What pricing the plans needs: the cover and the people as far as they are typed, without the
+ * applicant, so the quote-stage rules apply (a half-typed applicant page is never refused) while every
+ * ID number typed is still checked against the blacklist (pa-home-payments section 4).
+ */
+function forPricing(policy: TPolicyInput): TPolicyInput {
+  if (!policy.policyPAN) return policy;
+  const { applicant: _applicant, ...pa } = policy.policyPAN;
+  const insured = pa.insured;
+  return {
+    ...policy,
+    policyPAN: {
+      ...pa,
+      ...(insured
+        ? {
+            insured: {
+              ...insured,
+              ...(insured.adult1 ? { adult1: asTyped(insured.adult1) } : {}),
+              ...(insured.adult2 ? { adult2: asTyped(insured.adult2) } : {}),
+              children: (insured.children ?? []).map(asTyped),
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** A person as far as typed, within the wire's forms: a date not yet a DD/MM/YYYY date is left out. */
+function asTyped<
+  T extends { lastName?: string | undefined; hkId?: string | undefined; dateOfBirth?: string | undefined },
+>(person: T): T {
+  const dateOfBirth = person.dateOfBirth?.trim() ?? '';
+  return {
+    ...person,
+    lastName: (person.lastName ?? '').trim().slice(0, 50),
+    hkId: (person.hkId ?? '').trim().slice(0, 50),
+    dateOfBirth: parseDmy(dateOfBirth) ? dateOfBirth : '',
+  };
+}
+
 export const paApi = {
   /** Every plan A–D priced for the cover chosen; stores nothing. */
-  multirate: (policy: TPolicyInput) => call('multirate', policy),
+  multirate: (policy: TPolicyInput) => call('multirate', forPricing(policy)),
   /** The chosen plan priced and stored (with the applicant: checked at stage apply). */
   rate: (policy: TPolicyInput) => call('rate', policy),
 };

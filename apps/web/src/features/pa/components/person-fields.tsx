@@ -1,6 +1,8 @@
 import { idTypesFor } from '@lionrock/domain/identity/id-number';
 import type { TCountry } from '@lionrock/domain/market/market';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
+import { useMessage } from '../../checkout/components/applicant/form-field';
 import styles from '../routes/pa.module.css';
 
 export type TPersonValues = {
@@ -9,6 +11,7 @@ export type TPersonValues = {
   id: string;
   dateOfBirth: string;
 };
+export type TPersonKey = keyof TPersonValues;
 
 /** The ID types of the market, the first the default (pa-home-payments section 3, Person). */
 export function idTypesOf(country: TCountry): readonly TPersonValues['idType'][] {
@@ -16,29 +19,33 @@ export function idTypesOf(country: TCountry): readonly TPersonValues['idType'][]
 }
 
 /**
- * A person's name, ID type, ID number and date of birth (DD/MM/YYYY), each with its message key under
- * it. Changing the ID type clears the number (pa-home-payments section 5).
+ * A person's name, ID type, ID number and date of birth (DD/MM/YYYY), registered with the page's form
+ * (`field`), each with its message under it (`errorOf`). Changing the ID type clears the number
+ * (pa-home-payments section 5).
  */
 export function PersonFields({
   prefix,
-  values,
-  onChange,
-  errors,
+  field,
+  errorOf,
+  onIdTypeChange,
   country,
   dateHint,
 }: {
   prefix: string;
-  values: TPersonValues;
-  onChange: (values: TPersonValues) => void;
-  /** Message keys by field: name, id, dateOfBirth. */
-  errors: Partial<Record<'name' | 'id' | 'dateOfBirth', string>>;
+  /** The form's registration of one of the person's fields. */
+  field: (key: TPersonKey) => UseFormRegisterReturn;
+  /** The message key a field shows. */
+  errorOf: (key: TPersonKey) => string | undefined;
+  /** Clears the number when the type changes. */
+  onIdTypeChange: () => void;
   country: TCountry;
   dateHint?: string;
 }) {
   const { t } = useTranslation();
-  const field = (key: 'name' | 'id' | 'dateOfBirth', label: string, hint?: string) => {
+  const message = useMessage();
+  const text = (key: 'name' | 'id' | 'dateOfBirth', label: string, hint?: string) => {
     const id = `${prefix}-${key}`;
-    const error = errors[key];
+    const error = errorOf(key);
     return (
       <div className={styles.field}>
         <label htmlFor={id} className={styles.label}>
@@ -47,33 +54,28 @@ export function PersonFields({
         <input
           id={id}
           className={styles.input}
-          value={key === 'name' ? values.name : key === 'id' ? values.id : values.dateOfBirth}
           maxLength={key === 'dateOfBirth' ? 10 : 50}
           inputMode={key === 'dateOfBirth' ? 'numeric' : undefined}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={[hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ')}
-          onChange={(event) =>
-            onChange({
-              ...values,
-              [key === 'name' ? 'name' : key === 'id' ? 'id' : 'dateOfBirth']: event.target.value,
-            })
-          }
+          {...field(key)}
         />
         {hint ? (
           <p id={`${id}-hint`} className={styles.hint}>
             {hint}
           </p>
         ) : null}
-        <p id={`${id}-error`} className={styles.error} role={error ? 'alert' : undefined}>
-          {error ? t(error) : null}
+        <p id={`${id}-error`} className={styles.error}>
+          {error ? message(error) : null}
         </p>
       </div>
     );
   };
+  const idType = field('idType');
   return (
     <div className={styles.grid}>
-      {field('name', t('paApply.name'))}
+      {text('name', t('paApply.name'))}
       <div className={styles.field}>
         <label htmlFor={`${prefix}-idType`} className={styles.label}>
           {t('paApply.idType')}
@@ -81,10 +83,11 @@ export function PersonFields({
         <select
           id={`${prefix}-idType`}
           className={styles.input}
-          value={values.idType}
-          onChange={(event) =>
-            onChange({ ...values, idType: event.target.value as TPersonValues['idType'], id: '' })
-          }
+          {...idType}
+          onChange={(event) => {
+            void idType.onChange(event);
+            onIdTypeChange();
+          }}
         >
           {idTypesOf(country).map((type) => (
             <option key={type} value={type}>
@@ -93,22 +96,30 @@ export function PersonFields({
           ))}
         </select>
       </div>
-      {field('id', t('paApply.idNumber'))}
-      {field('dateOfBirth', t('paApply.dateOfBirth'), dateHint ?? t('paApply.dateHint'))}
+      {text('id', t('paApply.idNumber'))}
+      {text('dateOfBirth', t('paApply.dateOfBirth'), dateHint ?? t('paApply.dateHint'))}
     </div>
   );
 }
 
-/** A form field's message from a policy field error: `…adult2.hkId` → id of `adult2`. */
-export function errorsFor(
-  failure: { field: string; messageKey: string } | null,
-  path: string,
-): Partial<Record<'name' | 'id' | 'dateOfBirth', string>> {
-  if (!failure) return {};
-  if (!failure.field.startsWith(`${path}.`)) return {};
-  const rest = failure.field.slice(path.length + 1);
-  if (rest === 'hkId') return { id: failure.messageKey };
-  if (rest === 'dateOfBirth') return { dateOfBirth: failure.messageKey };
-  if (rest === 'fullName' || rest === 'lastName') return { name: failure.messageKey };
-  return {};
+/**
+ * Where a policy path shows on a page of people: `policyPAN.insured.adult2.hkId` → `adult2.id`,
+ * `policyPAN.applicant.fullName` → `adult1.name` (the applicant is the first adult). Null for a path
+ * that is not a person's name, ID or date of birth.
+ */
+export function personFieldOf(path: string): string | null {
+  const match =
+    /^policyPAN\.(applicant|insured\.adult1|insured\.adult2|insured\.children\.\d+)\.(fullName|lastName|idType|hkId|dateOfBirth)$/.exec(
+      path,
+    );
+  if (!match) return null;
+  const who = match[1] === 'applicant' ? 'adult1' : match[1]!.replace(/^insured\./, '');
+  const what = {
+    fullName: 'name',
+    lastName: 'name',
+    idType: 'idType',
+    hkId: 'id',
+    dateOfBirth: 'dateOfBirth',
+  }[match[2] as 'fullName'];
+  return `${who}.${what}`;
 }

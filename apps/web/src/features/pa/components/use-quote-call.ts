@@ -12,7 +12,13 @@ import { usePaFlowStore } from '../state/pa-flow-store';
 export function useQuoteCall() {
   const { t, exists } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const run = async (call: 'multirate' | 'rate' = 'multirate'): Promise<boolean> => {
+  const run = async (
+    call: 'multirate' | 'rate' = 'multirate',
+    options: {
+      /** A page that shows a refusal on its fields takes it first: true when it did, else the dialog. */
+      refuse?: (error: unknown) => boolean;
+    } = {},
+  ): Promise<boolean> => {
     setBusy(true);
     try {
       const store = usePaFlowStore.getState();
@@ -25,6 +31,7 @@ export function useQuoteCall() {
       else store.setRated(answer);
       return true;
     } catch (error) {
+      if (options.refuse?.(error)) return false;
       showRefusal(refusalOf(error), t, exists);
       return false;
     } finally {

@@ -182,4 +182,121 @@ describe('the PA apply pages (pa-home-payments sections 4 and 5)', () => {
     expect(sent[1]?.body.policyPAN?.family).toEqual({ numberOfAdults: 2, noOfChildren: 1 });
     expect(usePaFlowStore.getState().policy.policyPAN.selectedPlan).toBe('A');
   });
+
+  it('flags every empty field of the applicant page at once, the focus on the first, with a summary', async () => {
+    const sent = serve();
+    quotedFamily('SGP', 0);
+    usePaFlowStore.getState().setPeople({ applicant: undefined });
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    const holder = within(screen.getByRole('region', { name: 'Applicant (Adult 1)' }));
+    await userEvent.clear(holder.getByLabelText('Country code'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const invalid = () =>
+      holder
+        .getAllByRole('textbox')
+        .filter((input) => input.getAttribute('aria-invalid') === 'true')
+        .map((input) => input.id);
+    await waitFor(() =>
+      expect(invalid()).toEqual([
+        'pa-adult1-name',
+        'pa-adult1-id',
+        'pa-adult1-dateOfBirth',
+        'pa-mobile-code',
+        'pa-mobile',
+        'pa-email',
+      ]),
+    );
+    expect(document.activeElement?.id).toBe('pa-adult1-name');
+    expect(screen.getByText(i18n.t('applicant.errorSummary', { count: 7 })).getAttribute('role')).toBe(
+      'alert',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps what is typed in the journey, so a reload shows it again', async () => {
+    serve();
+    quotedFamily('SGP', 0);
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    const holder = within(screen.getByRole('region', { name: 'Applicant (Adult 1)' }));
+    await userEvent.type(holder.getByLabelText('Full name (as in your ID)'), 'Tan Wei Ming');
+    await userEvent.type(holder.getByLabelText('Date of birth'), '15/06/1985');
+    cleanup();
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    const again = within(screen.getByRole('region', { name: 'Applicant (Adult 1)' }));
+    expect((again.getByLabelText('Full name (as in your ID)') as HTMLInputElement).value).toBe(
+      'TAN WEI MING',
+    );
+    expect((again.getByLabelText('Date of birth') as HTMLInputElement).value).toBe('15/06/1985');
+  });
+
+  it('adds a child without sending the half-typed applicant, and keeps the page', async () => {
+    const sent = serve();
+    quotedFamily('SGP', 0);
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    const holder = within(screen.getByRole('region', { name: 'Applicant (Adult 1)' }));
+    await userEvent.type(holder.getByLabelText('Full name (as in your ID)'), 'Tan Wei Ming');
+    await userEvent.click(screen.getByRole('button', { name: 'Add child' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body.policyPAN?.applicant).toBeUndefined();
+    expect(sent[0]?.body.policyPAN?.family).toEqual({ numberOfAdults: 1, noOfChildren: 1 });
+    expect((holder.getByLabelText('Full name (as in your ID)') as HTMLInputElement).value).toBe(
+      'Tan Wei Ming',
+    );
+    expect(usePaFlowStore.getState().policy.policyPAN.applicant?.fullName).toBe('TAN WEI MING');
+  });
+
+  it('flags a spouse who repeats the applicant on the spouse, though the family has children', async () => {
+    const sent = serve();
+    quotedFamily('SGP', 1, true);
+    const store = usePaFlowStore.getState();
+    store.setCover({
+      insuredPersonType: 'family',
+      numberOfAdults: 2,
+      noOfChildren: 1,
+      occupations: ['06', '06'],
+    });
+    store.choosePlan('A');
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    await userEvent.click(screen.getByRole('checkbox', { name: /email address is correct/ }));
+    const spouse = within(screen.getByRole('region', { name: 'Spouse (Adult 2)' }));
+    const adult1 = buildPaPolicy(marketToday('SGP')).policyPAN!.insured!.adult1!;
+    await userEvent.type(spouse.getByLabelText('Full name (as in your ID)'), 'Tan Ah Kow');
+    await userEvent.type(spouse.getByLabelText('ID number'), adult1.hkId!);
+    await userEvent.type(spouse.getByLabelText('Date of birth'), '01/01/1980');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(spouse.getByText(i18n.t(MESSAGE_KEYS.idDuplicated))).toBeTruthy());
+    expect(sent).toEqual([]);
+  });
+
+  it('shows each field a 400 names on that field, not the "try again" text', async () => {
+    serve();
+    quotedFamily('SGP', 0, true);
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    await userEvent.click(screen.getByRole('checkbox', { name: /email address is correct/ }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'refused',
+            field: 'policyPAN.applicant.mobileNo',
+            messageKey: MESSAGE_KEYS.required,
+            errors: [
+              { field: 'policyPAN.applicant.mobileNo', messageKey: MESSAGE_KEYS.required },
+              { field: 'policyPAN.insured.adult1.dateOfBirth', messageKey: MESSAGE_KEYS.birthDateInvalid },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByLabelText('Date of birth').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(i18n.t(MESSAGE_KEYS.getQuoteError))).toBeNull();
+  });
 });

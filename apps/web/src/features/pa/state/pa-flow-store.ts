@@ -40,7 +40,11 @@ type TPaFlowState = TCheckoutState<'policyPAN'> & {
     /** The campaign a landing link names (/pa/campaign/{code}); none prices under the direct campaign. */
     campaignCode?: string;
   }): void;
-  setCover(choice: TPaCoverChoice): void;
+  /**
+   * A new cover: the plans are stale until priced again. From the people's pages (`keepPlan`) the plan
+   * chosen stays chosen while the family is re-priced, so the page stays where it is (section 4).
+   */
+  setCover(choice: TPaCoverChoice, options?: { keepPlan?: boolean }): void;
   setPromo(promo: string): void;
   setUnderwriting(answers: {
     riskStatementDeclared: boolean;
@@ -112,7 +116,7 @@ export const usePaFlowStore = create<TPaFlowState>()(
               campaign: campaignCode ? { campaignCode } : null,
             },
           })),
-        setCover: (choice) =>
+        setCover: (choice, options = {}) =>
           change((pa) => {
             const family = choice.insuredPersonType === 'family';
             const adults = family ? choice.numberOfAdults : 1;
@@ -124,6 +128,7 @@ export const usePaFlowStore = create<TPaFlowState>()(
             });
             const kept = pa.insured?.children ?? [];
             return {
+              ...(options.keepPlan && pa.selectedPlan ? { selectedPlan: pa.selectedPlan } : {}),
               insuredPersonType: choice.insuredPersonType,
               family: { numberOfAdults: adults, noOfChildren: children },
               insured: {
@@ -153,7 +158,17 @@ export const usePaFlowStore = create<TPaFlowState>()(
           }, true),
         setQuoted: (answer) =>
           set((state) => {
-            const policy = withoutCardFields({ ...state.policy, ...answer }) as TPaPolicy;
+            // The plans are the answer's; the people stay the journey's (pricing is sent without the applicant).
+            const people = state.policy.policyPAN;
+            const priced = withoutCardFields({ ...state.policy, ...answer }) as TPaPolicy;
+            const policy: TPaPolicy = {
+              ...priced,
+              policyPAN: {
+                ...priced.policyPAN,
+                ...(people.applicant ? { applicant: people.applicant } : {}),
+                ...(people.insured ? { insured: people.insured } : {}),
+              },
+            };
             return {
               policy,
               plans: policy.policyPAN.premiumItems ?? [],

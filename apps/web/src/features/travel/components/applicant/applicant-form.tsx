@@ -6,18 +6,17 @@ import { DOCUMENT_KINDS } from '@lionrock/domain/policy/document-names';
 import type { TWirePremiumItem } from '@lionrock/domain/schemas/policy-schema';
 import { addInsured, removeInsured, type TInsuredType } from '@lionrock/domain/travel/trip-rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { type FieldErrors, get, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { DismissButton, Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
-import { ApiCallError } from '../../../../lib/api-client';
 import { documentLink } from '../../../../lib/documents';
 import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
 import { ApplicantDetails } from '../../../checkout/components/applicant/applicant-details';
 import styles from '../../../checkout/components/applicant/applicant-form.module.css';
-import { useMessage } from '../../../checkout/components/applicant/form-field';
+import { FormSummary, useCheckoutForm } from '../../../checkout/components/applicant/checkout-form';
 import { SaveForLaterButton } from '../../../checkout/components/save-for-later/save-for-later-button';
 import {
   callErrorKey,
@@ -44,45 +43,7 @@ import { InsuredList } from './insured-list';
 import { repriceTravellers } from './reprice-travellers';
 import { TravellerSwitch } from './traveller-switch';
 
-type TResolverContext = { today: TLocalDate };
-
 const loadRules = () => import('./applicant-form-rules');
-
-/** Message keys by form path as react-hook-form's nested errors (`insured.1.hkId`). */
-function toFieldErrors(messages: Record<string, string>): FieldErrors<TApplicantFormValues> {
-  const errors: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(messages)) {
-    const parts = path.split('.');
-    let node = errors as Record<string, unknown>;
-    parts.slice(0, -1).forEach((part, index) => {
-      node[part] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {};
-      node = node[part] as Record<string, unknown>;
-    });
-    node[parts.at(-1)!] = { type: 'domain', message };
-  }
-  return errors as FieldErrors<TApplicantFormValues>;
-}
-
-/** The domain's checks as react-hook-form's resolver: one message key per field. */
-const resolver: Resolver<TApplicantFormValues, TResolverContext> = async (values, context) => {
-  const { validateApplicantForm } = await loadRules();
-  const errors = validateApplicantForm(values, {
-    base: useTravelFlowStore.getState().policy,
-    today: context!.today,
-  });
-  if (Object.keys(errors).length === 0) return { values, errors: {} };
-  return { values: {}, errors: toFieldErrors(errors) };
-};
-
-/** How many fields show an error (the summary above the buttons counts them). */
-function countErrors(errors: unknown): number {
-  if (!errors || typeof errors !== 'object') return 0;
-  if ('message' in errors && typeof (errors as { message: unknown }).message === 'string') return 1;
-  return Object.entries(errors).reduce(
-    (total, [key, inner]) => (key === 'root' || key === 'ref' ? total : total + countErrors(inner)),
-    0,
-  );
-}
 
 /**
  * The applicant page's form (travel-flow sections 2, 4, 5): the policyholder and the insured persons,
@@ -93,14 +54,12 @@ function countErrors(errors: unknown): number {
 export function ApplicantForm({ today, departure }: { today: TLocalDate; departure: TLocalDate }) {
   const { t } = useTranslation();
   const travellerSwitchId = useId();
-  const message = useMessage();
   const navigate = useNavigate();
   const policy = useTravelFlowStore((state) => state.policy);
   const campaignCode = useTravelFlowStore((state) => state.campaign?.campaignCode);
   const country = policy.country ?? 'SGP';
   const travellers = travellersOf(policy.policyTravel);
   const viewOnly = isPaid(policy);
-  const [formError, setFormError] = useState<string | null>(null);
   const [seniorValues, setSeniorValues] = useState<TApplicantFormValues | null>(null);
   const [priceChange, setPriceChange] = useState<{
     was: TWirePremiumItem | undefined;
@@ -109,20 +68,23 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     /** The new price is the senior loading the customer agreed to in the senior popup. */
     senior: boolean;
   } | null>(null);
-  const summaryRef = useRef<HTMLParagraphElement>(null);
 
   // A paid policy shows what was paid for, not a draft typed since.
   const [initialValues] = useState(() =>
     valuesFromPolicy(policy, viewOnly ? null : loadApplicantDraft(policy.policyId)),
   );
-  const form = useForm<TApplicantFormValues, TResolverContext>({
+  // What is typed is kept for this policy, so a reload or a step back keeps it.
+  const checkout = useCheckoutForm<TApplicantFormValues>({
     defaultValues: initialValues,
-    resolver,
-    context: { today },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    check: async (values) => {
+      const { validateApplicantForm } = await loadRules();
+      return validateApplicantForm(values, { base: useTravelFlowStore.getState().policy, today });
+    },
+    keep: (values) => saveApplicantDraft(useTravelFlowStore.getState().policy.policyId, values),
+    fieldOf: formFieldOf,
   });
-  const { control, formState, getValues, setValue, setError, handleSubmit, watch, clearErrors } = form;
+  const { form, errorOf, setFormError } = checkout;
+  const { control, getValues, setValue, watch, clearErrors } = form;
   const rows = useFieldArray({ control, name: 'insured' });
   const clientType = watch('clientType');
   const isTraveller = watch('isTraveller');
@@ -139,21 +101,10 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     void loadRules();
   }, []);
 
-  // What is typed is kept for this policy, so a reload or a step back keeps it.
-  useEffect(() => {
-    const subscription = watch((values) =>
-      saveApplicantDraft(useTravelFlowStore.getState().policy.policyId, values as TApplicantFormValues),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch]);
-
   const rerate = useMutation({ mutationFn: repriceTravellers });
   const rate = useMutation({ mutationFn: travelApi.rate });
   const requote = useMutation({ mutationFn: travelApi.multirate });
   const busy = rerate.isPending || rate.isPending || requote.isPending;
-
-  const errorOf = (path: string): string | undefined =>
-    (get(formState.errors, path) as { message?: string } | undefined)?.message;
 
   /** The first row is the applicant's while locked; once unlocked it starts empty for someone else. */
   const unlockFirstRow = () => {
@@ -211,20 +162,6 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     if (await changeTravellers(next, nextRows)) rows.remove(index);
   };
 
-  /** A refusal of the server that names a field shows under that field. */
-  const showServerRefusal = (error: unknown, values: TApplicantFormValues) => {
-    if (error instanceof ApiCallError && error.status === 400 && error.messageKey) {
-      const field = formFieldOf(error.field, error.messageKey, values);
-      if (field !== 'root') {
-        setError(field as 'fullName', { type: 'server', message: error.messageKey }, { shouldFocus: true });
-        return;
-      }
-      setFormError(error.messageKey);
-      return;
-    }
-    setFormError(callErrorKey(error));
-  };
-
   const submit = async (values: TApplicantFormValues, senior = false) => {
     setFormError(null);
     const store = useTravelFlowStore.getState();
@@ -238,7 +175,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
         setPriceChange({ was: store.policy.policyTravel.policyPremium, now: repriced, values, senior });
         return;
       }
-      showServerRefusal(error, values);
+      checkout.refuse(error);
       return;
     }
     if (answer.errorMessage || answer.messageKey) {
@@ -287,14 +224,6 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     await submit(values);
   };
 
-  const onInvalid = () => {
-    setFormError(null);
-    // Without a field to focus (a problem with the trip itself), the summary takes the focus.
-    requestAnimationFrame(() => {
-      if (!document.activeElement || document.activeElement === document.body) summaryRef.current?.focus();
-    });
-  };
-
   /** Back re-rates the trip with the current travellers and returns to the plans (travel-flow section 2). */
   const back = async () => {
     setFormError(null);
@@ -316,12 +245,9 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
     navigate('/travel/quote');
   };
 
-  const errorCount = countErrors(formState.errors);
-  const rootError = formError ?? formState.errors.root?.message ?? null;
-
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+      <form className={styles.form} noValidate onSubmit={checkout.submitWith(onValid)}>
         {viewOnly ? (
           <p className={styles.viewOnly} role="status">
             {t('applicant.viewOnly')}
@@ -367,15 +293,7 @@ export function ApplicantForm({ today, departure }: { today: TLocalDate; departu
 
         <div className={styles.submitRow}>
           {/* An alert is announced when it appears (and an empty one would be a second alert on the page). */}
-          {rootError ? (
-            <p className={styles.formError} role="alert">
-              {message(rootError)}
-            </p>
-          ) : errorCount > 0 ? (
-            <p className={styles.formError} role="alert" tabIndex={-1} ref={summaryRef}>
-              {t('applicant.errorSummary', { count: errorCount })}
-            </p>
-          ) : null}
+          <FormSummary checkout={checkout} className={styles.formError} />
           {viewOnly ? (
             <div className={styles.actions}>
               <Link to="/travel/finish" className={styles.continue}>
