@@ -26,6 +26,7 @@ const STATES_A_LIMIT: Record<string, TMessageValueName[]> = {
   [MESSAGE_KEYS.invalidDuration]: ['maxTripDays'],
   'applicant.studentHint': ['studentFromAge', 'studentMaxAge'],
   [MESSAGE_KEYS.birthDateBelow18]: ['adultMinAge'],
+  [MESSAGE_KEYS.paBirthDateBelow18]: ['adultMinAge'],
   [MESSAGE_KEYS.birthDateOver70]: ['adultMaxAge'],
   [MESSAGE_KEYS.birthDateOver26]: ['studentMaxAge'],
   [MESSAGE_KEYS.fullTimeStudentUnchecked]: ['studentFromAge'],

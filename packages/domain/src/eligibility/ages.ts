@@ -48,6 +48,8 @@ type TBand = { minMonths: number; minKey: string; maxAge?: number; maxKey?: stri
 type TChildBand = TBand & { childMaxAge: number; studentMaxAge: number };
 
 const ADULT_18 = { minMonths: AGE_LIMITS.adultMinYears * 12, minKey: MESSAGE_KEYS.birthDateBelow18 };
+/** The same band in personal accident's words ("each insured adult", not "adult travellers"). */
+const PA_ADULT_18 = { minMonths: AGE_LIMITS.adultMinYears * 12, minKey: MESSAGE_KEYS.paBirthDateBelow18 };
 const TO_70 = { maxAge: AGE_LIMITS.adultMaxYears, maxKey: MESSAGE_KEYS.birthDateOver70 };
 const CHILD_TO_STUDENT = {
   childMaxAge: AGE_LIMITS.childMaxYears,
@@ -79,13 +81,13 @@ export const ELIGIBILITY: Record<
   PAN: {
     // pa-home-payments section 5: Singapore adults 18–70; children 1 month–18, to 25 if studying full time.
     SGP: {
-      applicant: { ...ADULT_18, ...TO_70 },
-      adult: { ...ADULT_18, ...TO_70 },
+      applicant: { ...PA_ADULT_18, ...TO_70 },
+      adult: { ...PA_ADULT_18, ...TO_70 },
       child: { ...CHILD_FROM_1_MONTH, ...CHILD_TO_STUDENT },
     },
     // pa-home-payments section 5: Hong Kong insured 6 months–70 (renewable to 75); children 6 months–17, to 25 for unmarried full-time students.
     HKG: {
-      applicant: { ...ADULT_18, ...TO_70 },
+      applicant: { ...PA_ADULT_18, ...TO_70 },
       adult: {
         minMonths: AGE_LIMITS.hongKongPaMinMonths,
         minKey: MESSAGE_KEYS.birthDateBelow6Months,

@@ -19,18 +19,18 @@ describe('personal accident ages (pa-home-payments section 5)', () => {
   it.each([
     // Singapore adults and applicants 18 to 70.
     ['SGP', 'adult', '24/11/2008', null],
-    ['SGP', 'adult', '25/11/2008', K.birthDateBelow18],
+    ['SGP', 'adult', '25/11/2008', K.paBirthDateBelow18],
     ['SGP', 'adult', '25/11/1955', null],
     ['SGP', 'adult', '24/11/1955', K.birthDateOver70],
     ['SGP', 'applicant', '24/11/2008', null],
-    ['SGP', 'applicant', '25/11/2008', K.birthDateBelow18],
+    ['SGP', 'applicant', '25/11/2008', K.paBirthDateBelow18],
     ['SGP', 'applicant', '24/11/1955', K.birthDateOver70],
     // Hong Kong insured adults from 6 months to 70; the policyholder is still an adult of 18 to 70.
     ['HKG', 'adult', '24/05/2026', null],
     ['HKG', 'adult', '25/05/2026', K.birthDateBelow6Months],
     ['HKG', 'adult', '25/11/1955', null],
     ['HKG', 'adult', '24/11/1955', K.birthDateOver70],
-    ['HKG', 'applicant', '25/11/2008', K.birthDateBelow18],
+    ['HKG', 'applicant', '25/11/2008', K.paBirthDateBelow18],
     ['HKG', 'applicant', '25/11/1955', null],
   ] as const)('%s %s born %s → %s', (country, role, dateOfBirth, key) => {
     expect(check(country, role, dateOfBirth)).toBe(key);

@@ -67,6 +67,8 @@ export const MESSAGE_KEYS = {
   claimsReferToAgent: 'paErrorMessage.claimsReferToAgent',
   effectiveDateRequired: 'paErrorMessage.effectiveDateRequired',
   effectiveDateOutOfRange: 'paErrorMessage.effectiveDateOutOfRange',
+  /** Personal accident's and home's words for an adult under 18: insured adults, not travellers. */
+  paBirthDateBelow18: 'paErrorMessage.birthDateBelow18YearsOld',
   // Home (decision 057): a Singapore postal code that is not six digits of a real sector
   homePostalCode: 'homeErrorMessage.postalCode',
   // Card (pa-home-payments section 5; design section 6)

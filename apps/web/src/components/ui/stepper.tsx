@@ -5,6 +5,9 @@ import styles from './stepper.module.css';
 export const STEPS = ['welcome', 'quote', 'apply', 'confirm', 'insured', 'complete'] as const;
 export type TStep = (typeof STEPS)[number];
 
+/** The annual products' six steps, personal accident's and home's (pa-home-payments section 1). */
+export const ANNUAL_STEPS = ['welcome', 'quote', 'apply', 'confirm', 'payment', 'insuredDone'] as const;
+
 /** The active index is clamped to the valid range (pa-home-payments, Shared interface behaviour). */
 export function clampStep(current: number): number {
   return Math.min(Math.max(Math.round(current), 1), STEPS.length);

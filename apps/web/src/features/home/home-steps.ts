@@ -1,5 +1,7 @@
+import { ANNUAL_STEPS } from '../../components/ui/stepper';
+
 /**
- * Home's six stepper steps, keys under `stepper.steps` (decision 059): the first is "Your home", where
- * travel has "Welcome"; the rest are the shared journey's.
+ * Home's six stepper steps, as personal accident's (pa-home-payments section 1): Welcome, Quote, Apply,
+ * Confirm, Payment, Insured. (Decision 059's "Your home" first step is retired: the spec names them.)
  */
-export const HOME_STEPS = ['home', 'quote', 'apply', 'confirm', 'insured', 'complete'] as const;
+export const HOME_STEPS = ANNUAL_STEPS;

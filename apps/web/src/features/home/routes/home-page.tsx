@@ -325,7 +325,7 @@ export function HomePage() {
           { title: t('homeLanding.features.contentsTitle'), text: t('homeLanding.features.contentsText') },
           {
             title: t('homeLanding.features.renovationTitle'),
-            text: t('homeLanding.features.renovationText'),
+            text: t(`homeLanding.features.renovationText${country}`),
           },
           { title: t('homeLanding.features.liabilityTitle'), text: t('homeLanding.features.liabilityText') },
         ]}

@@ -3,6 +3,7 @@ import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { paBenefitRows, type TPaInsured } from '@lionrock/domain/pa/pa-benefits';
 import type { TPaBenefitKey } from '@lionrock/domain/rating/benefits/benefit-schedules';
+import { useId } from 'react';
 import { BenefitsState } from '../../../components/ui/benefits-state';
 import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
@@ -36,6 +37,7 @@ export function BenefitTable({
   caption: string;
 }) {
   const { t, language } = useTranslation();
+  const captionId = `pa-benefits-${useId().replace(/:/g, '')}`;
   const { benefits, failed, retry } = useBenefitSchedule('PAN', country, on);
   if (!benefits)
     return (
@@ -59,10 +61,21 @@ export function BenefitTable({
       ? t('paQuote.reducedAmount', { amount: formatMoney(row.amount, country) })
       : formatMoney(row.amount, country);
   };
+  // A benefit that comes only with an optional cover says so: the landing must not list it as included.
+  const optionalOf = (key: TPaBenefitKey) =>
+    plans.map((plan) => schedules[plan]?.[key]?.optionalCover).find(Boolean) ?? null;
   return (
-    <div className={styles.tableWrap}>
+    // Wider than a phone: it scrolls sideways, by keyboard too (a focusable region named by its caption),
+    // and says so under 480 px.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it (WCAG 2.1.1)
+    <section className={styles.tableWrap} aria-labelledby={captionId} tabIndex={0}>
+      <p className={styles.scrollCue} aria-hidden="true">
+        {t('paLanding.scrollCue')}
+      </p>
       <table className={styles.table}>
-        <caption className={styles.label}>{caption}</caption>
+        <caption id={captionId} className={styles.label}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{t('paLanding.benefit')}</th>
@@ -76,7 +89,14 @@ export function BenefitTable({
         <tbody>
           {(rows ?? (Object.keys(benefits.labels) as TPaBenefitKey[])).map((row) => (
             <tr key={row}>
-              <th scope="row">{label(row)}</th>
+              <th scope="row">
+                {label(row)}
+                {optionalOf(row) ? (
+                  <span className={styles.optionalRow}>
+                    {t('paLanding.optionalRow', { cover: t(`paQuote.covers.${optionalOf(row)}`) })}
+                  </span>
+                ) : null}
+              </th>
               {plans.map((plan) => (
                 <td key={plan}>{amount(plan, row)}</td>
               ))}
@@ -84,6 +104,6 @@ export function BenefitTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

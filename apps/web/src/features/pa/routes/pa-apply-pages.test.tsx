@@ -109,7 +109,7 @@ describe('the PA apply pages (pa-home-payments sections 4 and 5)', () => {
     await userEvent.clear(holder.getByLabelText('ID number'));
     await userEvent.type(holder.getByLabelText('ID number'), 'S8512345I');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText(i18n.t(MESSAGE_KEYS.birthDateBelow18))).toBeTruthy();
+    expect(screen.getByText(i18n.t(MESSAGE_KEYS.paBirthDateBelow18))).toBeTruthy();
   });
 
   it('shows the student tick from 18, requires it, and says "unmarried" in Hong Kong', async () => {
