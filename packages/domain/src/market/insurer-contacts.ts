@@ -14,6 +14,8 @@ export type TInsurerContacts = {
   hotlineHoursEn: string;
   /** The 24-hour emergency assistance line abroad, promised by the contact page and printed on the schedule. */
   assistance: string;
+  /** The 24-hour home emergency line (a plumber, electrician or locksmith sent out) of home policies. */
+  homeAssistance: string;
   email: string;
   claimsEmail: string;
   /** The data protection officer (Singapore PDPA section 11(3); Hong Kong PDPO data access requests). */
@@ -27,6 +29,7 @@ export const INSURER_CONTACTS: Record<TCountry, TInsurerContacts> = {
     hotline: '6200 0000',
     hotlineHoursEn: 'Monday to Friday, 9 am to 6 pm',
     assistance: '+65 6200 0911',
+    homeAssistance: '6200 0922',
     email: 'direct@lionrock.example',
     claimsEmail: 'claims@lionrock.example',
     dpoEmail: 'dpo@lionrock.example',
@@ -37,6 +40,7 @@ export const INSURER_CONTACTS: Record<TCountry, TInsurerContacts> = {
     hotline: '2100 0000',
     hotlineHoursEn: 'Monday to Friday, 9 am to 6 pm',
     assistance: '+852 2100 0911',
+    homeAssistance: '2100 0922',
     email: 'direct.hk@lionrock.example',
     claimsEmail: 'claims.hk@lionrock.example',
     dpoEmail: 'dpo.hk@lionrock.example',

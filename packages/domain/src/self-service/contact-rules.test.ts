@@ -56,7 +56,7 @@ describe('a contact change (travel-flow section 5, Contact)', () => {
 
   it('is submitted as the applicant page submits it', () => {
     expect(normaliseContact({ mobileNoCountryCode: ' +65 ', mobileNo: ' 8123 ', email: ' a@b.co ' })).toEqual(
-      { mobileNoCountryCode: '65', mobileNo: '8123', email: 'A@B.CO' },
+      { mobileNoCountryCode: '65', mobileNo: '8123', email: 'a@b.co' },
     );
     expect(normaliseContact({ mobileNoCountryCode: '65', mobileNo: '8123' })).toEqual({
       mobileNoCountryCode: '65',

@@ -42,12 +42,12 @@ export function validateContactChange(change: TContactChange): TContactError[] {
   return errors;
 }
 
-/** As the applicant page submits them (travel-flow section 5, Names): trimmed, the e-mail upper-cased. */
+/** As the applicant page submits them: trimmed; the e-mail kept as typed (decision 131), compared without case. */
 export function normaliseContact(change: TContactChange): TContactChange {
   return {
     mobileNoCountryCode: change.mobileNoCountryCode.trim().replace(/^\+/, ''),
     mobileNo: change.mobileNo.trim(),
-    ...(change.email === undefined ? {} : { email: change.email.trim().toUpperCase() }),
+    ...(change.email === undefined ? {} : { email: change.email.trim() }),
   };
 }
 

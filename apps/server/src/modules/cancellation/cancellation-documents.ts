@@ -253,5 +253,6 @@ export function composeCancellationMail(
     greeting,
     blocks: paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
     contactCountry: policy.country,
+    product: policy.productType,
   });
 }

@@ -185,5 +185,6 @@ export function composeClaimMail(
       { kind: 'link', lines: [copy.link[kind](values)], url: facts.url },
     ],
     contactCountry: facts.country,
+    product: facts.productType,
   });
 }

@@ -187,7 +187,9 @@ describe('composePolicyMail', () => {
     );
     expect(applicant.text).toContain('連結30日內有效');
     expect(applicant.text).toContain('香港：2100 0000');
-    expect(applicant.text).toContain('24小時海外緊急援助熱線：+852 2100 0911');
+    // A home policy's help line is the home emergency one, not assistance abroad.
+    expect(applicant.text).toContain('24小時家居緊急援助熱線（水電、開鎖）：2100 0922');
+    expect(applicant.text).not.toContain('海外緊急援助');
     expect(applicant.text).not.toMatch(/[单码链联据额险计产]/);
     expect(applicant.html).toContain('<html lang="zh-Hant"');
     expectNoIdNumbers(applicant);
@@ -204,13 +206,16 @@ describe('composePolicyMail', () => {
     expect(home.subject).toBe('Your Lionrock home policy HHK26-0000099');
     expect(home.text).toContain('Total paid: HK$');
     expect(home.text).toContain('direct.hk@lionrock.example');
-    expect(home.text).toContain('24-hour emergency assistance abroad: +852 2100 0911');
+    expect(home.text).toContain('24-hour home emergency assistance (plumber, electrician, locksmith): 2100 0922');
+    expect(home.text).not.toContain('assistance abroad');
     expectNoIdNumbers(home);
     const accident = composePolicyMail(pa('en'), { role: 'applicant', scheduleUrl: url });
     expect(accident.subject).toBe('Your Lionrock personal accident policy PSG26-0000007');
     expect(accident.text).toContain('Dear LIM MEI LING,');
     expect(accident.text).toContain('Plan: Plan C (Plan-C-)');
     expect(accident.text).toContain('Period of insurance: 24/11/2026 to 23/11/2027');
+    expect(accident.text).toContain('To make a claim: claims@lionrock.example.');
+    expect(accident.text).not.toContain('assistance abroad');
     expectNoIdNumbers(accident);
     expect(composePolicyMail(pa('zh'), { role: 'applicant', scheduleUrl: url }).subject).toBe(
       '您的狮石个人意外保险保单 PSG26-0000007',

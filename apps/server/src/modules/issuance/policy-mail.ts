@@ -192,5 +192,6 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
       ...(manageUrl ? [{ kind: 'link' as const, lines: [copy.manage], url: manageUrl }] : []),
     ],
     contactCountry: policy.country,
+    product: policy.productType,
   });
 }

@@ -15,6 +15,7 @@ const DRAFT: TMailDraft = {
     { kind: 'code', code: '123456' },
   ],
   contactCountry: 'SGP',
+  product: 'PTR',
 };
 
 describe('the one mail layout (decision 115)', () => {

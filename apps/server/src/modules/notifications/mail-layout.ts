@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
+import type { TProductType } from '@lionrock/domain/tax/tax';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
@@ -30,6 +31,8 @@ export type TMailDraft = {
   blocks: readonly TMailBlock[];
   /** The market whose lines the footer gives; none for a mail that is not about a market's business. */
   contactCountry?: TCountry | undefined;
+  /** The product of the policy the mail is about: its help line (assistance abroad, home emergency, claims). */
+  product?: TProductType | undefined;
 };
 
 export type TRenderedMail = { subject: string; text: string; html: string };
@@ -37,29 +40,49 @@ export type TRenderedMail = { subject: string; text: string; html: string };
 type TLayoutWords = {
   brand: string;
   colon: string;
-  contact: (country: TCountry) => string;
+  contact: (country: TCountry, product: TProductType | undefined) => string;
 };
 
 const contactsOf = (country: TCountry) => INSURER_CONTACTS[country];
+
+/**
+ * The line of help a policy's holder needs from its product: assistance abroad for travel, the home
+ * emergency line for home, where to claim for personal accident; none for a mail about no policy.
+ */
+const HELP: Record<'en' | 'zh-Hans', Record<TProductType, (country: TCountry) => string>> = {
+  en: {
+    PTR: (country) => ` 24-hour emergency assistance abroad: ${contactsOf(country).assistance}.`,
+    PHM: (country) =>
+      ` 24-hour home emergency assistance (plumber, electrician, locksmith): ${contactsOf(country).homeAssistance}.`,
+    PAN: (country) => ` To make a claim: ${contactsOf(country).claimsEmail}.`,
+  },
+  'zh-Hans': {
+    PTR: (country) => `24小时海外紧急援助热线：${contactsOf(country).assistance}。`,
+    PHM: (country) => `24小时家居紧急援助热线（水电、开锁）：${contactsOf(country).homeAssistance}。`,
+    PAN: (country) => `申请索偿：${contactsOf(country).claimsEmail}。`,
+  },
+};
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
 const ZH_HANS: TLayoutWords = {
   brand: '狮石保险',
   colon: '：',
-  contact: (country) =>
-    country === 'SGP'
-      ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。24小时海外紧急援助热线：${contactsOf('SGP').assistance}。`
-      : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。24小时海外紧急援助热线：${contactsOf('HKG').assistance}。`,
+  contact: (country, product) =>
+    (country === 'SGP'
+      ? `如有疑问，请联系我们：新加坡：${contactsOf('SGP').hotline}（星期一至五，上午9时至下午6时），${contactsOf('SGP').email}。`
+      : `如有疑问，请联系我们：香港：${contactsOf('HKG').hotline}，${contactsOf('HKG').email}。`) +
+    (product ? HELP['zh-Hans'][product](country) : ''),
 };
 
 const WORDS: Record<TMailScript, TLayoutWords> = {
   en: {
     brand: 'Lionrock Insurance',
     colon: ': ',
-    contact: (country) =>
-      country === 'SGP'
-        ? `Questions? Call or write to us. Singapore: ${contactsOf('SGP').hotline} (${contactsOf('SGP').hotlineHoursEn}), ${contactsOf('SGP').email}. 24-hour emergency assistance abroad: ${contactsOf('SGP').assistance}.`
-        : `Questions? Call or write to us. Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}. 24-hour emergency assistance abroad: ${contactsOf('HKG').assistance}.`,
+    contact: (country, product) =>
+      (country === 'SGP'
+        ? `Questions? Call or write to us. Singapore: ${contactsOf('SGP').hotline} (${contactsOf('SGP').hotlineHoursEn}), ${contactsOf('SGP').email}.`
+        : `Questions? Call or write to us. Hong Kong: ${contactsOf('HKG').hotline}, ${contactsOf('HKG').email}.`) +
+      (product ? HELP.en[product](country) : ''),
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
@@ -127,7 +150,7 @@ function blockHtml(block: TMailBlock): string {
 export function renderMail(draft: TMailDraft): TRenderedMail {
   const words = WORDS[draft.script];
   const subject = oneLine(draft.subject);
-  const contact = draft.contactCountry ? words.contact(draft.contactCountry) : '';
+  const contact = draft.contactCountry ? words.contact(draft.contactCountry, draft.product) : '';
   const text = [
     ...(draft.greeting ? [draft.greeting, ''] : []),
     ...draft.blocks.flatMap((block) => [...blockText(block, words), '']),

@@ -184,5 +184,6 @@ export function composeContactMail(
       ...(undoUrl ? [{ kind: 'link' as const, lines: [copy.undo], url: undoUrl }] : []),
     ],
     contactCountry: policy.country,
+    product: policy.productType,
   });
 }

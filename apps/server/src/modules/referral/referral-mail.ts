@@ -127,5 +127,6 @@ export function composeReferralMail(
       ...(link ? [{ kind: 'link' as const, lines: [copy.link], url: link }] : []),
     ],
     contactCountry: facts.country,
+    product: facts.productType,
   });
 }

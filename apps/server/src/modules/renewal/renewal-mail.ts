@@ -211,5 +211,6 @@ export function composeRenewalMail(
       ...(manageUrl ? [{ kind: 'link' as const, lines: [copy.manage], url: manageUrl }] : []),
     ],
     contactCountry: policy.country,
+    product: policy.productType,
   });
 }

@@ -78,7 +78,7 @@ function applicationOf(policy: TPaPolicy, values: TPaApplicantValues): TPaPolicy
         dateOfBirth: first.dateOfBirth ?? '',
         mobileNoCountryCode: values.mobileCode.trim(),
         mobileNo: values.mobile.trim(),
-        email: values.email.trim().toUpperCase(),
+        email: values.email.trim(),
         emailConfirmed: values.emailConfirmed,
         hasAutoRenewal: pa.applicant?.hasAutoRenewal ?? true,
       },

@@ -38,7 +38,7 @@ const MESSAGES = {
     'Only full-time students are eligible from age 18. Please tick the box if this child studies full time.',
 };
 
-/** fillApplicant's details as the page sends them (upper-cased, with the e-mail confirmed). */
+/** fillApplicant's details as the page sends them (names and IDs upper-cased, the e-mail as typed: decision 131). */
 const SENT_APPLICANT = {
   clientType: 'P' as const,
   fullName: 'TAN WEI MING',
@@ -47,7 +47,7 @@ const SENT_APPLICANT = {
   dateOfBirth: '15/06/1985',
   mobileNoCountryCode: '65',
   mobileNo: '91234567',
-  email: 'WEIMING.TAN@EXAMPLE.COM',
+  email: 'weiming.tan@example.com',
   emailConfirmed: true,
 };
 

@@ -147,7 +147,7 @@ export function applicationFromValues(values: TApplicantFormValues, base: TTrave
   };
 }
 
-/** What Continue sends: names, ID numbers and e-mail upper-cased (travel-flow section 5, Names). */
+/** What Continue sends: names and ID numbers upper-cased (travel-flow section 5, Names), the e-mail as typed (decision 131). */
 export function submissionFromValues(values: TApplicantFormValues, base: TTravelPolicy): TTravelPolicy {
   const policy = applicationFromValues(values, base);
   const travel = policy.policyTravel;
@@ -155,7 +155,7 @@ export function submissionFromValues(values: TApplicantFormValues, base: TTravel
     ...policy,
     policyTravel: {
       ...travel,
-      applicant: normaliseForSubmit(travel.applicant as TApplicant, ['fullName', 'hkId', 'email', 'uen']),
+      applicant: normaliseForSubmit(travel.applicant as TApplicant, ['fullName', 'hkId', 'uen']),
       travellersList: (travel.travellersList as TTraveller[]).map((row) =>
         normaliseForSubmit(row, ['fullName', 'hkId']),
       ),
