@@ -206,7 +206,9 @@ describe('composePolicyMail', () => {
     expect(home.subject).toBe('Your Lionrock home policy HHK26-0000099');
     expect(home.text).toContain('Total paid: HK$');
     expect(home.text).toContain('direct.hk@lionrock.example');
-    expect(home.text).toContain('24-hour home emergency assistance (plumber, electrician, locksmith): 2100 0922');
+    expect(home.text).toContain(
+      '24-hour home emergency assistance (plumber, electrician, locksmith): 2100 0922',
+    );
     expect(home.text).not.toContain('assistance abroad');
     expectNoIdNumbers(home);
     const accident = composePolicyMail(pa('en'), { role: 'applicant', scheduleUrl: url });
