@@ -1,6 +1,7 @@
 import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { Locator, Page } from '@playwright/test';
 import { watchConsole } from './support/console.ts';
+import { paQuotePage } from './support/pa.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -16,18 +17,7 @@ async function invalidIds(scope: Locator): Promise<string[]> {
 }
 
 async function paApplicantPage(page: Page) {
-  await page.goto('/pa?country=SGP');
-  const picker = page.getByRole('group', { name: 'Your occupation' });
-  await picker.getByRole('searchbox').fill('teacher');
-  await picker.getByRole('radio', { name: /teacher/i }).check();
-  await page.getByRole('button', { name: 'Get a quote' }).click();
-  await expect(page).toHaveURL(/\/pa\/occupation$/);
-  await page.getByRole('radio', { name: 'Singapore citizen' }).check();
-  await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/pa\/effective-date$/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/pa\/quote$/);
+  await paQuotePage(page);
   await page.getByRole('button', { name: 'Apply Now for Plan A' }).click();
   await expect(page).toHaveURL(/\/pa\/applicant$/);
 }

@@ -15,6 +15,7 @@ import {
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { readOutbox } from './support/outbox.ts';
 import { ownShop } from './support/own-shop.ts';
+import { paQuotePage } from './support/pa.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -131,18 +132,7 @@ test('a personal accident quote saved at the quote step, then the applicant step
 }) => {
   test.setTimeout(180_000);
   const page = await openShop(browser);
-  await page.goto('/pa');
-  const picker = page.getByRole('group', { name: 'Your occupation' });
-  await picker.getByRole('searchbox').fill('teacher');
-  await picker.getByRole('radio', { name: /teacher/i }).check();
-  await page.getByRole('button', { name: 'Get a quote' }).click();
-  await expect(page).toHaveURL(/\/pa\/occupation$/);
-  await page.getByRole('radio', { name: 'Singapore citizen' }).check();
-  await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/pa\/effective-date$/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/pa\/quote$/);
+  await paQuotePage(page);
   // Saved on the quote page first: the link reopens the plans, priced today.
   await saveForLater(
     page,

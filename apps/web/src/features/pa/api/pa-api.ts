@@ -1,6 +1,7 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
 import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { stripUiFields } from '@lionrock/domain/schemas/policy-schema';
+import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import { ApiCallError, postJson } from '../../../lib/api-client';
 
 /**
@@ -50,8 +51,8 @@ function asTyped<
   const dateOfBirth = person.dateOfBirth?.trim() ?? '';
   return {
     ...person,
-    lastName: (person.lastName ?? '').trim().slice(0, 50),
-    hkId: (person.hkId ?? '').trim().slice(0, 50),
+    lastName: (person.lastName ?? '').trim().slice(0, FIELD_LENGTHS.name),
+    hkId: (person.hkId ?? '').trim().slice(0, FIELD_LENGTHS.id),
     dateOfBirth: parseDmy(dateOfBirth) ? dateOfBirth : '',
   };
 }
