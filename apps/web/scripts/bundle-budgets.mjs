@@ -186,7 +186,8 @@ const ON_DEMAND = [
     js: 20 * kB,
     css: 4 * kB,
   },
-  // The personal accident site's own pages (landing to apply) load together; its checkout pages with its contract.
+  // The personal accident site's own pages (landing to plans) load together; the applicant pages on the
+  // way to them (decision 133); its checkout pages with its contract.
   {
     name: 'personal accident pages',
     load: ['src/features/pa/routes/pa-routes.tsx'],
@@ -194,11 +195,17 @@ const ON_DEMAND = [
     css: 5 * kB,
   },
   {
-    // "Ask our underwriters" (decision 089): loads when asked for, its texts with the service part;
-    // counted with the PA pages it opens from (2.1 kB of its own).
-    name: 'personal accident referral page (with the PA pages)',
+    // Counted whole, as travel's applicant page is: most of it is already loaded with the PA pages.
+    name: 'personal accident applicant pages',
+    load: ['src/features/pa/routes/pa-applicant-page.tsx', 'src/features/pa/routes/pa-apply-page.tsx'],
+    js: 80 * kB,
+    css: 7 * kB,
+  },
+  {
+    // "Ask our underwriters" (decision 089): loads when asked for, its texts with the service part.
+    name: 'personal accident referral page',
     load: ['src/features/pa/routes/pa-refer-page.tsx'],
-    js: 62 * kB,
+    js: 12 * kB,
   },
   {
     name: 'personal accident confirm page',
