@@ -72,7 +72,7 @@ test.describe('the travel applicant page', () => {
       dateOfBirth: '15/06/1985',
       mobileNoCountryCode: '65',
       mobileNo: '91234567',
-      email: 'WEIMING.TAN@EXAMPLE.COM',
+      email: 'weiming.tan@example.com', // as typed (decision 131)
     });
     expect(travel.travellersList).toEqual([
       expect.objectContaining({ type: 'ADULT', fullName: 'TAN WEI MING', hkId: 'S8512345I' }),
