@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expectIssued } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signInToBackOffice } from './support/back-office.ts';
+import { singaporeDateIn } from './support/dates.ts';
 import {
   applyNow,
   confirmAndGoToPayment,
@@ -31,11 +32,6 @@ const CAMPAIGN = 'DASHE2E';
 
 let shop: TServerProcess;
 let dataDir: string;
-
-/** A date in Singapore, `days` from today, as YYYY-MM-DD. */
-function singaporeIso(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Singapore' });
-}
 
 test.describe('campaign to dashboard', () => {
   test.beforeAll(async () => {
@@ -77,8 +73,8 @@ test.describe('campaign to dashboard', () => {
     await page.getByRole('button', { name: 'New campaign' }).click();
     await page.getByLabel('Campaign code').fill(CAMPAIGN);
     await page.getByLabel('Name', { exact: true }).fill('Dashboard e2e');
-    await page.getByLabel('First day').fill(singaporeIso(0));
-    await page.getByLabel('Last day').fill(singaporeIso(60));
+    await page.getByLabel('First day').fill(singaporeDateIn(0));
+    await page.getByLabel('Last day').fill(singaporeDateIn(60));
     await page.getByLabel('Discount', { exact: true }).fill('1000');
     await page.getByLabel('Promo code', { exact: true }).selectOption('SINGLE_USE');
     await page.getByLabel('Where the code comes from (English)').fill('Our newsletter');

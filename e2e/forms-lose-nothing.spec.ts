@@ -85,6 +85,8 @@ test('home in Hong Kong, in Chinese: every problem at once in its own words, kep
   await expect(page).toHaveURL(/\/home\/quote$/);
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/\/home\/applicant$/);
+  // The quote page stays drawn while the applicant page loads: wait for the page itself.
+  await expect(page.getByRole('heading', { level: 1, name: '您的資料及住所地址' })).toBeVisible();
 
   await page.getByRole('button', { name: '下一步' }).click();
   const form = page.locator('form');

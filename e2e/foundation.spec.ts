@@ -58,7 +58,9 @@ test.describe('the shop foundation', () => {
     const problems = watchConsole(page);
     await page.goto('/travel/lang/tc?country=HKG');
     await expect(page.getByRole('heading', { level: 1, name: '出行無憂的旅遊保險' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '冬日出遊:八折優惠再送150港元超市禮券' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: '冬日出遊：最高八折優惠再送150港元超市禮券' }),
+    ).toBeVisible();
     await expect(page.getByText('海外醫療費用最高 HK$7,000,000.00')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-HK');
     expect(problems).toEqual([]);

@@ -233,7 +233,7 @@ test.describe('home bought end to end in the browser', () => {
     const holder = page.getByRole('region', { name: labels.policyholder });
     await holder.getByLabel(labels.fullName).fill('Cheung Ka Yan');
     await holder.getByLabel(labels.idNumber).fill('K765432(4)');
-    await holder.getByLabel(labels.dateOfBirth).fill('1975-09-09');
+    await holder.getByLabel(labels.dateOfBirth).fill('09/09/1975');
     await holder.getByLabel(labels.mobile).fill('61234567');
     await holder.getByLabel(labels.email, { exact: true }).fill('ky.cheung@example.com');
     // Once (1 run in 3 on 2 cores) this click did not tick the box: if a dialog opened over the page, or

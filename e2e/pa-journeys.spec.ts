@@ -109,7 +109,15 @@ async function confirm(page: Page, options: { renewalOff?: boolean } = {}) {
   // PA is annual: auto-renewal by card is on by default (pa-home-payments section 4).
   const renewal = page.getByRole('checkbox', { name: /Renew my annual plan/ });
   await expect(renewal).toBeChecked();
-  if (options.renewalOff) await renewal.uncheck();
+  if (options.renewalOff) {
+    // Unticking asks first (the spec's "Are you sure?" on the toggle), and again at Pay.
+    await renewal.click();
+    await page
+      .getByRole('dialog', { name: 'Turn off auto-renewal?' })
+      .getByRole('button', { name: 'Turn off auto-renewal' })
+      .click();
+    await expect(renewal).not.toBeChecked();
+  }
   await page.getByRole('button', { name: EN.pay, exact: true }).focus();
   await page.keyboard.press('Enter');
   if (options.renewalOff) await page.getByRole('button', { name: 'Turn off auto-renewal' }).click();
@@ -244,9 +252,7 @@ test.describe('personal accident journeys', () => {
     await expect(planA.getByText('IA levy')).toBeVisible();
     await expect(planA.getByText('GST')).toHaveCount(0);
     // Half of HK$620 is below the minimum premium: the premium is held at HK$380 (pa-home-payments section 9).
-    await expect(planA.getByRole('listitem').filter({ hasText: 'Premium after discounts' })).toContainText(
-      'HK$380.00',
-    );
+    await expect(planA.locator('[data-price-line="netPremium"]')).toContainText('HK$380.00');
     await checkScreen(page, 'quote-hkg');
     await page.getByRole('button', { name: 'Apply Now for Plan A' }).click();
     const holder = page.getByRole('region', { name: 'Applicant (Adult 1)' });
@@ -318,15 +324,16 @@ test.describe('personal accident refusals and screens', () => {
     browser,
   }) => {
     const page = await openShop(browser);
-    await page.goto('/pa');
-    await coverOnLanding(page, { occupations: [['teacher', /teacher/i]], promo: 'NOSUCH1' });
+    // A campaign link that names no running campaign (a wrong promo code stays on the landing: promo-and-banners.spec.ts).
+    await page.goto('/pa/campaign/NOSUCH1');
+    await coverOnLanding(page, { occupations: [['teacher', /teacher/i]] });
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await page.getByRole('radio', { name: 'Singapore citizen' }).check();
     await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
-    await expect(dialog).toContainText("This promo code isn't valid. Please check it and try again.");
+    await expect(dialog).toContainText("This offer has ended or doesn't cover this plan.");
     await expect(page).toHaveURL(/\/pa\/effective-date$/);
   });
 

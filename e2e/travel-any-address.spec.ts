@@ -58,7 +58,7 @@ test.describe('a card pays from whatever address the customer uses', () => {
     const holder = page.getByRole('region', { name: 'Policyholder' });
     await holder.getByLabel('ID type').selectOption({ label: 'HKID' });
     await fillPolicyholder(page, {
-      person: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '1985-06-15' },
+      person: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '15/06/1985' },
       contact: { mobile: '91234567', email: 'taiman.chan@example.com' },
     });
     await page.getByRole('button', { name: 'Continue' }).click();

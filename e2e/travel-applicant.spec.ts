@@ -99,7 +99,7 @@ test.describe('the travel applicant page', () => {
 
     const holder = await fillPolicyholder(page);
     // The second traveller repeats the policyholder's ID.
-    await fillPerson(second, { name: 'Lee Ah Kow', id: HOLDER.id, birth: '1980-01-01' });
+    await fillPerson(second, { name: 'Lee Ah Kow', id: HOLDER.id, birth: '01/01/1980' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(second.getByLabel('ID or passport number')).toHaveAccessibleDescription(
       'This ID number has already been entered in a previous field.',

@@ -235,7 +235,7 @@ test.describe('decisions a customer can make, in both markets', () => {
     {
       country: 'SGP',
       path: '/travel',
-      holder: { name: 'Tan Wei Ming', id: 'S8512345I', birth: '1985-06-15' },
+      holder: { name: 'Tan Wei Ming', id: 'S8512345I', birth: '15/06/1985' },
       contact: { mobile: '91234567', email: 'Weiming.Tan@Example.com' },
       hkid: false,
       partner: { name: 'Tan Ah Kow', id: 'S8712345F', birth: SENIOR_BIRTH },
@@ -243,7 +243,7 @@ test.describe('decisions a customer can make, in both markets', () => {
     {
       country: 'HKG',
       path: '/travel?country=HKG',
-      holder: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '1985-06-15' },
+      holder: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '15/06/1985' },
       contact: { mobile: '91234567', email: 'TaiMan.Chan@Example.com' },
       hkid: true,
       partner: { name: 'Chan Siu Ming', id: 'E12345678', birth: SENIOR_BIRTH },
@@ -330,7 +330,7 @@ test.describe('decisions a customer can make, in both markets', () => {
       .getByLabel('ID type')
       .selectOption({ label: 'HKID' });
     await fillPolicyholder(page, {
-      person: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '1985-06-15' },
+      person: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '15/06/1985' },
       contact: { mobile: '91234567', email: 'taiman.chan@example.com' },
     });
     for (const name of ['Adult 2', 'Child 1'])
@@ -338,12 +338,12 @@ test.describe('decisions a customer can make, in both markets', () => {
     await fillPerson(page.getByRole('group', { name: 'Adult 2' }), {
       name: 'Wong Mei Ling',
       id: 'E12345678',
-      birth: '1987-03-02',
+      birth: '02/03/1987',
     });
     await fillPerson(page.getByRole('group', { name: 'Child 1' }), {
       name: 'Chan Ka Yan',
       id: 'E23456789',
-      birth: '2015-09-09',
+      birth: '09/09/2015',
     });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/travel\/confirm$/);

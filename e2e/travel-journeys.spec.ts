@@ -71,7 +71,7 @@ test.describe('whole travel journeys, clicked from the landing', () => {
     await fillPerson(page.getByRole('group', { name: 'Child 1' }), {
       name: 'Tan Jia Hui',
       id: 'T1512345H',
-      birth: '2015-09-09',
+      birth: '09/09/2015',
     });
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -138,7 +138,7 @@ test.describe('whole travel journeys, clicked from the landing', () => {
     const holder = page.getByRole('region', { name: 'Policyholder' });
     await holder.getByLabel('ID type').selectOption({ label: 'HKID' });
     await fillPolicyholder(page, {
-      person: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '1985-06-15' },
+      person: { name: 'Chan Tai Man', id: 'K987654(5)', birth: '15/06/1985' },
       contact: { mobile: '91234567', email: 'taiman.chan@example.com' },
     });
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -29,11 +29,10 @@ async function typeInto(page: Page, field: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
-/** A date field (the browser's own date input, month first in en-US) typed digit by digit. */
-async function typeDate(page: Page, field: Locator, iso: string) {
-  const [year, month, day] = iso.split('-') as [string, string, string];
-  await typeInto(page, field, `${month}${day}${year}`);
-  await expect(field).toHaveValue(iso);
+/** Types a DD/MM/YYYY date into the shop's date field as digits alone: the field puts the slashes in. */
+async function typeDate(page: Page, field: Locator, dmy: string) {
+  await typeInto(page, field, dmy.replaceAll('/', ''));
+  await expect(field).toHaveValue(dmy);
 }
 
 test('the whole journey, from the landing to the policy number, from the keyboard alone', async ({

@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogues } from './scripts/catalogue-plugin.ts';
+import { reactRouterShaking } from './scripts/react-router-shaking.ts';
 
 // The shop's web app. `npm start` serves the build from the API server on :3000; `npm run dev` serves it
 // here on :5173 with hot reload, proxying API and gateway calls to a server running on :3000.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), catalogues()],
+  // React Router's unused components are left out of the build (scripts/react-router-shaking.ts, decision 022).
+  plugins: [react(), catalogues(), reactRouterShaking()],
   // Scripts run by nonce only (decision 018): the server puts a fresh nonce in place of this placeholder in
   // every document it serves and in that document's CSP (apps/server/src/plugins/web-app.ts). Vite
   // stamps it on the built tags and reads it back (meta csp-nonce) for the preloads it adds later.

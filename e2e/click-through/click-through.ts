@@ -44,8 +44,8 @@ test('operations make an underwriter on the form kit; the underwriter signs in a
   await expect(page.getByText(`${username} is created.`)).toBeVisible();
 
   await page.goto('/admin/policies');
-  await page.getByLabel('Created from').fill('2026-11-20');
-  await page.getByLabel('Created to').fill('2026-11-01');
+  await page.getByLabel('Created from').fill('20/11/2026');
+  await page.getByLabel('Created to').fill('01/11/2026');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Created to must be on or after Created from.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/policy-search-range.png`, fullPage: true });

@@ -1,11 +1,11 @@
-import { addDays, formatIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { addDays, formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
 
 /** The shop's calendar: Singapore and Hong Kong share the same offset, so one zone serves both. */
 export const SHOP_TIME_ZONE = 'Asia/Singapore';
 
-/** The date `days` after today in Singapore, as the date inputs take it (YYYY-MM-DD). */
+/** The date `days` after today in Singapore, as the shop's date field shows and takes it (DD/MM/YYYY). */
 export function singaporeDateIn(days: number): string {
-  return formatIso(addDays(todayIn(SHOP_TIME_ZONE, new Date()), days));
+  return formatDmy(addDays(todayIn(SHOP_TIME_ZONE, new Date()), days));
 }
 
 /** Next year's December, as the card form's expiry field takes it (MM-YY). */

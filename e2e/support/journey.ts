@@ -102,10 +102,10 @@ export type TPerson = { name: string; id: string; birth: string };
 export type TContact = { mobile: string; email: string };
 
 /** The policyholder of most journeys, who travels too (the seeded policy's applicant as well). */
-export const HOLDER: TPerson = { name: 'Tan Wei Ming', id: 'S8512345I', birth: '1985-06-15' };
+export const HOLDER: TPerson = { name: 'Tan Wei Ming', id: 'S8512345I', birth: '15/06/1985' };
 export const HOLDER_CONTACT: TContact = { mobile: '91234567', email: 'weiming.tan@example.com' };
 /** A second adult traveller. */
-export const PARTNER: TPerson = { name: 'Lim Mei Ling', id: 'S8712345F', birth: '1987-03-02' };
+export const PARTNER: TPerson = { name: 'Lim Mei Ling', id: 'S8712345F', birth: '02/03/1987' };
 
 export type TTravellers = 'one' | 'couple' | 'family';
 

@@ -8,6 +8,8 @@ import type { TKernel } from './app-kernel.ts';
 import type { TConfig } from './config.ts';
 import { startChangeNotifier } from './db/change-notifier.ts';
 import type { TDatabase } from './db/database.ts';
+import { createLogRetentionRepository } from './db/log-retention-repository.ts';
+import { pruneClientLogsJob } from './jobs/prune-client-logs.ts';
 import { ApiError, buildErrorBody } from './lib/api-error.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { describeError, redactLogObject, scrubText } from './lib/redaction.ts';
@@ -21,6 +23,7 @@ import { deskModule } from './modules/back-office/desk/desk-module.ts';
 import { marketingModule } from './modules/back-office/marketing/marketing-module.ts';
 import { operationsModule } from './modules/back-office/operations/operations-module.ts';
 import { partnersModule } from './modules/back-office/partners/partners-module.ts';
+import { scheduledWorkModule } from './modules/back-office/scheduled-work/scheduled-work-module.ts';
 import {
   permissionOfHandler,
   STAFF_API_PREFIX,
@@ -316,6 +319,7 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     findPolicy: (policyId) => payments.repository.findPolicy(policyId),
   });
   const claims = await claimsModule(kernel, {
+    manageUrl,
     access: holders.holderAccess,
     stepUps: holders.stepUps,
     policies: policy.repository,
@@ -353,6 +357,14 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
   });
   await claimsAdminModule(kernel, staff, { claims: claims.service, repository: claims.repository });
   await systemAdminModule(kernel, staff);
+  // Outside prod only: the daily jobs run by hand for a business date (decision 129).
+  const logRetention = createLogRetentionRepository(kernel.db);
+  await scheduledWorkModule(kernel, staff, {
+    renewalScan: (today, country, options) => renewal.service.runRenewalScan(today, country, options),
+    reminders: (at) => savedQuotes.service.runReminderScan(200, at),
+    pruneClaimDrafts: (at) => claims.drafts.pruneStaleDrafts(at),
+    pruneClientLogs: async (at) => (await pruneClientLogsJob(logRetention, () => at).handle(undefined)) ?? {},
+  });
 
   app.decorate('services', {
     payments: payments.repository,

@@ -94,7 +94,8 @@ describeEachDriver('back-office claims', (driver) => {
       headers: { 'session-name': SESSION, cookie: holderCookie, ...body.headers },
       payload: body.payload,
     });
-    const submitted = await customer('POST', `/draft/${claimId}/submit`);
+    // Each test files the same claim again: confirmed as a new one (the duplicate question, issue 29).
+    const submitted = await customer('POST', `/draft/${claimId}/submit`, { confirmDuplicate: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
     // The acknowledgement goes out now, so a test reads only the mails of the staff's moves.
     await app.services.documents.deliverMail();

@@ -245,8 +245,15 @@ describeEachDriver('cancellation', (driver) => {
     });
     const answer = await cancel(policy.policyId, cookie, { confirm: true, reason: 'Sold my car' });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().refund).toEqual({ state: 'succeeded', amountCents: expected, method: 'CC' });
     const [atGateway] = await gatewayRefundsOf(policy.policyId);
+    // The reference the customer is shown is the one the gateway holds for the refund (decision 129).
+    expect(answer.json().refund).toEqual({
+      state: 'succeeded',
+      amountCents: expected,
+      method: 'CC',
+      reference: atGateway!.clientReference,
+    });
+    expect(atGateway!.clientReference).toMatch(/^RF[0-9A-F]{32}$/);
     expect(atGateway!.amount).toBe((expected / 100).toFixed(2));
   });
 

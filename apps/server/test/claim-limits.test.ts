@@ -13,7 +13,7 @@ import {
   CLAIM_UPLOAD_BYTES_PER_HOUR,
 } from '@lionrock/domain/claims/claim-rules';
 import { addDays, formatIso, localDate, parseIso } from '@lionrock/domain/dates/local-date';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDocuments, claimDrafts, claims, mailOutbox } from '../src/db/schema.ts';
@@ -144,7 +144,10 @@ describeEachDriver('claim limits', (driver) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await upload(claimId, [pdfOf(2000)], holder.cookie)).statusCode).toBe(200);
-    const submitted = await call('POST', `/draft/${claimId}/submit`, holder.cookie);
+    // Confirmed as a new claim: a holder's claims here are alike (the duplicate question, issue 29).
+    const submitted = await call('POST', `/draft/${claimId}/submit`, holder.cookie, {
+      confirmDuplicate: true,
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
   };
   const storedFiles = async () =>
@@ -293,7 +296,8 @@ describeEachDriver('claim limits', (driver) => {
     const age = (claimId: string, days: number) =>
       database.db
         .update(claims)
-        .set({ updatedAt: sql`now() - make_interval(days => ${days})` })
+        // Aged from the app's clock, which the pruner counts back from (a business date's instant, decision 129).
+        .set({ updatedAt: new Date(clock.getTime() - days * 86_400_000) })
         .where(eq(claims.claimId, claimId));
     const keysOf = async (claimId: string) =>
       (await database.db.select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId))).map(

@@ -397,7 +397,10 @@ describeEachDriver('claims', (driver) => {
       await fill(id);
       await upload(id, [{ name: 'r.pdf', type: 'application/pdf', bytes: TINY_PDF }]);
     }
-    const answers = await Promise.all(ids.map((id) => call('POST', `/draft/${id}/submit`, myCookie)));
+    // Alike on purpose: each confirmed as a new claim (the duplicate question, issue 29).
+    const answers = await Promise.all(
+      ids.map((id) => call('POST', `/draft/${id}/submit`, myCookie, { confirmDuplicate: true })),
+    );
     const numbers = answers.map((answer) => answer.json().claimNumber);
     expect(new Set(numbers).size).toBe(ids.length);
   });
@@ -406,7 +409,9 @@ describeEachDriver('claims', (driver) => {
     const claimId = await startDraft();
     await fill(claimId);
     await upload(claimId, [{ name: 'r.pdf', type: 'application/pdf', bytes: TINY_PDF }]);
-    const { claimNumber } = (await call('POST', `/draft/${claimId}/submit`, myCookie)).json();
+    const { claimNumber } = (
+      await call('POST', `/draft/${claimId}/submit`, myCookie, { confirmDuplicate: true })
+    ).json();
     const status = await call('GET', `/${claimNumber}`, myCookie);
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({ claimNumber, status: 'received', policyNumber: mine.policyNumber });

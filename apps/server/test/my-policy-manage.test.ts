@@ -176,6 +176,7 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
         mobileNo: '91234567',
         email: 'W***@E***.COM',
         pendingEmail: null,
+        correspondenceAddress: null,
       });
     });
 

@@ -501,6 +501,12 @@ describeEachDriver('the OpenAPI document against the live server', (driver) => {
     await post(`${claims}/draft/{claimId}/finish-later`, undefined);
     expect((await post(`${claims}/resume`, { token: 'not-a-live-token' })).statusCode).toBe(404);
     expect((await get(`${claims}/{claimNumber}`)).statusCode).toBe(401);
+    // Claims a customer follows (issue 29): the policy's claims, and the answer to "more information needed".
+    expect((await get(`${claims}/policy/{policyId}`)).statusCode).toBe(401);
+    await post(`${claims}/{claimNumber}/documents`, undefined);
+    const answerDocument = `${claims}/{claimNumber}/documents/{documentId}`;
+    await call({ method: 'DELETE', path: answerDocument, url: fillPath(answerDocument) });
+    await post(`${claims}/{claimNumber}/answer`, { note: 'The letter is attached.' });
     expect((await get(`${claims}/drafts`, `?policyId=${EXAMPLES.policyId}`)).statusCode).toBe(401);
     // My policy: signing in answers the same for any facts; without a session every policy call is a 401.
     const mine = '/b2c-server/rest/my-policy';

@@ -252,8 +252,9 @@ describe('renderPolicySchedule', () => {
     expect(text).toContain('+65 91234567');
     expect(text).toContain('NRIC/FIN S****345I');
     expectNoFullId(pdf, text, ['S8512345I']);
-    expect(text).toContain('Super');
-    expect(text).toContain('TSG-SUP');
+    // The plan named once, by its name, never by its rating code (issue 29).
+    expect(text).toContain('Plan Super Cover type');
+    expect(text).not.toContain('TSG-SUP');
     expect(text).toContain('Single trip, individual (1 traveller)');
     expect(text).toContain('07/12/2026 to 13/12/2026');
     expect(text).toContain('Asia Pacific (excl. Sanctioned)');
@@ -354,8 +355,8 @@ describe('renderPolicySchedule', () => {
     expect(text).toContain('CHEUNG KA YAN');
     expect(text).toContain('HKID A****6541');
     expectNoFullId(pdf, text, ['AB987654(1)']);
-    expect(text).toContain('Enhanced');
-    expect(text).toContain('HM-ENH');
+    expect(text).toContain('Plan Enhanced Cover type');
+    expect(text).not.toContain('HM-ENH');
     expect(text).toContain('Flat 12A, Tower 3, 18 Harbour Road, Hong Kong');
     expect(text).toContain('Annual, Public housing flat, owner');
     expect(text).toContain('HK$500,000.00');

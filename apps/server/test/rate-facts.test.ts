@@ -75,6 +75,8 @@ describeEachDriver('policy/rate-facts: the figures of the rate table in force', 
       version: PA_RATE_TABLE.version,
       freeChildren: 3,
       optionalCoverPercent: { PRX: 12, TTD: 18 },
+      // The landing's "from" price: Plan A for class 1, S$168.00 and GST (landing-from-price.test.ts).
+      fromPremiumCents: 18_312,
     });
     expect(await home('country=HKG')).toEqual({
       product: 'PHM',

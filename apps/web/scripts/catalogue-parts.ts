@@ -33,6 +33,8 @@ export const PAGE_TEXTS = [
   'notFound',
   // Only the button's label: the saved-quote dialog's texts are in the service part (decision 076).
   'saveForLater',
+  // The date field's calendar, fetched with its code (components/ui/date-field.tsx).
+  'dateCalendar',
 ] as const;
 
 /**

@@ -1,5 +1,3 @@
-import { normaliseLanguage } from '@lionrock/domain/environment/language';
-import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -7,21 +5,21 @@ import { createQueryClient } from './app/providers';
 import { showsPageAfterLanding } from './app/router';
 import { ShopRoot } from './app/shop-root';
 import { i18nLanguageFor, needPageTexts, showLanguage } from './lib/i18n';
+import { lookUpLinkAgent } from './lib/use-link-agent';
+import { documentOpening, linkVisitOf } from './state/link-visit';
 import { useSystemStore } from './state/system-store';
 import './styles/global.css';
 
 /**
- * The address's country and language go to the visit's state before the first render, as the shell
- * reads them (it does so again on every change of address): the first paint and the first requests are
- * already in that language, and only its catalogue is fetched.
+ * The address's country, language and partner go to the visit's state before the first render, as the
+ * shell reads them (it does so again on every change of address), and a partner link's agent, who
+ * decides the market (issue 29): the first paint and the first requests are already in that market and
+ * language, and only its catalogue is fetched.
  */
-function applyAddress() {
-  const store = useSystemStore.getState();
-  const query = new URLSearchParams(window.location.search);
-  const params = parseLandingPath(window.location.pathname, query, window.location.host);
-  if (query.get('country') || /^(sg|hk)-/.test(window.location.host)) store.setCountry(params.country);
-  const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
-  if (lang) store.setLanguage(lang);
+async function applyAddress() {
+  const { pathname, search, host } = window.location;
+  useSystemStore.getState().openLink(linkVisitOf({ pathname, search, host }, documentOpening()));
+  await lookUpLinkAgent();
   const { lang: shown, country } = useSystemStore.getState();
   return i18nLanguageFor(shown, country);
 }
@@ -45,22 +43,24 @@ history.scrollRestoration = 'manual';
 // The first paint waits for its catalogue (a few kB), so no translation key ever shows: the landing's
 // part, and for a visit opening on a later page the pages' texts too, fetched together (decision 022).
 if (showsPageAfterLanding(window.location.pathname)) needPageTexts();
-void showLanguage(applyAddress()).then(() => {
-  const container = document.getElementById('root')!;
-  const shop = (
-    <>
-      <ShopRoot
-        queryClient={createQueryClient()}
-        router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
-      />
-      <AppReady />
-    </>
-  );
-  // Both run as a transition: React works in slices and yields to the browser between them, so the
-  // page stays responsive (no long task). The server drew a new visit's landing (decision 019): the app
-  // takes over that HTML. Else it renders afresh, replacing a page's frame the server drew (decision 021).
-  startTransition(() => {
-    if (container.dataset.drawn === 'page' && container.hasChildNodes()) hydrateRoot(container, shop);
-    else createRoot(container).render(shop);
+void applyAddress()
+  .then(showLanguage)
+  .then(() => {
+    const container = document.getElementById('root')!;
+    const shop = (
+      <>
+        <ShopRoot
+          queryClient={createQueryClient()}
+          router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+        />
+        <AppReady />
+      </>
+    );
+    // Both run as a transition: React works in slices and yields to the browser between them, so the
+    // page stays responsive (no long task). The server drew a new visit's landing (decision 019): the app
+    // takes over that HTML. Else it renders afresh, replacing a page's frame the server drew (decision 021).
+    startTransition(() => {
+      if (container.dataset.drawn === 'page' && container.hasChildNodes()) hydrateRoot(container, shop);
+      else createRoot(container).render(shop);
+    });
   });
-});

@@ -63,6 +63,13 @@ export const banners = pgTable(
     titleZh: text('title_zh').notNull(),
     contentZh: text('content_zh').notNull(),
     url: text('url'),
+    /**
+     * The campaign whose offer the banner states (decision 130): shown only while that campaign runs
+     * in the banner's market and product, its Read More the shop's link that obtains it.
+     */
+    campaignCode: text('campaign_code'),
+    /** The campaign's code the banner hands out, when the campaign needs one. */
+    promoCode: text('promo_code'),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),

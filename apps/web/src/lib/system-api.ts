@@ -26,9 +26,13 @@ export const systemApi = {
       countryCode: country,
       lang,
     }),
-  agent: (partner: string, subAgent: string | null, country: TCountry) =>
+  /**
+   * The agent of a partner link; with `country`, only an agent who sells in that market (decision 111).
+   * A link asks without one: its agent decides the market (issue 29).
+   */
+  agent: (partner: string, subAgent: string | null, country?: TCountry) =>
     getJson<TAgent>(
-      `/b2c-server/rest/agent/get/${encodeURIComponent(partner)}${subAgent ? `/sub/${encodeURIComponent(subAgent)}` : ''}/country/${country}`,
+      `/b2c-server/rest/agent/get/${encodeURIComponent(partner)}${subAgent ? `/sub/${encodeURIComponent(subAgent)}` : ''}${country ? `/country/${country}` : ''}`,
     ),
   /**
    * The partner's campaign for a product, narrowed by the link's codes (travel-flow section 7:

@@ -1,7 +1,9 @@
+import { marketOfAgentLink } from '@lionrock/domain/campaign/agent-link';
 import type { TLanguage } from '@lionrock/domain/environment/language';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { TLinkVisit } from './link-visit';
 
 /** The agent as the server answers it; valid only when the code exists and is not the default agent. */
 export type TAgent = {
@@ -13,6 +15,8 @@ export type TAgent = {
   registrationNo: string;
   isDefaultAgent: boolean;
   subAgentId: string;
+  /** The agent's own market (decision 111): its link opens that market's shop. */
+  country?: string;
 };
 
 /** The codes a partner link may carry beside its agent (travel-flow section 2): they pick its agent campaign. */
@@ -34,8 +38,16 @@ type TSystemState = {
   setCountry(country: TCountry): void;
   /** The first landing URL of the visit is kept: the logo and Back return there. */
   rememberInitialUrl(url: string): void;
+  /** A new partner (or sub-agent) drops the earlier one's agent: it is looked up again. */
   setPartner(partner: string | null, subAgent: string | null, linkCodes?: TLinkCodes): void;
   setAgent(agent: TAgent | null): void;
+  /**
+   * What an address says (link-visit.ts `linkVisitOf`): its market, language and partner. A visit whose
+   * partner's agent is known and valid stays in the agent's market.
+   */
+  openLink(visit: TLinkVisit): void;
+  /** The partner's agent as the server answered: a valid one brings the shop to its own market. */
+  adoptAgent(agent: TAgent): void;
 };
 
 /** The visit's state in sessionStorage (its key is also read by the landing's pre-render guard). */
@@ -56,8 +68,25 @@ export const useSystemStore = create<TSystemState>()(
       rememberInitialUrl: (url) => {
         if (!get().initialUrl) set({ initialUrl: url });
       },
-      setPartner: (partner, subAgent, linkCodes = {}) => set({ partner, subAgent, linkCodes }),
+      setPartner: (partner, subAgent, linkCodes = {}) =>
+        set((state) => ({
+          partner,
+          subAgent,
+          linkCodes,
+          agent: state.partner === partner && state.subAgent === subAgent ? state.agent : null,
+        })),
       setAgent: (agent) => set({ agent }),
+      openLink: (visit) => {
+        if (visit.partner)
+          get().setPartner(visit.partner.partner, visit.partner.subAgent, visit.partner.linkCodes);
+        set((state) => ({
+          ...(visit.lang ? { lang: visit.lang } : {}),
+          country: state.partner
+            ? marketOfAgentLink(state.agent, visit.country ?? state.country)
+            : (visit.country ?? state.country),
+        }));
+      },
+      adoptAgent: (agent) => set((state) => ({ agent, country: marketOfAgentLink(agent, state.country) })),
     }),
     { name: SYSTEM_STORE_KEY, storage: createJSONStorage(() => sessionStorage) },
   ),

@@ -36,13 +36,13 @@ export function toggleOfficial(state: TOfficials, type: TOfficialType, checked: 
   return { noOne: false, officials };
 }
 
-/** Typing an official's details, cut at 30 characters. */
+/**
+ * Typing an official's details, kept as typed: a text over its 30 characters is flagged by
+ * `validateOfficials` (the form says the limit), never cut without a word (issue 29).
+ */
 export function setOfficialDetails(state: TOfficials, type: TOfficialType, details: string): TOfficials {
   if (state.noOne || !(type in state.officials)) return state;
-  return {
-    noOne: false,
-    officials: { ...state.officials, [type]: details.slice(0, OFFICIAL_DETAILS_MAX_LENGTH) },
-  };
+  return { noOne: false, officials: { ...state.officials, [type]: details } };
 }
 
 /** At least one choice (an official or "no one"), only known types, each detail at most 30 characters. */

@@ -161,13 +161,15 @@ describe('attended-officials selector (pa-home-payments section 2)', () => {
     );
   });
 
-  it('cuts details at 30 characters and refuses longer ones sent directly', () => {
+  it('keeps details as typed (never cut silently) and flags those over 30 characters', () => {
     const state = setOfficialDetails(
       toggleOfficial(NO_OFFICIALS_CHOSEN, 'police', true),
       'police',
       'y'.repeat(40),
     );
-    expect(state.officials.police).toHaveLength(30);
+    expect(state.officials.police).toHaveLength(40);
+    expect(validateOfficials(state)).toBe('claims.errors.officialDetailsTooLong');
+    expect(validateOfficials({ noOne: false, officials: { police: 'y'.repeat(30) } })).toBeNull();
     expect(validateOfficials({ noOne: false, officials: { police: 'y'.repeat(31) } })).toBe(
       'claims.errors.officialDetailsTooLong',
     );

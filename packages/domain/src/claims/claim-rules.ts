@@ -1,9 +1,15 @@
 import { compareDates, parseIso, type TLocalDate } from '../dates/local-date.ts';
+import { isMarketMobile } from '../eligibility/people.ts';
 import { isValidNric } from '../identity/nric.ts';
 import { isValidUen } from '../identity/uen.ts';
 import type { TCountry } from '../market/market.ts';
 import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
-import { OFFICIAL_TYPES, type TOfficials, validateOfficials } from './attended-officials.ts';
+import {
+  OFFICIAL_DETAILS_MAX_LENGTH,
+  OFFICIAL_TYPES,
+  type TOfficials,
+  validateOfficials,
+} from './attended-officials.ts';
 
 /**
  * The online claim form (issue "After the sale", design section 12): claim types per product, the
@@ -103,6 +109,11 @@ export const CLAIM_MESSAGE_KEYS = {
   tooManyDrafts: 'claims.errors.tooManyDrafts',
   draftsFull: 'claims.errors.draftsFull',
   uploadHourSpent: 'claims.errors.uploadHourSpent',
+  documentEmpty: 'claims.errors.documentEmpty',
+  policyCancelled: 'claims.errors.policyCancelled',
+  duplicate: 'claims.errors.duplicate',
+  answerEmpty: 'claims.errors.answerEmpty',
+  notWaiting: 'claims.errors.notWaiting',
 } as const;
 
 /** The message each upload limit refuses with. */
@@ -112,6 +123,9 @@ export const CLAIM_UPLOAD_LIMIT_KEYS = {
   hour: CLAIM_MESSAGE_KEYS.uploadHourSpent,
 } as const satisfies Record<TClaimUploadLimit, TClaimMessageKey>;
 export type TClaimMessageKey = (typeof CLAIM_MESSAGE_KEYS)[keyof typeof CLAIM_MESSAGE_KEYS];
+
+/** A claim number: C, the market's two letters, the year's last two digits, a dash, seven digits (CSG26-0000123). */
+export const CLAIM_NUMBER_PATTERN = /^C(SG|HK)\d{2}-\d{7}$/;
 
 /** PayNow pays out in Singapore only; Hong Kong pays to a bank account (decision 073). */
 export const PAYOUT_METHODS = { SGP: ['paynow', 'bank'], HKG: ['bank'] } as const;
@@ -131,17 +145,18 @@ export function validatePayout(payout: TPayout | null | undefined, country: TCou
     return { payoutMethod: CLAIM_MESSAGE_KEYS.payoutMethodInvalid };
   if (payout.method === 'paynow') {
     const proxy = payout.proxy.trim().toUpperCase();
-    // PayNow proxies (MAS): a Singapore mobile (8 digits from 8 or 9), an NRIC/FIN, or a UEN.
+    // PayNow proxies (MAS): a Singapore mobile (the market's one rule), an NRIC/FIN, or a UEN.
     const ok =
       payout.proxyType === 'mobile'
-        ? /^[89]\d{7}$/.test(proxy.replace(/^\+?65/, ''))
+        ? isMarketMobile('SGP', proxy.replace(/^\+?65/, ''))
         : payout.proxyType === 'nric'
           ? isValidNric(proxy)
           : payout.proxyType === 'uen' && isValidUen(proxy, today);
     if (!ok) errors.paynowProxy = CLAIM_MESSAGE_KEYS.paynowProxyInvalid;
   } else {
     const name = payout.bankName.trim();
-    if (!name || name.length > BANK_NAME_MAX_LENGTH) errors.bankName = CLAIM_MESSAGE_KEYS.bankNameRequired;
+    if (!name) errors.bankName = CLAIM_MESSAGE_KEYS.bankNameRequired;
+    else if (name.length > BANK_NAME_MAX_LENGTH) errors.bankName = CLAIM_MESSAGE_KEYS.tooLong;
     const digits = payout.accountNumber.replace(/[\s-]/g, '');
     const { min, max } = ACCOUNT_NUMBER_DIGITS[country];
     if (!new RegExp(`^\\d{${min},${max}}$`).test(digits))
@@ -234,3 +249,80 @@ export function validateClaimForm(
 }
 
 export { OFFICIAL_TYPES };
+
+/**
+ * The longest text each free-text field of the claim takes (issue 29: a field says its limit and a
+ * longer text is refused with that limit, never cut without a word).
+ */
+export const CLAIM_TEXT_LIMITS = {
+  incidentPlace: PLACE_MAX_LENGTH,
+  description: DESCRIPTION_MAX_LENGTH,
+  officials: OFFICIAL_DETAILS_MAX_LENGTH,
+  bankName: BANK_NAME_MAX_LENGTH,
+  answerNote: DESCRIPTION_MAX_LENGTH,
+} as const;
+export type TClaimTextField = keyof typeof CLAIM_TEXT_LIMITS;
+
+/**
+ * The values a field's message names, so it says the real problem: a text's limit, a market's
+ * account-number length (Hong Kong: 9 to 15 digits), the documents' size and count (issue 29).
+ */
+export function claimMessageValues(field: string, country: TCountry): Record<string, number> {
+  const values: Record<string, number> = {
+    maxMb: CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024,
+    maxFiles: CLAIM_DOCUMENT_MAX_FILES,
+  };
+  if (field in CLAIM_TEXT_LIMITS) values.max = CLAIM_TEXT_LIMITS[field as TClaimTextField];
+  if (field === 'accountNumber') {
+    values.min = ACCOUNT_NUMBER_DIGITS[country].min;
+    values.max = ACCOUNT_NUMBER_DIGITS[country].max;
+  }
+  return values;
+}
+
+/**
+ * A file the customer picked, checked before a byte is sent (issue 29) and again by the server on its
+ * content: empty, over the size, or not a PDF, JPEG or PNG (by type, or by name when the browser gives
+ * no type). Null when it may be sent.
+ */
+export function claimFileProblem(file: {
+  size: number;
+  type: string;
+  name: string;
+}): TClaimMessageKey | null {
+  if (file.size === 0) return CLAIM_MESSAGE_KEYS.documentEmpty;
+  if (file.size > CLAIM_DOCUMENT_MAX_BYTES) return CLAIM_MESSAGE_KEYS.documentTooLarge;
+  const typed = (CLAIM_DOCUMENT_TYPES as readonly string[]).includes(file.type);
+  if (!typed && (file.type !== '' || !/\.(pdf|jpe?g|png)$/i.test(file.name)))
+    return CLAIM_MESSAGE_KEYS.documentType;
+  return null;
+}
+
+/** A cancelled policy takes no new claim online (issue 29): the shop neither offers it nor accepts one. */
+export function canStartClaimOn(policyStatus: string): boolean {
+  return policyStatus !== 'cancelled';
+}
+
+/**
+ * Whether two claims on one policy look like the same one (issue 29): the same incident date and type.
+ * A second such claim is questioned before it is submitted, and the server asks for that confirmation.
+ */
+export function isSameIncident(
+  a: { claimType: string; incidentDate: string | null },
+  b: { claimType: string; incidentDate: string | null },
+): boolean {
+  return (
+    Boolean(a.claimType && a.incidentDate) && a.claimType === b.claimType && a.incidentDate === b.incidentDate
+  );
+}
+
+/**
+ * The customer's answer to "more information needed" (issue 29): documents uploaded online, a note, or
+ * both, and at least one of them; the note within its limit. Null when it may be sent.
+ */
+export function claimAnswerProblem(note: string, documentsAdded: number): TClaimMessageKey | null {
+  const text = note.trim();
+  if (text.length > CLAIM_TEXT_LIMITS.answerNote) return CLAIM_MESSAGE_KEYS.tooLong;
+  if (!text && documentsAdded === 0) return CLAIM_MESSAGE_KEYS.answerEmpty;
+  return null;
+}

@@ -39,6 +39,9 @@ export function claimTimeline(reached: readonly TClaimStatus[]): TClaimStatus[] 
   return declined ? [...steps, 'declined'] : [...steps, 'approved', 'paid'];
 }
 
+/** Who a decision row names when the customer answers "more information needed" online (issue 29). */
+export const CLAIM_ANSWER_ACTOR = 'policyholder';
+
 /** The moves the customer is told about by e-mail (issue 18: staff change a claim's status). */
 export const CUSTOMER_MAILED_STATUSES: readonly TClaimStatus[] = [
   'moreInformation',

@@ -1,6 +1,7 @@
 import type { TLocalDate } from '../dates/local-date.ts';
 import { normaliseIdForMatching } from '../identity/id-number.ts';
 import { isValidUen } from '../identity/uen.ts';
+import { COUNTRIES, MARKETS, type TCountry } from '../market/market.ts';
 import { FIELD_LENGTHS } from '../validation/field-lengths.ts';
 import { EMAIL_PATTERN } from '../validation/field-rules.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
@@ -34,6 +35,41 @@ export function validateMobile(value: string): string | null {
   if (mobile === '') return MESSAGE_KEYS.required;
   if (!/^\d+$/.test(mobile)) return MESSAGE_KEYS.number;
   return mobile.length <= FIELD_LENGTHS.mobile ? null : MESSAGE_KEYS.maxLength;
+}
+
+/**
+ * The mobile numbers of a market, where the domain knows them: Singapore's are 8 digits from 8 or 9
+ * (the MAS PayNow mobile proxy takes the same). Hong Kong has no format in the spec or the domain, so
+ * its numbers are held to `validateMobile` alone until one is decided (decision 135).
+ */
+export const MOBILE_FORMATS: Partial<Record<TCountry, { digits: number; firstDigits: string }>> = {
+  SGP: { digits: 8, firstDigits: '89' },
+};
+
+/** Whether `mobile` is a number of `country`'s mobile format (true where the market has none). */
+export function isMarketMobile(country: TCountry, mobile: string): boolean {
+  const format = MOBILE_FORMATS[country];
+  if (!format) return true;
+  return new RegExp(`^[${format.firstDigits}]\\d{${format.digits - 1}}$`).test(mobile.trim());
+}
+
+/**
+ * A mobile number checked for its market (issue 29): the market its country code names (65, 852), by
+ * that market's format. A number under another country code is held to `validateMobile` only. Answers
+ * the message key and the values its text names, or null.
+ */
+export function validateMobileForMarket(
+  countryCode: string,
+  mobile: string,
+): { messageKey: string; values: { code: string; digits: number; first: string } } | null {
+  const code = countryCode.trim().replace(/^\+/, '');
+  const country = COUNTRIES.find((market) => MARKETS[market].phonePrefix === code);
+  const format = country ? MOBILE_FORMATS[country] : undefined;
+  if (!country || !format || isMarketMobile(country, mobile)) return null;
+  return {
+    messageKey: MESSAGE_KEYS.mobileForMarket,
+    values: { code, digits: format.digits, first: [...format.firstDigits].join(' / ') },
+  };
 }
 
 export function validateCountryCode(value: string): string | null {

@@ -122,3 +122,35 @@ export const HK_DISTRICT_CODES = HK_DISTRICTS.map((district) => district.code) a
 export function hkDistrictName(code: string, language: 'en' | 'zhHans' | 'zhHant'): string | undefined {
   return HK_DISTRICTS.find((district) => district.code === code)?.[language];
 }
+
+/** The parts of an address the market asks for (decision 057), whichever address it is. */
+export type TAddressParts = {
+  blockOrHouseNo?: string | undefined;
+  streetName?: string | undefined;
+  postalCode?: string | undefined;
+  district?: string | undefined;
+};
+
+/**
+ * An address as the market writes it (decision 057): Singapore a block or house number, a street and a
+ * 6-digit postal code; Hong Kong a block or house number, a street and one of its districts. Every
+ * failing part, in that order. The home's insured address and a policyholder's correspondence address
+ * (issue 29) are both held to it.
+ */
+export function listAddressErrors(
+  country: TCountry,
+  address: TAddressParts,
+): { part: keyof TAddressParts; messageKey: string }[] {
+  const errors: { part: keyof TAddressParts; messageKey: string }[] = [];
+  if (!address.blockOrHouseNo?.trim())
+    errors.push({ part: 'blockOrHouseNo', messageKey: MESSAGE_KEYS.required });
+  if (!address.streetName?.trim()) errors.push({ part: 'streetName', messageKey: MESSAGE_KEYS.required });
+  if (country === 'HKG') {
+    if (!(HK_DISTRICT_CODES as readonly string[]).includes(address.district ?? ''))
+      errors.push({ part: 'district', messageKey: MESSAGE_KEYS.selectValue });
+  } else {
+    const postal = validateSgPostalCode(address.postalCode);
+    if (postal) errors.push({ part: 'postalCode', messageKey: postal });
+  }
+  return errors;
+}

@@ -9,7 +9,7 @@ import {
   validateFullName,
   validateMobile,
 } from '../eligibility/people.ts';
-import { validateContentsSum, validateSgPostalCode } from '../home/home-model.ts';
+import { listAddressErrors, validateContentsSum } from '../home/home-model.ts';
 import { validateIdNumber } from '../identity/id-number.ts';
 import type { TCountry } from '../market/market.ts';
 import {
@@ -313,19 +313,10 @@ function listHomeErrors(policy: TPolicy, stage: TStage, today: TLocalDate): TFie
       { product: 'PAN', country: policy.country, on },
       today,
     ),
-    ...allOf(
-      () => fail('policyHome.blockOrHouseNo', home.blockOrHouseNo?.trim() ? null : MESSAGE_KEYS.required),
-      () => fail('policyHome.streetName', home.streetName?.trim() ? null : MESSAGE_KEYS.required),
-      () =>
-        fail(
-          hongKong ? 'policyHome.district' : 'policyHome.postalCode',
-          hongKong
-            ? home.district
-              ? null
-              : MESSAGE_KEYS.selectValue
-            : validateSgPostalCode(home.postalCode),
-        ),
-    ),
+    ...listAddressErrors(policy.country, home).map(({ part, messageKey }) => ({
+      field: `policyHome.${part}`,
+      messageKey,
+    })),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { homeContents } from '../home/home-contents.ts';
 import {
   dwellingRatingKey,
   FLOOR_AREA_BANDS,
@@ -113,8 +114,9 @@ export function homeGrossPremium(
   const base =
     dwellingBase +
     applyBasisPoints(dwellingBase, market.buildingAgeBasisPoints[input.buildingAge ?? 'UNDER_20']);
-  const extraContents = Math.max(0, input.contentsSumInsuredCents - market.includedContentsCents[planName]);
-  const contentsLoading = divideHalfUp(extraContents * market.extraContentsPer10000Cents, 10_000);
+  // The premium buys the sum the documents print (decision 125): the included sum, and any more chosen.
+  const { extraCents } = homeContents(market.includedContentsCents, planName, input.contentsSumInsuredCents);
+  const contentsLoading = divideHalfUp(extraCents * market.extraContentsPer10000Cents, 10_000);
   const occupancy = applyBasisPoints(base, market.occupancyBasisPoints[input.ownership]);
   const covers = input.optionalCovers.reduce((sum, cover) => sum + market.optionalCovers[cover], 0);
   return base + contentsLoading + occupancy + covers;

@@ -9,6 +9,7 @@ export const ZPaRateFactsSchema = z.object({
   version: z.string(),
   freeChildren: z.number().int(),
   optionalCoverPercent: z.record(z.string(), z.number()),
+  fromPremiumCents: z.number().int(),
 }) satisfies z.ZodType<TPaRateFacts>;
 
 export const ZHomeRateFactsSchema = z.object({

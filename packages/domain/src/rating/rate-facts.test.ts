@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOME_BENEFITS, homeCoverTable } from './benefits/home-benefits.ts';
 import { HOME_RATE_TABLE, PA_RATE_TABLE } from './bundled-rate-tables.ts';
+import { paRateFactsInForce } from './from-price.ts';
 import { rateHome } from './home-rating.ts';
 import { ratePersonalAccident } from './pa-rating.ts';
 import type { TPremiumItem } from './premium-item.ts';
@@ -20,7 +21,7 @@ const planA = (children: number, optionalCovers: string[] = [], country: 'SGP' |
 describe('rate facts: the figures the pages state, as rating uses them (decision 114)', () => {
   it('says how many children a PA family covers free: one more is charged', () => {
     for (const country of ['SGP', 'HKG'] as const) {
-      const facts = paRateFacts(PA_RATE_TABLE, country);
+      const facts = paRateFactsInForce(PA_RATE_TABLE, country, {});
       expect(ZPaRateFactsSchema.parse(facts)).toEqual(facts);
       expect(facts.freeChildren).toBeGreaterThan(0);
       // Every family brings the family discount: the free children add nothing to it.

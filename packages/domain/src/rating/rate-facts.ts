@@ -18,6 +18,8 @@ export type TPaRateFacts = {
   freeChildren: number;
   /** Per optional cover code (PRX, TTD): what it adds to the adult's premium, in per cent. */
   optionalCoverPercent: Record<string, number>;
+  /** The landing's "from" price: the cheapest plan priced for its default case, tax included (from-price.ts). */
+  fromPremiumCents: number;
 };
 
 export type THomeRateFacts = {
@@ -30,8 +32,11 @@ export type THomeRateFacts = {
 
 export type TRateFacts = { PAN: TPaRateFacts; PHM: THomeRateFacts };
 
-/** The PA figures of a market, from the rate table in force. */
-export function paRateFacts(table: TPaRateTable, country: TCountry): TPaRateFacts {
+/**
+ * The PA figures of a market, from the rate table in force; the "from" price is rated by
+ * `paRateFactsInForce` (from-price.ts), which keeps the rating engine out of the pages that read these.
+ */
+export function paRateFacts(table: TPaRateTable, country: TCountry): Omit<TPaRateFacts, 'fromPremiumCents'> {
   const market = table.markets[country];
   return {
     product: 'PAN',

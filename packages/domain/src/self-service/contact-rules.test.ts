@@ -1,17 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../dates/local-date.ts';
-import { buildPaPolicy as buildPaInput, buildTravelPolicy as buildTravelInput } from '../schemas/fixtures.ts';
+import {
+  buildHomePolicy,
+  buildPaPolicy as buildPaInput,
+  buildTravelPolicy as buildTravelInput,
+} from '../schemas/fixtures.ts';
 import { type TPolicy, ZPolicySchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import {
+  CORRESPONDENCE_LENGTHS,
+  correspondenceChange,
+  correspondenceOf,
   isRenewalCardChangeable,
+  isSameCorrespondence,
   isSameEmail,
+  isSameMobile,
   isTokenAccepted,
   maskEmail,
   maskMobile,
   normaliseContact,
+  takesChangeForAll,
   validateContactChange,
+  validateCorrespondenceAddress,
 } from './contact-rules.ts';
 
 const today = localDate(2026, 11, 23);
@@ -64,6 +75,158 @@ describe('a contact change (travel-flow section 5, Contact)', () => {
     });
     expect(isSameEmail('A@B.CO', ' a@b.co')).toBe(true);
     expect(isSameEmail('A@B.CO', 'a@c.co')).toBe(false);
+  });
+});
+
+describe('a new mobile number is checked for its market (issue 29)', () => {
+  const singapore = { mobileNoCountryCode: '65', mobileNo: '91234567' };
+
+  it.each([
+    ['a Hong Kong-looking number under +65', '65', '51234567'],
+    ['seven digits under +65', '+65', '9123456'],
+    ['nine digits under +65', '65', '912345678'],
+    ['a Singapore fixed line', '65', '61234567'],
+  ])('refuses %s on mobileNo, with the format the text names', (_, code, mobileNo) => {
+    expect(validateContactChange({ mobileNoCountryCode: code, mobileNo })).toEqual([
+      {
+        field: 'mobileNo',
+        messageKey: MESSAGE_KEYS.mobileForMarket,
+        values: { code: '65', digits: 8, first: '8 / 9' },
+      },
+    ]);
+  });
+
+  it('takes every Singapore mobile, and numbers of other codes by the applicant page rules alone', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('8', '9'), fc.stringMatching(/^\d{7}$/), (first, rest) => {
+        expect(validateContactChange({ mobileNoCountryCode: '65', mobileNo: first + rest })).toEqual([]);
+      }),
+    );
+    // Hong Kong has no mobile format in the spec or the domain (decision 135): the page's rules only.
+    expect(validateContactChange({ mobileNoCountryCode: '852', mobileNo: '51234567' })).toEqual([]);
+    expect(validateContactChange({ mobileNoCountryCode: '44', mobileNo: '7700900123' })).toEqual([]);
+  });
+
+  it('keeps the number on the policy as it was sold: only a new one is checked', () => {
+    const sold = { mobileNoCountryCode: '65', mobileNo: '61234567' };
+    expect(validateContactChange({ ...sold, email: 'new@example.com' }, sold)).toEqual([]);
+    expect(validateContactChange({ mobileNoCountryCode: '+65', mobileNo: ' 61234567 ' }, sold)).toEqual([]);
+    expect(validateContactChange({ ...sold, mobileNo: '51234567' }, sold)[0]?.messageKey).toBe(
+      MESSAGE_KEYS.mobileForMarket,
+    );
+    expect(isSameMobile(singapore, { mobileNoCountryCode: '+65', mobileNo: '91234567 ' })).toBe(true);
+    expect(isSameMobile(singapore, { mobileNoCountryCode: '852', mobileNo: '91234567' })).toBe(false);
+  });
+});
+
+describe('a change for all my policies (issue 29)', () => {
+  it.each([
+    ['issued, ending later', 'issued', '2027-11-24', true],
+    ['issued, ending today', 'issued', '2026-11-23', true],
+    ['issued, ended yesterday', 'issued', '2026-11-22', false],
+    ['issued, with no end', 'issued', null, false],
+    ['cancelled', 'cancelled', '2027-11-24', false],
+    ['pending', 'pending', '2027-11-24', false],
+  ])('%s: %s', (_, status, endDate, expected) => {
+    expect(takesChangeForAll({ status, endDate }, today)).toBe(expected);
+  });
+});
+
+describe('a correspondence address (issue 29) by the market’s address rule (decision 057)', () => {
+  const singapore = {
+    applicantBuildingStreetNo: '10',
+    applicantStreetName: 'Anson Road',
+    applicantUnitNo: '#12-01',
+    applicantBuildingName: 'International Plaza',
+    applicantPostCode: '079903',
+  };
+  const hongKong = {
+    applicantBuildingStreetNo: '1',
+    applicantStreetName: 'Queen’s Road Central',
+    applicantDistrict: 'CW',
+  };
+
+  it('caps each field as the applicant schema does', () => {
+    expect(CORRESPONDENCE_LENGTHS).toEqual({
+      applicantBuildingStreetNo: 20,
+      applicantStreetName: 100,
+      applicantUnitNo: 20,
+      applicantBuildingName: 100,
+      applicantPostCode: 10,
+      applicantDistrict: 50,
+    });
+  });
+
+  it('takes an address of each market', () => {
+    expect(validateCorrespondenceAddress('SGP', singapore)).toEqual([]);
+    expect(validateCorrespondenceAddress('HKG', hongKong)).toEqual([]);
+  });
+
+  it.each([
+    ['SGP', { ...singapore, applicantStreetName: ' ' }, 'applicantStreetName', MESSAGE_KEYS.required],
+    [
+      'SGP',
+      { ...singapore, applicantBuildingStreetNo: '' },
+      'applicantBuildingStreetNo',
+      MESSAGE_KEYS.required,
+    ],
+    ['SGP', { ...singapore, applicantPostCode: '12345' }, 'applicantPostCode', MESSAGE_KEYS.homePostalCode],
+    ['SGP', { ...singapore, applicantPostCode: '990000' }, 'applicantPostCode', MESSAGE_KEYS.homePostalCode],
+    ['SGP', { ...singapore, applicantUnitNo: '9'.repeat(21) }, 'applicantUnitNo', MESSAGE_KEYS.maxLength],
+    ['HKG', { ...hongKong, applicantDistrict: 'XX' }, 'applicantDistrict', MESSAGE_KEYS.selectValue],
+    ['HKG', { ...hongKong, applicantDistrict: undefined }, 'applicantDistrict', MESSAGE_KEYS.selectValue],
+  ] as const)('%s: %j is refused on %s', (country, address, field, messageKey) => {
+    expect(validateCorrespondenceAddress(country, address)).toEqual([{ field, messageKey }]);
+  });
+
+  it('writes the applicant’s fields and the two address lines, and reads them back', () => {
+    const change = correspondenceChange('SGP', {
+      ...singapore,
+      applicantStreetName: ' Anson Road ',
+      applicantDistrict: 'CW',
+    });
+    expect(change).toMatchObject({
+      applicantStreetName: 'Anson Road',
+      applicantAddress1: '10 Anson Road',
+      applicantAddress2: '#12-01 International Plaza',
+      sameAsInsuredAddress: false,
+    });
+    expect(change.applicantDistrict).toBeUndefined();
+    const policy = travel('A');
+    const changed = {
+      ...policy,
+      policyTravel: { ...policy.policyTravel!, applicant: { ...policy.policyTravel!.applicant!, ...change } },
+    } as TPolicy;
+    expect(correspondenceOf(policy)).toBeNull();
+    expect(correspondenceOf(changed)).toEqual(singapore);
+    expect(
+      isSameCorrespondence('SGP', correspondenceOf(changed), { ...singapore, applicantUnitNo: ' #12-01 ' }),
+    ).toBe(true);
+    expect(
+      isSameCorrespondence('SGP', correspondenceOf(changed), { ...singapore, applicantUnitNo: '#12-02' }),
+    ).toBe(false);
+    expect(correspondenceChange('HKG', hongKong)).toMatchObject({
+      applicantDistrictDesc: 'Central and Western',
+    });
+  });
+
+  it('reads a home’s insured address where the policyholder’s is the same one, and nothing otherwise', () => {
+    const input = buildHomePolicy(today);
+    const home = (sameAsInsuredAddress: boolean) =>
+      ZPolicySchema.parse({
+        ...input,
+        policyHome: {
+          ...input.policyHome,
+          applicant: { ...input.policyHome!.applicant!, sameAsInsuredAddress },
+        },
+      });
+    expect(correspondenceOf(home(true))).toEqual({
+      applicantBuildingStreetNo: '123',
+      applicantStreetName: 'Tampines Street 11',
+      applicantUnitNo: '#08-123',
+      applicantPostCode: '521123',
+    });
+    expect(correspondenceOf(home(false))).toBeNull();
   });
 });
 

@@ -43,6 +43,8 @@ export const MESSAGE_KEYS = {
   englishCharacters: 'validation.englishCharacters',
   noSpecialCharacters: 'validation.noSpecialCharacters',
   email: 'validation.email',
+  /** Ours (issue 29): a mobile number that is not one of its country code's market. */
+  mobileForMarket: 'validation.mobileForMarket',
   number: 'validation.number',
   currency: 'validation.currency',
   currencyWithoutCents: 'validation.currencyWithoutCents',

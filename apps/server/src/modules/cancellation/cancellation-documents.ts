@@ -26,6 +26,8 @@ export type TCancellationFacts = {
   /** CC: back to the card; PN: a transfer made by operations. */
   method: 'CC' | 'PN';
   cardLast4: string;
+  /** The refund's reference (decision 129), the one the customer quotes; absent when no refund is due. */
+  refundReference?: string | null;
   /** When the cancellation was recorded: the PDF's date, so the same cancellation gives the same bytes. */
   recordedAt: Date;
 };
@@ -51,6 +53,7 @@ type TCopy = {
     paid: string;
     refund: string;
     refundBy: string;
+    refundReference: string;
   };
   basis: Record<TCancellationFacts['basis'], string>;
   refundBy: (v: TValues, method: 'CC' | 'PN') => string;
@@ -59,6 +62,7 @@ type TCopy = {
   genericGreeting: string;
   subject: (v: TValues) => string;
   body: (v: TValues, method: 'CC' | 'PN', refund: boolean) => string[];
+  reference: (reference: string) => string;
   periodText: (start: string, end: string) => string;
 };
 
@@ -76,6 +80,7 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
       paid: 'Premium paid',
       refund: 'Refund',
       refundBy: 'Refund paid',
+      refundReference: 'Refund reference',
     },
     basis: {
       'free-look': 'Free-look cancellation: full refund',
@@ -100,6 +105,8 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
       'The cancellation endorsement is attached; please keep it with your policy.',
     ],
     periodText: (start, end) => `${start} to ${end}`,
+    reference: (reference) =>
+      `Your refund's reference is ${reference}. Please quote it if you ask us or your bank about this refund.`,
   },
   'zh-Hans': {
     insurer: '狮石保险',
@@ -114,6 +121,7 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
       paid: '已缴保费',
       refund: '退款',
       refundBy: '退款方式',
+      refundReference: '退款编号',
     },
     basis: {
       'free-look': '冷静期内注销：全额退款',
@@ -136,6 +144,7 @@ const COPY: Record<Exclude<TScript, 'zh-Hant'>, TCopy> = {
       '随函附上保单注销批单，请与保单一并保存。',
     ],
     periodText: (start, end) => `${start} 至 ${end}`,
+    reference: (reference) => `您的退款编号为 ${reference}。如就此退款向我们或您的银行查询，请提供此编号。`,
   },
 };
 
@@ -211,6 +220,8 @@ export async function renderCancellationEndorsement(
     [copy.labels.refund, formatMoney(facts.refundCents, policy.country)],
   ];
   if (facts.refundCents > 0) rows.push([copy.labels.refundBy, copy.refundBy(v, facts.method)]);
+  if (facts.refundCents > 0 && facts.refundReference)
+    rows.push([copy.labels.refundReference, facts.refundReference]);
   for (const [label, value] of rows) {
     const top = doc.y;
     useFontFor(doc, label, 'bold', order)
@@ -247,6 +258,8 @@ export function composeCancellationMail(
   const name = oneLine(policyholderName(policy));
   const greeting = name ? copy.greeting(name) : copy.genericGreeting;
   const paragraphs = copy.body(v, facts.method, facts.refundCents > 0);
+  if (facts.refundCents > 0 && facts.refundReference)
+    paragraphs.splice(2, 0, copy.reference(oneLine(facts.refundReference)));
   return renderMail({
     script,
     subject: copy.subject(v),

@@ -19,7 +19,10 @@ export type TCancelledEventDetail = Omit<TCancellationFacts, 'recordedAt' | 'pol
 };
 
 /** What the cancellation's mail reads: the policy's row and its 'cancelled' event. */
-export type TCancellationFactsReader = Pick<TCancellationRepository, 'findPolicy' | 'lastCancelledEvent'>;
+export type TCancellationFactsReader = Pick<
+  TCancellationRepository,
+  'findPolicy' | 'lastCancelledEvent' | 'findRefund'
+>;
 
 /** The facts of a cancelled policy, read from its row and its 'cancelled' event; null when it is not cancelled. */
 export async function cancellationFactsOf(
@@ -31,6 +34,7 @@ export async function cancellationFactsOf(
   const event = await repository.lastCancelledEvent(policyId);
   if (!event) return null;
   const detail = event.detail as TCancelledEventDetail;
+  const refund = detail.refundCents > 0 ? await repository.findRefund(policyId) : undefined;
   return {
     policy: row.document as TPolicy,
     facts: {
@@ -43,6 +47,7 @@ export async function cancellationFactsOf(
       refundCents: detail.refundCents,
       method: detail.method,
       cardLast4: detail.cardLast4,
+      refundReference: refund?.providerRequestId ?? null,
       recordedAt: event.createdAt,
     },
   };

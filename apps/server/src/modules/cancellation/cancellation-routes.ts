@@ -22,7 +22,16 @@ const ZCancellationView = z.object({
   freeLookEnds: z.string(),
   paymentMethod: z.enum(['CC', 'PN']).nullable(),
   cardLast4: z.string(),
-  refund: z.object({ state: z.string(), amountCents: z.number().int(), method: z.string() }).nullable(),
+  refund: z
+    .object({
+      state: z.string(),
+      amountCents: z.number().int(),
+      method: z.string(),
+      reference: z
+        .string()
+        .meta({ description: 'the refund’s reference the customer quotes (decision 129)' }),
+    })
+    .nullable(),
 });
 
 export const ZCancelRequestSchema = z.object({

@@ -50,7 +50,7 @@ export type TCancellationView = {
   paymentMethod: 'CC' | 'PN' | null;
   cardLast4: string;
   /** The refund of a cancelled policy: requested (on its way), succeeded, failed (operations), manual (PayNow). */
-  refund: { state: string; amountCents: number; method: string } | null;
+  refund: { state: string; amountCents: number; method: string; reference: string } | null;
 };
 
 export type TCancellationDeps = {
@@ -136,7 +136,15 @@ export function createCancellationService(deps: TCancellationDeps) {
       freeLookEnds: formatDmy(quote.freeLookEnds),
       paymentMethod: payment?.method === 'CC' || payment?.method === 'PN' ? payment.method : null,
       cardLast4: last4(payment?.maskedCard),
-      refund: refund ? { state: refund.state, amountCents: refund.amountCents, method: refund.method } : null,
+      // The refund's reference is its stable key at the gateway (decision 129).
+      refund: refund
+        ? {
+            state: refund.state,
+            amountCents: refund.amountCents,
+            method: refund.method,
+            reference: refund.providerRequestId,
+          }
+        : null,
     };
   }
 

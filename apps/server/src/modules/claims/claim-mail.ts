@@ -35,7 +35,7 @@ export type TClaimMailFacts = {
   note?: string | null;
   amountApprovedCents?: number | null;
   payoutReference?: string | null;
-  /** The status page ('claim-received') or the resume link ('claim-resume'). */
+  /** The claim's status link (the signed link that proves the mailbox, then the claim) or the resume link ('claim-resume'). */
   url: string;
 };
 
@@ -78,7 +78,7 @@ const ZH_HANS: TCopy = {
     'claim-more-information': (f) => [
       `为继续处理您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim}，理赔专员需要以下资料：`,
       f.note,
-      '请回复此电子邮件提供资料，或致电我们。',
+      '请打开以下链接，在网上上传资料，或回复此电子邮件。',
     ],
     'claim-approved': (f) => [
       `您就${f.product}保单 ${f.policy} 提出的索偿 ${f.claim} 已获批准，金额为 ${f.approved}。`,
@@ -127,7 +127,7 @@ const COPY: Record<TScript, TCopy> = {
       'claim-more-information': (f) => [
         `To go on with your claim ${f.claim} on your ${f.product} policy ${f.policy}, our claims officer needs more information:`,
         f.note,
-        'Please reply to this e-mail with it, or call us.',
+        'Please upload it online through the link below, or reply to this e-mail.',
       ],
       'claim-approved': (f) => [
         `Good news: your claim ${f.claim} on your ${f.product} policy ${f.policy} is approved for ${f.approved}.`,

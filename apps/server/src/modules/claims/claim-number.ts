@@ -7,7 +7,8 @@ export function formatClaimNumber(country: TCountry, year: number, value: number
   return `C${market}${String(year % 100).padStart(2, '0')}-${String(value).padStart(7, '0')}`;
 }
 
-export const CLAIM_NUMBER_PATTERN = /^C(SG|HK)\d{2}-\d{7}$/;
+// The shape is the domain's, so a page that reads a number from a link checks it the same way (issue 29).
+export { CLAIM_NUMBER_PATTERN } from '@lionrock/domain/claims/claim-rules';
 
 /** The market's next number from its own sequence: unique across every instance (decision 073). */
 export async function nextClaimNumber(

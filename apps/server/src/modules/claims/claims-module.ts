@@ -18,7 +18,8 @@ type TClaimsOptions = Parameters<typeof createClaimsService>[0];
  */
 export async function claimsModule(
   kernel: TKernel,
-  deps: Pick<TClaimsOptions, 'access' | 'stepUps' | 'policies' | 'agents'> & {
+  // manageUrl: a claim mail's status link proves the mailbox as a policy mail's does (decision 101, issue 29).
+  deps: Pick<TClaimsOptions, 'access' | 'stepUps' | 'policies' | 'agents' | 'manageUrl'> & {
     /** Claim documents; by default the store FILE_STORE chooses (decision 075). */
     fileStore?: TFileStore;
   },

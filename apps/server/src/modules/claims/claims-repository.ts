@@ -256,7 +256,8 @@ export function createClaimsRepository(db: TDb, options: { keys: () => Promise<T
           .where(
             and(
               eq(claims.status, 'draft'),
-              lt(claims.updatedAt, sql`now() - make_interval(days => ${keptDays})`),
+              // Counted back from the caller's `now` (a business date's instant, decision 129), not the database's.
+              lt(claims.updatedAt, new Date(now.getTime() - keptDays * 86_400_000)),
               notExists(
                 tx
                   .select({ claimId: claimDrafts.claimId })
@@ -429,6 +430,76 @@ export function createClaimsRepository(db: TDb, options: { keys: () => Promise<T
         .from(claimDecisions)
         .where(eq(claimDecisions.claimId, claimId))
         .orderBy(asc(claimDecisions.id));
+    },
+
+    /**
+     * The submitted claims on a policy, the latest first, each with the amount its latest approval gave
+     * and when its status last changed (the policy's page lists them, issue 29).
+     */
+    async claimsOfPolicy(policyId: string) {
+      const approved = sql<number | null>`(select ${claimDecisions.amountApprovedCents} from ${claimDecisions}
+        where ${claimDecisions.claimId} = ${claims.claimId} and ${claimDecisions.toStatus} = 'approved'
+        order by ${claimDecisions.id} desc limit 1)`;
+      const decidedAt = sql<Date | null>`(select max(${claimEvents.createdAt}) from ${claimEvents}
+        where ${claimEvents.claimId} = ${claims.claimId})`;
+      const rows = await db
+        .select({
+          claimId: claims.claimId,
+          claimNumber: claims.claimNumber,
+          status: claims.status,
+          claimType: claims.claimType,
+          incidentDate: claims.incidentDate,
+          amountCents: claims.amountCents,
+          currency: claims.currency,
+          submittedAt: claims.submittedAt,
+          amountApprovedCents: approved,
+          statusAt: decidedAt,
+        })
+        .from(claims)
+        .where(and(eq(claims.policyId, policyId), ne(claims.status, 'draft')))
+        .orderBy(desc(claims.submittedAt), desc(claims.claimId));
+      return rows.map((row) => ({
+        ...row,
+        amountApprovedCents: row.amountApprovedCents === null ? null : Number(row.amountApprovedCents),
+        statusAt: row.statusAt === null ? null : new Date(row.statusAt),
+      }));
+    },
+
+    /**
+     * Adds stored files to a submitted claim waiting for more information: its row is held while the
+     * files added since the request are counted again, so two uploads at once cannot pass the limit.
+     */
+    async addAnswerDocuments(
+      claimId: string,
+      documents: Omit<typeof claimDocuments.$inferInsert, 'claimId'>[],
+      limits: { maxFiles: number },
+    ): Promise<'added' | 'notWaiting' | 'tooMany'> {
+      return db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ status: claims.status })
+          .from(claims)
+          .where(eq(claims.claimId, claimId))
+          .for('update');
+        if (held?.status !== 'moreInformation') return 'notWaiting';
+        const [asked] = await tx
+          .select({ at: sql<Date>`max(${claimEvents.createdAt})` })
+          .from(claimEvents)
+          .where(and(eq(claimEvents.claimId, claimId), eq(claimEvents.toStatus, 'moreInformation')));
+        const since = asked?.at ? new Date(asked.at) : new Date(0);
+        const [{ files } = { files: 0 }] = await tx
+          .select({ files: sql<number>`count(*)::int` })
+          .from(claimDocuments)
+          .where(and(eq(claimDocuments.claimId, claimId), gt(claimDocuments.createdAt, since)));
+        if (files + documents.length > limits.maxFiles) return 'tooMany';
+        const at = Math.max(Date.now(), since.getTime() + 1);
+        await tx
+          .insert(claimDocuments)
+          .values(
+            documents.map((document, index) => ({ ...document, claimId, createdAt: new Date(at + index) })),
+          );
+        await tx.update(claims).set({ updatedAt: sql`now()` }).where(eq(claims.claimId, claimId));
+        return 'added';
+      });
     },
 
     /** Whether a claim has been made (submitted, whatever came of it) under the policy; a draft is not one. */

@@ -10,7 +10,7 @@ import {
 } from '@lionrock/domain/claims/claim-rules';
 import { ZStepUpCode } from '@lionrock/domain/self-service/access-schemas';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
@@ -83,6 +83,59 @@ export const ZClaimViewSchema = z.object({
 });
 
 const ZClaimParams = z.object({ claimId: z.string().max(64) });
+const ZClaimNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(CLAIM_NUMBER_PATTERN, 'claims.errors.claimNotFound');
+const ZDocumentView = z.object({
+  documentId: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+});
+
+/** A submitted claim as its policyholder follows it (issue 29). */
+export const ZClaimStatusSchema = z.object({
+  claimNumber: z.string(),
+  status: z.string(),
+  policyId: z.string(),
+  policyNumber: z.string(),
+  productType: z.string(),
+  country: z.string(),
+  claimType: z.string(),
+  incidentDate: z.string().nullable(),
+  amountCents: z.number().nullable(),
+  amountApprovedCents: z.number().nullable(),
+  currency: z.string(),
+  submittedAt: z.string().nullable(),
+  events: z.array(z.object({ status: z.string(), at: z.string() })),
+  /** While the claim waits for more information: what the claims team asked for. */
+  request: z.string().nullable(),
+  documents: z.array(ZDocumentView.extend({ answering: z.boolean() })),
+});
+
+/** The claims made on one policy, for its page (issue 29). */
+export const ZPolicyClaimsSchema = z.object({
+  policyId: z.string(),
+  policyNumber: z.string(),
+  country: z.string(),
+  /** False on a cancelled policy: no new claim is offered. */
+  canClaim: z.boolean(),
+  claims: z.array(
+    z.object({
+      claimNumber: z.string(),
+      status: z.string(),
+      claimType: z.string(),
+      incidentDate: z.string().nullable(),
+      submittedAt: z.string().nullable(),
+      statusAt: z.string().nullable(),
+      amountCents: z.number().nullable(),
+      amountApprovedCents: z.number().nullable(),
+      currency: z.string(),
+    }),
+  ),
+});
 const noStore = 'private, no-store';
 
 /**
@@ -108,6 +161,42 @@ export async function claimsRoutes(
   });
   /** The draft and the reserved room of an upload, settled in its preHandler. */
   const uploading = new WeakMap<FastifyRequest, { claim: TClaimRow; reservation: TUploadReservation }>();
+  /** An upload's parts as the service reads them; the multipart reader's own refusals said in the claim's words. */
+  const partsOf = (request: FastifyRequest) =>
+    async function* (): AsyncIterable<TUploadPart> {
+      try {
+        for await (const part of request.files())
+          yield { filename: part.filename, toBuffer: () => part.toBuffer() };
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+          throw new ApiError(413, `At most ${CLAIM_DOCUMENT_MAX_FILES} documents per claim.`, {
+            field: 'file',
+            messageKey: 'claims.errors.tooManyDocuments',
+          });
+        // Anything else the multipart reader refuses (a body cut short, a broken part header) is the body's fault.
+        if (!(error instanceof ApiError))
+          throw new ApiError(400, 'The upload could not be read.', { field: 'file' });
+        throw error;
+      }
+    };
+  /** Who may upload, and whether the body fits the holder's budget, settled before a byte is read (issue 27). */
+  const beforeUpload =
+    (find: (request: FastifyRequest) => Promise<TClaimRow>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await access.requireHolder.call(app, request, reply);
+        const claim = await find(request);
+        if (!request.isMultipart())
+          throw new ApiError(415, 'Send the documents as multipart/form-data.', { field: 'file' });
+        const length = request.headers['content-length'];
+        const declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
+        uploading.set(request, { claim, reservation: await uploads.reserve(claim.holderKey, declared) });
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+    };
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['claims'];
 
@@ -204,22 +293,11 @@ export async function claimsRoutes(
   routes.post(
     `${CLAIMS_PREFIX}/draft/:claimId/documents`,
     {
-      // Who may upload to the draft, and whether the body fits the holder's budget, are settled before
-      // a byte of it is read: a refusal closes the connection instead of draining the body (issue 27).
-      preHandler: async (request, reply) => {
-        try {
-          await access.requireHolder.call(app, request, reply);
-          const { claim } = await service.draftFor(request.policyholder!, request.params.claimId);
-          if (!request.isMultipart())
-            throw new ApiError(415, 'Send the documents as multipart/form-data.', { field: 'file' });
-          const length = request.headers['content-length'];
-          const declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
-          uploading.set(request, { claim, reservation: await uploads.reserve(claim.holderKey, declared) });
-        } catch (error) {
-          reply.header('connection', 'close');
-          throw error;
-        }
-      },
+      preHandler: beforeUpload(
+        async (request) =>
+          (await service.draftFor(request.policyholder!, (request.params as { claimId: string }).claimId))
+            .claim,
+      ),
       schema: {
         tags,
         summary:
@@ -231,23 +309,7 @@ export async function claimsRoutes(
     },
     async (request, reply) => {
       const { claim, reservation } = uploading.get(request)!;
-      const parts = async function* (): AsyncIterable<TUploadPart> {
-        try {
-          for await (const part of request.files())
-            yield { filename: part.filename, toBuffer: () => part.toBuffer() };
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-            throw new ApiError(413, `At most ${CLAIM_DOCUMENT_MAX_FILES} documents per claim.`, {
-              field: 'file',
-              messageKey: 'claims.errors.tooManyDocuments',
-            });
-          // Anything else the multipart reader refuses (a body cut short, a broken part header) is the body's fault.
-          if (!(error instanceof ApiError))
-            throw new ApiError(400, 'The upload could not be read.', { field: 'file' });
-          throw error;
-        }
-      };
+      const parts = partsOf(request);
       reply.header('cache-control', noStore);
       try {
         return await service.addDocuments(claim, parts(), reservation);
@@ -281,11 +343,13 @@ export async function claimsRoutes(
       preHandler: access.requireHolder,
       schema: {
         tags,
-        summary: 'Submits a draft: every rule checked, a claim number, the acknowledgement e-mail',
+        summary:
+          'Submits a draft: every rule checked, a claim number, the acknowledgement e-mail; a claim like one made already (same incident date and type) needs confirmDuplicate (409)',
         params: ZClaimParams,
+        body: z.object({ confirmDuplicate: z.boolean().optional() }).nullish(),
         response: {
           200: z.object({ claimNumber: z.string(), status: z.string() }),
-          ...apiErrors(400, 401, 404),
+          ...apiErrors(400, 401, 404, 409),
         },
       },
     },
@@ -294,6 +358,7 @@ export async function claimsRoutes(
       service.submit(
         (await service.draftFor(request.policyholder!, request.params.claimId, { allowSubmitted: true }))
           .claim,
+        { confirmDuplicate: request.body?.confirmDuplicate },
       ),
   );
 
@@ -330,33 +395,106 @@ export async function claimsRoutes(
   );
 
   routes.get(
+    `${CLAIMS_PREFIX}/policy/:policyId`,
+    {
+      preHandler: access.requireHolder,
+      schema: {
+        tags,
+        summary: "The claims made on one of the policyholder's policies: dates, decisions and amounts",
+        params: z.object({ policyId: z.string().max(64) }),
+        response: { 200: ZPolicyClaimsSchema, ...apiErrors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      return service.claimsOf(request.policyholder!, request.params.policyId);
+    },
+  );
+
+  routes.post(
+    `${CLAIMS_PREFIX}/:claimNumber/documents`,
+    {
+      preHandler: beforeUpload(async (request) =>
+        service.waitingFor(request.policyholder!, (request.params as { claimNumber: string }).claimNumber),
+      ),
+      schema: {
+        tags,
+        summary:
+          'Uploads documents in answer to "more information needed" (multipart, field "file"): the checks of a draft\'s',
+        consumes: ['multipart/form-data'],
+        params: z.object({ claimNumber: ZClaimNumber }),
+        response: { 200: ZClaimStatusSchema, ...apiErrors(400, 401, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { claim, reservation } = uploading.get(request)!;
+      reply.header('cache-control', noStore);
+      try {
+        await service.addAnswerDocuments(claim, partsOf(request)(), reservation);
+      } finally {
+        await reservation.release();
+      }
+      return service.statusFor(request.policyholder!, request.params.claimNumber);
+    },
+  );
+
+  routes.delete(
+    `${CLAIMS_PREFIX}/:claimNumber/documents/:documentId`,
+    {
+      preHandler: access.requireHolder,
+      schema: {
+        tags,
+        summary: 'Removes a document sent in answer, before the answer goes',
+        params: z.object({ claimNumber: ZClaimNumber, documentId: z.string().max(64) }),
+        response: { 200: ZClaimStatusSchema, ...apiErrors(401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      await service.deleteAnswerDocument(
+        request.policyholder!,
+        request.params.claimNumber,
+        request.params.documentId,
+      );
+      return service.statusFor(request.policyholder!, request.params.claimNumber);
+    },
+  );
+
+  routes.post(
+    `${CLAIMS_PREFIX}/:claimNumber/answer`,
+    {
+      preHandler: access.requireHolder,
+      schema: {
+        tags,
+        summary:
+          'Sends the answer to "more information needed" (the documents uploaded since, a note): the claim goes back under review',
+        params: z.object({ claimNumber: ZClaimNumber }),
+        // The note's own limit is checked by the service, which names it; this bounds the body only.
+        body: z.object({
+          note: z
+            .string()
+            .max(FIELD_LENGTHS.textArea * 4)
+            .default(''),
+        }),
+        response: { 200: ZClaimStatusSchema, ...apiErrors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      await service.answer(request.policyholder!, request.params.claimNumber, request.body.note);
+      return service.statusFor(request.policyholder!, request.params.claimNumber);
+    },
+  );
+
+  routes.get(
     `${CLAIMS_PREFIX}/:claimNumber`,
     {
       preHandler: access.requireHolder,
       schema: {
         tags,
         summary: "A submitted claim's status and history, for its policyholder",
-        params: z.object({
-          claimNumber: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .regex(CLAIM_NUMBER_PATTERN, 'claims.errors.claimNotFound'),
-        }),
-        response: {
-          200: z.object({
-            claimNumber: z.string(),
-            status: z.string(),
-            policyNumber: z.string(),
-            productType: z.string(),
-            claimType: z.string(),
-            amountCents: z.number().nullable(),
-            currency: z.string(),
-            submittedAt: z.string().nullable(),
-            events: z.array(z.object({ status: z.string(), at: z.string() })),
-          }),
-          ...apiErrors(400, 401, 404),
-        },
+        params: z.object({ claimNumber: ZClaimNumber }),
+        response: { 200: ZClaimStatusSchema, ...apiErrors(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -7,13 +7,18 @@ import {
   CLAIM_DRAFT_LINK_VALID_DAYS,
   CLAIM_MESSAGE_KEYS,
   CLAIM_OPEN_DRAFTS_PER_POLICY,
+  canStartClaimOn,
+  claimAnswerProblem,
+  claimMessageValues,
   isMaskedValue,
+  isSameIncident,
   maskPayout,
   type TClaimProduct,
   type TPayout,
   validateClaimForm,
 } from '@lionrock/domain/claims/claim-rules';
 import {
+  CLAIM_ANSWER_ACTOR,
   CUSTOMER_MAILED_STATUSES,
   canMoveClaim,
   claimDecisionProblem,
@@ -35,6 +40,7 @@ import { detectContent, sanitiseFileName } from '../../storage/file-content.ts';
 import { newFileKey, type TFileStore } from '../../storage/file-store.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
+import type { TManageUrl } from '../notifications/mail-senders.ts';
 import type { TPolicyRepository, TPolicyRow } from '../policy/policy-repository.ts';
 import type { THolderAccess, TPolicyholder } from '../policyholder/holder-access.ts';
 import type { TStepUpService } from '../policyholder/step-up-service.ts';
@@ -53,7 +59,7 @@ export type TStaffMove = {
 export const CLAIMS_PREFIX = '/b2c-server/rest/claims';
 /** The web page the resume link opens; the token travels in the fragment, never to a server log. */
 export const RESUME_PAGE = '/claims/resume';
-const STATUS_PAGE = '/claims/status';
+export const STATUS_PAGE = '/claims/status';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
@@ -105,6 +111,11 @@ export type TClaimsDeps = {
   now: () => Date;
   log: FastifyBaseLogger;
   onMailQueued: () => void;
+  /**
+   * The signed, one-use "Manage your policy" link of a mail to the policy's own address (decision 101):
+   * a claim mail's status link is that proof, then the claim (issue 29).
+   */
+  manageUrl?: TManageUrl;
 };
 
 /** The claims use cases (issue "After the sale", decisions 073 to 075). */
@@ -178,6 +189,135 @@ export function createClaimsService(deps: TClaimsDeps) {
     return { claim, policy };
   }
 
+  /** A cancelled policy takes no new claim (issue 29): 409 naming the policy. */
+  function refuseCancelled(policy: Pick<TPolicyRow, 'status'>) {
+    if (!canStartClaimOn(policy.status))
+      throw new ApiError(409, 'This policy has been cancelled: a new claim cannot be made online.', {
+        field: 'policyId',
+        messageKey: CLAIM_MESSAGE_KEYS.policyCancelled,
+      });
+  }
+
+  /**
+   * A claim mail's status link (issue 29): to the policy's own address, the signed one-use link that
+   * proves the mailbox (decision 101) and then opens this claim; otherwise the status page, which asks
+   * for the sign-in first. The claim number alone opens nothing.
+   */
+  async function statusLink(claim: TClaimRow, policy: TPolicyRow, mail: TMailRow): Promise<string> {
+    const claimQuery = claim.claimNumber ? `claim=${encodeURIComponent(claim.claimNumber)}` : '';
+    const signed = await deps.manageUrl?.(policy, mail.recipient, mail.language);
+    if (signed) return claimQuery ? `${signed}&${claimQuery}` : signed;
+    // The page opens in the mail's market and language, as every mailed link does.
+    const page = `country=${claim.country === 'HKG' ? 'HKG' : 'SGP'}&lang=${mail.language === 'zh' ? 'zh' : 'en'}`;
+    const query = [claimQuery, page].filter(Boolean).join('&');
+    return `${deps.config.publicUrl}${STATUS_PAGE}?${query}`;
+  }
+
+  /** A submitted claim on a policy the session reaches, by its number; anything else is the one 404. */
+  async function submittedFor(holder: TPolicyholder, claimNumber: string) {
+    const claim = await repository.findByNumber(claimNumber.trim().toUpperCase());
+    const reached = claim
+      ? await access.policyOfHolder(holder, claim.policyId).catch(() => undefined)
+      : undefined;
+    if (!claim || !reached || claim.status === 'draft')
+      throw new ApiError(404, 'No claim with this number among your policies.', {
+        field: 'claimNumber',
+        messageKey: 'claims.errors.claimNotFound',
+      });
+    return claim;
+  }
+
+  /** A claim waiting for the customer's answer; any other status is a 409 the page explains. */
+  async function waitingFor(holder: TPolicyholder, claimNumber: string) {
+    const claim = await submittedFor(holder, claimNumber);
+    if (claim.status !== 'moreInformation')
+      throw new ApiError(409, 'This claim is not waiting for more information.', {
+        field: 'claimNumber',
+        messageKey: CLAIM_MESSAGE_KEYS.notWaiting,
+      });
+    return claim;
+  }
+
+  /** When staff last asked for more information (the start of the customer's answer), or null. */
+  async function askedAt(claimId: string): Promise<Date | null> {
+    const events = await repository.eventsOf(claimId);
+    return events.filter((event) => event.toStatus === 'moreInformation').at(-1)?.createdAt ?? null;
+  }
+
+  /**
+   * Reads each part of an upload: checked by its first bytes and counted against the room the upload
+   * reserved; an empty file is refused as empty (issue 29). Whatever it stored is removed on a refusal.
+   */
+  async function storeParts(
+    parts: AsyncIterable<TUploadPart>,
+    reservation: TUploadReservation,
+    room: number,
+    keep: (
+      stored: { storeKey: string; contentType: string; sizeBytes: number; originalName: string }[],
+    ) => Promise<void>,
+  ): Promise<void> {
+    const stored: { storeKey: string; contentType: string; sizeBytes: number; originalName: string }[] = [];
+    try {
+      for await (const part of parts) {
+        const name = sanitiseFileName(part.filename);
+        if (stored.length + 1 > room)
+          throw new ApiError(413, `At most ${CLAIM_DOCUMENT_MAX_FILES} documents per claim.`, {
+            field: 'file',
+            messageKey: 'claims.errors.tooManyDocuments',
+          });
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new ApiError(
+              413,
+              `"${name}" is larger than ${CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`,
+              {
+                field: 'file',
+                messageKey: 'claims.errors.documentTooLarge',
+              },
+            );
+          throw error;
+        }
+        reservation.take(bytes.length);
+        if (bytes.length === 0)
+          throw new ApiError(400, `"${name}" is empty.`, {
+            field: 'file',
+            messageKey: CLAIM_MESSAGE_KEYS.documentEmpty,
+          });
+        if (bytes.length > CLAIM_DOCUMENT_MAX_BYTES)
+          throw new ApiError(413, `"${name}" is too large.`, {
+            field: 'file',
+            messageKey: 'claims.errors.documentTooLarge',
+          });
+        const found = detectContent(bytes.subarray(0, 64));
+        if (!found.ok)
+          throw new ApiError(415, `"${name}" is not a PDF, JPEG or PNG file.`, {
+            field: 'file',
+            messageKey: 'claims.errors.documentType',
+          });
+        const storeKey = newFileKey('claims');
+        await store.put(storeKey, bytes, found.contentType);
+        stored.push({
+          storeKey,
+          contentType: found.contentType,
+          sizeBytes: bytes.length,
+          originalName: name,
+        });
+      }
+      if (stored.length === 0)
+        throw new ApiError(400, 'No file was sent.', {
+          field: 'file',
+          messageKey: 'claims.errors.documentsRequired',
+        });
+      await keep(stored);
+    } catch (error) {
+      await Promise.all(stored.map((file) => store.delete(file.storeKey).catch(() => {})));
+      throw error;
+    }
+  }
+
   return {
     draftFor,
     view,
@@ -191,6 +331,7 @@ export function createClaimsService(deps: TClaimsDeps) {
       input: { policyId: string; language: 'en' | 'zh'; agentCode?: string | undefined },
     ): Promise<TClaimView> {
       const policy = await access.policyOfHolder(holder, input.policyId);
+      refuseCancelled(policy);
       let agentCode: string | null = null;
       if (input.agentCode) {
         const agent = await deps.agents.findAgent(input.agentCode);
@@ -276,58 +417,8 @@ export function createClaimsService(deps: TClaimsDeps) {
       parts: AsyncIterable<TUploadPart>,
       reservation: TUploadReservation,
     ): Promise<TClaimView> {
-      const stored: { storeKey: string; contentType: string; sizeBytes: number; originalName: string }[] = [];
       const existing = (await repository.documentsOf(claim.claimId)).length;
-      try {
-        for await (const part of parts) {
-          const name = sanitiseFileName(part.filename);
-          if (existing + stored.length + 1 > CLAIM_DOCUMENT_MAX_FILES)
-            throw new ApiError(413, `At most ${CLAIM_DOCUMENT_MAX_FILES} documents per claim.`, {
-              field: 'file',
-              messageKey: 'claims.errors.tooManyDocuments',
-            });
-          let bytes: Buffer;
-          try {
-            bytes = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-              throw new ApiError(
-                413,
-                `"${name}" is larger than ${CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`,
-                {
-                  field: 'file',
-                  messageKey: 'claims.errors.documentTooLarge',
-                },
-              );
-            throw error;
-          }
-          reservation.take(bytes.length);
-          if (bytes.length === 0 || bytes.length > CLAIM_DOCUMENT_MAX_BYTES)
-            throw new ApiError(bytes.length === 0 ? 415 : 413, `"${name}" is empty or too large.`, {
-              field: 'file',
-              messageKey:
-                bytes.length === 0 ? 'claims.errors.documentType' : 'claims.errors.documentTooLarge',
-            });
-          const found = detectContent(bytes.subarray(0, 64));
-          if (!found.ok)
-            throw new ApiError(415, `"${name}" is not a PDF, JPEG or PNG file.`, {
-              field: 'file',
-              messageKey: 'claims.errors.documentType',
-            });
-          const storeKey = newFileKey('claims');
-          await store.put(storeKey, bytes, found.contentType);
-          stored.push({
-            storeKey,
-            contentType: found.contentType,
-            sizeBytes: bytes.length,
-            originalName: name,
-          });
-        }
-        if (stored.length === 0)
-          throw new ApiError(400, 'No file was sent.', {
-            field: 'file',
-            messageKey: 'claims.errors.documentsRequired',
-          });
+      await storeParts(parts, reservation, CLAIM_DOCUMENT_MAX_FILES - existing, async (stored) => {
         const outcome = await repository.addDocuments(claim, stored, {
           maxFiles: CLAIM_DOCUMENT_MAX_FILES,
           maxDraftBytes: CLAIM_DRAFT_BYTES_MAX,
@@ -340,11 +431,116 @@ export function createClaimsService(deps: TClaimsDeps) {
           });
         if (outcome === 'notDraft')
           throw new ApiError(409, 'This claim has been submitted already.', { field: 'claimId' });
-      } catch (error) {
-        await Promise.all(stored.map((file) => store.delete(file.storeKey).catch(() => {})));
-        throw error;
-      }
+      });
       return view(claim);
+    },
+
+    /** The submitted claims on one of the holder's policies, with their dates, decisions and amounts (issue 29). */
+    async claimsOf(holder: TPolicyholder, policyId: string) {
+      const policy = await access.policyOfHolder(holder, policyId);
+      const rows = await repository.claimsOfPolicy(policy.policyId);
+      return {
+        policyId: policy.policyId,
+        policyNumber: policy.policyNumber ?? '',
+        country: policy.country,
+        canClaim: canStartClaimOn(policy.status),
+        claims: rows.map((row) => ({
+          claimNumber: row.claimNumber ?? '',
+          status: row.status,
+          claimType: row.claimType,
+          incidentDate: row.incidentDate,
+          submittedAt: row.submittedAt?.toISOString() ?? null,
+          statusAt: row.statusAt?.toISOString() ?? null,
+          amountCents: row.amountCents,
+          amountApprovedCents: row.amountApprovedCents,
+          currency: row.currency,
+        })),
+      };
+    },
+
+    waitingFor,
+
+    /**
+     * Documents the customer sends in answer to "more information needed" (issue 29): the same checks
+     * as a draft's, at most CLAIM_DOCUMENT_MAX_FILES since the request, only while the claim waits.
+     */
+    async addAnswerDocuments(
+      claim: TClaimRow,
+      parts: AsyncIterable<TUploadPart>,
+      reservation: TUploadReservation,
+    ) {
+      const since = (await askedAt(claim.claimId)) ?? new Date(0);
+      const added = (await repository.documentsOf(claim.claimId)).filter(
+        (row) => row.createdAt > since,
+      ).length;
+      await storeParts(parts, reservation, CLAIM_DOCUMENT_MAX_FILES - added, async (stored) => {
+        const outcome = await repository.addAnswerDocuments(claim.claimId, stored, {
+          maxFiles: CLAIM_DOCUMENT_MAX_FILES,
+        });
+        if (outcome === 'tooMany')
+          throw new ApiError(413, `At most ${CLAIM_DOCUMENT_MAX_FILES} documents per answer.`, {
+            field: 'file',
+            messageKey: 'claims.errors.tooManyDocuments',
+          });
+        if (outcome === 'notWaiting')
+          throw new ApiError(409, 'This claim is not waiting for more information.', {
+            field: 'claimNumber',
+            messageKey: CLAIM_MESSAGE_KEYS.notWaiting,
+          });
+      });
+    },
+
+    /** Removes a document the customer sent since the request, before the answer goes. */
+    async deleteAnswerDocument(holder: TPolicyholder, claimNumber: string, documentId: string) {
+      const claim = await waitingFor(holder, claimNumber);
+      const since = (await askedAt(claim.claimId)) ?? new Date(0);
+      const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      const mine = (await repository.documentsOf(claim.claimId)).find(
+        (row) => row.documentId === documentId && row.createdAt > since,
+      );
+      const row =
+        mine && UUID.test(documentId)
+          ? await repository.deleteDocument(claim.claimId, documentId)
+          : undefined;
+      if (!row) throw new ApiError(404, 'No such document.', { field: 'documentId' });
+      await store.delete(row.storeKey);
+    },
+
+    /**
+     * The customer's answer (issue 29): what they uploaded since the request and an optional note go to
+     * the claims team, and the claim goes back to their queue (more information → under review), the
+     * note kept as the policyholder's decision row beside the staff's.
+     */
+    async answer(holder: TPolicyholder, claimNumber: string, note: string) {
+      const claim = await waitingFor(holder, claimNumber);
+      const since = (await askedAt(claim.claimId)) ?? new Date(0);
+      const added = (await repository.documentsOf(claim.claimId)).filter(
+        (row) => row.createdAt > since,
+      ).length;
+      const problem = claimAnswerProblem(note, added);
+      if (problem)
+        throw new ApiError(400, 'Send a document or a note with your answer.', {
+          field: problem === CLAIM_MESSAGE_KEYS.tooLong ? 'answerNote' : 'file',
+          messageKey: problem,
+          values: claimMessageValues('answerNote', claim.country as TCountry),
+        });
+      const moved = await repository.moveStatus(claim.claimId, 'moreInformation', 'underReview', {
+        decision: {
+          note: note.trim() || null,
+          amountApprovedCents: null,
+          payoutReference: null,
+          actorId: null,
+          actor: CLAIM_ANSWER_ACTOR,
+        },
+        mail: () => null,
+        alongside: async () => {},
+      });
+      if (!moved)
+        throw new ApiError(409, 'This claim is not waiting for more information.', {
+          field: 'claimNumber',
+          messageKey: CLAIM_MESSAGE_KEYS.notWaiting,
+        });
+      return { claimNumber: moved.claimNumber!, status: moved.status };
     },
 
     async deleteDocument(claim: TClaimRow, documentId: string): Promise<TClaimView> {
@@ -357,9 +553,28 @@ export function createClaimsService(deps: TClaimsDeps) {
       return view(claim);
     },
 
-    /** Submits: every rule of the form checked by the domain, a number from the market's sequence, the acknowledgement queued. */
-    async submit(claim: TClaimRow): Promise<{ claimNumber: string; status: string }> {
+    /**
+     * Submits: every rule of the form checked by the domain, a number from the market's sequence, the
+     * acknowledgement queued. Not on a cancelled policy; a claim like one already made on the policy (the
+     * same incident date and type) waits for the customer's `confirmDuplicate` (409 naming that claim).
+     */
+    async submit(
+      claim: TClaimRow,
+      options: { confirmDuplicate?: boolean | undefined } = {},
+    ): Promise<{ claimNumber: string; status: string }> {
       const policy = await policyOf(claim);
+      if (claim.status === 'draft') {
+        refuseCancelled(policy);
+        const twin = options.confirmDuplicate
+          ? undefined
+          : (await repository.claimsOfPolicy(claim.policyId)).find((made) => isSameIncident(made, claim));
+        if (twin)
+          throw new ApiError(409, `This looks like claim ${twin.claimNumber}, made already.`, {
+            field: 'duplicate',
+            messageKey: CLAIM_MESSAGE_KEYS.duplicate,
+            values: { claimNumber: twin.claimNumber ?? '' },
+          });
+      }
       const document = policy.document as TPolicy;
       const email = policyApplicant(document)?.email;
       const country = claim.country as TCountry;
@@ -402,7 +617,11 @@ export function createClaimsService(deps: TClaimsDeps) {
       if (!outcome) throw new ApiError(404, 'No such claim.', { field: 'claimId' });
       if ('refused' in outcome) {
         const [field, messageKey] = Object.entries(outcome.refused)[0]!;
-        throw new ApiError(400, 'The claim is not complete.', { field, messageKey });
+        throw new ApiError(400, 'The claim is not complete.', {
+          field,
+          messageKey,
+          values: claimMessageValues(field, country),
+        });
       }
       if (!outcome.already) {
         deps.onMailQueued();
@@ -464,29 +683,42 @@ export function createClaimsService(deps: TClaimsDeps) {
       return view(claim);
     },
 
-    /** A submitted claim's status and history for its holder; another holder's claim is a 404. */
+    /**
+     * A submitted claim's status and history for its holder; another holder's claim is a 404. While it
+     * waits for more information, what staff asked for and what the customer has sent since (issue 29).
+     */
     async statusFor(holder: TPolicyholder, claimNumber: string) {
-      const claim = await repository.findByNumber(claimNumber.trim().toUpperCase());
-      const reached = claim
-        ? await access.policyOfHolder(holder, claim.policyId).catch(() => undefined)
-        : undefined;
-      if (!claim || !reached)
-        throw new ApiError(404, 'No claim with this number among your policies.', {
-          field: 'claimNumber',
-          messageKey: 'claims.errors.claimNotFound',
-        });
+      const claim = await submittedFor(holder, claimNumber);
       const policy = await policyOf(claim);
       const events = await repository.eventsOf(claim.claimId);
+      const decisions = await repository.decisionsOf(claim.claimId);
+      const documents = await repository.documentsOf(claim.claimId);
+      const asked = events.filter((event) => event.toStatus === 'moreInformation').at(-1)?.createdAt ?? null;
+      const request =
+        claim.status === 'moreInformation'
+          ? (decisions.filter((row) => row.toStatus === 'moreInformation').at(-1)?.note ?? '')
+          : null;
       return {
         claimNumber: claim.claimNumber!,
         status: claim.status,
+        policyId: claim.policyId,
         policyNumber: policy.policyNumber!,
         productType: claim.productType,
+        country: claim.country,
         claimType: claim.claimType,
+        incidentDate: claim.incidentDate,
         amountCents: claim.amountCents,
+        amountApprovedCents:
+          decisions.filter((row) => row.toStatus === 'approved').at(-1)?.amountApprovedCents ?? null,
         currency: claim.currency,
         submittedAt: claim.submittedAt?.toISOString() ?? null,
         events: events.map((event) => ({ status: event.toStatus, at: event.createdAt.toISOString() })),
+        request,
+        documents: documents.map((row) => ({
+          ...documentView(row),
+          // Sent in answer to the request now open: the customer may still remove it.
+          answering: request !== null && asked !== null && row.createdAt > asked,
+        })),
       };
     },
 
@@ -554,7 +786,7 @@ export function createClaimsService(deps: TClaimsDeps) {
       const claim = await repository.findClaim(mail.claimId);
       if (!claim) throw new Error(`mail ${mail.id}: no claim`);
       const policy = await policyOf(claim);
-      let url = `${deps.config.publicUrl}${STATUS_PAGE}`;
+      let url = await statusLink(claim, policy, mail);
       if (mail.kind === 'claim-resume') {
         const link = await repository.draftLinkOf(claim.claimId);
         // Submitted (or asked again) since: the newer mail carries the live link.

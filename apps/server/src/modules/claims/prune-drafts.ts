@@ -17,8 +17,9 @@ export function createDraftPruner(deps: {
   now: () => Date;
 }) {
   return {
-    async pruneStaleDrafts(): Promise<{ drafts: number; files: number }> {
-      const now = deps.now();
+    /** `at`: now, or the instant a business date staff chose stands for (decision 129). */
+    async pruneStaleDrafts(at?: Date): Promise<{ drafts: number; files: number }> {
+      const now = at ?? deps.now();
       const removeFiles = async (keys: string[]) => {
         await Promise.all(keys.map((key) => deps.store.delete(key)));
       };

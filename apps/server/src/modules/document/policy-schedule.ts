@@ -1,6 +1,8 @@
 import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { formatDmy, parseDmy, todayIn } from '@lionrock/domain/dates/local-date';
+import { planLabel } from '@lionrock/domain/display/plan-label';
 import { basePlanName } from '@lionrock/domain/display/price-display';
+import { homeContents } from '@lionrock/domain/home/home-contents';
 import { hkDistrictName, type THomePlan } from '@lionrock/domain/home/home-model';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
@@ -165,25 +167,17 @@ function destination(s: TSchedule, policy: TPolicy): string {
   return travel.journey?.trim() || fallback;
 }
 
-/** The plan as the customer chose it: the rate table's name in English, the shop's Chinese name in Chinese. */
-function planLabel(s: Pick<TSchedule, 'copy' | 'script'>, plan: TWirePremiumItem): string {
-  const plus = / PLUS$/.test(plan.planName);
-  const english = plan.planDesc?.trim() || plan.planName;
-  if (s.script === 'en') return plus ? fill(s.copy.planPlus, { plan: english }) : english;
-  const base = basePlanName(plan.planName);
-  const letter = /^[ABCD]$/.exec(base)?.[0];
-  const name = letter ? fill(s.copy.paPlan, { letter }) : (s.copy.plans[base] ?? english);
-  return plus ? fill(s.copy.planPlus, { plan: name }) : name;
-}
-
-/** The plan's name in a language's script: the mails name it as the schedule does ("尊尚加强版", "Super"). */
+/**
+ * The plan's name in a language's script, once and as the customer chose it (the domain's `planLabel`,
+ * issue 29): "Plan A", "Super Plus", "尊尚加強版". The mails and my policy name it as the schedule does.
+ */
 export function planNameIn(script: TScript, plan: TWirePremiumItem, _country: TCountry): string {
-  return planLabel({ copy: scheduleCopy(script), script }, plan);
+  const name = planLabel(plan, script === 'en' ? 'en' : 'zh');
+  return script === 'zh-Hant' ? hongKongChinese(name) : name;
 }
 
-/** The plan in a benefits heading: the rate table's description as it stands in English. */
-function benefitsPlanName(s: TSchedule, plan: TWirePremiumItem): string {
-  return s.script === 'en' ? plan.planDesc?.trim() || plan.planName : planLabel(s, plan);
+function planNameOf(s: Pick<TSchedule, 'script' | 'country'>, plan: TWirePremiumItem): string {
+  return planNameIn(s.script, plan, s.country);
 }
 
 function policyRows(s: TSchedule, issued: TIssuedPolicy, plan: TWirePremiumItem): TRow[] {
@@ -202,8 +196,7 @@ function policyRows(s: TSchedule, issued: TIssuedPolicy, plan: TWirePremiumItem)
         currency: MARKETS[policy.country].currencySymbol,
       }),
     ],
-    [copy.labels.plan, planLabel(s, plan)],
-    [copy.labels.planCode, plan.planCode],
+    [copy.labels.plan, planNameOf(s, plan)],
     [copy.labels.coverType, coverType(s, policy)],
     [copy.labels.period, fill(copy.period, { start: period.start, end: period.end })],
   ];
@@ -331,6 +324,21 @@ function homeAddress(s: TSchedule, policy: TPolicy): string {
   return [street, home.unitNo?.trim(), home.buildingName?.trim(), place].filter(Boolean).join(', ');
 }
 
+/**
+ * The contents a home policy insures under its plan (decision 125): the sum its premium bought, from the
+ * rate table in force the day its cover starts, which the quote, confirm and payment pages showed. The
+ * mail states the same figure.
+ */
+export function homeContentsSumInsuredCents(policy: TPolicy, rates: TDocumentRates): TCents {
+  const home = policy.policyHome!;
+  const plan = (home.selectedPlan ?? basePlanName(chosenPremium(policy).planName)) as THomePlan;
+  return homeContents(
+    rates.home.markets[policy.country].includedContentsCents,
+    plan,
+    wireToCents(home.contentsSumInsured),
+  ).sumInsuredCents;
+}
+
 function propertyRows(s: TSchedule, policy: TPolicy): TRow[] {
   const { copy } = s;
   const home = policy.policyHome!;
@@ -342,6 +350,10 @@ function propertyRows(s: TSchedule, policy: TPolicy): TRow[] {
       { OWNER: copy.occupancy.Owner, TENANT: copy.occupancy.Tenant, LANDLORD: copy.occupancy.Landlord }[
         home.ownership
       ],
+    ],
+    [
+      copy.labels.contentsSumInsured,
+      formatMoney(homeContentsSumInsuredCents(policy, s.rates), policy.country),
     ],
   ];
 }
@@ -359,7 +371,7 @@ function travelBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumIt
   const base = basePlanName(plan.planName) === 'SUPER' ? 'SUPER' : 'STANDARD';
   const groups = travelCoverTable(s.benefits.travel, policy.country, policy.policyTravel!.travellerType);
   return groups.map((group, index) => ({
-    title: index === 0 ? fill(s.copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }) : '',
+    title: index === 0 ? fill(s.copy.benefitsPlan, { plan: planNameOf(s, plan) }) : '',
     columns: [english ? group.titleEn : zhLabel(s, group.titleZh), s.copy.columns.limit],
     widths: [0.7, 0.3],
     rows: group.rows.map((row) => [
@@ -443,7 +455,7 @@ function homeBenefitTables(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem
     contentsSumInsuredCents: wireToCents(home.contentsSumInsured),
   });
   return groups.map((group, index) => ({
-    title: index === 0 ? fill(s.copy.benefitsPlan, { plan: benefitsPlanName(s, plan) }) : '',
+    title: index === 0 ? fill(s.copy.benefitsPlan, { plan: planNameOf(s, plan) }) : '',
     columns: [english ? group.titleEn : zhLabel(s, group.titleZh), s.copy.columns.limit],
     widths: [0.7, 0.3],
     rows: group.rows.map((row) => {

@@ -29,7 +29,6 @@ export type TScheduleCopy = {
     product: string;
     market: string;
     plan: string;
-    planCode: string;
     coverType: string;
     period: string;
     destination: string;
@@ -44,15 +43,11 @@ export type TScheduleCopy = {
     insuredAddress: string;
     dwelling: string;
     occupiedAs: string;
+    /** Home: the contents sum the plan insures (decision 125). */
+    contentsSumInsured: string;
   };
   /** `{market}`, `{currency}` */
   marketValue: string;
-  /** Chinese plan names by base plan (the English schedule prints the rate table's `planDesc`). */
-  plans: Record<string, string>;
-  /** `{plan}` */
-  planPlus: string;
-  /** `{letter}`: a personal accident plan. */
-  paPlan: string;
   /** `{start}`, `{end}` */
   period: string;
   trips: { annual: string; single: string };
@@ -158,7 +153,6 @@ const EN: TScheduleCopy = {
     product: 'Product',
     market: 'Market',
     plan: 'Plan',
-    planCode: 'Plan code',
     coverType: 'Cover type',
     period: 'Period of insurance',
     destination: 'Destination',
@@ -172,11 +166,9 @@ const EN: TScheduleCopy = {
     insuredAddress: 'Insured address',
     dwelling: 'Dwelling',
     occupiedAs: 'Occupied as',
+    contentsSumInsured: 'Contents sum insured',
   },
   marketValue: '{market} (amounts in {currency})',
-  plans: {},
-  planPlus: '{plan} (with the Plus top-up)',
-  paPlan: 'Plan {letter}',
   period: '{start} to {end}, both days included',
   trips: { annual: 'Annual multi-trip', single: 'Single trip' },
   cover: {
@@ -306,7 +298,6 @@ const ZH_HANS: TScheduleCopy = {
     product: '产品',
     market: '市场',
     plan: '计划',
-    planCode: '计划代码',
     coverType: '保障类别',
     period: '保险期间',
     destination: '目的地',
@@ -320,17 +311,9 @@ const ZH_HANS: TScheduleCopy = {
     insuredAddress: '受保地址',
     dwelling: '住所类别',
     occupiedAs: '居住身份',
+    contentsSumInsured: '家居财物保额',
   },
   marketValue: '{market}（金额以{currency}计算）',
-  plans: {
-    STANDARD: '标准',
-    SUPER: '尊尚',
-    ESSENTIAL: '基本',
-    ENHANCED: '进阶',
-    PRESTIGE: '尊贵',
-  },
-  planPlus: '{plan}加强版',
-  paPlan: '{letter}计划',
   period: '{start}至{end}（首尾两日包括在内）',
   trips: { annual: '全年多次旅程', single: '单次旅程' },
   cover: {
@@ -396,7 +379,7 @@ const ZH_HANS: TScheduleCopy = {
   idTypes: { NRIC: '身份证/FIN', HKID: '香港身份证', PASSPORT: '护照' },
   paOptionalCovers: { PRX: '住院津贴双倍赔偿', TTD: '暂时完全伤残' },
   benefitsPlan: '保障：{plan}计划',
-  benefitsPa: '保障：{letter}计划（每名受保人的保额）',
+  benefitsPa: '保障：计划{letter}（每名受保人的保额）',
   values: { unlimited: '无上限', notCovered: '不受保', included: '包括', notCoveredTenant: '不受保（租户）' },
   optionalCover: '{label}（附加保障）',
   reducedNote:

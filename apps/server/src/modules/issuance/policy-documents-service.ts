@@ -6,7 +6,11 @@ import type { TServerSecrets } from '../../lib/server-secrets.ts';
 import { signLink, verifyLink } from '../../lib/signed-link.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TAgentRepository } from '../agent/agent-repository.ts';
-import { scheduleFileName, type TIssuedPolicy } from '../document/policy-schedule.ts';
+import {
+  homeContentsSumInsuredCents,
+  scheduleFileName,
+  type TIssuedPolicy,
+} from '../document/policy-schedule.ts';
 import type { TMailOutboxRepository } from '../notifications/mail-outbox-repository.ts';
 import { deliverDueMail, type TMailSenders, type TManageUrl } from '../notifications/mail-senders.ts';
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
@@ -105,7 +109,16 @@ export function createPolicyDocumentsService(deps: {
       const inLanguage: TIssuedPolicy = { ...issued, language: mail.language === 'zh' ? 'zh' : 'en' };
       // Only the policy's own address gets a link that opens it (decision 101): not the agent.
       const manageUrl = await deps.manageUrl(issued.linked, mail.recipient, mail.language);
+      // A home mail states the contents sum its schedule prints, from the same rate table (decision 125).
+      const homeContentsCents =
+        issued.document.productType === 'PHM'
+          ? homeContentsSumInsuredCents(
+              issued.document,
+              await deps.rates.forPolicy(issued.document, issued.issuedAt),
+            )
+          : undefined;
       const content = composePolicyMail(inLanguage, {
+        ...(homeContentsCents === undefined ? {} : { homeContentsCents }),
         role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
         scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
         ...(manageUrl ? { manageUrl } : {}),

@@ -96,7 +96,7 @@ describe('composePolicyMail', () => {
     expect(mail.text).toContain('Policy number: TSG26-0001234');
     expect(mail.text).toContain('Receipt number: RSG26-0000815');
     expect(mail.text).toContain('Product: Lionrock Travel Insurance');
-    expect(mail.text).toContain('Plan: Super (TSG-SUP)');
+    expect(mail.text).toContain('Plan: Super\n');
     expect(mail.text).toContain('Period of insurance: 07/12/2026 to 13/12/2026');
     expect(mail.text).toContain(`Total paid: S$${total.toFixed(2)}`);
     expect(mail.text).toContain('attached');
@@ -180,7 +180,8 @@ describe('composePolicyMail', () => {
     expect(applicant.text).toContain('保單號碼：HHK26-0000099');
     expect(applicant.text).toContain('收據號碼：RSG26-0000815');
     expect(applicant.text).toContain('產品：獅石家居保險');
-    expect(applicant.text).toContain('計劃：基本（HM-ESS）');
+    expect(applicant.text).toContain('計劃：基本\n');
+    expect(applicant.text).not.toContain('HM-ESS');
     expect(applicant.text).toContain('保險期間：24/11/2026 至 23/11/2027');
     expect(applicant.text).toContain(
       `已付總額：HK$${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
@@ -214,7 +215,7 @@ describe('composePolicyMail', () => {
     const accident = composePolicyMail(pa('en'), { role: 'applicant', scheduleUrl: url });
     expect(accident.subject).toBe('Your Lionrock personal accident policy PSG26-0000007');
     expect(accident.text).toContain('Dear LIM MEI LING,');
-    expect(accident.text).toContain('Plan: Plan C (Plan-C-)');
+    expect(accident.text).toContain('Plan: Plan C\n');
     expect(accident.text).toContain('Period of insurance: 24/11/2026 to 23/11/2027');
     expect(accident.text).toContain('To make a claim: claims@lionrock.example.');
     expect(accident.text).not.toContain('assistance abroad');

@@ -32,6 +32,11 @@ export type TPolicyMailOptions = {
    * named with the agent in the applicant's mail when the policy was sold through one.
    */
   agentRegistrationNo?: string;
+  /**
+   * A home policy's contents sum insured, in cents (decision 125): the figure its schedule prints
+   * (`homeContentsSumInsuredCents`), which needs the rate table the policy was sold under.
+   */
+  homeContentsCents?: number;
 };
 
 /** The outbox kind of an issued policy's mail, to its applicant and to its agent. */
@@ -62,6 +67,8 @@ type TCopy = {
   /** The applicant's mail: who sold the policy, and the agent's registration number. */
   yourAgent: string;
   registrationNo: string;
+  /** Home: the contents sum the plan insures. */
+  contents: string;
   /** The campaign's gift per policy (pa-home-payments section 9), when the policy has one. */
   voucher: string;
   labels: Record<keyof TDetails, string>;
@@ -83,6 +90,7 @@ const ZH_HANS: TCopy = {
   agency: '代理机构',
   yourAgent: '您的代理',
   registrationNo: '代理注册编号',
+  contents: '家居财物保额',
   voucher: '活动礼品',
   labels: {
     policyNumber: '保单号码',
@@ -113,6 +121,7 @@ const COPY: Record<TScript, TCopy> = {
     agency: 'Agency',
     yourAgent: 'Your agent',
     registrationNo: 'Agent registration no.',
+    contents: 'Contents sum insured',
     voucher: 'Campaign gift',
     labels: {
       policyNumber: 'Policy number',
@@ -152,11 +161,8 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
     policyNumber: oneLine(issued.policyNumber),
     receiptNumber: oneLine(issued.receiptNumber),
     product: productName(policy.productType, script),
-    // Chinese mails name the plan in Chinese, as the schedule does; the code stays as printed on it.
-    plan:
-      script === 'en'
-        ? `${oneLine(planNameIn(script, plan, policy.country))} (${oneLine(plan.planCode)})`
-        : `${planNameIn(script, plan, policy.country)}（${oneLine(plan.planCode)}）`,
+    // The plan's name once, as the schedule and the quote page name it (issue 29), never its rating code.
+    plan: oneLine(planNameIn(script, plan, policy.country)),
     period: copy.period(period.start, period.end),
     total: formatMoney(totalPaidCents(policy), policy.country),
   };
@@ -168,6 +174,11 @@ export function composePolicyMail(issued: TIssuedPolicy, options: TPolicyMailOpt
   const rows = (Object.keys(details) as (keyof TDetails)[]).map(
     (key) => [copy.labels[key], details[key]] as const,
   );
+  if (options.homeContentsCents !== undefined)
+    rows.splice(rows.findIndex(([label]) => label === copy.labels.period) + 1, 0, [
+      copy.contents,
+      formatMoney(options.homeContentsCents, policy.country),
+    ]);
   const voucher = policy.campaignVoucher;
   if (voucher) {
     const named = script === 'en' ? voucher.description : voucher.descriptionCn || voucher.description;

@@ -19,8 +19,9 @@ import {
 } from '@lionrock/domain/policy/rate-policy';
 import { refusal, type TRefusal } from '@lionrock/domain/policy/refusals';
 import { productPartOf } from '@lionrock/domain/product/products';
+import { paRateFactsInForce } from '@lionrock/domain/rating/from-price';
 import type { TPremiumItem } from '@lionrock/domain/rating/premium-item';
-import { homeRateFacts, paRateFacts, type TRateFacts } from '@lionrock/domain/rating/rate-facts';
+import { homeRateFacts, type TRateFacts } from '@lionrock/domain/rating/rate-facts';
 import type { TApplicant, TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { ApiError, badRequest, type TApiErrorBody } from '../../lib/api-error.ts';
@@ -397,11 +398,16 @@ export function createPolicyService(deps: {
       country: TCountry,
       on: TLocalDate | undefined,
     ): Promise<TRateFacts[P] | null> {
-      const tables = await pricing.tables(on ?? todayIn(MARKETS[country].timeZone, deps.now()));
+      const today = todayIn(MARKETS[country].timeZone, deps.now());
+      const tables = await pricing.tables(on ?? today);
       if (!tables) return null;
-      return (
-        product === 'PAN' ? paRateFacts(tables.pa, country) : homeRateFacts(tables.home, country)
-      ) as TRateFacts[P];
+      if (product === 'PHM') return homeRateFacts(tables.home, country) as TRateFacts[P];
+      // The landing's "from" price is priced as a visitor of the plain landing is: the market's direct
+      // campaign, if one runs today, and nothing else (from-price.ts).
+      const visit = { productType: 'PAN', country } as TPolicy;
+      const priced = await pricing.discounts(visit, { today, promoRequiredNow: false });
+      const discounts = 'refused' in priced ? {} : priced.discounts;
+      return paRateFactsInForce(tables.pa, country, discounts) as TRateFacts[P];
     },
   };
 }

@@ -9,13 +9,15 @@ import { productWord, scriptFor, type TScript } from '../product/product-catalog
  * The e-mails of the policyholder's own changes (decisions 069 and 102), in the policy's language: the
  * code, to the NEW address, that proves the customer reads it; the security notice, to the OLD address,
  * that the policy's address was changed, with its one-click undo; the notice that an undo put the old
- * address back; and the step-up code, to the address on the policy, before a sensitive change. None
- * carries an ID number; addresses are masked.
+ * address back; the notice, to the address on the policy, that its mobile number was changed (issue
+ * 29, as a change of address is told); and the step-up code, to the address on the policy, before a
+ * sensitive change. None carries an ID number; addresses and numbers are masked.
  */
 const CONTACT_MAIL_KINDS = [
   'contact-email-code',
   'contact-email-changed',
   'contact-email-restored',
+  'contact-mobile-changed',
   'step-up-code',
 ] as const;
 export type TContactMailKind = (typeof CONTACT_MAIL_KINDS)[number];
@@ -30,7 +32,10 @@ export type TContactMailFacts = {
   code?: string;
   /** 'contact-email-changed': the new address, masked. */
   maskedNewEmail?: string;
-  /** 'contact-email-changed': DD/MM/YYYY of the change. */
+  /** 'contact-mobile-changed': the number before and after, masked (`+65 ****4567`). */
+  maskedOldMobile?: string;
+  maskedNewMobile?: string;
+  /** 'contact-email-changed', 'contact-mobile-changed': DD/MM/YYYY of the change. */
   changedOn?: string;
   /** 'contact-email-changed': the link that undoes it, and until when (DD/MM/YYYY). */
   undoUrl?: string;
@@ -44,6 +49,8 @@ type TValues = {
   number: string;
   code: string;
   masked: string;
+  /** The mobile number before the change, masked. */
+  old: string;
   on: string;
   minutes: number;
   until: string;
@@ -93,6 +100,13 @@ const ZH_HANS: TCopy = {
         '如您没有要求被撤销的那次更改，请致电我们，以便与您一起核对保单。',
       ],
     },
+    'contact-mobile-changed': {
+      subject: (v) => `您的狮石保单 ${v.number} 的手机号码已更改`,
+      body: (v) => [
+        `您的${v.product}保单 ${v.number} 的手机号码已于 ${v.on} 由 ${v.old} 更改为 ${v.masked}。`,
+        '如这是您本人的更改，无须任何操作。如不是，请立即致电我们，以便与您一起核对保单。',
+      ],
+    },
     'step-up-code': {
       subject: (v) => `您用于${v.purpose}的狮石验证码：保单 ${v.number}`,
       body: (v) => [
@@ -138,6 +152,13 @@ const COPY: Record<TScript, TCopy> = {
           'If you did not ask for the change that was undone, please call us so we can check your policy with you.',
         ],
       },
+      'contact-mobile-changed': {
+        subject: (v) => `The mobile number of your Lionrock policy ${v.number} was changed`,
+        body: (v) => [
+          `On ${v.on} the mobile number of your ${v.product} policy ${v.number} was changed from ${v.old} to ${v.masked}.`,
+          'If you made this change, there is nothing more to do. If you did not, please call us at once so we can check your policy with you.',
+        ],
+      },
       'step-up-code': {
         subject: (v) => `Your Lionrock code to ${v.purpose}: policy ${v.number}`,
         body: (v) => [
@@ -164,7 +185,8 @@ export function composeContactMail(
     product: productWord(policy.productType, script),
     number: oneLine(facts.policyNumber),
     code: /^\d+$/.test(facts.code ?? '') ? facts.code! : '',
-    masked: oneLine(facts.maskedNewEmail ?? ''),
+    masked: oneLine(facts.maskedNewEmail ?? facts.maskedNewMobile ?? ''),
+    old: oneLine(facts.maskedOldMobile ?? ''),
     on: oneLine(facts.changedOn ?? ''),
     minutes: ACCESS_CODE_VALID_MINUTES,
     until: oneLine(facts.undoUntil ?? ''),

@@ -76,14 +76,54 @@ export function createContactRepository(db: TDb) {
       return { count: row?.n ?? 0, lastAt: row?.last ? new Date(row.last) : null };
     },
 
-    /** The mobile number changes at once: the document and its event. */
-    async changeMobile(
-      policyId: string,
-      change: (document: TPolicy) => TPolicy,
-      detail: Record<string, unknown>,
-    ) {
-      return db.transaction((tx) => changeDocument(tx, policyId, change, detail));
+    /**
+     * Contact details that change at once (a mobile number, a correspondence address; issue 29), on one
+     * policy or on several of one holder, in one transaction: each policy's document under its row lock,
+     * with its own event and the notice its document before the change asks for (keyed by the event).
+     * Answers the documents in the order given.
+     */
+    async changeAtOnce(
+      changes: {
+        policyId: string;
+        /** The document after the change, and its event's detail, from the document as locked. */
+        apply: (before: TPolicy) => { document: TPolicy; detail: Record<string, unknown> };
+        notice: (before: TPolicy, eventId: number) => TQueuedMail | null;
+      }[],
+    ): Promise<TPolicy[]> {
+      return db.transaction(async (tx) => {
+        const documents: TPolicy[] = [];
+        for (const change of changes) {
+          const [row] = await tx
+            .select()
+            .from(policies)
+            .where(eq(policies.policyId, change.policyId))
+            .for('update');
+          if (!row) throw new Error(`policy ${change.policyId} is gone`);
+          const before = row.document as TPolicy;
+          const { document, detail } = change.apply(before);
+          await tx
+            .update(policies)
+            .set({ document, updatedAt: sql`now()` })
+            .where(eq(policies.policyId, change.policyId));
+          const [event] = await tx
+            .insert(policyEvents)
+            .values({
+              policyId: change.policyId,
+              fromStatus: row.status,
+              toStatus: row.status,
+              detail,
+            })
+            .returning({ id: policyEvents.id });
+          const mail = change.notice(before, event!.id);
+          if (mail) await tx.insert(mailOutbox).values(mail).onConflictDoNothing();
+          documents.push(document);
+        }
+        return documents;
+      });
     },
+
+    /** A policy event (the one a change-at-once notice is about), with its policy's id. */
+    findEvent: async (id: number) => (await db.select().from(policyEvents).where(eq(policyEvents.id, id)))[0],
 
     /** A new pending address: older open codes of the policy are superseded, the code's mail queued. */
     async openChange(

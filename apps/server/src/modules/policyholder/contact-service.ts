@@ -11,13 +11,20 @@ import {
   IDENTITY_MESSAGE_KEYS,
 } from '@lionrock/domain/self-service/access-rules';
 import {
+  correspondenceChange,
+  correspondenceOf,
+  isSameCorrespondence,
   isSameEmail,
   MANAGE_MESSAGE_KEYS,
   maskEmail,
   maskMobile,
   normaliseContact,
+  normaliseCorrespondence,
   type TContactChange,
+  type TCorrespondenceAddress,
+  takesChangeForAll,
   validateContactChange,
+  validateCorrespondenceAddress,
 } from '@lionrock/domain/self-service/contact-rules';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../../config.ts';
@@ -37,6 +44,9 @@ import { type TStepUpService, undoPendingError } from './step-up-service.ts';
 /** The page the undo link of a change of address opens: `/my-policy/undo?…#token`. */
 export const UNDO_PAGE = '/my-policy/undo';
 
+/** The notice of a changed mobile number, to the address on the policy (issue 29). */
+const MOBILE_CHANGED = 'contact-mobile-changed';
+
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
 /** What the contact panel shows: the mobile number, the e-mail masked, and a new one waiting for its code. */
@@ -45,6 +55,10 @@ export type TContactView = {
   mobileNo: string;
   email: string;
   pendingEmail: string | null;
+  /** The correspondence address (issue 29), or null when the policy has none. */
+  correspondenceAddress: TCorrespondenceAddress | null;
+  /** After a change: the numbers of the policies it was written to (this one first). */
+  appliedTo?: string[];
 };
 
 /** The applicant of a document with some fields changed, wherever the product keeps it. */
@@ -86,7 +100,7 @@ export function createContactService(deps: {
   onMailQueued: () => void;
   /** The step-up before a change, and the session the new address is proved in (not needed to send mail). */
   stepUps?: Pick<TStepUpService, 'spend'>;
-  holders?: Pick<THolderAccess, 'proveAddress'>;
+  holders?: Pick<THolderAccess, 'proveAddress' | 'policiesOfHolder' | 'holderKeyOf'>;
 }) {
   const repository = createContactRepository(deps.db);
   const secret = () => purposeSecret(deps.db, 'contact-code', deps.config.linkSigningSecret);
@@ -112,7 +126,29 @@ export function createContactService(deps: {
       mobileNo: applicant?.mobileNo ?? '',
       email: maskEmail(applicant?.email ?? ''),
       pendingEmail: waiting ? maskEmail(pending.newEmail) : null,
+      correspondenceAddress: correspondenceOf(document),
     };
+  }
+
+  /**
+   * The policies a change "for all my policies" is written to (issue 29): this one, and every other the
+   * session reaches now (decision 101: its address proved) that is the same person's (the holder key of
+   * market, ID number and birth date), at the same address the step-up code just went to, and in force
+   * or yet to start. Nothing in the request names them: a policy of someone else, or of the other
+   * market, is never among them.
+   */
+  async function policiesForAll(holder: TPolicyholder, row: TPolicyRow): Promise<TPolicyRow[]> {
+    if (!deps.holders) throw new Error('the contact service was built without holder access');
+    const key = await deps.holders.holderKeyOf(row);
+    if (!key || !row.contactEmail) return [row];
+    const today = todayIn(zoneOf(row), deps.now());
+    const others: TPolicyRow[] = [];
+    for (const other of await deps.holders.policiesOfHolder(holder)) {
+      if (other.policyId === row.policyId || other.country !== row.country) continue;
+      if (other.contactEmail !== row.contactEmail || !takesChangeForAll(other, today)) continue;
+      if ((await deps.holders.holderKeyOf(other)) === key) others.push(other);
+    }
+    return [row, ...others];
   }
 
   const mailOf = (
@@ -130,25 +166,60 @@ export function createContactService(deps: {
     language: document.lang ?? 'en',
   });
 
+  /** The notice of a changed mobile number, from its event (the numbers there are masked already). */
+  async function mobileNotice(mail: TMailRow) {
+    const eventId = /^contact-mobile\.(\d{1,18})\./.exec(mail.messageId)?.[1];
+    const event = eventId ? await repository.findEvent(Number(eventId)) : undefined;
+    if (!event) throw new Error(`mail ${mail.id}: its event is gone`);
+    const policy = await repository.findPolicy(event.policyId);
+    if (!policy?.policyNumber) throw new Error(`mail ${mail.id}: its policy has no number`);
+    const detail = (event.detail ?? {}) as { from?: string; to?: string };
+    return composeContactMail(
+      MOBILE_CHANGED,
+      policy.document as TPolicy,
+      mail.language === 'zh' ? 'zh' : 'en',
+      {
+        policyNumber: policy.policyNumber,
+        maskedOldMobile: detail.from ?? '',
+        maskedNewMobile: detail.to ?? '',
+        changedOn: formatDmy(todayIn(zoneOf(policy), event.createdAt)),
+      },
+    );
+  }
+
   return {
     view: (row: TPolicyRow) => viewOf(row),
 
     /**
      * The contact form: every field by the applicant page's rules (400 naming the first bad field,
      * nothing written); then, if anything changes, the step-up code sent to the address on the policy
-     * (403 until it is given, decision 102). A new mobile number is saved; a new address gets its code.
+     * (403 until it is given, decision 102). A new mobile number and a new correspondence address are
+     * saved at once (on this policy, or on every one of the holder's that `applyToAll` reaches, issue
+     * 29); a new e-mail address gets its code.
      */
     async change(
       holder: TPolicyholder,
       row: TPolicyRow,
-      input: TContactChange,
+      input: TContactChange & { correspondenceAddress?: TCorrespondenceAddress | undefined },
       stepUpCode: string | undefined,
+      options: { applyToAll?: boolean } = {},
     ): Promise<TContactView> {
-      const invalid = validateContactChange(input)[0];
-      if (invalid) throw badRequest(invalid.field, `${invalid.field} is not valid.`, invalid.messageKey);
-      const wanted = normaliseContact(input);
       const document = row.document as TPolicy;
       const applicant = policyApplicant(document);
+      // A new mobile number is checked for its market too; the one on the policy stays as it was sold.
+      const invalid = validateContactChange(input, applicant)[0];
+      if (invalid)
+        throw new ApiError(400, `${invalid.field} is not valid.`, {
+          field: invalid.field,
+          messageKey: invalid.messageKey,
+          ...(invalid.values ? { values: invalid.values } : {}),
+        });
+      const country = row.country as TCountry;
+      const address = input.correspondenceAddress;
+      const badAddress = address ? validateCorrespondenceAddress(country, address)[0] : undefined;
+      if (badAddress)
+        throw badRequest(badAddress.field, `${badAddress.field} is not valid.`, badAddress.messageKey);
+      const wanted = normaliseContact(input);
       if (!applicant)
         throw new ApiError(409, 'This policy has no policyholder to change.', { field: 'policyId' });
       const newEmail =
@@ -156,7 +227,11 @@ export function createContactService(deps: {
       const newMobile =
         wanted.mobileNo !== applicant.mobileNo ||
         wanted.mobileNoCountryCode !== applicant.mobileNoCountryCode;
-      if (!newEmail && !newMobile) return viewOf(row);
+      const newAddress =
+        address && !isSameCorrespondence(country, address, correspondenceOf(document))
+          ? normaliseCorrespondence(country, address)
+          : null;
+      if (!newEmail && !newMobile && !newAddress) return viewOf(row);
       // Asked before anything is written: a refusal leaves the mobile number as it was too.
       if (newEmail) {
         await refuseWhileUndoable(row);
@@ -172,22 +247,69 @@ export function createContactService(deps: {
       if (!deps.stepUps) throw new Error('the contact service was built without step-ups');
       await deps.stepUps.spend(holder, row, 'contact', stepUpCode);
       let current = document;
-      if (newMobile) {
-        current = await repository.changeMobile(
-          row.policyId,
-          (before) =>
-            withApplicant(before, {
-              mobileNoCountryCode: wanted.mobileNoCountryCode,
-              mobileNo: wanted.mobileNo,
-            }),
-          {
-            contact: 'mobile',
-            by: 'policyholder',
-            from: maskMobile(applicant.mobileNoCountryCode, applicant.mobileNo),
-            to: maskMobile(wanted.mobileNoCountryCode, wanted.mobileNo),
+      // Only after the step-up: the policies are the session's own, found by the holder key.
+      const targets = options.applyToAll ? await policiesForAll(holder, row) : [row];
+      const to = maskMobile(wanted.mobileNoCountryCode, wanted.mobileNo);
+      function addressChange(target: TPolicyRow, wantedAddress: TCorrespondenceAddress) {
+        return {
+          policyId: target.policyId,
+          apply: (before: TPolicy) => ({
+            document: withApplicant(before, correspondenceChange(country, wantedAddress)),
+            // The address itself is in the document; the event says only that it changed.
+            detail: { contact: 'correspondence-address', by: 'policyholder' },
+          }),
+          notice: () => null,
+        };
+      }
+      function mobileChange(target: TPolicyRow) {
+        return {
+          policyId: target.policyId,
+          apply: (before: TPolicy) => {
+            const was = policyApplicant(before);
+            return {
+              document: withApplicant(before, {
+                mobileNoCountryCode: wanted.mobileNoCountryCode,
+                mobileNo: wanted.mobileNo,
+              }),
+              detail: {
+                contact: 'mobile',
+                by: 'policyholder',
+                from: maskMobile(was?.mobileNoCountryCode ?? '', was?.mobileNo ?? ''),
+                to,
+              },
+            };
           },
+          // Told like a change of address (issue 29): the address on the policy, numbers masked.
+          notice: (before: TPolicy, eventId: number) => {
+            const recipient = policyApplicant(before)?.email?.trim();
+            return recipient
+              ? {
+                  ...mailOf(MOBILE_CHANGED, target, `${eventId}`, recipient, before),
+                  messageId: `contact-mobile.${eventId}.${MOBILE_CHANGED}`,
+                }
+              : null;
+          },
+        };
+      }
+      // Each policy gets its own events (one per detail changed), and its own notice of a new mobile.
+      const changes = targets.flatMap((target) => [
+        ...(newMobile ? [mobileChange(target)] : []),
+        ...(newAddress ? [addressChange(target, newAddress)] : []),
+      ]);
+      if (changes.length > 0) {
+        const documents = await repository.changeAtOnce(changes);
+        const last = changes.findLastIndex((entry) => entry.policyId === row.policyId);
+        current = documents[last] ?? document;
+        deps.log.info(
+          {
+            policyId: row.policyId,
+            policies: targets.length,
+            mobile: newMobile,
+            correspondenceAddress: newAddress !== null,
+          },
+          'policyholder changed contact details',
         );
-        deps.log.info({ policyId: row.policyId }, 'policyholder changed the mobile number');
+        if (newMobile) deps.onMailQueued();
       }
       if (newEmail) {
         const changeId = randomUUID();
@@ -209,7 +331,10 @@ export function createContactService(deps: {
         deps.log.info({ policyId: row.policyId }, 'policyholder asked to change the e-mail address');
         deps.onMailQueued();
       }
-      return viewOf(row, current);
+      const appliedTo = (changes.length > 0 ? targets : [row]).flatMap((target) =>
+        target.policyNumber ? [target.policyNumber] : [],
+      );
+      return { ...(await viewOf(row, current)), appliedTo };
     },
 
     /**
@@ -333,6 +458,7 @@ export function createContactService(deps: {
     async mailContent(mail: TMailRow): Promise<{ subject: string; text: string; html: string } | null> {
       if (!isContactMailKind(mail.kind))
         throw new Error(`mail ${mail.id}: ${mail.kind} is not a contact mail`);
+      if (mail.kind === MOBILE_CHANGED) return mobileNotice(mail);
       const changeId = /^contact-change\.([0-9a-f-]{36})\./.exec(mail.messageId)?.[1];
       const change = changeId ? await repository.findChange(changeId) : undefined;
       if (!change) throw new Error(`mail ${mail.id}: its change is gone`);

@@ -20,11 +20,29 @@ import type { TStepUpService } from './step-up-service.ts';
 
 const ZPolicyParams = z.object({ policyId: z.string().max(64) });
 
+// The correspondence address (issue 29) in the applicant's own fields; generous caps, the domain's
+// address rule (decision 057) names the field and its message key.
+const ZCorrespondenceAddress = z.object({
+  applicantBuildingStreetNo: z.string().max(60).optional(),
+  applicantStreetName: z.string().max(120).optional(),
+  applicantUnitNo: z.string().max(60).optional(),
+  applicantBuildingName: z.string().max(120).optional(),
+  applicantPostCode: z.string().max(30).optional(),
+  applicantDistrict: z.string().max(60).optional(),
+});
+
 const ZContactView = z.object({
   mobileNoCountryCode: z.string(),
   mobileNo: z.string(),
   email: z.string().describe('The address, masked'),
   pendingEmail: z.string().nullable().describe('A new address waiting for its code, masked'),
+  correspondenceAddress: ZCorrespondenceAddress.nullable().describe(
+    'The correspondence address, or null when the policy has none',
+  ),
+  appliedTo: z
+    .array(z.string())
+    .optional()
+    .describe('After a change: the numbers of the policies it was written to, this one first'),
 });
 
 const ZStepUpRequest = z.object({ purpose: z.enum(STEP_UP_PURPOSES), language: z.enum(['en', 'zh']) });
@@ -42,7 +60,16 @@ const ZContactChangeRequest = z.object({
     .max(FIELD_LENGTHS.email + 8)
     .optional()
     .describe('Left out: the address stays'),
+  correspondenceAddress: ZCorrespondenceAddress.optional().describe(
+    'Left out: the correspondence address stays; given, it is saved at once (issue 29)',
+  ),
   stepUpCode: ZStepUpCode,
+  applyToAll: z
+    .boolean()
+    .optional()
+    .describe(
+      'Also every other in-force policy of the same holder at this address (issue 29); never names them',
+    ),
 });
 
 const ZConfirmEmailRequest = z.object({ code: z.string().max(12) });
@@ -138,8 +165,10 @@ export async function manageRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const { stepUpCode, ...change } = request.body;
-      return contact.change(request.policyholder!, await policyOf(request), change, stepUpCode);
+      const { stepUpCode, applyToAll, ...change } = request.body;
+      return contact.change(request.policyholder!, await policyOf(request), change, stepUpCode, {
+        applyToAll: applyToAll === true,
+      });
     },
   );
 

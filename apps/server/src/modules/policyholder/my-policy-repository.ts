@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { mailOutbox, payments, policies, policyEvents } from '../../db/schema.ts';
+import { mailOutbox, payments, policies, policyEvents, refunds } from '../../db/schema.ts';
 
 /** My policy's reads and its one write of its own (issue 20): SQL only, the rules are the service's. */
 export function createMyPolicyRepository(db: TDb) {
@@ -13,6 +13,12 @@ export function createMyPolicyRepository(db: TDb) {
         .where(and(eq(payments.policyId, policyId), eq(payments.status, 'paid')))
         .orderBy(desc(payments.createdAt))
         .limit(1);
+      return row;
+    },
+
+    /** The refund of a cancelled policy (one at most), with its reference (decision 129). */
+    async refundOf(policyId: string) {
+      const [row] = await db.select().from(refunds).where(eq(refunds.policyId, policyId)).limit(1);
       return row;
     },
 

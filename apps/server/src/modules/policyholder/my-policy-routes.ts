@@ -31,6 +31,18 @@ const ZPolicyDetailsSchema = z.object({
   taxCents: z.number().int(),
   totalCents: z.number().int(),
   payment: z.object({ method: z.string(), card: z.string().nullable() }).nullable(),
+  refund: z
+    .object({
+      reference: z
+        .string()
+        .meta({ description: 'the refund’s reference, as the cancellation mail gives it' }),
+      amountCents: z.number().int(),
+      state: z
+        .string()
+        .meta({ description: 'requested, succeeded, failed (operations follow up) or manual' }),
+      method: z.string(),
+    })
+    .nullable(),
   autoRenewal: z.object({
     on: z.boolean(),
     canTurnOn: z.boolean(),
@@ -39,6 +51,16 @@ const ZPolicyDetailsSchema = z.object({
   renewal: z.object({
     mails: z.array(z.object({ kind: z.string(), status: z.string(), at: z.string() })),
     renewedPolicyNumber: z.string().nullable(),
+    renewed: z
+      .object({
+        policyId: z.string(),
+        policyNumber: z.string(),
+        chargedCents: z.number().int(),
+        startDate: z.string().meta({ description: 'DD/MM/YYYY' }),
+        endDate: z.string().meta({ description: 'DD/MM/YYYY' }),
+      })
+      .nullable()
+      .meta({ description: 'the renewal charged and issued, once it is' }),
   }),
   wordingUrl: z.string(),
 });

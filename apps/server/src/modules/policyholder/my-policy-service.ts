@@ -114,6 +114,19 @@ export function createMyPolicyService(deps: {
     const mails = await deps.repository.mailsOf(row.policyId, RENEWAL_MAIL_KINDS);
     const country = row.country as TCountry;
     const block = await autoRenewalBlock(row);
+    const refund = await deps.repository.refundOf(row.policyId);
+    // A renewal charged and issued: the old policy says so and links the new one (decision 129).
+    const renewedPeriod = renewal ? periodOfInsurance(renewal.document as TPolicy) : null;
+    const renewed =
+      renewal?.status === 'issued' && renewal.policyNumber && renewedPeriod
+        ? {
+            policyId: renewal.policyId,
+            policyNumber: renewal.policyNumber,
+            chargedCents: (await cardPayment(renewal.policyId))?.amountCents ?? renewal.totalCents ?? 0,
+            startDate: renewedPeriod.start,
+            endDate: renewedPeriod.end,
+          }
+        : null;
     return {
       policyId: row.policyId,
       policyNumber: row.policyNumber!,
@@ -139,6 +152,14 @@ export function createMyPolicyService(deps: {
             card: payment.maskedCard ? `•••• ${payment.maskedCard.replace(/\D/g, '').slice(-4)}` : null,
           }
         : null,
+      refund: refund
+        ? {
+            reference: refund.providerRequestId,
+            amountCents: refund.amountCents,
+            state: refund.state,
+            method: refund.method,
+          }
+        : null,
       autoRenewal: {
         on: row.autoRenewal,
         canTurnOn: !row.autoRenewal && block === null,
@@ -147,6 +168,7 @@ export function createMyPolicyService(deps: {
       renewal: {
         mails: mails.map((mail) => ({ kind: mail.kind, status: mail.status, at: mail.at.toISOString() })),
         renewedPolicyNumber: renewal?.status === 'issued' ? renewal.policyNumber : null,
+        renewed,
       },
       wordingUrl: `/b2c-server/rest/document/get/${PRODUCT_CATALOGUE[policy.productType].documentKey}-policyWording?country=${country}`,
     };

@@ -1,6 +1,7 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { INSURER_CONTACTS } from '@lionrock/domain/market/insurer-contacts';
 import type { TCountry } from '@lionrock/domain/market/market';
+import { formatMoney } from '@lionrock/domain/money/money';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,7 +32,11 @@ type TPageCopy = {
   button: string;
   alreadyOff: (number: string) => string;
   done: (number: string) => string;
-  renewed: (number: string) => string;
+  /** The renewal was charged (decision 129): what, the new policy, and where it is managed. */
+  renewedTitle: string;
+  renewed: (total: string, number: string, start: string, end: string) => string;
+  renewedManage: string;
+  renewedLink: (number: string) => string;
   contact: (country: TCountry) => string;
 };
 
@@ -43,8 +48,11 @@ const ZH_HANS: TPageCopy = {
   button: '关闭自动续保',
   alreadyOff: (number) => `保单 ${number} 的自动续保已关闭。我们不会为此保单续保，也不会从您的信用卡扣款。`,
   done: (number) => `保单 ${number} 的自动续保现已关闭。我们不会为此保单续保，也不会从您的信用卡扣款。`,
-  renewed: (number) =>
-    `此保单已续保，新保单号码为 ${number}；该保单的自动续保亦已关闭，明年不会再续保。如需取消已续保的保单，请联系我们。`,
+  renewedTitle: '您的保单已续保',
+  renewed: (total, number, start, end) =>
+    `我们已从您的信用卡扣除 ${total}，并将此保单续保为新保单 ${number}，保障期由 ${start} 至 ${end}。此保单的续保已完成，无法再关闭。`,
+  renewedManage: '如需关闭新保单明年的自动续保或取消新保单，请在新保单的页面办理。',
+  renewedLink: (number) => `查看新保单 ${number}`,
   contact: (country) =>
     country === 'HKG'
       ? `香港：${INSURER_CONTACTS.HKG.hotline}，${INSURER_CONTACTS.HKG.email}`
@@ -62,8 +70,12 @@ const COPY: Record<TScript, TPageCopy> = {
       `Auto-renewal is off for policy ${number}. We will not renew it or charge your card for it.`,
     done: (number) =>
       `Auto-renewal is now off for policy ${number}. We will not renew it or charge your card for it.`,
-    renewed: (number) =>
-      `This policy was already renewed as policy ${number}; auto-renewal is off for that policy too, so it will not renew next year. To cancel the renewed policy, please contact us.`,
+    renewedTitle: 'Your policy has been renewed',
+    renewed: (total, number, start, end) =>
+      `We charged ${total} to your card and renewed this policy as policy ${number}, covering ${start} to ${end}. This renewal is done and can no longer be turned off.`,
+    renewedManage:
+      'To turn off next year’s renewal of the new policy, or to cancel it, go to the new policy’s page.',
+    renewedLink: (number) => `See the new policy ${number}`,
     contact: (country) =>
       country === 'HKG'
         ? `Hong Kong: ${INSURER_CONTACTS.HKG.hotline}, ${INSURER_CONTACTS.HKG.email}`
@@ -115,7 +127,20 @@ function statePage(state: TOk, action: string, posted: boolean): string {
   const copy = COPY[script];
   const e = escapeHtml;
   const contact = `<p class="note">${e(copy.contact(state.country))}</p>`;
-  const renewed = state.renewedPolicyNumber ? `<p>${e(copy.renewed(state.renewedPolicyNumber))}</p>` : '';
+  if (state.renewed && state.renewedPolicyNumber) {
+    const { renewed } = state;
+    const total = formatMoney(renewed.totalCents, state.country);
+    const link = `/my-policy/policies/${encodeURIComponent(renewed.policyId)}`;
+    return page(
+      script,
+      copy.renewedTitle,
+      `<h1>${e(copy.renewedTitle)}</h1>
+<p>${e(copy.renewed(total, state.renewedPolicyNumber, renewed.startDate, renewed.endDate))}</p>
+<p>${e(copy.renewedManage)}</p>
+<p><a href="${e(link)}">${e(copy.renewedLink(state.renewedPolicyNumber))}</a></p>
+${contact}`,
+    );
+  }
   if (!posted && state.autoRenewal) {
     return page(
       script,
@@ -131,7 +156,7 @@ ${contact}`,
     );
   }
   const message = state.changed ? copy.done(state.policyNumber) : copy.alreadyOff(state.policyNumber);
-  return page(script, copy.title, `<h1>${e(copy.title)}</h1>\n<p>${e(message)}</p>\n${renewed}\n${contact}`);
+  return page(script, copy.title, `<h1>${e(copy.title)}</h1>\n<p>${e(message)}</p>\n${contact}`);
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {

@@ -1,3 +1,5 @@
+import type { TLocalDate } from '@lionrock/domain/dates/local-date';
+import type { TCountry } from '@lionrock/domain/market/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
@@ -60,18 +62,32 @@ export function createRenewalService(deps: {
     log: deps.log,
   };
   const { chargeRenewal, queueSuccessMail } = createRenewalCharge(context);
-  const steps = {
-    sendNotice: createRenewalNotice(context),
-    chargeRenewal,
-    repair: createRenewalRepair(context, queueSuccessMail),
-  };
+  const repair = createRenewalRepair(context, queueSuccessMail);
+  const steps = { sendNotice: createRenewalNotice(context), chargeRenewal, repair };
+  const scan = createRenewalScan(context, steps, onMailQueued);
+
+  /**
+   * The scan for a business date staff chose (decision 129): the notice is sent and the charge made
+   * at `at`, the instant that stands for the date; the repair of crashed charges keeps the real clock.
+   */
+  function scanAt(today: TLocalDate, country: TCountry | undefined, at: Date) {
+    const dated: TRenewalContext = { ...context, now: () => at };
+    const charge = createRenewalCharge(dated);
+    const datedSteps = {
+      sendNotice: createRenewalNotice(dated),
+      chargeRenewal: charge.chargeRenewal,
+      repair,
+    };
+    return createRenewalScan(dated, datedSteps, onMailQueued)(today, country);
+  }
 
   return {
     /**
      * The daily scan for `today` (the market's calendar day), optionally for one market
-     * (renewal-scan.ts).
+     * (renewal-scan.ts); `at`, the instant a business date stands for when staff run it (decision 129).
      */
-    runRenewalScan: createRenewalScan(context, steps, onMailQueued),
+    runRenewalScan: (today: TLocalDate, country?: TCountry, options: { at?: Date } = {}) =>
+      options.at ? scanAt(today, country, options.at) : scan(today, country),
 
     /** The signed turn-off link of a policy (also in every renewal e-mail). */
     turnOffLink: (policyId: string, policyNumber: string) => signTurnOffLink(deps, policyId, policyNumber),

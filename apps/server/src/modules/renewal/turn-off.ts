@@ -45,6 +45,8 @@ export type TTurnOffState =
       changed: boolean;
       /** The number of the policy that already renewed this one, if any. */
       renewedPolicyNumber: string | null;
+      /** That renewal, charged and issued: what was charged and the new policy's period and page (decision 129). */
+      renewed: { policyId: string; totalCents: number; startDate: string; endDate: string } | null;
     };
 
 /**
@@ -72,9 +74,11 @@ export function createTurnOff(deps: TRenewalContext) {
     if (!UUID.test(policyId)) return { kind: 'invalid' };
     const policy = await repository.findPolicy(policyId);
     if (!policy?.policyNumber || policy.policyNumber !== query.s) return { kind: 'invalid' };
-    const changed = apply ? (await repository.turnOffAutoRenewal(policyId)) > 0 : false;
-    if (changed) deps.log.info({ policyId, policyNumber: policy.policyNumber }, 'auto-renewal turned off');
     const renewal = await repository.findRenewalOf(policyId);
+    const issued = renewal?.status === 'issued' && renewal.policyNumber ? renewal : null;
+    // Once the renewal is charged this link turns nothing off: it says what happened (decision 129).
+    const changed = apply && !issued ? (await repository.turnOffAutoRenewal(policyId)) > 0 : false;
+    if (changed) deps.log.info({ policyId, policyNumber: policy.policyNumber }, 'auto-renewal turned off');
     const document = policy.document as TPolicy;
     return {
       kind: 'ok',
@@ -83,9 +87,18 @@ export function createTurnOff(deps: TRenewalContext) {
       language: document.lang === 'zh' ? 'zh' : 'en',
       productType: document.productType,
       endDate: isoToDmy(policy.endDate),
-      autoRenewal: apply ? false : policy.autoRenewal,
+      autoRenewal: changed ? false : policy.autoRenewal,
       changed,
-      renewedPolicyNumber: renewal?.status === 'issued' ? renewal.policyNumber : null,
+      renewedPolicyNumber: issued?.policyNumber ?? null,
+      renewed: issued
+        ? {
+            policyId: issued.policyId,
+            totalCents:
+              (await repository.latestPayment(issued.policyId))?.amountCents ?? issued.totalCents ?? 0,
+            startDate: isoToDmy(issued.startDate),
+            endDate: isoToDmy(issued.endDate),
+          }
+        : null,
     };
   }
 

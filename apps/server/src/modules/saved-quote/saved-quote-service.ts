@@ -340,11 +340,12 @@ export function createSavedQuoteService(deps: {
     /**
      * The reminder scan (decision 077): every journey left 24 hours ago with an e-mail gets one
      * reminder, unless it was bought or its customer said no to marketing. Safe to run twice at once.
+     * `at` is the scan's instant: now, or the one a business date staff chose stands for (decision 129).
      */
     async runReminderScan(
       limit = 200,
+      at: Date = now(),
     ): Promise<{ sent: number; optedOut: number; bought: number; deleted?: number }> {
-      const at = now();
       const leftBefore = new Date(at.getTime() - SAVED_QUOTE_REMINDER_HOURS * 3_600_000);
       const counts = { sent: 0, optedOut: 0, bought: 0 };
       for (const row of await repository.listDueSaved(leftBefore, at, limit)) {

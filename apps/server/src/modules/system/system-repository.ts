@@ -1,9 +1,29 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { banners, clientLogs, maintenanceNotices, systemFlags } from '../../db/schema.ts';
+import {
+  banners,
+  campaigns,
+  clientLogs,
+  maintenanceNotices,
+  promoCodes,
+  systemFlags,
+} from '../../db/schema.ts';
 
 export type TSystemFlags = typeof systemFlags.$inferSelect;
 export type TBannerRow = typeof banners.$inferSelect;
+/** A banner with the campaign it names, if the shop has it, and the state of its code there (decision 130). */
+export type TBannerWithCampaign = TBannerRow & {
+  campaign: {
+    status: string;
+    productCode: string;
+    country: string;
+    startDate: string;
+    endDate: string;
+    promoCodeRequired: boolean;
+    promoCodeReusability: string;
+  } | null;
+  promo: { status: string; reservedUntil: Date | null } | null;
+};
 export type TNoticeRow = typeof maintenanceNotices.$inferSelect;
 
 /** Reads of system flags, banners and notices, and writes of client logs. No business rules here. */
@@ -19,12 +39,42 @@ export function createSystemRepository(db: TDb) {
         .where(eq(systemFlags.country, country));
     },
 
-    listActiveBanners: async (): Promise<TBannerRow[]> =>
-      db
-        .select()
+    listActiveBanners: async (): Promise<TBannerWithCampaign[]> => {
+      const rows = await db
+        .select({
+          banner: banners,
+          campaign: {
+            status: campaigns.status,
+            productCode: campaigns.productCode,
+            country: campaigns.country,
+            startDate: campaigns.startDate,
+            endDate: campaigns.endDate,
+            promoCodeRequired: campaigns.promoCodeRequired,
+            promoCodeReusability: campaigns.promoCodeReusability,
+          },
+          promo: { status: promoCodes.status, reservedUntil: promoCodes.reservedUntil },
+        })
         .from(banners)
+        // A campaign is one per code, product and market; codes are matched as pricing does, in any case.
+        .leftJoin(
+          campaigns,
+          and(
+            sql`upper(${campaigns.campaignCode}) = upper(${banners.campaignCode})`,
+            eq(campaigns.productCode, banners.product),
+            eq(campaigns.country, banners.country),
+          ),
+        )
+        .leftJoin(
+          promoCodes,
+          and(
+            eq(promoCodes.campaignId, campaigns.campaignId),
+            sql`upper(${promoCodes.code}) = upper(${banners.promoCode})`,
+          ),
+        )
         .where(eq(banners.active, true))
-        .orderBy(asc(banners.sortOrder), asc(banners.id)),
+        .orderBy(asc(banners.sortOrder), asc(banners.id));
+      return rows.map((row) => ({ ...row.banner, campaign: row.campaign, promo: row.promo }));
+    },
 
     listActiveNotices: async (): Promise<TNoticeRow[]> =>
       db

@@ -1,5 +1,11 @@
 import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
-import type { TCountry } from '@lionrock/domain/market/market';
+import {
+  bannerCampaignLink,
+  isBannerOfferInForce,
+  type TBannerProduct,
+} from '@lionrock/domain/campaign/banner-rules';
+import { todayIn } from '@lionrock/domain/dates/local-date';
+import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { createTableCache, type TChangeNotifier } from '../../db/change-notifier.ts';
 import { scrubText, sessionDigest } from '../../lib/redaction.ts';
 import type { TSystemRepository } from './system-repository.ts';
@@ -32,7 +38,9 @@ export function createSystemService(
   });
   // Hong Kong reads the Chinese a staff member typed in its own characters and words, whatever script
   // it was typed in (decision 110): converted once per change of the table, not per request.
-  const bannersCache = createTableCache(deps.notifier, ['banners'], async () =>
+  // A banner that names a campaign is shown only while the campaign runs (decision 130): the cache is
+  // dropped when a campaign or its codes change too, and the dates are read at each request.
+  const bannersCache = createTableCache(deps.notifier, ['banners', 'campaigns', 'promo_codes'], async () =>
     (await repository.listActiveBanners()).map((row) =>
       row.country === 'HKG'
         ? { ...row, titleZh: hongKongChinese(row.titleZh), contentZh: hongKongChinese(row.contentZh) }
@@ -62,14 +70,30 @@ export function createSystemService(
 
     async getBanners(country: TCountry, product: string, lang: TLang) {
       const at = deps.now();
+      const today = todayIn(MARKETS[country].timeZone, at);
       return (await bannersCache.get())
         .filter((row) => row.country === country && row.product === product && isShowing(row, at))
-        .map((row) => ({
-          id: row.id,
-          title: lang === 'zh' ? row.titleZh : row.titleEn,
-          content: lang === 'zh' ? row.contentZh : row.contentEn,
-          url: row.url,
-        }));
+        .flatMap((row) => {
+          const offer = {
+            country,
+            product: row.product as TBannerProduct,
+            campaignCode: row.campaignCode,
+            promoCode: row.promoCode,
+          };
+          const campaign = row.campaign ? { ...row.campaign, promo: row.promo ?? undefined } : undefined;
+          if (!isBannerOfferInForce(offer, campaign, today, at)) return [];
+          return [
+            {
+              id: row.id,
+              title: lang === 'zh' ? row.titleZh : row.titleEn,
+              content: lang === 'zh' ? row.contentZh : row.contentEn,
+              // A campaign's banner leads to the shop's link that gives its offer (decision 130).
+              url: offer.campaignCode
+                ? bannerCampaignLink({ ...offer, campaignCode: offer.campaignCode }, lang)
+                : row.url,
+            },
+          ];
+        });
     },
 
     /** `{}` when there is no notice (travel-flow section 7: "if non-empty shown as notice"). */

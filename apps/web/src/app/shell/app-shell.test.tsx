@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePaFlowStore } from '../../features/pa/state/pa-flow-store';
@@ -25,6 +26,31 @@ const BANNERS = [
 function Shell() {
   return <AppShell />;
 }
+
+/** A page inside the shell, as the router puts it, at `path` (a link opened: the first location). */
+function renderInShell(page: ReactElement, path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ element: <AppShell />, children: [{ path: '*', element: page }] }], {
+    initialEntries: [path],
+  });
+  return render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+/** The shell's lookup, then the page: longer than testing-library's second on a busy machine. */
+const LOOKUP_WAIT = 5000;
+
+const HK_AGENT = {
+  ...VALID_AGENT,
+  agentCode: 'HK2001',
+  name: 'Chan Ka Yan',
+  agency: 'Victoria Peak Financial Ltd',
+  tel: '61234567',
+  country: 'HKG',
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -136,8 +162,7 @@ describe('the shell and the travel landing', () => {
       ...HEALTHY_SYSTEM,
       { match: /getBanners/, body: [] },
     ]);
-    useSystemStore.setState({ partner: 'NOPE99' });
-    renderAt(<LandingPage />, '/travel/partner/NOPE99');
+    renderInShell(<LandingPage />, '/travel/partner/NOPE99');
     expect(
       await screen.findByText(
         'Sorry, the quotation function is currently unavailable. Please try again later.',
@@ -149,7 +174,7 @@ describe('the shell and the travel landing', () => {
   it('shows a partner link’s valid agent in the header card, with the market phone prefix', async () => {
     stubServer([
       {
-        match: /agent\/get\/AG1001\/country\/SGP/,
+        match: /agent\/get\/AG1001$/,
         body: VALID_AGENT,
       },
       ...HEALTHY_SYSTEM,
@@ -168,7 +193,11 @@ describe('the shell and the travel landing', () => {
       </Providers>,
     );
     // The landing looks the agent up; the header shows the card at once.
-    const link = await screen.findByRole('link', { name: 'Message Tan Wei Ling on +6591234567' });
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Message Tan Wei Ling on +6591234567' },
+      { timeout: LOOKUP_WAIT },
+    );
     expect(link.getAttribute('href')).toBe('https://wa.me/6591234567');
   });
 
@@ -193,6 +222,62 @@ describe('the shell and the travel landing', () => {
     );
     expect(useSystemStore.getState().initialUrl).toBe('/travel/partner/AG1001/lang/tc?country=HKG');
     await waitFor(() => expect(document.documentElement.lang).toBe('zh-Hant-HK'));
+  });
+
+  it('opens an agent’s link in the agent’s market, with the agent’s own number (issue 29)', async () => {
+    const { calls } = stubServer([
+      { match: /agent\/get\/HK2001$/, body: HK_AGENT },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+    ]);
+    renderInShell(<p>The landing</p>, '/pa/partner/HK2001/lang/zh');
+    // The landing waits for the agent, who decides the market: it never shows in another one first.
+    expect(screen.queryByText('The landing')).toBeNull();
+    const link = await screen.findByRole('link', { name: /\+85261234567/ }, { timeout: LOOKUP_WAIT });
+    expect(link.getAttribute('href')).toBe('https://wa.me/85261234567');
+    expect(screen.getByText('The landing')).toBeTruthy();
+    expect(useSystemStore.getState()).toMatchObject({ country: 'HKG', lang: 'zh', partner: 'HK2001' });
+    await waitFor(() => expect(document.documentElement.lang).toBe('zh-Hant-HK'));
+    // The lookup names no market: the agent's own decides it.
+    expect(calls.filter((call) => /agent\/get/.test(call.url)).map((call) => call.url)).toEqual([
+      '/b2c-server/rest/agent/get/HK2001',
+    ]);
+  });
+
+  it('a Singapore agent’s link after a Hong Kong one shows that agent, in Singapore', async () => {
+    stubServer([
+      { match: /agent\/get\/AG1001$/, body: { ...VALID_AGENT, country: 'SGP' } },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+    ]);
+    useSystemStore.setState({ country: 'HKG', partner: 'HK2001', agent: HK_AGENT });
+    renderInShell(<p>The landing</p>, '/home/partner/AG1001');
+    // Nothing of the earlier link meanwhile: no card of its agent.
+    expect(screen.queryByText('Chan Ka Yan')).toBeNull();
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Message Tan Wei Ling on +6591234567' },
+      { timeout: LOOKUP_WAIT },
+    );
+    expect(link.getAttribute('href')).toBe('https://wa.me/6591234567');
+    expect(screen.queryByText('Chan Ka Yan')).toBeNull();
+    expect(useSystemStore.getState()).toMatchObject({ country: 'SGP', partner: 'AG1001' });
+  });
+
+  it('says an unknown agent’s home link is not valid, and offers the direct shop', async () => {
+    stubServer([
+      { match: /agent\/get\/NOPE99$/, body: { ...HK_AGENT, agentCode: '', country: '' } },
+      ...HEALTHY_SYSTEM,
+      { match: /getBanners/, body: [] },
+    ]);
+    renderInShell(<p>The landing</p>, '/home/partner/NOPE99?country=HKG');
+    const alert = await screen.findByRole('alert', {}, { timeout: LOOKUP_WAIT });
+    expect(alert.textContent).toContain("This link isn't valid");
+    const direct = within(alert).getByRole('link', { name: 'Shop without an agent' });
+    expect(direct.getAttribute('href')).toBe('/home?country=HKG');
+    await userEvent.click(direct);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(useSystemStore.getState()).toMatchObject({ country: 'HKG', partner: null, agent: null });
   });
 
   it('shows the footer version read from the static file', async () => {

@@ -1,29 +1,22 @@
-import { normaliseLanguage } from '@lionrock/domain/environment/language';
-import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../../components/ui/spinner';
 import { trackCheckoutStep } from '../../lib/analytics';
 import { applyLanguage, useTranslation } from '../../lib/i18n';
 import { FINISH_PAGE, surveyLoaded } from '../../lib/survey';
+import { useLinkAgent } from '../../lib/use-link-agent';
+import { documentOpening, isLandingPath, linkVisitOf, productOfPath } from '../../state/link-visit';
 import { useSystemStore } from '../../state/system-store';
 import styles from './app-shell.module.css';
 import { Footer } from './footer';
 import { Header } from './header';
+import { InvalidLinkNotice } from './invalid-link-notice';
 import { MaintenanceNotice } from './maintenance-notice';
 import { ShopErrorModal } from './shop-error-modal';
 import { SystemUnavailableBar, TestEnvironmentBanner } from './status-bars';
 
 /** Flow pages (quote to finish) do not show the maintenance notice (travel-flow section 7). */
 const FLOW_PAGE = /^\/(travel|pa|home)\/(quote|applicant|apply|confirm|payment|finish)(\/|$)/;
-
-/**
- * A travel landing link (travel-flow section 2): it says which market it is for, by its host or its
- * country query, else Singapore; a market from an earlier link never outlives it (decision 039). A
- * link is an address opened (the document's first location), not the shop's own Travel menu entry,
- * which keeps the visit's market.
- */
-const TRAVEL_LANDING =
-  /^\/travel(\/?$|\/(partner|sub|campaign|affiliation|promotion|catalogueCode|lang|promo)\/)/;
 
 /** The shared shell of every page: status bars, header, the page, footer. */
 export function AppShell() {
@@ -38,25 +31,23 @@ export function AppShell() {
   }, [location.pathname]);
 
   useEffect(() => {
-    // The address decides country, language and partner; the first landing URL of the visit is kept.
+    // The address decides country, language and partner (link-visit.ts, as main.tsx did before the
+    // first render); a link is the document's first location, a new navigation (decision 039).
     const store = useSystemStore.getState();
-    const query = new URLSearchParams(location.search);
-    const params = parseLandingPath(location.pathname, query, window.location.host);
-    if (
-      query.get('country') ||
-      window.location.host.match(/^(sg|hk)-/) ||
-      (TRAVEL_LANDING.test(location.pathname) && location.key === 'default')
-    )
-      store.setCountry(params.country);
-    const lang = params.lang ?? (query.get('lang') ? normaliseLanguage(query.get('lang')) : undefined);
-    if (lang) store.setLanguage(lang);
-    if (params.partner) {
-      const { affiliation, promotion, catalogueCode } = params;
-      store.setPartner(params.partner, params.subAgent ?? null, { affiliation, promotion, catalogueCode });
-    }
+    const opening = location.key === 'default' ? documentOpening() : 'in-app';
+    store.openLink(
+      linkVisitOf(
+        { pathname: location.pathname, search: location.search, host: window.location.host },
+        opening,
+      ),
+    );
     if (!FLOW_PAGE.test(location.pathname))
       store.rememberInitialUrl(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search, location.key]);
+
+  // The partner link's agent, for every product: its market, its card, or the link's invalid notice.
+  const linkAgent = useLinkAgent();
+  const landing = isLandingPath(location.pathname);
 
   useEffect(() => {
     trackCheckoutStep(location.pathname);
@@ -87,7 +78,22 @@ export function AppShell() {
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         {FLOW_PAGE.test(location.pathname) ? null : <MaintenanceNotice />}
-        <Outlet />
+        {/* An invalid partner link is said first, where the customer looks, announced (design section 3). */}
+        {landing && !linkAgent.validAgent ? (
+          <InvalidLinkNotice product={productOfPath(location.pathname)} />
+        ) : null}
+        {/* A landing waits for its link's agent, which decides the market; its form starts in that market. */}
+        {landing ? (
+          linkAgent.checked ? (
+            <Fragment key={country}>
+              <Outlet />
+            </Fragment>
+          ) : (
+            <PageLoading />
+          )
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer />
       <ShopErrorModal />

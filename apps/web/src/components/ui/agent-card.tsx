@@ -1,4 +1,4 @@
-import { MARKETS } from '@lionrock/domain/market/market';
+import { agentChatNumber } from '@lionrock/domain/campaign/agent-link';
 import { useTranslation } from '../../lib/i18n';
 import type { TAgent } from '../../state/system-store';
 import { useSystemStore } from '../../state/system-store';
@@ -8,8 +8,8 @@ import styles from './agent-card.module.css';
 export function AgentCard({ agent }: { agent: TAgent }) {
   const { t } = useTranslation();
   const country = useSystemStore((state) => state.country);
-  // Phone link prefix 65 for Singapore, otherwise 852 (travel-flow section 9).
-  const phone = `${MARKETS[country].phonePrefix}${agent.tel.replace(/\D/g, '')}`;
+  // Phone link prefix 65 for Singapore, otherwise 852 (travel-flow section 9): the agent's own market's.
+  const phone = agentChatNumber(agent.tel, agent.country, country);
   return (
     <aside className={styles.card} aria-labelledby="agent-card-title">
       <h2 id="agent-card-title" className={styles.title}>

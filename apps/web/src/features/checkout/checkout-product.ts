@@ -67,6 +67,11 @@ export type TCheckoutProduct<P extends TPolicyPart = TPolicyPart> = {
    * page's summary card or the payment page's. A hook: it may translate and read the language.
    */
   useSummaryRows: (policy: TCheckoutPolicy<P>, where: 'confirm' | 'payment') => TSummaryRow[];
+  /**
+   * The product's lines of no charge in the price breakdown (PA's children covered free), as its quote
+   * page shows them, so confirm and payment list the same lines (decision 126). A hook.
+   */
+  usePriceNotes?: (policy: TCheckoutPolicy<P>) => TSummaryRow[];
   /** Whether the confirm page offers auto-renewal for this policy (travel-flow section 4). */
   renewalEligible: (policy: TCheckoutPolicy<P>) => boolean;
 };

@@ -20,6 +20,28 @@ const KEYS = [
   'claims.guide.likelyNotCovered',
   // The claims already started, offered on the page (decision 105).
   ...['title', 'kept', 'item_other', 'untyped', 'continue'].map((key) => `claims.drafts.${key}`),
+  // Claims a customer can follow (issue 29).
+  'claims.restored',
+  'claims.drafts.resumeKept',
+  'claims.drafts.resumeKeptButton',
+  'claims.policy.cancelled',
+  ...['title', 'text', 'confirm', 'follow'].map((key) => `claims.duplicate.${key}`),
+  ...['policy', 'type', 'incident', 'submittedOn', 'amount', 'approved', 'linkFailed'].map(
+    (key) => `claims.status.${key}`,
+  ),
+  ...['title', 'intro', 'documents', 'earlier', 'note', 'send', 'sent'].map((key) => `claims.more.${key}`),
+  ...[
+    'title',
+    'none',
+    'number',
+    'type',
+    'incident',
+    'submitted',
+    'status',
+    'claimed',
+    'approved',
+    'loadFailed',
+  ].map((key) => `myPolicy.claims.${key}`),
 ];
 
 describe('claims texts', () => {

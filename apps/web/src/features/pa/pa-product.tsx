@@ -1,6 +1,9 @@
+import { parseDmy } from '@lionrock/domain/dates/local-date';
 import { isAutoRenewalEligible } from '@lionrock/domain/display/price-display';
 import { useTranslation } from '../../lib/i18n';
+import { useRateFacts } from '../../lib/rate-facts-api';
 import { PRODUCT_WIRE, type TCheckoutProduct, type TSummaryRow } from '../checkout/checkout-product';
+import { useFreeChildrenNote } from './components/free-children-note';
 import { PaInsuredCard } from './components/pa-insured-card';
 import { PA_STEPS } from './pa-steps';
 import { type TPaPolicy, usePaFlowStore } from './state/pa-flow-store';
@@ -26,6 +29,15 @@ function usePaSummaryRows(policy: TPaPolicy, _where: 'confirm' | 'payment'): TSu
   return rows;
 }
 
+/** The free children's line of the price, as on the quote page (decision 126). */
+function usePaPriceNotes(policy: TPaPolicy): TSummaryRow[] {
+  const pa = policy.policyPAN;
+  const country = policy.country ?? 'SGP';
+  const { facts } = useRateFacts('PAN', country, parseDmy(pa.effectiveDate ?? ''));
+  const children = pa.insuredPersonType === 'family' ? (pa.family?.noOfChildren ?? 0) : 0;
+  return useFreeChildrenNote()(country, children, facts?.freeChildren);
+}
+
 /** Personal accident in the one checkout (design section 10, decision 044). */
 export const paProduct: TCheckoutProduct<'policyPAN'> = {
   key: 'pa',
@@ -44,6 +56,7 @@ export const paProduct: TCheckoutProduct<'policyPAN'> = {
   errorTitleKey: 'paQuote.errorTitle',
   InsuredSection: PaInsuredCard,
   useSummaryRows: usePaSummaryRows,
+  usePriceNotes: usePaPriceNotes,
   // PA is annual: a personal policyholder paying by card may renew by card token (pa-home-payments section 1).
   renewalEligible: (policy) => isAutoRenewalEligible('A', policy.policyPAN.applicant?.clientType ?? 'P'),
 };

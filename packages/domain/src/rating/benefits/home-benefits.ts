@@ -1,3 +1,4 @@
+import { homeContents } from '../../home/home-contents.ts';
 import { HOME_PLANS, type THomeCover, type THomePlan, type TOccupancy } from '../../home/home-model.ts';
 import type { TCountry } from '../../market/market.ts';
 import type { THomeRateTable } from '../home-rating.ts';
@@ -10,7 +11,7 @@ import type { THomeBenefits } from './home-benefits-schema.ts';
  * The home benefit schedule (decision 057): per market and plan, the limits of each cover, in two
  * groups. A row tied to an optional cover (`cover`) shows `withCover` when the customer adds it; a row
  * tied to occupancies (`occupancies`) is not covered for the others. The contents row is not in this
- * data: the contents sum is the plan's included sum from the rate table, or the larger sum chosen.
+ * data: each plan's contents sum insured is `homeContents` (decision 125), what its premium buys.
  * Amounts in cents; its test checks the data against its schema (home-benefits-schema.ts), kept apart so
  * the quote page does not load zod (decision 020).
  */
@@ -53,9 +54,9 @@ export function homeCoverTable(
     key: 'contents',
     labelEn: benefits.contents.labelEn,
     labelZh: benefits.contents.labelZh,
-    ESSENTIAL: Math.max(included.ESSENTIAL, choice.contentsSumInsuredCents),
-    ENHANCED: Math.max(included.ENHANCED, choice.contentsSumInsuredCents),
-    PRESTIGE: Math.max(included.PRESTIGE, choice.contentsSumInsuredCents),
+    ESSENTIAL: homeContents(included, 'ESSENTIAL', choice.contentsSumInsuredCents).sumInsuredCents,
+    ENHANCED: homeContents(included, 'ENHANCED', choice.contentsSumInsuredCents).sumInsuredCents,
+    PRESTIGE: homeContents(included, 'PRESTIGE', choice.contentsSumInsuredCents).sumInsuredCents,
   };
   return benefits.groups.map((group) => ({
     key: group.key,

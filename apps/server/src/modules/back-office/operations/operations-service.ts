@@ -179,6 +179,8 @@ export function createOperationsService(deps: {
       mails: mails.map(mailOf),
       refunds: refundRows.map((refund) => ({
         refundId: refund.refundId,
+        // The reference the customer sees on my policy and in the mail (decision 129).
+        reference: refund.providerRequestId,
         method: refund.method,
         basis: refund.basis,
         state: refund.state,

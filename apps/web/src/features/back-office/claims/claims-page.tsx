@@ -1,4 +1,4 @@
-import { CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
+import { CLAIM_ANSWER_ACTOR, CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
@@ -280,6 +280,7 @@ function ClaimDetail() {
     );
   if (!detail) return <Progress text="Loading the claim…" />;
   const { claim, policy } = detail;
+  const answers = detail.decisions.filter((decision) => decision.actor === CLAIM_ANSWER_ACTOR);
   return (
     <section className={styles.page} aria-labelledby="claim-heading">
       <p>
@@ -349,6 +350,21 @@ function ClaimDetail() {
         <div className={styles.card}>
           <ClaimMoveForm claim={claim} allowedMoves={detail.allowedMoves} onMoved={load} />
         </div>
+      ) : null}
+      {answers.length > 0 ? (
+        // The policyholder's answers to "more information needed", sent online with their documents (issue 29).
+        <section className={styles.card} aria-labelledby="claim-answers">
+          <h2 id="claim-answers" className={styles.subheading}>
+            Answers from the policyholder
+          </h2>
+          <ul>
+            {answers.map((answer) => (
+              <li key={answer.at}>
+                {when(answer.at)}: {answer.note ?? 'Documents sent, no note.'}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <div className={styles.card}>
         <h2 className={styles.subheading}>History</h2>

@@ -148,6 +148,6 @@ describe('DashboardPage', () => {
       'There are no figures before 2026.',
     ]);
     expect(document.activeElement).toBe(from);
-    expect(from.value).toBe('2025-12-01');
+    expect(from.value).toBe('01/12/2025');
   });
 });

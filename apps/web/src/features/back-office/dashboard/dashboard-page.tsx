@@ -7,6 +7,7 @@ import {
   type TFunnelStep,
 } from '@lionrock/domain/back-office/dashboard-rules';
 import { useEffect, useState } from 'react';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import shell from '../back-office.module.css';
 import { staffCalendarDay } from '../staff-dates';
 import { FormField, FormMessages, type TFormIssue, useRefusalOnField, useStaffForm } from '../staff-form';
@@ -191,10 +192,10 @@ export default function DashboardPage() {
       </h1>
       <form className={styles.filters} onSubmit={submit} noValidate aria-label="Date range and filters">
         <FormField form={form} name="from" label="From">
-          {(control) => <input {...control} type="date" {...register('from')} />}
+          {(control) => <RegisteredDateField {...control} label="From" {...register('from')} />}
         </FormField>
         <FormField form={form} name="to" label="To">
-          {(control) => <input {...control} type="date" {...register('to')} />}
+          {(control) => <RegisteredDateField {...control} label="To" {...register('to')} />}
         </FormField>
         {choice('product', 'Product', 'All products', DASHBOARD_PRODUCTS)}
         {choice('market', 'Market', 'All markets', DASHBOARD_MARKETS)}

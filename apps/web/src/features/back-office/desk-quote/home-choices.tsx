@@ -7,6 +7,7 @@ import {
   HDB_FLAT_TYPES,
   OCCUPANCIES,
 } from '@lionrock/domain/home/home-model';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import { FormField, type TStaffForm } from '../staff-form';
 import { ChoicesLoading } from './choices-loading';
 import { type TQuoteWord, useQuoteWords } from './customer-quote-words';
@@ -76,7 +77,9 @@ export function HomeChoices({
       </FormField>
       {link ? null : (
         <FormField form={form} name="home.effectiveDate" label={w('effectiveDate')}>
-          {(props) => <input {...props} type="date" {...register('home.effectiveDate')} />}
+          {(props) => (
+            <RegisteredDateField {...props} label={w('effectiveDate')} {...register('home.effectiveDate')} />
+          )}
         </FormField>
       )}
       {link?.more}

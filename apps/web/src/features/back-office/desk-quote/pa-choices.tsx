@@ -1,5 +1,6 @@
 import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { OCCUPATIONS, occupationLabel } from '@lionrock/domain/pa/occupation';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import { FormField, type TStaffForm } from '../staff-form';
 import { ChoicesLoading } from './choices-loading';
 import { useQuoteWords } from './customer-quote-words';
@@ -44,7 +45,9 @@ export function PaChoices({
       </FormField>
       {link ? null : (
         <FormField form={form} name="pa.effectiveDate" label={w('effectiveDate')}>
-          {(props) => <input {...props} type="date" {...register('pa.effectiveDate')} />}
+          {(props) => (
+            <RegisteredDateField {...props} label={w('effectiveDate')} {...register('pa.effectiveDate')} />
+          )}
         </FormField>
       )}
       {market === 'SGP' && !link ? (

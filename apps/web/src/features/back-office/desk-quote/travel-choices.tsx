@@ -1,6 +1,7 @@
 import type { TDeskQuoteRequest } from '@lionrock/domain/back-office/desk-quote-request';
 import { TRAVELLER_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import type { ReactNode } from 'react';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import { FormField, type TStaffForm } from '../staff-form';
 import { ChoicesLoading } from './choices-loading';
 import { useQuoteWords } from './customer-quote-words';
@@ -84,12 +85,16 @@ export function TravelChoices({
       </FormField>
       {link ? null : (
         <FormField form={form} name="travel.departureDate" label={w('departure')}>
-          {(props) => <input {...props} type="date" {...register('travel.departureDate')} />}
+          {(props) => (
+            <RegisteredDateField {...props} label={w('departure')} {...register('travel.departureDate')} />
+          )}
         </FormField>
       )}
       {tripType === 'S' && !link ? (
         <FormField form={form} name="travel.returnDate" label={w('returnDate')}>
-          {(props) => <input {...props} type="date" {...register('travel.returnDate')} />}
+          {(props) => (
+            <RegisteredDateField {...props} label={w('returnDate')} {...register('travel.returnDate')} />
+          )}
         </FormField>
       ) : null}
       <FormField form={form} name="travel.travellers.travellerType" label={w('travellerType')}>

@@ -48,8 +48,8 @@ describe('DeskHomePage', () => {
     const urls = server();
     renderStaff(<DeskHomePage />);
     // 00:30 in Singapore is still the day before in UTC: the browser never picks the day itself.
-    expect(await screen.findByDisplayValue('2026-11-29')).toBeTruthy();
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-09-01');
+    expect(await screen.findByDisplayValue('29/11/2026')).toBeTruthy();
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('01/09/2026');
     expect(urls.filter((url) => /[?&](from|to)=/.test(url))).toEqual([]);
     // A sale in another currency is told apart, never added to the SGD figures.
     expect(screen.getByTestId('desk-other-currency').textContent).toBe(
@@ -58,7 +58,7 @@ describe('DeskHomePage', () => {
 
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);
-    await userEvent.type(from, '2026-11-01');
+    await userEvent.type(from, '01/11/2026');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await vi.waitFor(() =>
       expect(urls).toContain('/desk/summary?from=2026-11-01&to=2026-11-29&period=month'),
@@ -69,7 +69,7 @@ describe('DeskHomePage', () => {
   it('flags both days when emptied, and a range that starts after it ends, asking nothing', async () => {
     const urls = server();
     renderStaff(<DeskHomePage />);
-    await screen.findByDisplayValue('2026-11-29');
+    await screen.findByDisplayValue('29/11/2026');
     await userEvent.clear(screen.getByLabelText('From'));
     await userEvent.clear(screen.getByLabelText('To'));
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
@@ -80,8 +80,8 @@ describe('DeskHomePage', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('From'));
     expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
 
-    await userEvent.type(screen.getByLabelText('From'), '2026-11-30');
-    await userEvent.type(screen.getByLabelText('To'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('From'), '30/11/2026');
+    await userEvent.type(screen.getByLabelText('To'), '01/11/2026');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await vi.waitFor(() =>
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
@@ -98,10 +98,10 @@ describe('DeskHomePage', () => {
       body: { statusCode: 400, message: 'This is not a date.', field: 'from' },
     });
     renderStaff(<DeskHomePage />);
-    await screen.findByDisplayValue('2026-11-29');
+    await screen.findByDisplayValue('29/11/2026');
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);
-    await userEvent.type(from, '2026-11-01');
+    await userEvent.type(from, '01/11/2026');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await vi.waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['This is not a date.']);

@@ -1,5 +1,6 @@
 import { type TDeskRangeAsked, ZDeskRangeAsked } from '@lionrock/domain/back-office/desk-requests';
 import { useEffect, useState } from 'react';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import shell from '../back-office.module.css';
 import { DataTable } from '../data-table';
 import { staffDay } from '../staff-dates';
@@ -131,10 +132,10 @@ export default function DeskHomePage() {
       )}
       <form className={styles.range} onSubmit={submit} noValidate>
         <FormField form={form} name="from" label={w('from')}>
-          {(props) => <input {...props} type="date" required {...register('from')} />}
+          {(props) => <RegisteredDateField {...props} label={w('from')} required {...register('from')} />}
         </FormField>
         <FormField form={form} name="to" label={w('to')}>
-          {(props) => <input {...props} type="date" required {...register('to')} />}
+          {(props) => <RegisteredDateField {...props} label={w('to')} required {...register('to')} />}
         </FormField>
         <button className={shell.secondary} type="submit" disabled={busy}>
           {w('show')}

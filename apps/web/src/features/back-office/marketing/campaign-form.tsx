@@ -9,6 +9,7 @@ import {
 } from '@lionrock/domain/back-office/campaign-rules';
 import { type TCampaignRequest, ZCampaignRequest } from '@lionrock/domain/back-office/marketing-requests';
 import type { Path } from 'react-hook-form';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
@@ -186,10 +187,10 @@ export function CampaignForm({
           CAMPAIGN_STATUSES.map((status) => [status, status === 'ACTIVE' ? 'Active' : 'Inactive']),
         )}
         <FormField form={form} name="startDate" label="First day">
-          {(control) => <input {...control} type="date" {...register('startDate')} />}
+          {(control) => <RegisteredDateField {...control} label="First day" {...register('startDate')} />}
         </FormField>
         <FormField form={form} name="endDate" label="Last day">
-          {(control) => <input {...control} type="date" {...register('endDate')} />}
+          {(control) => <RegisteredDateField {...control} label="Last day" {...register('endDate')} />}
         </FormField>
         {choice('discountType', 'Discount kind', [
           ['PERCENT', 'Percentage (basis points: 1500 = 15%)'],

@@ -56,8 +56,8 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
   it('words a discount too large for its kind, and a last day before the first', async () => {
     stubServer([{ match: /admin\/campaigns$/, body: { campaigns: [] } }]);
     const user = await openNewCampaign();
-    await user.type(screen.getByLabelText('First day'), '2027-03-31');
-    await user.type(screen.getByLabelText('Last day'), '2027-03-01');
+    await user.type(screen.getByLabelText('First day'), '31/03/2027');
+    await user.type(screen.getByLabelText('Last day'), '01/03/2027');
     await user.clear(screen.getByLabelText('Discount'));
     await user.type(screen.getByLabelText('Discount'), '5001');
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
@@ -81,8 +81,8 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     const user = await openNewCampaign();
     await user.type(screen.getByLabelText('Campaign code'), 'spring27');
     await user.type(screen.getByLabelText('Name'), '  Spring  ');
-    await user.type(screen.getByLabelText('First day'), '2027-03-01');
-    await user.type(screen.getByLabelText('Last day'), '2027-03-31');
+    await user.type(screen.getByLabelText('First day'), '01/03/2027');
+    await user.type(screen.getByLabelText('Last day'), '31/03/2027');
     await user.clear(screen.getByLabelText('Discount'));
     await user.type(screen.getByLabelText('Discount'), '1000');
     await user.selectOptions(screen.getByLabelText('Promo code'), 'REUSABLE');

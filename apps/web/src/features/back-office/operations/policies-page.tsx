@@ -1,5 +1,6 @@
 import { type TPolicySearch, ZPolicySearch } from '@lionrock/domain/back-office/operations-requests';
 import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import { DataTable } from '../data-table';
 import { staffCalendarDay } from '../staff-dates';
 import { FormField, FormMessages, type TFormIssue, useRefusalOnField, useStaffForm } from '../staff-form';
@@ -89,7 +90,13 @@ function PolicySearch() {
   };
   const field = (name: TFilter, label: string, type = 'text') => (
     <FormField form={form} name={name} label={label}>
-      {(control) => <input {...control} type={type} {...register(name)} />}
+      {(control) =>
+        type === 'date' ? (
+          <RegisteredDateField {...control} label={label} {...register(name)} />
+        ) : (
+          <input {...control} type={type} {...register(name)} />
+        )
+      }
     </FormField>
   );
 

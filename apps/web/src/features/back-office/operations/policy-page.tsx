@@ -37,7 +37,14 @@ type TDetails = {
     attempts: number;
     createdAt: string;
   }[];
-  refunds: { refundId: string; method: string; state: string; amountCents: number; currency: string }[];
+  refunds: {
+    refundId: string;
+    reference: string;
+    method: string;
+    state: string;
+    amountCents: number;
+    currency: string;
+  }[];
   claimCount: number;
   audit: { id: number; at: string; actor: string; action: string; note: string | null }[];
 };
@@ -225,7 +232,8 @@ export function PolicyPage() {
               ))}
               {data.refunds.map((refund) => (
                 <li key={refund.refundId}>
-                  Refund {money(refund.amountCents, refund.currency)} ({refund.method}): {refund.state}
+                  Refund {refund.reference} {money(refund.amountCents, refund.currency)} ({refund.method}):{' '}
+                  {refund.state}
                 </li>
               ))}
             </ul>

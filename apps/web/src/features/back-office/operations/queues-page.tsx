@@ -11,6 +11,7 @@ import { MARKETS } from '@lionrock/domain/market/market';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
@@ -194,7 +195,7 @@ function CaseForm({
             {(control) => <input {...control} {...form.register('reference')} />}
           </FormField>
           <FormField form={form} name="paidOn" label="Paid on">
-            {(control) => <input {...control} type="date" {...form.register('paidOn')} />}
+            {(control) => <RegisteredDateField {...control} label="Paid on" {...form.register('paidOn')} />}
           </FormField>
         </>
       ) : (

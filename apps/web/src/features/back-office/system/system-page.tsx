@@ -4,6 +4,7 @@ import { useStaffQuery } from '../staff-query';
 import { Banners, type TBanner } from './banners-panel';
 import { Flags, type TFlags } from './flags-panel';
 import { Notices, type TNotice } from './notices-panel';
+import { ScheduledWork } from './scheduled-work-panel';
 
 /** The settings as the server sends them. */
 type TSystem = { flags: TFlags[]; notices: TNotice[]; banners: TBanner[] };
@@ -40,6 +41,8 @@ export default function SystemPage() {
           <Flags rows={system.flags} onChanged={load} mayChange={mayChange} />
           <Notices rows={system.notices} onChanged={load} mayChange={mayChange} />
           <Banners rows={system.banners} onChanged={load} mayChange={mayChange} />
+          {/* Outside prod only (decision 129): the panel shows nothing where its call does not exist. */}
+          <ScheduledWork mayRun={mayChange} />
         </>
       )}
     </section>

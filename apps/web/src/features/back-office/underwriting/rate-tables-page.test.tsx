@@ -128,7 +128,7 @@ describe('RateTablesPage, uploading a version', () => {
     await screen.findByRole('option', { name: 'Travel, All markets: benefit schedule' });
     await user.selectOptions(screen.getByLabelText('Table'), 'PTR/ALL/benefits');
     await user.type(screen.getByLabelText('Version label'), ' 2027.1 ');
-    await user.type(screen.getByLabelText('Effective date'), '2026-01-01');
+    await user.type(screen.getByLabelText('Effective date'), '01/01/2026');
     await user.click(screen.getByLabelText('Table (JSON)'));
     await user.paste('{"plans": []}');
     // The server refuses the date (it is past in the table's market).
@@ -175,7 +175,7 @@ describe('RateTablesPage, uploading a version', () => {
     const user = userEvent.setup();
     renderAs('underwriting', <RateTablesPage />);
     await user.type(await screen.findByLabelText('Version label'), '2027.1');
-    await user.type(screen.getByLabelText('Effective date'), '2027-01-01');
+    await user.type(screen.getByLabelText('Effective date'), '01/01/2027');
     await user.click(screen.getByLabelText('Table (JSON)'));
     await user.paste('{}');
     vi.unstubAllGlobals();

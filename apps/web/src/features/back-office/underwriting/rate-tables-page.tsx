@@ -1,5 +1,6 @@
 import { type TRateTableUpload, ZRateTableUpload } from '@lionrock/domain/back-office/underwriting-requests';
 import { type ChangeEvent, useId, useState } from 'react';
+import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
@@ -365,7 +366,13 @@ export default function RateTablesPage() {
               label="Effective date"
               hint="Cover starting on or after this day is priced by it."
             >
-              {(control) => <input {...control} type="date" {...form.register('effectiveDate')} />}
+              {(control) => (
+                <RegisteredDateField
+                  {...control}
+                  label="Effective date"
+                  {...form.register('effectiveDate')}
+                />
+              )}
             </FormField>
             <div className={shell.field}>
               <label className={shell.label} htmlFor={`${id}-file`}>

@@ -1,4 +1,6 @@
+import type { TCountry } from '@lionrock/domain/market/market';
 import { isBlacklistMessage } from '@lionrock/domain/policy/refusals';
+import type { TCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
 import { ApiCallError, apiCall, postJson } from '../../../lib/api-client';
@@ -41,6 +43,30 @@ export const checkoutApi = {
   rate: (policy: TPolicyInput) => callRating('rate', policy),
   /** Each plan's Plus variant (travel: `policyTravel.premiumTopUps`). */
   rateTopup: (policy: TPolicyInput) => callRating('rateTopup', policy),
+  /**
+   * The live campaign of a product's visit: the link's campaign code, or the direct campaign without
+   * one; with a promo, the campaign the code belongs to and `validPromoCode` (decision 038).
+   */
+  getCampaign: (
+    productType: 'PTR' | 'PAN' | 'PHM',
+    query: {
+      country: TCountry;
+      campaignCode?: string | undefined;
+      catalogueCode?: string | undefined;
+      promo?: string | undefined;
+    },
+  ) => {
+    const campaign = {
+      ...(query.campaignCode ? { campaignCode: query.campaignCode } : {}),
+      ...(query.catalogueCode ? { catalogueCode: query.catalogueCode } : {}),
+    };
+    return postJson<TCampaign>('/b2c-server/rest/campaign/getCampaign', {
+      country: query.country,
+      productType,
+      ...(Object.keys(campaign).length > 0 ? { campaign } : {}),
+      ...(query.promo ? { promo: query.promo } : {}),
+    });
+  },
   /** `Y` when the promo can be used with the campaign, `N` otherwise. */
   validatePromoCode: async (campaignCode: string, promo: string, campaignId: number): Promise<string> => {
     const path = [campaignCode, promo, String(campaignId)].map(encodeURIComponent).join('/');

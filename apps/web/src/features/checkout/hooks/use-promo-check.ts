@@ -1,41 +1,26 @@
-import { needsPromoCheck, promoCheckResult } from '@lionrock/domain/campaign/promo-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { checkoutApi } from '../api/checkout-api';
+import { useState } from 'react';
+import { askPromoVerdict, type TPromoMarket } from '../api/promo-verdict';
 
-type TPromoCampaign = { campaignCode?: string | null; campaignId?: number | null } | null | undefined;
+export type { TPromoMarket } from '../api/promo-verdict';
+
+type TPromoCampaign = Parameters<typeof askPromoVerdict>[1];
 
 /**
- * The campaign's verdict on a promo code (travel-flow section 5), one hook for every quote form
- * (decision 044): `verdictOf` answers a message key when the campaign refuses the code, null when it
- * takes it, undefined when there is nothing to ask (no campaign or no code) or the check failed: the
- * server checks the promo again when pricing, so a failed check blocks nothing. `checking` is true while
+ * The campaign's verdict on a promo code, for every product's landing and quote page (decisions 044,
+ * 130): `verdictOf` is `askPromoVerdict` for the visit's `market` (see there); `checking` is true while
  * the server is asked.
  */
-export function usePromoCheck() {
+export function usePromoCheck(market?: TPromoMarket) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
-  const verdictOf = useCallback(
-    async (campaign: TPromoCampaign, promo: string): Promise<string | null | undefined> => {
-      const code = promo.trim();
-      if (!needsPromoCheck(campaign, code)) return undefined;
-      const campaignCode = campaign!.campaignCode!;
-      const campaignId = campaign!.campaignId!;
-      setChecking(true);
-      try {
-        const answer = await queryClient.fetchQuery({
-          queryKey: ['campaign', 'promo', campaignCode, code, campaignId],
-          queryFn: () => checkoutApi.validatePromoCode(campaignCode, code, campaignId),
-          staleTime: 60_000,
-        });
-        return promoCheckResult(answer);
-      } catch {
-        return undefined;
-      } finally {
-        setChecking(false);
-      }
-    },
-    [queryClient],
-  );
+  const verdictOf = async (campaign: TPromoCampaign, promo: string) => {
+    setChecking(true);
+    try {
+      return await askPromoVerdict(queryClient, campaign, promo, market);
+    } finally {
+      setChecking(false);
+    }
+  };
   return { checking, verdictOf };
 }

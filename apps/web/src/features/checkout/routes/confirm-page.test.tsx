@@ -46,10 +46,15 @@ describe('the confirm page (travel-flow sections 2, 4 and 5)', () => {
     expect(plan.textContent).toContain('Standard');
     expect(plan.textContent).toContain('Single trip');
     expect(plan.textContent).toContain('Individual · 1 traveller');
-    // The discount row and the struck-through original price follow the domain's price display.
-    expect(within(plan).getByText('−S$5.40')).toBeTruthy();
-    expect(within(plan).getByText('S$36.00').tagName).toBe('DEL');
-    expect(plan.textContent).toContain('GST');
+    // The price as the quote broke it down (decision 126): each line a figure of the plan, none struck through.
+    expect([...plan.querySelectorAll('[data-price-line]')].map((line) => line.textContent)).toEqual([
+      'PremiumS$36.00',
+      'Promotion discount−S$5.40',
+      'Premium after discountsS$30.60',
+      'GSTS$0.00',
+      'Total premiumS$30.60',
+    ]);
+    expect(plan.querySelector('del')).toBeNull();
     expect(within(plan).getByRole('link', { name: 'Edit your plan' }).getAttribute('href')).toBe(
       '/travel/quote',
     );
@@ -115,6 +120,12 @@ describe('the confirm page (travel-flow sections 2, 4 and 5)', () => {
     await userEvent.click(
       await screen.findByRole('checkbox', { name: 'Renew my annual plan automatically' }),
     );
+    // The box asks first (auto-renewal-card.test.tsx); the customer turns it off.
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Turn off auto-renewal?' })).getByRole('button', {
+        name: 'Turn off auto-renewal',
+      }),
+    );
     await userEvent.click(declaration1());
     await userEvent.click(declaration2());
     await userEvent.click(pay());
@@ -129,6 +140,11 @@ describe('the confirm page (travel-flow sections 2, 4 and 5)', () => {
     const router = start(annual());
     await userEvent.click(
       await screen.findByRole('checkbox', { name: 'Renew my annual plan automatically' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Turn off auto-renewal?' })).getByRole('button', {
+        name: 'Turn off auto-renewal',
+      }),
     );
     await userEvent.click(declaration1());
     await userEvent.click(declaration2());

@@ -37,7 +37,6 @@ function Confirm<P extends TPolicyPart>({
 }: TProductProps<P> & { policy: TCheckoutPolicy<P> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const campaignCode = product.useJourney((state) => state.campaign?.campaignCode);
   const agent = useSystemStore((state) => state.agent);
   const { saveAutoRenewal, saveConsents } = useMemo(
     () => checkoutActions(product.useJourney, product.part),
@@ -113,7 +112,7 @@ function Confirm<P extends TPolicyPart>({
       <p className={styles.intro}>{t('confirm.intro')}</p>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <PlanSummaryCard product={product} policy={policy} campaignCode={campaignCode} />
+          <PlanSummaryCard product={product} policy={policy} />
         </aside>
         <div className={styles.main}>
           <PolicyholderCard applicant={applicant} editTo={product.paths.applicant} />

@@ -114,7 +114,14 @@ describe('the payment page (travel-flow sections 2, 4 and 8)', () => {
     const summary = screen.getByRole('region', { name: 'Your purchase' });
     expect(summary.textContent).toContain('1 traveller');
     expect(summary.textContent).toContain('Amount to pay');
-    expect(within(summary).getByText('S$30.60')).toBeTruthy();
+    // The price broken down as on the quote and confirm pages (decision 126), ending with the amount to pay.
+    expect([...summary.querySelectorAll('[data-price-line]')].map((line) => line.textContent)).toEqual([
+      'PremiumS$36.00',
+      'Promotion discount−S$5.40',
+      'Premium after discountsS$30.60',
+      'GSTS$0.00',
+      'Amount to payS$30.60',
+    ]);
   });
 
   it('shows no selector while auto-renewal is on (it needs a card)', async () => {

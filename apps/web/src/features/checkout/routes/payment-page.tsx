@@ -301,7 +301,7 @@ function Payment<P extends TPolicyPart>({
       <p className={styles.intro}>{t('payment.intro')}</p>
       <div className={styles.layout}>
         <aside className={styles.aside}>
-          <PaymentSummary product={product} policy={policy} campaignCode={campaignCode} />
+          <PaymentSummary product={product} policy={policy} />
         </aside>
         <div className={styles.main}>
           {paynowOffered ? <MethodSelector method={method} onChange={setMethod} disabled={busy} /> : null}

@@ -41,13 +41,21 @@ export type TClaimDraft = {
 export type TClaimStatusAnswer = {
   claimNumber: string;
   status: string;
+  policyId: string;
   policyNumber: string;
   productType: string;
+  country: 'SGP' | 'HKG';
   claimType: string;
+  incidentDate: string | null;
   amountCents: number | null;
+  amountApprovedCents: number | null;
   currency: string;
   submittedAt: string | null;
   events: { status: string; at: string }[];
+  /** While the claim waits for more information: what the claims team asked for. */
+  request: string | null;
+  /** `answering`: sent since the request, still removable before the answer goes. */
+  documents: (TClaimDocument & { answering: boolean })[];
 };
 
 /** The live session's policies, or null when there is none (401). */
@@ -86,13 +94,33 @@ export async function deleteDocument(claimId: string, documentId: string): Promi
   ).json()) as TClaimDraft;
 }
 
-export const submitClaim = (claimId: string) =>
-  postJson<{ claimNumber: string; status: string }>(`${CLAIMS}/draft/${claimId}/submit`, {});
+/** Submits; a claim like one made already (409 `claims.errors.duplicate`) goes with `confirmDuplicate`. */
+export const submitClaim = (claimId: string, confirmDuplicate = false) =>
+  postJson<{ claimNumber: string; status: string }>(
+    `${CLAIMS}/draft/${claimId}/submit`,
+    confirmDuplicate ? { confirmDuplicate } : {},
+  );
 export const finishLater = (claimId: string) =>
   postJson<{ sentTo: string }>(`${CLAIMS}/draft/${claimId}/finish-later`, {});
 export const resumeDraft = (token: string) => postJson<TClaimDraft>(`${CLAIMS}/resume`, { token });
 export const fetchClaimStatus = (claimNumber: string) =>
   getJson<TClaimStatusAnswer>(`${CLAIMS}/${encodeURIComponent(claimNumber)}`);
+
+/** Removes a document sent in answer to "more information needed", before the answer goes. */
+export async function deleteAnswerDocument(
+  claimNumber: string,
+  documentId: string,
+): Promise<TClaimStatusAnswer> {
+  return (await (
+    await apiCall(`${CLAIMS}/${encodeURIComponent(claimNumber)}/documents/${documentId}`, {
+      method: 'DELETE',
+    })
+  ).json()) as TClaimStatusAnswer;
+}
+
+/** Sends the answer (the documents uploaded since the request, and a note): the claim goes back under review. */
+export const sendAnswer = (claimNumber: string, note: string) =>
+  postJson<TClaimStatusAnswer>(`${CLAIMS}/${encodeURIComponent(claimNumber)}/answer`, { note });
 
 /**
  * Uploads one file with its progress (fetch cannot report upload progress): multipart, the field
@@ -103,9 +131,26 @@ export function uploadDocument(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<TClaimDraft> {
+  return uploadTo<TClaimDraft>(`${CLAIMS}/draft/${claimId}/documents`, file, onProgress);
+}
+
+/** Uploads one file in answer to "more information needed" on a submitted claim. */
+export function uploadAnswerDocument(
+  claimNumber: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<TClaimStatusAnswer> {
+  return uploadTo<TClaimStatusAnswer>(
+    `${CLAIMS}/${encodeURIComponent(claimNumber)}/documents`,
+    file,
+    onProgress,
+  );
+}
+
+function uploadTo<T>(url: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${CLAIMS}/draft/${claimId}/documents`);
+    request.open('POST', url);
     request.setRequestHeader('Session-Name', getSessionName());
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
@@ -119,7 +164,7 @@ export function uploadDocument(
       } catch {
         body = undefined;
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as unknown as TClaimDraft);
+      if (request.status >= 200 && request.status < 300) resolve(body as unknown as T);
       else reject(new ApiCallError(body?.message ?? `HTTP ${request.status}`, request.status, body));
     };
     const form = new FormData();

@@ -24,12 +24,26 @@ describe('attended-officials selector (pa-home-payments section 2)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Police' }));
     expect(last).toEqual({ noOne: false, officials: { police: '' } });
     const details = screen.getByRole('textbox', { name: /Police: name, station or report number/ });
-    expect(details.getAttribute('maxlength')).toBe('30');
     fireEvent.change(details, { target: { value: 'PC Tan, report 123' } });
     expect(last.officials.police).toBe('PC Tan, report 123');
+    expect(screen.getByText('18 of 30 characters')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Police' }));
     expect(last).toEqual({ noOne: false, officials: {} });
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says the limit of a report field and keeps a longer text as typed, flagged (issue 29)', () => {
+    let last: TOfficials = NO_OFFICIALS_CHOSEN;
+    render(<Harness onValue={(value) => (last = value)} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Police' }));
+    const details = screen.getByRole('textbox', { name: /Police: name, station or report number/ });
+    expect(details.getAttribute('maxlength')).toBeNull();
+    const typed = 'Sergeant Lim, report KL-2026-11-0042';
+    fireEvent.change(details, { target: { value: typed } });
+    expect(last.officials.police).toBe(typed);
+    expect((details as HTMLInputElement).value).toBe(typed);
+    expect(details.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/30 characters or fewer/)).toBeTruthy();
   });
 
   it('"No one" clears every official and disables them until unchecked', () => {

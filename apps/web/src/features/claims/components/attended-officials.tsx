@@ -12,7 +12,8 @@ import styles from './claims.module.css';
 /**
  * The attended-officials selector (pa-home-payments section 2): officials by type, each with details
  * of at most 30 characters once chosen, and "no one", which clears and disables the others. The
- * behaviour is the domain's (`setNoOne`, `toggleOfficial`, `setOfficialDetails`).
+ * behaviour is the domain's (`setNoOne`, `toggleOfficial`, `setOfficialDetails`). Each report field
+ * says its limit and counts against it; a longer text is flagged, never cut silently (issue 29).
  */
 export function AttendedOfficials({
   value,
@@ -30,6 +31,8 @@ export function AttendedOfficials({
       <p className={styles.hint}>{t('claims.officials.hint')}</p>
       {OFFICIAL_TYPES.map((type) => {
         const chosen = type in value.officials;
+        const details = value.officials[type] ?? '';
+        const over = details.length > OFFICIAL_DETAILS_MAX_LENGTH;
         return (
           <div key={type}>
             <label className={styles.choice}>
@@ -49,10 +52,23 @@ export function AttendedOfficials({
                 <input
                   id={`official-${type}`}
                   className={styles.input}
-                  maxLength={OFFICIAL_DETAILS_MAX_LENGTH}
-                  value={value.officials[type] ?? ''}
+                  value={details}
+                  aria-invalid={over ? true : undefined}
+                  aria-describedby={`official-${type}-counter`}
                   onChange={(event) => onChange(setOfficialDetails(value, type, event.target.value))}
                 />
+                <p
+                  id={`official-${type}-counter`}
+                  className={over ? styles.error : styles.hint}
+                  aria-live="polite"
+                >
+                  {over
+                    ? t('claims.errors.officialDetailsTooLong', { max: OFFICIAL_DETAILS_MAX_LENGTH })
+                    : t('claims.incident.counter', {
+                        count: details.length,
+                        max: OFFICIAL_DETAILS_MAX_LENGTH,
+                      })}
+                </p>
               </div>
             ) : null}
           </div>

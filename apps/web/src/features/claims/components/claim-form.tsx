@@ -1,13 +1,12 @@
 import type { TOfficials } from '@lionrock/domain/claims/attended-officials';
 import {
-  CLAIM_DOCUMENT_MAX_BYTES,
-  CLAIM_DOCUMENT_MAX_FILES,
   CLAIM_DRAFT_LINK_VALID_DAYS,
+  CLAIM_MESSAGE_KEYS,
+  CLAIM_TEXT_LIMITS,
+  claimMessageValues,
   claimTypesFor,
-  DESCRIPTION_MAX_LENGTH,
   isMaskedValue,
   PAYOUT_METHODS,
-  PLACE_MAX_LENGTH,
   type TClaimForm,
   type TPayout,
   validateClaimForm,
@@ -15,8 +14,9 @@ import {
 import { formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/ui/date-field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiCallError } from '../../../lib/api-client';
 import { formatDisplayDate } from '../../../lib/format-date';
@@ -24,13 +24,19 @@ import { useTranslation } from '../../../lib/i18n';
 import { useSystemStore } from '../../../state/system-store';
 import { isStepUpRefusal } from '../../my-policy/api/step-up-api';
 import { StepUpForm } from '../../my-policy/components/step-up-form';
-import { finishLater, saveDraft, submitClaim, type TClaimDraft } from '../api/claims-api';
+import {
+  deleteDocument,
+  finishLater,
+  saveDraft,
+  submitClaim,
+  type TClaimDraft,
+  uploadDocument,
+} from '../api/claims-api';
+import { forgetClaimForm, keepClaimForm, readKeptClaimForm } from '../state/kept-claim-form';
 import { AccidentGuide } from './accident-guide';
 import { AttendedOfficials } from './attended-officials';
 import styles from './claims.module.css';
 import { DocumentUpload } from './document-upload';
-
-const LIMITS = { maxMb: CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024, maxFiles: CLAIM_DOCUMENT_MAX_FILES };
 
 type TFields = {
   claimType: string;
@@ -45,6 +51,18 @@ type TFields = {
   bankName: string;
   accountNumber: string;
 };
+
+/** The draft's fields as saved, with what was typed since and kept in this tab (issue 29) on top. */
+function startingFields(draft: TClaimDraft): { fields: TFields; restored: boolean } {
+  const saved = fieldsOf(draft);
+  const kept = readKeptClaimForm<TFields>(draft.policyId);
+  if (!kept || kept.claimId !== draft.claimId) return { fields: saved, restored: false };
+  const fields = { ...saved, ...kept.fields };
+  const restored = (Object.keys(kept.fields) as (keyof TFields)[]).some(
+    (key) => JSON.stringify(kept.fields[key]) !== JSON.stringify(saved[key]),
+  );
+  return { fields, restored };
+}
 
 function fieldsOf(draft: TClaimDraft): TFields {
   const payout = draft.payout;
@@ -96,16 +114,24 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
   const { t } = useTranslation();
   const lang = useSystemStore((state) => state.lang);
   const [draft, setDraft] = useState(initial);
-  const [fields, setFields] = useState<TFields>(() => fieldsOf(initial));
+  const [start] = useState(() => startingFields(initial));
+  const [fields, setFields] = useState<TFields>(start.fields);
+  /** A claim like one made already (the server's 409): its number, until the customer answers. */
+  const [twin, setTwin] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stage, setStage] = useState<'form' | 'review' | 'done'>('form');
   const [claimNumber, setClaimNumber] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() => (start.restored ? t('claims.restored') : null));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   /** A new payout account waits for the code from the policy's address (decision 102): the action to finish with it. */
   const [stepUp, setStepUp] = useState<{ resume: (code: string) => Promise<void> } | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
+
+  // Every change is kept in this tab until the claim is submitted (issue 29: nothing typed is lost).
+  useEffect(() => {
+    if (stage !== 'done') keepClaimForm(draft.policyId, draft.claimId, fields);
+  }, [draft.policyId, draft.claimId, fields, stage]);
 
   const country = draft.country;
   const today = todayIn(MARKETS[country].timeZone, new Date());
@@ -115,7 +141,19 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
   };
   const set = <K extends keyof TFields>(key: K, value: TFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
-  const errorOf = (field: string) => (errors[field] ? t(errors[field], LIMITS) : undefined);
+  // Each message names its field's real limit (a text's length, the market's account-number digits).
+  const errorOf = (field: string) =>
+    errors[field] ? t(errors[field], claimMessageValues(field, country)) : undefined;
+  /** A text field's count against its limit, said beside it (issue 29: a limit is shown, never cut silently). */
+  const counter = (id: string, value: string, field: 'incidentPlace' | 'description') => (
+    <p
+      className={value.length > CLAIM_TEXT_LIMITS[field] ? styles.error : styles.hint}
+      id={id}
+      aria-live="polite"
+    >
+      {t('claims.incident.counter', { count: value.length, max: CLAIM_TEXT_LIMITS[field] })}
+    </p>
+  );
   const describedBy = (field: string, hint?: string) =>
     [hint, errors[field] ? `${field}-error` : ''].filter(Boolean).join(' ') || undefined;
   const errorLine = (field: string) =>
@@ -136,8 +174,9 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
       ...(stepUpCode ? { stepUpCode } : {}),
       claimType: form.claimType,
       incidentDate: form.incidentDate,
-      incidentPlace: form.incidentPlace.slice(0, PLACE_MAX_LENGTH),
-      description: form.description.slice(0, DESCRIPTION_MAX_LENGTH),
+      // Sent as typed: a text over its limit is flagged by the check before, never cut (issue 29).
+      incidentPlace: form.incidentPlace,
+      description: form.description,
       officials: form.officials,
       ...(form.amountCents && form.amountCents > 0 ? { amountCents: form.amountCents } : {}),
       ...(payout ? { payout } : {}),
@@ -173,6 +212,11 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
         setStepUp({ resume: (code) => action(code) });
         return;
       }
+      if (error instanceof ApiCallError && error.messageKey === CLAIM_MESSAGE_KEYS.duplicate) {
+        const values = (error.body as { values?: { claimNumber?: string } } | undefined)?.values;
+        setTwin(values?.claimNumber ?? '');
+        return;
+      }
       if (error instanceof ApiCallError && error.field && error.messageKey?.startsWith('claims.errors.')) {
         setErrors({ [error.field]: error.messageKey });
         setStage('form');
@@ -188,6 +232,17 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
       setBusy(false);
     }
   }
+
+  /** Submits; a claim like one made already is questioned first (the server's 409), then sent confirmed. */
+  const submit = (confirmDuplicate: boolean) =>
+    run(async () => {
+      const answer = await submitClaim(draft.claimId, confirmDuplicate);
+      setTwin(null);
+      forgetClaimForm(draft.policyId);
+      setClaimNumber(answer.claimNumber);
+      setStage('done');
+      queueMicrotask(() => top.current?.focus());
+    });
 
   if (stage === 'done')
     return (
@@ -240,25 +295,38 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
           <dd>{draft.documents.map((document) => document.name).join(', ')}</dd>
         </dl>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={busy}
-            onClick={() =>
-              run(async () => {
-                const answer = await submitClaim(draft.claimId);
-                setClaimNumber(answer.claimNumber);
-                setStage('done');
-                queueMicrotask(() => top.current?.focus());
-              })
-            }
-          >
+          <button type="button" className={styles.primary} disabled={busy} onClick={() => submit(false)}>
             {t('claims.review.submit')}
           </button>
           <button type="button" className={styles.secondary} onClick={() => setStage('form')}>
             {t('claims.review.change')}
           </button>
         </div>
+        {twin !== null ? (
+          <div
+            className={styles.notice}
+            role="alertdialog"
+            aria-labelledby="claim-twin-title"
+            aria-describedby="claim-twin-text"
+          >
+            <h3 id="claim-twin-title">{t('claims.duplicate.title')}</h3>
+            <p id="claim-twin-text">
+              {t('claims.duplicate.text', {
+                claimNumber: twin,
+                type: t(`claims.types.${form.claimType}`),
+                date: showDate(form.incidentDate),
+              })}
+            </p>
+            <div className={styles.actions}>
+              <button type="button" className={styles.primary} disabled={busy} onClick={() => submit(true)}>
+                {t('claims.duplicate.confirm')}
+              </button>
+              <Link to={`/claims/status?claim=${encodeURIComponent(twin)}`}>
+                {t('claims.duplicate.follow', { claimNumber: twin })}
+              </Link>
+            </div>
+          </div>
+        ) : null}
         {failure ? (
           <p className={styles.error} role="alert">
             {failure}
@@ -320,12 +388,12 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
                 end: showDate(draft.coverEnd),
               })}
             </p>
-            <input
+            <DateField
               id="claim-incidentDate"
-              type="date"
+              label={t('claims.incident.date')}
               className={styles.input}
-              min={draft.coverStart}
-              max={maxDate}
+              earliest={parseIso(draft.coverStart)}
+              latest={parseIso(maxDate ?? '')}
               value={fields.incidentDate}
               aria-invalid={errors.incidentDate ? true : undefined}
               aria-describedby={describedBy('incidentDate', 'claim-date-hint')}
@@ -343,12 +411,12 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
             <input
               id="claim-incidentPlace"
               className={styles.input}
-              maxLength={PLACE_MAX_LENGTH}
               value={fields.incidentPlace}
               aria-invalid={errors.incidentPlace ? true : undefined}
-              aria-describedby={describedBy('incidentPlace', 'claim-place-hint')}
+              aria-describedby={describedBy('incidentPlace', 'claim-place-hint claim-place-counter')}
               onChange={(event) => set('incidentPlace', event.target.value)}
             />
+            {counter('claim-place-counter', fields.incidentPlace, 'incidentPlace')}
             {errorLine('incidentPlace')}
           </div>
           <div className={styles.field}>
@@ -358,18 +426,12 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
             <textarea
               id="claim-description"
               className={styles.textarea}
-              maxLength={DESCRIPTION_MAX_LENGTH}
               value={fields.description}
               aria-invalid={errors.description ? true : undefined}
               aria-describedby={describedBy('description', 'claim-description-counter')}
               onChange={(event) => set('description', event.target.value)}
             />
-            <p className={styles.hint} id="claim-description-counter" aria-live="polite">
-              {t('claims.incident.counter', {
-                count: fields.description.length,
-                max: DESCRIPTION_MAX_LENGTH,
-              })}
-            </p>
+            {counter('claim-description-counter', fields.description, 'description')}
             {errorLine('description')}
           </div>
           <AttendedOfficials
@@ -495,7 +557,12 @@ export function ClaimForm({ initial }: { initial: TClaimDraft }) {
           ) : null}
         </section>
 
-        <DocumentUpload draft={draft} onChange={setDraft} error={errorOf('documents')} />
+        <DocumentUpload
+          documents={draft.documents}
+          upload={async (file, onProgress) => setDraft(await uploadDocument(draft.claimId, file, onProgress))}
+          remove={async (documentId) => setDraft(await deleteDocument(draft.claimId, documentId))}
+          error={errorOf('documents')}
+        />
 
         {notice ? (
           <p className={styles.notice} role="status">

@@ -1,28 +1,36 @@
-import { CLAIM_DOCUMENT_MAX_BYTES, CLAIM_DOCUMENT_MAX_FILES } from '@lionrock/domain/claims/claim-rules';
+import { claimFileProblem, claimMessageValues } from '@lionrock/domain/claims/claim-rules';
 import { type DragEvent, useRef, useState } from 'react';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { deleteDocument, type TClaimDraft, uploadDocument } from '../api/claims-api';
 import styles from './claims.module.css';
-
-const LIMITS = { maxMb: CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024, maxFiles: CLAIM_DOCUMENT_MAX_FILES };
 
 type TPending = { id: number; name: string; progress: number; error?: string };
 
 /**
- * The claim's documents: drag and drop or the file picker, one upload per file with its progress, and
- * removal. The server decides what a file is by its content; a refusal is shown beside the file.
+ * A claim's documents: drag and drop or the file picker, one upload per file with its progress, and
+ * removal. Each file is checked in the browser first (empty, too large, not a PDF, JPEG or PNG: the
+ * domain's `claimFileProblem`, issue 29), so nothing is sent that the server would refuse for that; the
+ * server still decides by content, and a refusal is shown beside the file in its own words.
  */
 export function DocumentUpload({
-  draft,
-  onChange,
+  documents,
+  upload,
+  remove,
   error,
+  title,
+  id = 'claim-documents',
 }: {
-  draft: TClaimDraft;
-  onChange: (draft: TClaimDraft) => void;
+  documents: { documentId: string; name: string; removable?: boolean }[];
+  upload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
+  remove: (documentId: string) => Promise<void>;
   error?: string | undefined;
+  /** The section's heading; the documents' by default. */
+  title?: string;
+  id?: string;
 }) {
   const { t } = useTranslation();
+  // The documents' size and count are the same in both markets.
+  const LIMITS = claimMessageValues('documents', 'SGP');
   const picker = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<TPending[]>([]);
   const [over, setOver] = useState(false);
@@ -36,13 +44,17 @@ export function DocumentUpload({
   async function add(files: FileList | File[]) {
     for (const file of Array.from(files)) {
       const id = nextId.current++;
+      const problem = claimFileProblem(file);
+      if (problem) {
+        setPending((list) => [...list, { id, name: file.name, progress: 0, error: t(problem, LIMITS) }]);
+        continue;
+      }
       setPending((list) => [...list, { id, name: file.name, progress: 0 }]);
       try {
-        const updated = await uploadDocument(draft.claimId, file, (progress) =>
+        await upload(file, (progress) =>
           setPending((list) => list.map((item) => (item.id === id ? { ...item, progress } : item))),
         );
         setPending((list) => list.filter((item) => item.id !== id));
-        onChange(updated);
       } catch (failure) {
         setPending((list) =>
           list.map((item) => (item.id === id ? { ...item, error: messageFor(failure) } : item)),
@@ -58,9 +70,9 @@ export function DocumentUpload({
   }
 
   return (
-    <section className={styles.section} aria-labelledby="claim-documents">
-      <h2 id="claim-documents">{t('claims.documents.title')}</h2>
-      <p className={styles.hint} id="claim-documents-hint">
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id}>{title ?? t('claims.documents.title')}</h2>
+      <p className={styles.hint} id={`${id}-hint`}>
         {t('claims.documents.hint', LIMITS)}
       </p>
       <fieldset
@@ -78,7 +90,7 @@ export function DocumentUpload({
           type="button"
           className={styles.secondary}
           onClick={() => picker.current?.click()}
-          aria-describedby="claim-documents-hint"
+          aria-describedby={`${id}-hint`}
         >
           {t('claims.documents.choose')}
         </button>
@@ -97,17 +109,19 @@ export function DocumentUpload({
         />
       </fieldset>
       <ul className={styles.files} aria-live="polite">
-        {draft.documents.map((document) => (
+        {documents.map((document) => (
           <li key={document.documentId} className={styles.file}>
             <span>{document.name}</span>
-            <button
-              type="button"
-              className={styles.linkButton}
-              aria-label={t('claims.documents.remove', { name: document.name })}
-              onClick={async () => onChange(await deleteDocument(draft.claimId, document.documentId))}
-            >
-              ✕
-            </button>
+            {document.removable === false ? null : (
+              <button
+                type="button"
+                className={styles.linkButton}
+                aria-label={t('claims.documents.remove', { name: document.name })}
+                onClick={() => remove(document.documentId)}
+              >
+                ✕
+              </button>
+            )}
           </li>
         ))}
         {pending.map((item) => (

@@ -2,6 +2,7 @@ import {
   CLAIM_DRAFT_KEPT_DAYS,
   CLAIM_MESSAGE_KEYS,
   CLAIM_OPEN_DRAFTS_PER_POLICY,
+  canStartClaimOn,
 } from '@lionrock/domain/claims/claim-rules';
 import { parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
@@ -23,6 +24,7 @@ import {
 } from '../api/claims-api';
 import { ClaimForm } from '../components/claim-form';
 import styles from '../components/claims.module.css';
+import { readKeptClaimForm } from '../state/kept-claim-form';
 
 /**
  * /claims: the policyholder confirms who they are (or already has a session), picks the policy (or
@@ -41,7 +43,14 @@ export function ClaimPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [openDrafts, setOpenDrafts] = useState<TOpenDraft[]>([]);
-  const chosen = policyId || session?.policies[0]?.policyId;
+  // A cancelled policy is listed, but not offered for a new claim (issue 29).
+  const claimable = session?.policies.filter((policy) => canStartClaimOn(policy.status)) ?? [];
+  const chosen =
+    (policyId && claimable.some((policy) => policy.policyId === policyId) ? policyId : '') ||
+    claimable[0]?.policyId;
+  /** The claim this tab was filling in on the chosen policy, if it is still open (issue 29). */
+  const kept = chosen ? readKeptClaimForm(chosen) : null;
+  const keptOpen = kept && openDrafts.some((open) => open.claimId === kept.claimId) ? kept : null;
 
   useEffect(() => {
     let live = true;
@@ -79,11 +88,14 @@ export function ClaimPage() {
     try {
       setDraft(await startDraft({ policyId: chosen, lang, ...(partner ? { agentCode: partner } : {}) }));
     } catch (error) {
-      const tooMany = error instanceof ApiCallError && error.messageKey === CLAIM_MESSAGE_KEYS.tooManyDrafts;
+      const key = error instanceof ApiCallError ? error.messageKey : undefined;
+      const tooMany = key === CLAIM_MESSAGE_KEYS.tooManyDrafts;
       setFailure(
         tooMany
           ? t(CLAIM_MESSAGE_KEYS.tooManyDrafts, { max: CLAIM_OPEN_DRAFTS_PER_POLICY })
-          : t('claims.errors.generic'),
+          : key === CLAIM_MESSAGE_KEYS.policyCancelled
+            ? t(key)
+            : t('claims.errors.generic'),
       );
       if (tooMany) setOpenDrafts((await fetchOpenDrafts(chosen).catch(() => null))?.drafts ?? openDrafts);
     } finally {
@@ -117,23 +129,45 @@ export function ClaimPage() {
           {session.policies.length === 0 ? <p>{t('claims.policy.none')}</p> : null}
           <fieldset className={styles.choices}>
             <legend className="visually-hidden">{t('claims.policy.title')}</legend>
-            {session.policies.map((policy, index) => (
-              <label key={policy.policyId} className={styles.choice}>
-                <input
-                  type="radio"
-                  name="policy"
-                  checked={policyId ? policyId === policy.policyId : index === 0}
-                  onChange={() => setPolicyId(policy.policyId)}
-                />
-                {t('claims.policy.option', {
-                  product: t(`claims.products.${policy.productType}`),
-                  number: policy.policyNumber,
-                  start: showDate(policy.startDate),
-                  end: showDate(policy.endDate),
-                })}
-              </label>
-            ))}
+            {session.policies.map((policy) =>
+              canStartClaimOn(policy.status) ? (
+                <label key={policy.policyId} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="policy"
+                    checked={chosen === policy.policyId}
+                    onChange={() => setPolicyId(policy.policyId)}
+                  />
+                  {t('claims.policy.option', {
+                    product: t(`claims.products.${policy.productType}`),
+                    number: policy.policyNumber,
+                    start: showDate(policy.startDate),
+                    end: showDate(policy.endDate),
+                  })}
+                </label>
+              ) : (
+                <p key={policy.policyId} className={styles.hint}>
+                  {t('claims.policy.cancelled', {
+                    product: t(`claims.products.${policy.productType}`),
+                    number: policy.policyNumber,
+                  })}
+                </p>
+              ),
+            )}
           </fieldset>
+          {keptOpen ? (
+            <div className={styles.notice} role="status">
+              <p>{t('claims.drafts.resumeKept')}</p>
+              <button
+                type="button"
+                className={styles.primary}
+                disabled={busy}
+                onClick={() => goOn(keptOpen.claimId)}
+              >
+                {t('claims.drafts.resumeKeptButton')}
+              </button>
+            </div>
+          ) : null}
           {openDrafts.length > 0 ? (
             <section className={styles.drafts} aria-labelledby="claim-drafts">
               <h3 id="claim-drafts">{t('claims.drafts.title')}</h3>
@@ -164,7 +198,7 @@ export function ClaimPage() {
               </ul>
             </section>
           ) : null}
-          {session.policies.length > 0 ? (
+          {claimable.length > 0 ? (
             <div className={styles.actions} style={{ marginTop: 16 }}>
               <button type="button" className={styles.primary} disabled={busy} onClick={start}>
                 {t('claims.policy.start')}

@@ -26,12 +26,16 @@ import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BannerCarousel } from '../../../app/shell/banner-carousel';
+import { DateField } from '../../../components/ui/date-field';
 import { FeatureGrid, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
+import { useLinkAgent } from '../../../lib/use-link-agent';
 import { useSystemStore } from '../../../state/system-store';
 import { callErrorKey, checkoutApi, showRatingError } from '../../checkout/api/checkout-api';
+import { PromoCodeField } from '../../checkout/components/promo/promo-code-field';
 import { useErrorTitle } from '../../checkout/hooks/use-error-title';
+import { usePromoField } from '../../checkout/hooks/use-promo-field';
 import styles from '../components/home.module.css';
 import { Field, RadioField, useMessageText } from '../components/home-fields';
 import { HOME_STEPS } from '../home-steps';
@@ -49,7 +53,8 @@ export function HomePage() {
   const location = useLocation();
   const country = useSystemStore((state) => state.country);
   const lang = useSystemStore((state) => state.lang);
-  const partner = useSystemStore((state) => state.partner);
+  // The link's agent (its card is the header's, an invalid link's notice the shell's: issue 29).
+  const { agent, validAgent } = useLinkAgent();
   const stored = useHomeJourney((state) => state.policy);
   const setQuoteInput = useHomeJourney((state) => state.setQuoteInput);
   const setQuoted = useHomeJourney((state) => state.setQuoted);
@@ -75,6 +80,16 @@ export function HomePage() {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The landing link's campaign and promo code (/home/campaign/{code}, /home/promo/{code}).
+  const link = parseLandingPath(location.pathname, new URLSearchParams(location.search));
+  // The promotion code (pa-home-payments section 5): checked on blur and before the quote, kept as typed.
+  const promo = usePromoField({
+    market: { productType: 'PHM', country, campaignCode: link.campaign },
+    initial: link.promo ?? (sameMarket ? (stored.promo ?? '') : ''),
+    onKeep: (code) => {
+      if (!useHomeJourney.getState().policy.policyNumber) useHomeJourney.getState().setPromo(code);
+    },
+  });
   const change = (patch: Partial<THomePart>) => {
     setValues((current) => ({ ...current, ...patch }));
     setErrors({});
@@ -90,7 +105,7 @@ export function HomePage() {
       floorArea: country === 'HKG' ? values.floorArea : undefined,
       buildingAge: country === 'HKG' ? values.buildingAge : undefined,
     };
-    const market = { country, lang, ...(partner ? { agentCode: partner } : {}) };
+    const market = { country, lang, ...(agent ? { agentCode: agent.agentCode } : {}) };
     // A campaign link (/home/campaign/{code}) prices the quote under its campaign; the server checks it.
     const { campaign } = parseLandingPath(location.pathname, new URLSearchParams(location.search));
     // The journey's policy is complete by construction (the store's empty policy and the form's answers):
@@ -111,8 +126,18 @@ export function HomePage() {
         ?.focus();
       return;
     }
-    setQuoteInput(input, { ...market, campaign: campaign ? { campaignCode: campaign } : undefined });
     setBusy(true);
+    // A refused promotion code keeps the customer here, its message beside the field.
+    if (!(await promo.confirm())) {
+      setBusy(false);
+      document.getElementById('home-promo')?.focus();
+      return;
+    }
+    setQuoteInput(input, {
+      ...market,
+      campaign: campaign ? { campaignCode: campaign } : undefined,
+      promo: promo.value.trim().toUpperCase(),
+    });
     try {
       const answer = await checkoutApi.multirate(useHomeJourney.getState().policy);
       if (answer.errorMessage || answer.messageKey || !answer.policyHome?.premiumItems.length) {
@@ -272,14 +297,14 @@ export function HomePage() {
             error={errorOf('effectiveDate')}
           >
             {({ id, describedBy, invalid }) => (
-              <input
+              <DateField
                 id={id}
-                type="date"
+                label={t('homeLanding.startDate')}
                 className={styles.input}
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
-                min={formatIso(today)}
-                max={formatIso(addDays(today, COVER_START_WINDOW_DAYS))}
+                earliest={today}
+                latest={addDays(today, COVER_START_WINDOW_DAYS)}
                 value={values.effectiveDate ? formatIso(parseDmy(values.effectiveDate) ?? today) : ''}
                 onChange={(event) => {
                   const date = parseIso(event.target.value);
@@ -306,13 +331,22 @@ export function HomePage() {
               ))}
             </div>
           </fieldset>
+          <PromoCodeField
+            id="home-promo"
+            classes={{ ...styles, field: `${styles.field} ${styles.wide}` }}
+            value={promo.value}
+            error={promo.error}
+            checking={promo.checking}
+            onChange={promo.change}
+            onBlur={promo.blur}
+          />
           {errors.form ? (
             <p className={`${styles.error} ${styles.wide}`} role="alert">
               {errors.form}
             </p>
           ) : null}
           <div className={styles.actions}>
-            <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
+            <button type="submit" className={styles.submit} disabled={busy || !validAgent} aria-busy={busy}>
               {t('homeLanding.getQuote')}
             </button>
           </div>

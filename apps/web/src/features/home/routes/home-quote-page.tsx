@@ -16,12 +16,13 @@ import {
   showRatingError,
 } from '../../checkout/api/checkout-api';
 import { SaveForLaterButton } from '../../checkout/components/save-for-later/save-for-later-button';
+import { PriceBreakdown } from '../../checkout/components/summary/price-breakdown';
 import { useErrorTitle } from '../../checkout/hooks/use-error-title';
 import { forgetLinkPlan, linkPlanOf } from '../../checkout/state/link-plan';
 import styles from '../components/home.module.css';
 import { HomeCoverTable } from '../components/home-cover-table';
 import { useMessageText } from '../components/home-fields';
-import { useHomeSummaryRows } from '../components/home-summary';
+import { useHomeContentsText, useHomeSummaryRows } from '../components/home-summary';
 import { HOME_STEPS } from '../home-steps';
 import { useHomeJourney } from '../state/home-journey-store';
 
@@ -43,6 +44,7 @@ export function HomeQuotePage() {
   const [busy, setBusy] = useState(false);
   useErrorTitle('homeQuote.errorTitle');
   const summary = useHomeSummaryRows(policy, 'quote');
+  const contents = useHomeContentsText(policy);
   useQuoteFormReached('PHM', policy.country, plans.length > 0);
   // An agent's pre-filled link preselects its plan when it is offered (decision 090).
   useEffect(() => {
@@ -55,6 +57,7 @@ export function HomeQuotePage() {
   const home = policy.policyHome;
   const country = policy.country ?? 'SGP';
   const selected = home.selectedPlan;
+  const selectedItem = plans.find((plan) => plan.planName === selected);
   const money = (amount: number | undefined) => formatMoney(wireToCents(amount ?? 0), country);
 
   async function next() {
@@ -125,6 +128,10 @@ export function HomeQuotePage() {
                   <span className={styles.hint}>
                     {t('homeQuote.perYear')} · {tax}
                   </span>
+                  {/* What this plan's premium insures the contents for (decision 125). */}
+                  <span className={styles.hint}>
+                    {t('homeQuote.planContents', { amount: contents.amount(name) })}
+                  </span>
                   {(item.totalDiscount ?? 0) > 0 ? (
                     <span className={styles.hint}>
                       {t('homeQuote.discount', { amount: money(item.totalDiscount) })}
@@ -136,6 +143,13 @@ export function HomeQuotePage() {
           })}
         </ul>
       </fieldset>
+      {selectedItem ? (
+        // The chosen plan's price, line by line, as confirm and payment show it (decision 126).
+        <section className={styles.breakdown} aria-labelledby="home-price-title">
+          <h2 id="home-price-title">{t('priceBreakdown.title')}</h2>
+          <PriceBreakdown item={selectedItem} country={country} />
+        </section>
+      ) : null}
       <HomeCoverTable
         country={country}
         selected={selected}

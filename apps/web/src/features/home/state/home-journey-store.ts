@@ -30,8 +30,12 @@ export type THomeJourney = TCheckoutState<'policyHome'> & {
       lang: TLanguage;
       agentCode?: string;
       campaign?: { campaignCode: string } | undefined;
+      /** The landing's promotion code, checked there (pa-home-payments section 5). */
+      promo?: string | undefined;
     },
   ): void;
+  /** The landing's promotion code as it is typed, so a reload keeps it. */
+  setPromo(promo: string): void;
   /** The multirate answer: its plans become the quote; the address and applicant already given stay. */
   setQuoted(answer: TPolicyInput, initialUrl: string): void;
   choosePlan(planName: THomePart['selectedPlan']): void;
@@ -72,6 +76,7 @@ export const useHomeJourney = create<THomeJourney>()(
               lang: market.lang,
               agentCode: market.agentCode,
               campaign: market.campaign,
+              promo: market.promo || undefined,
               // A new quote is not the stored one: its id and status go with the old prices.
               policyId: undefined,
               status: undefined,
@@ -95,6 +100,7 @@ export const useHomeJourney = create<THomeJourney>()(
             },
           },
         })),
+      setPromo: (promo) => set((state) => ({ policy: { ...state.policy, promo: promo || undefined } })),
       choosePlan: (planName) =>
         set((state) => ({
           policy: { ...state.policy, policyHome: { ...state.policy.policyHome, selectedPlan: planName } },

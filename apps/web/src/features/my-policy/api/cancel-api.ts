@@ -15,7 +15,8 @@ export type TCancellationView = {
   freeLookEnds: string;
   paymentMethod: 'CC' | 'PN' | null;
   cardLast4: string;
-  refund: { state: string; amountCents: number; method: string } | null;
+  /** `reference`: the refund's reference the customer quotes (decision 129). */
+  refund: { state: string; amountCents: number; method: string; reference: string } | null;
 };
 
 const cancellationPath = (policyId: string) =>

@@ -1,3 +1,4 @@
+import type { TCorrespondenceAddress } from '@lionrock/domain/self-service/contact-rules';
 import { getJson, postJson } from '../../../lib/api-client';
 import type { TPaymentSignature } from '../../checkout/api/payment-api';
 
@@ -9,6 +10,10 @@ export type TContactView = {
   mobileNo: string;
   email: string;
   pendingEmail: string | null;
+  /** The correspondence address (issue 29), or null when the policy has none. */
+  correspondenceAddress?: TCorrespondenceAddress | null;
+  /** After a change: the numbers of the policies it was written to, this one first (issue 29). */
+  appliedTo?: string[];
 };
 
 export type TContactChangeRequest = {
@@ -16,8 +21,12 @@ export type TContactChangeRequest = {
   mobileNo: string;
   /** Left out: the address stays. */
   email?: string;
+  /** Left out: the correspondence address stays. */
+  correspondenceAddress?: TCorrespondenceAddress;
   /** The step-up code mailed to the policy's address for this change (decision 102). */
   stepUpCode?: string;
+  /** Also the holder's other in-force policies at this address (issue 29); the server finds them. */
+  applyToAll?: boolean;
 };
 
 export type TRenewalCard = { masked: string; expiry: string };

@@ -40,8 +40,21 @@ export type TPolicyDetails = {
   taxCents: number;
   totalCents: number;
   payment: { method: string; card: string | null } | null;
+  /** A cancelled policy's refund and its reference (decision 129). */
+  refund: { reference: string; amountCents: number; state: string; method: string } | null;
   autoRenewal: { on: boolean; canTurnOn: boolean; blockedBecause: TAutoRenewalBlock | null };
-  renewal: { mails: { kind: string; status: string; at: string }[]; renewedPolicyNumber: string | null };
+  renewal: {
+    mails: { kind: string; status: string; at: string }[];
+    renewedPolicyNumber: string | null;
+    /** The renewal charged and issued (decision 129): the old policy links it instead of offering turn-off. */
+    renewed: {
+      policyId: string;
+      policyNumber: string;
+      chargedCents: number;
+      startDate: string;
+      endDate: string;
+    } | null;
+  };
   wordingUrl: string;
 };
 
@@ -67,6 +80,29 @@ export const getSession = () => getJson<TSignedIn>(`${BASE}/session`);
 
 export const getPolicy = (policyId: string) =>
   getJson<TPolicyDetails>(`${BASE}/policies/${encodeURIComponent(policyId)}`);
+
+/** A claim made on a policy, as the policy's page lists it (issue 29). */
+export type TPolicyClaim = {
+  claimNumber: string;
+  status: string;
+  claimType: string;
+  incidentDate: string | null;
+  submittedAt: string | null;
+  statusAt: string | null;
+  amountCents: number | null;
+  amountApprovedCents: number | null;
+  currency: string;
+};
+export type TPolicyClaims = {
+  policyId: string;
+  country: 'SGP' | 'HKG';
+  canClaim: boolean;
+  claims: TPolicyClaim[];
+};
+
+/** The claims made on one of the session's policies: dates, decisions and amounts (the claims API's list). */
+export const getPolicyClaims = (policyId: string) =>
+  getJson<TPolicyClaims>(`/b2c-server/rest/claims/policy/${encodeURIComponent(policyId)}`);
 
 export const setAutoRenewal = (policyId: string, on: boolean) =>
   postJson<TPolicyDetails>(`${BASE}/policies/${encodeURIComponent(policyId)}/auto-renewal`, { on });

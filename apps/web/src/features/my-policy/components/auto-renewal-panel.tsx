@@ -1,4 +1,6 @@
+import { formatMoney } from '@lionrock/domain/money/money';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { useTranslation } from '../../../lib/i18n';
 import { setAutoRenewal, type TPolicyDetails } from '../api/my-policy-api';
@@ -43,6 +45,28 @@ export function AutoRenewalPanel({
   };
 
   const offered = on || canTurnOn || (blockedBecause !== null && blockedBecause !== 'not-eligible');
+  const { renewed } = policy.renewal;
+  // Once the renewal is charged there is nothing left to turn off here: say what happened (decision 129).
+  if (renewed)
+    return (
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.cardTitle}>
+          {t('myPolicy.autoRenewal.title')}
+        </h2>
+        <p>
+          {t('myPolicy.autoRenewal.renewed', {
+            amount: formatMoney(renewed.chargedCents, policy.country),
+            number: renewed.policyNumber,
+            start: renewed.startDate,
+            end: renewed.endDate,
+          })}
+        </p>
+        <p className={styles.muted}>{t('myPolicy.autoRenewal.renewedManage')}</p>
+        <Link to={`/my-policy/policies/${encodeURIComponent(renewed.policyId)}`}>
+          {t('myPolicy.autoRenewal.seeNew', { number: renewed.policyNumber })}
+        </Link>
+      </section>
+    );
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.cardTitle}>

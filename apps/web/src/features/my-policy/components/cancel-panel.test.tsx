@@ -63,7 +63,12 @@ describe('CancelPanel', () => {
       basis: 'none',
       refundCents: 0,
       reasonKey: 'myPolicy.cancel.reason.alreadyCancelled',
-      refund: { state: 'succeeded', amountCents: 36_000, method: 'CC' },
+      refund: {
+        state: 'succeeded',
+        amountCents: 36_000,
+        method: 'CC',
+        reference: 'RF0A1B2C3D4E5F60718293A4B5C6D7E8F9',
+      },
     });
     const { posts } = server(quoteOf(), { body: cancelled });
     const onCancelled = vi.fn();
@@ -89,6 +94,12 @@ describe('CancelPanel', () => {
     expect(
       screen.getByText(
         "We're refunding S$360.00 to your card ending 1111. Your bank usually shows it within 7 to 14 working days.",
+      ),
+    ).toBeTruthy();
+    // The refund's reference, as the cancellation mail gives it (decision 129).
+    expect(
+      screen.getByText(
+        "Your refund's reference is RF0A1B2C3D4E5F60718293A4B5C6D7E8F9. Please quote it if you ask us or your bank about this refund.",
       ),
     ).toBeTruthy();
     expect(posts).toEqual([
@@ -138,7 +149,12 @@ describe('CancelPanel', () => {
       allowed: false,
       paymentMethod: 'PN',
       cardLast4: '',
-      refund: { state: 'manual', amountCents: 3_060, method: 'PN' },
+      refund: {
+        state: 'manual',
+        amountCents: 3_060,
+        method: 'PN',
+        reference: 'RF00000000000000000000000000000001',
+      },
     });
     server(quoteOf({ paymentMethod: 'PN', cardLast4: '', refundCents: 3_060 }), { body: cancelled });
     renderAt(<CancelPanel policyId={POLICY} />, '/my-policy');

@@ -227,6 +227,9 @@ function Outcome({ view }: { view: TCancellationView }) {
     <div role="status">
       <p className={styles.done}>{t('myPolicy.cancel.done')}</p>
       <p className={styles.text}>{line}</p>
+      {refund ? (
+        <p className={styles.text}>{t('myPolicy.cancel.refundReference', { reference: refund.reference })}</p>
+      ) : null}
       <p className={styles.muted}>{t('myPolicy.cancel.mailed')}</p>
     </div>
   );

@@ -224,6 +224,156 @@ describe('the contact panel (decisions 069 and 102)', () => {
     );
   });
 
+  it('checks a new mobile number for its market on the field, keeps the one sold, and shows the server’s refusal there too', async () => {
+    const { calls } = stubServer([
+      STEP_UP,
+      {
+        match: /\/contact$/,
+        status: 400,
+        body: {
+          statusCode: 400,
+          field: 'mobileNo',
+          messageKey: 'validation.mobileForMarket',
+          values: { code: '65', digits: 8, first: '8 / 9' },
+          message: 'x',
+        },
+      },
+    ]);
+    const sold = { ...CONTACT, mobileNo: '61234567' };
+    render(<ContactPanel policyId={POLICY_ID} contact={sold} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    const mobile = screen.getByLabelText('Mobile number');
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '51234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const text = 'Please enter a mobile number of +65: 8 digits starting with 8 / 9.';
+    expect(screen.getByRole('alert').textContent).toBe(text);
+    expect(mobile.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(mobile);
+    expect(calls.filter((call) => call.url.includes('/my-policy/'))).toHaveLength(0);
+    // The number on the policy, though not of today's format, goes with a change of address.
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '61234567');
+    await userEvent.type(screen.getByLabelText('New e-mail address (optional)'), 'n@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await confirmStepUp();
+    // A refusal of the server on the mobile number goes back to its field.
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('applies a change to all my policies only when ticked, and names the policies it was saved on', async () => {
+    const changed = {
+      ...CONTACT,
+      mobileNo: '87654321',
+      pendingEmail: null,
+      appliedTo: ['TSG26-0000001', 'TSG26-0000002'],
+    };
+    const { calls } = stubServer([STEP_UP, { match: /\/contact$/, body: changed }]);
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    const tick = screen.getByRole('checkbox', { name: 'Apply this change to all my policies' });
+    expect((tick as HTMLInputElement).checked).toBe(false);
+    expect(tick.getAttribute('aria-describedby')).toBeTruthy();
+    const mobile = screen.getByLabelText('Mobile number');
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '87654321');
+    await userEvent.click(tick);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await confirmStepUp();
+    expect(
+      await screen.findByText('Your contact details are saved on policies TSG26-0000001, TSG26-0000002.'),
+    ).toBeTruthy();
+    const call = calls.find((entry) => entry.url.endsWith(`/my-policy/policies/${POLICY_ID}/contact`))!;
+    expect(bodyOf(call.init)).toEqual({
+      mobileNoCountryCode: '65',
+      mobileNo: '87654321',
+      applyToAll: true,
+      stepUpCode: '246810',
+    });
+    // Opened again, the box is off.
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Apply this change to all my policies' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
+  });
+
+  it('changes the correspondence address under the same code, checked by the market’s address rule', async () => {
+    const address = {
+      applicantBuildingStreetNo: '10',
+      applicantStreetName: 'Anson Road',
+      applicantUnitNo: '#12-01',
+      applicantPostCode: '079903',
+    };
+    const changed = { ...CONTACT, pendingEmail: null, correspondenceAddress: address };
+    const { calls } = stubServer([STEP_UP, { match: /\/contact$/, body: changed }]);
+    render(
+      <ContactPanel
+        policyId={POLICY_ID}
+        country="SGP"
+        contact={{ ...CONTACT, correspondenceAddress: null }}
+      />,
+    );
+    expect(screen.getByText('None given')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    expect(screen.getByRole('group', { name: 'Correspondence address' })).toBeTruthy();
+    expect(screen.queryByLabelText('District')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Block or house number'), '10');
+    await userEvent.type(screen.getByLabelText('Street'), 'Anson Road');
+    await userEvent.type(screen.getByLabelText('Unit number (optional)'), '#12-01');
+    const postal = screen.getByLabelText('Postal code');
+    await userEvent.type(postal, '990000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the 6-digit postal code.');
+    expect(document.activeElement).toBe(postal);
+    expect(calls.filter((call) => call.url.includes('/my-policy/'))).toHaveLength(0);
+    await userEvent.clear(postal);
+    await userEvent.type(postal, '079903');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await confirmStepUp();
+    expect(await screen.findByText('Your contact details are saved.')).toBeTruthy();
+    const call = calls.find((entry) => entry.url.endsWith(`/my-policy/policies/${POLICY_ID}/contact`))!;
+    expect(bodyOf(call.init)).toEqual({
+      mobileNoCountryCode: '65',
+      mobileNo: '91234567',
+      correspondenceAddress: address,
+      stepUpCode: '246810',
+    });
+    expect(screen.getByText('10, Anson Road, #12-01, 079903')).toBeTruthy();
+  });
+
+  it('asks a Hong Kong address for its district, by name', async () => {
+    const { calls } = stubServer([]);
+    const address = {
+      applicantBuildingStreetNo: '1',
+      applicantStreetName: 'Queen’s Road Central',
+      applicantDistrict: 'CW',
+    };
+    render(
+      <ContactPanel
+        policyId={POLICY_ID}
+        country="HKG"
+        contact={{
+          ...CONTACT,
+          mobileNoCountryCode: '852',
+          mobileNo: '51234567',
+          correspondenceAddress: address,
+        }}
+      />,
+    );
+    expect(screen.getByText('1, Queen’s Road Central, Central and Western')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    expect(screen.queryByLabelText('Postal code')).toBeNull();
+    const district = screen.getByLabelText('District') as HTMLSelectElement;
+    expect(district.value).toBe('CW');
+    await userEvent.selectOptions(district, '');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select value');
+    expect(document.activeElement).toBe(district);
+    expect(calls).toHaveLength(0);
+  });
+
   it('speaks Chinese in Singapore (Simplified) and Hong Kong (Traditional)', async () => {
     stubServer([]);
     applyLanguage('zh', 'SGP');

@@ -1,20 +1,78 @@
+import { HK_DISTRICTS, hkDistrictName } from '@lionrock/domain/home/home-model';
+import type { TCountry } from '@lionrock/domain/market/market';
 import { ACCESS_CODE_DIGITS, ACCESS_CODE_VALID_MINUTES } from '@lionrock/domain/self-service/access-rules';
-import { type TContactError, validateContactChange } from '@lionrock/domain/self-service/contact-rules';
+import {
+  CORRESPONDENCE_FIELDS,
+  CORRESPONDENCE_LENGTHS,
+  correspondenceFieldsOf,
+  isSameCorrespondence,
+  type TContactError,
+  type TCorrespondenceAddress,
+  type TCorrespondenceField,
+  validateContactChange,
+  validateCorrespondenceAddress,
+} from '@lionrock/domain/self-service/contact-rules';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { manageApi, type TContactChangeRequest, type TContactView } from '../api/manage-api';
 import styles from './manage-panels.module.css';
 import { refusalText, StepUpForm } from './step-up-form';
 
-type TField = 'mobileNoCountryCode' | 'mobileNo' | 'email' | 'code';
+type TField = 'mobileNoCountryCode' | 'mobileNo' | 'email' | 'code' | TCorrespondenceField;
+type TFormField = Exclude<TField, 'code'>;
+
+/** The address's fields as the form holds them: every one a string, empty when not given. */
+const addressForm = (address: TCorrespondenceAddress | null | undefined) =>
+  Object.fromEntries(CORRESPONDENCE_FIELDS.map((field) => [field, address?.[field] ?? ''])) as Record<
+    TCorrespondenceField,
+    string
+  >;
+
+/** The address's one line on the panel: its parts in the market's order, the district by its name. */
+function addressLine(
+  address: TCorrespondenceAddress,
+  country: TCountry,
+  districtName: (code: string) => string,
+): string {
+  return correspondenceFieldsOf(country)
+    .map((field) => (field === 'applicantDistrict' ? districtName(address[field] ?? '') : address[field]))
+    .filter(Boolean)
+    .join(', ');
+}
 type TMode = 'view' | 'edit' | 'step-up' | 'code';
 
 /** The values the texts name, from the access rules (decision 050: no number written in a text). */
 const CODE_VALUES = {
   digits: ACCESS_CODE_DIGITS,
   minutes: ACCESS_CODE_VALID_MINUTES,
+};
+
+/** The words of each address field, per market (a Hong Kong flat and floor, a Singapore unit). */
+const ADDRESS_LABELS: Record<TCountry, Partial<Record<TCorrespondenceField, string>>> = {
+  SGP: {
+    applicantBuildingStreetNo: 'blockOrHouseNo',
+    applicantStreetName: 'street',
+    applicantUnitNo: 'unitNo',
+    applicantBuildingName: 'buildingName',
+    applicantPostCode: 'postalCode',
+  },
+  HKG: {
+    applicantUnitNo: 'flatAndFloor',
+    applicantBuildingName: 'buildingName',
+    applicantBuildingStreetNo: 'streetNo',
+    applicantStreetName: 'street',
+  },
+};
+
+const ADDRESS_AUTOCOMPLETE: Record<TCorrespondenceField, string> = {
+  applicantBuildingStreetNo: 'address-line1',
+  applicantStreetName: 'address-line1',
+  applicantUnitNo: 'address-line2',
+  applicantBuildingName: 'address-line2',
+  applicantPostCode: 'postal-code',
+  applicantDistrict: 'address-level2',
 };
 
 /**
@@ -25,24 +83,38 @@ const CODE_VALUES = {
  */
 export function ContactPanel({
   policyId,
+  country = 'SGP',
   contact,
   onChanged,
 }: {
   policyId: string;
-  contact: { mobileNoCountryCode: string; mobileNo: string; email: string; pendingEmail?: string | null };
+  /** The policy's market: its address has a postal code (Singapore) or a district (Hong Kong). */
+  country?: TCountry;
+  contact: {
+    mobileNoCountryCode: string;
+    mobileNo: string;
+    email: string;
+    pendingEmail?: string | null;
+    correspondenceAddress?: TCorrespondenceAddress | null;
+  };
   onChanged?: (contact: TContactView) => void;
 }) {
-  const { t, exists } = useTranslation();
+  const { t, exists, language } = useTranslation();
+  const districtName = (code: string) =>
+    hkDistrictName(code, language === 'en' ? 'en' : language === 'zh-Hant' ? 'zhHant' : 'zhHans') ?? code;
   const id = useId();
   const [shown, setShown] = useState<TContactView>({ pendingEmail: null, ...contact });
   /** The change waiting for its step-up code. */
   const [pending, setPending] = useState<TContactChangeRequest | null>(null);
   const [mode, setMode] = useState<TMode>(contact.pendingEmail ? 'code' : 'view');
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<Record<TFormField, string>>({
     mobileNoCountryCode: contact.mobileNoCountryCode,
     mobileNo: contact.mobileNo,
     email: '',
+    ...addressForm(contact.correspondenceAddress),
   });
+  /** "Apply this change to all my policies" (issue 29): off unless ticked. */
+  const [applyToAll, setApplyToAll] = useState(false);
   const [code, setCode] = useState('');
   /** The new address last asked for: "Send a new code" offers it again. */
   const [lastEmail, setLastEmail] = useState('');
@@ -50,7 +122,7 @@ export function ContactPanel({
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputs = useRef<Partial<Record<TField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<TField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const changeButton = useRef<HTMLButtonElement>(null);
 
   // Keyboard and screen-reader users land where the panel went: the first field, the code, or back on Change.
@@ -87,13 +159,32 @@ export function ContactPanel({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    const fields = correspondenceFieldsOf(country);
+    const address = Object.fromEntries(
+      fields.flatMap((field) => (form[field].trim() ? [[field, form[field]]] : [])),
+    ) as TCorrespondenceAddress;
+    // An address is sent once there is one: typed now, or on the policy already.
+    const withAddress = Boolean(shown.correspondenceAddress) || Object.keys(address).length > 0;
     const request: TContactChangeRequest = {
       mobileNoCountryCode: form.mobileNoCountryCode,
       mobileNo: form.mobileNo,
       ...(form.email.trim() === '' ? {} : { email: form.email }),
+      ...(withAddress ? { correspondenceAddress: address } : {}),
+      ...(applyToAll ? { applyToAll: true } : {}),
     };
-    const found = validateContactChange(request);
-    setErrors(Object.fromEntries(found.map((error: TContactError) => [error.field, t(error.messageKey)])));
+    // A new mobile number is checked for its market; the one on the policy is kept as it was sold.
+    const found: { field: TField; messageKey: string; values?: Record<string, string | number> }[] = [
+      ...validateContactChange(request, shown),
+      ...(withAddress ? validateCorrespondenceAddress(country, address) : []),
+    ];
+    setErrors(
+      Object.fromEntries(
+        found.map((error: Pick<TContactError, 'messageKey' | 'values'> & { field: TField }) => [
+          error.field,
+          t(error.messageKey, error.values),
+        ]),
+      ),
+    );
     setFormError(null);
     if (found[0]) {
       inputs.current[found[0].field]?.focus();
@@ -103,7 +194,8 @@ export function ContactPanel({
     const unchanged =
       !request.email &&
       request.mobileNo.trim() === shown.mobileNo &&
-      request.mobileNoCountryCode.trim().replace(/^\+/, '') === shown.mobileNoCountryCode;
+      request.mobileNoCountryCode.trim().replace(/^\+/, '') === shown.mobileNoCountryCode &&
+      (!withAddress || isSameCorrespondence(country, address, shown.correspondenceAddress ?? null));
     if (unchanged) {
       setDone(t('myPolicy.contact.saved'));
       setMode('view');
@@ -119,7 +211,14 @@ export function ContactPanel({
     const view = await manageApi.changeContact(policyId, { ...pending, stepUpCode });
     applied(view);
     setPending(null);
-    setDone(view.pendingEmail ? null : t('myPolicy.contact.saved'));
+    const many = (view.appliedTo?.length ?? 0) > 1;
+    setDone(
+      many
+        ? t('myPolicy.contact.savedOnAll', { numbers: view.appliedTo!.join(', ') })
+        : view.pendingEmail
+          ? null
+          : t('myPolicy.contact.saved'),
+    );
     setCode('');
     setMode(view.pendingEmail ? 'code' : 'view');
   };
@@ -155,7 +254,7 @@ export function ContactPanel({
   };
 
   const field = (
-    name: Exclude<TField, 'code'>,
+    name: TFormField,
     label: string,
     props: { maxLength: number; inputMode?: 'numeric' | 'email'; autoComplete: string; type?: string },
     hint?: string,
@@ -199,6 +298,47 @@ export function ContactPanel({
     );
   };
 
+  /** Hong Kong's district, from its 18 by name. */
+  const districtField = () => {
+    const name = 'applicantDistrict';
+    const error = errors[name];
+    return (
+      <div className={styles.field} key={name}>
+        <label htmlFor={`${id}-${name}`} className={styles.label}>
+          {t('myPolicy.contact.address.district')}
+        </label>
+        <select
+          id={`${id}-${name}`}
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          className={styles.input}
+          value={form[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          autoComplete="address-level2"
+          onChange={(event) => {
+            const value = event.target.value;
+            setForm((current) => ({ ...current, [name]: value }));
+            if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+          }}
+        >
+          <option value="">{t('myPolicy.contact.address.choose')}</option>
+          {HK_DISTRICTS.map((district) => (
+            <option key={district.code} value={district.code}>
+              {districtName(district.code)}
+            </option>
+          ))}
+        </select>
+        {error ? (
+          <p id={`${id}-${name}-error`} className={styles.fieldError} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
   const errorBlock = formError ? (
     <p className={styles.formError} role="alert">
       {formError}
@@ -216,6 +356,12 @@ export function ContactPanel({
         <dd>{`+${shown.mobileNoCountryCode} ${shown.mobileNo}`}</dd>
         <dt>{t('myPolicy.contact.email')}</dt>
         <dd>{shown.email}</dd>
+        <dt>{t('myPolicy.contact.address.title')}</dt>
+        <dd>
+          {shown.correspondenceAddress
+            ? addressLine(shown.correspondenceAddress, country, districtName)
+            : t('myPolicy.contact.address.none')}
+        </dd>
       </dl>
       <div role="status" aria-live="polite">
         {done ? <p className={styles.success}>{done}</p> : null}
@@ -228,7 +374,13 @@ export function ContactPanel({
           className={styles.secondary}
           onClick={() => {
             setDone(null);
-            setForm({ mobileNoCountryCode: shown.mobileNoCountryCode, mobileNo: shown.mobileNo, email: '' });
+            setForm({
+              mobileNoCountryCode: shown.mobileNoCountryCode,
+              mobileNo: shown.mobileNo,
+              email: '',
+              ...addressForm(shown.correspondenceAddress),
+            });
+            setApplyToAll(false);
             setMode('edit');
           }}
         >
@@ -256,6 +408,37 @@ export function ContactPanel({
             { maxLength: FIELD_LENGTHS.email, inputMode: 'email', autoComplete: 'email', type: 'email' },
             t('myPolicy.contact.newEmailHint', { email: shown.email }),
           )}
+          <fieldset className={styles.addressGroup}>
+            <legend className={styles.label}>{t('myPolicy.contact.address.title')}</legend>
+            <p className={styles.hint}>{t('myPolicy.contact.address.intro')}</p>
+            {correspondenceFieldsOf(country).map((name) =>
+              name === 'applicantDistrict' ? (
+                districtField()
+              ) : (
+                <Fragment key={name}>
+                  {field(name, t(`myPolicy.contact.address.${ADDRESS_LABELS[country][name]}`), {
+                    maxLength: CORRESPONDENCE_LENGTHS[name],
+                    autoComplete: ADDRESS_AUTOCOMPLETE[name],
+                  })}
+                </Fragment>
+              ),
+            )}
+          </fieldset>
+          <div className={styles.tick}>
+            <input
+              id={`${id}-applyToAll`}
+              type="checkbox"
+              checked={applyToAll}
+              aria-describedby={`${id}-applyToAll-hint`}
+              onChange={(event) => setApplyToAll(event.target.checked)}
+            />
+            <label htmlFor={`${id}-applyToAll`} className={styles.label}>
+              {t('myPolicy.contact.applyToAll')}
+            </label>
+            <p id={`${id}-applyToAll-hint`} className={styles.hint}>
+              {t('myPolicy.contact.applyToAllHint')}
+            </p>
+          </div>
           {errorBlock}
           <div className={styles.actions}>
             <button type="button" className={styles.secondary} onClick={cancel} disabled={busy}>
@@ -336,6 +519,7 @@ export function ContactPanel({
                 mobileNoCountryCode: shown.mobileNoCountryCode,
                 mobileNo: shown.mobileNo,
                 email: lastEmail,
+                ...addressForm(shown.correspondenceAddress),
               });
               setMode('edit');
             }}

@@ -39,7 +39,9 @@ export function ManagePanels({
 
   return (
     <>
-      {contact ? <ContactPanel policyId={policy.policyId} contact={contact} /> : null}
+      {contact ? (
+        <ContactPanel policyId={policy.policyId} country={policy.country} contact={contact} />
+      ) : null}
       {card && (card.changeable || card.card) ? (
         <RenewalCardPanel
           policyId={policy.policyId}

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { getPolicy, resendPolicyMail, scheduleUrl, type TPolicyDetails } from '../api/my-policy-api';
 import { AutoRenewalPanel } from '../components/auto-renewal-panel';
 import styles from '../components/my-policy.module.css';
+import { PolicyClaims } from '../components/policy-claims';
 import { PolicyPanels } from '../components/policy-panels';
 import { SignOutButton } from '../components/sign-out-button';
 import { useSessionEnded } from '../state/use-session-ended';
@@ -15,6 +16,12 @@ import { useSessionEnded } from '../state/use-session-ended';
 const dayOf = (iso: string) => {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
+};
+
+/** A refund's line by its state: paid, on its way, or arranged by operations (failed or PayNow). */
+const REFUND_LINE: Record<string, string> = {
+  succeeded: 'myPolicy.details.refunded',
+  requested: 'myPolicy.details.refundPending',
 };
 
 /**
@@ -149,6 +156,17 @@ export function PolicyPage() {
                 </dd>
               </>
             ) : null}
+            {policy.refund ? (
+              <>
+                <dt>{t('myPolicy.details.refund')}</dt>
+                <dd>
+                  {t(REFUND_LINE[policy.refund.state] ?? 'myPolicy.details.refundArranging', {
+                    amount: money(policy.refund.amountCents),
+                    reference: policy.refund.reference,
+                  })}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
 
@@ -197,18 +215,7 @@ export function PolicyPage() {
           </p>
         </section>
 
-        <section className={styles.card} aria-labelledby="policy-claims">
-          <h2 id="policy-claims" className={styles.cardTitle}>
-            {t('myPolicy.details.claimsTitle')}
-          </h2>
-          <p>{t('myPolicy.details.claimsText')}</p>
-          <div className={styles.docLinks}>
-            <Link to={`/claims?policy=${encodeURIComponent(policy.policyId)}`}>
-              {t('myPolicy.details.makeClaim')}
-            </Link>
-            <Link to="/claims/status">{t('myPolicy.details.claimStatus')}</Link>
-          </div>
-        </section>
+        <PolicyClaims policy={policy} />
 
         <AutoRenewalPanel policy={policy} onChanged={setPolicy} />
 

@@ -9,6 +9,8 @@ import { type FormEvent, useState } from 'react';
 import { BenefitsState } from '../../../components/ui/benefits-state';
 import { useTranslation } from '../../../lib/i18n';
 import { useRateFacts } from '../../../lib/rate-facts-api';
+import { PromoCodeField } from '../../checkout/components/promo/promo-code-field';
+import { usePromoField } from '../../checkout/hooks/use-promo-field';
 import styles from '../routes/pa.module.css';
 import type { TPaCoverChoice } from '../state/pa-flow-store';
 import { OccupationPicker } from './occupation-picker';
@@ -59,11 +61,17 @@ export function CoverForm({
   disabled = false,
   onBack,
   onRefer,
+  campaignCode,
+  onPromoChange,
 }: {
   initial: TCoverFormValues;
   country: TCountry;
   submitLabel: string;
   showPromo?: boolean;
+  /** The landing link's campaign, with which the promo code is checked. */
+  campaignCode?: string | undefined;
+  /** Each change of the promo code, for the journey store (upper case, trimmed). */
+  onPromoChange?: (code: string) => void;
   children?: React.ReactNode;
   /** Further checks of the page (the declaration): message keys by field; none blocks the submit. */
   extraErrors?: () => Record<string, string>;
@@ -77,6 +85,13 @@ export function CoverForm({
   const { t } = useTranslation();
   const [values, setValues] = useState<TCoverFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The landing's promo code: its format, then the campaign's verdict, on blur and on submit (section 5).
+  const promo = usePromoField({
+    market: { productType: 'PAN', country, campaignCode },
+    initial: initial.promo,
+    ...(onPromoChange ? { onKeep: onPromoChange } : {}),
+  });
+  const [submitting, setSubmitting] = useState(false);
   // The free children of the rate table in force today (decision 114); "…" until they arrive.
   const rates = useRateFacts('PAN', country);
   const family = values.insuredPersonType === 'family';
@@ -86,15 +101,33 @@ export function CoverForm({
   const declinedChosen = values.occupations
     .slice(0, adults)
     .some((code) => Boolean(code) && validateOccupation(code) === MESSAGE_KEYS.occupationDeclined);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = { ...validateCover(values, country), ...(extraErrors?.() ?? {}) };
+    const submitted = showPromo ? { ...values, promo: promo.value } : values;
+    const found = { ...validateCover(submitted, country), ...(extraErrors?.() ?? {}) };
+    // The field's own check shows its message beside it (usePromoField).
+    if (showPromo) delete found.promo;
     setErrors(found);
     // The page shows its own checks (extraErrors) beside its fields.
-    if (Object.keys(found).length === 0) onSubmit(values);
+    if (Object.keys(found).length > 0) return;
+    if (showPromo) {
+      setSubmitting(true);
+      const usable = await promo.confirm().finally(() => setSubmitting(false));
+      // A refused code keeps the customer on the landing, its message beside the field.
+      if (!usable) {
+        document.getElementById('pa-promo')?.focus();
+        return;
+      }
+    }
+    onSubmit(submitted);
   };
   return (
-    <form noValidate onSubmit={submit} className={styles.stack} aria-label={t('paLanding.formTitle')}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className={styles.stack}
+      aria-label={t('paLanding.formTitle')}
+    >
       <fieldset className={styles.choices}>
         <legend className={styles.label}>{t('paLanding.insuredType')}</legend>
         {(['individual', 'family'] as const).map((type) => (
@@ -180,31 +213,16 @@ export function CoverForm({
         </div>
       ) : null}
       {showPromo ? (
-        <div className={styles.field}>
-          <label htmlFor="pa-promo" className={styles.label}>
-            {t('paLanding.promo')}
-          </label>
-          <input
-            id="pa-promo"
-            className={styles.input}
-            value={values.promo}
-            maxLength={20}
-            autoComplete="off"
-            aria-invalid={errors.promo ? true : undefined}
-            aria-describedby="pa-promo-error"
-            onChange={(event) => update({ promo: event.target.value })}
-            onBlur={() =>
-              setErrors((current) => {
-                const { promo: _promo, ...rest } = current;
-                const promo = promoError(values.promo, country);
-                return promo ? { ...rest, promo } : rest;
-              })
-            }
-          />
-          <p id="pa-promo-error" className={styles.error}>
-            {errors.promo ? t(errors.promo) : null}
-          </p>
-        </div>
+        <PromoCodeField
+          id="pa-promo"
+          classes={styles}
+          label={t('paLanding.promo')}
+          value={promo.value}
+          error={promo.error}
+          checking={promo.checking}
+          onChange={promo.change}
+          onBlur={promo.blur}
+        />
       ) : null}
       {children}
       <div className={styles.actions}>
@@ -213,7 +231,7 @@ export function CoverForm({
             {t('paQuote.back')}
           </button>
         ) : null}
-        <button type="submit" className={styles.primary} disabled={disabled}>
+        <button type="submit" className={styles.primary} disabled={disabled || submitting}>
           {submitLabel}
         </button>
       </div>

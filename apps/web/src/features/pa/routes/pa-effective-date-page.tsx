@@ -4,6 +4,7 @@ import { validateEffectiveDate } from '@lionrock/domain/pa/occupation';
 import { annualEndDate } from '@lionrock/domain/travel/trip-rules';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { DateField } from '../../../components/ui/date-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Stepper } from '../../../components/ui/stepper';
 import { useTranslation } from '../../../lib/i18n';
@@ -47,13 +48,13 @@ export function PaEffectiveDatePage() {
           <label htmlFor="pa-effective-date" className={styles.label}>
             {t('paEffectiveDate.start')}
           </label>
-          <input
+          <DateField
             id="pa-effective-date"
-            type="date"
+            label={t('paEffectiveDate.start')}
             className={styles.input}
             value={value}
-            min={formatIso(today)}
-            max={formatIso(addDays(today, COVER_START_WINDOW_DAYS))}
+            earliest={today}
+            latest={addDays(today, COVER_START_WINDOW_DAYS)}
             aria-invalid={error ? true : undefined}
             aria-describedby="pa-effective-date-hint pa-effective-date-error"
             onChange={(event) => setValue(event.target.value)}

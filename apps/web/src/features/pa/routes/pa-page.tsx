@@ -1,3 +1,4 @@
+import { formatMoney } from '@lionrock/domain/money/money';
 import { isPaid } from '@lionrock/domain/payments/payment-rules';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,8 +7,8 @@ import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { useTranslation } from '../../../lib/i18n';
 import { useRateFacts } from '../../../lib/rate-facts-api';
+import { useLinkAgent } from '../../../lib/use-link-agent';
 import { useSystemStore } from '../../../state/system-store';
-import { usePartnerAgent } from '../../travel/components/use-partner-agent';
 import { BenefitTable } from '../components/benefit-table';
 import { CoverForm } from '../components/cover-form';
 import { adultOccupations, usePaFlowStore } from '../state/pa-flow-store';
@@ -26,8 +27,8 @@ export function PaPage() {
   const link = parseLandingPath(location.pathname, new URLSearchParams(location.search));
   const country = useSystemStore((state) => state.country);
   const lang = useSystemStore((state) => state.lang);
-  const agent = useSystemStore((state) => state.agent);
-  const { validAgent } = usePartnerAgent();
+  // The link's agent (its card is the header's, an invalid link's notice the shell's: issue 29).
+  const { agent, validAgent } = useLinkAgent();
   const { systemAvailable, privateMode } = useSystemStatus();
   const policy = usePaFlowStore((state) => state.policy);
   const pa = policy.policyPAN;
@@ -35,11 +36,20 @@ export function PaPage() {
   const { facts } = useRateFacts('PAN', country);
   return (
     <>
-      {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       <ProductHero
         title={t('paLanding.title')}
         subtitle={t('paLanding.subtitle', { freeChildren: facts?.freeChildren ?? '…' })}
-      />
+      >
+        {/* The cheapest plan the shop prices for one adult, from the rates in force (issue 29); none until known. */}
+        {facts?.fromPremiumCents ? (
+          <p data-testid="pa-from-price">
+            {t('paLanding.fromPrice', {
+              price: formatMoney(facts.fromPremiumCents, country),
+              tax: t(country === 'SGP' ? 'paQuote.gst' : 'paQuote.levy'),
+            })}
+          </p>
+        ) : null}
+      </ProductHero>
       <section className={styles.page} aria-labelledby="pa-quote-title">
         <h2 id="pa-quote-title">{t('paLanding.formTitle')}</h2>
         <div className={styles.card}>
@@ -53,6 +63,11 @@ export function PaPage() {
               noOfChildren: pa.family?.noOfChildren ?? 0,
               occupations: adultOccupations(policy),
               promo: link.promo ?? policy.promo ?? '',
+            }}
+            campaignCode={link.campaign}
+            // The journey keeps the code as it is typed (a reload keeps it); a paid journey is left alone.
+            onPromoChange={(code) => {
+              if (!isPaid(usePaFlowStore.getState().policy)) usePaFlowStore.getState().setPromo(code);
             }}
             onSubmit={(values) => {
               // A paid policy is done: a new quote starts a new journey (its people are not reused).

@@ -115,7 +115,7 @@ describe('the PA quote page (pa-home-payments sections 3 and 9)', () => {
     renderAt(<PaQuotePage />, '/pa/quote');
     const planA = within(screen.getByTestId('pa-plan-A'));
     // Until they arrive the figures hold their places.
-    expect(planA.getByText('…', { selector: 'span:first-child' })).toBeTruthy();
+    expect(planA.getByText('…', { selector: 'dt' })).toBeTruthy();
     expect(screen.getAllByText("Adds …% to this adult's premium")).toHaveLength(4);
     expect(await planA.findByText('1 child covered free')).toBeTruthy();
     expect(planA.queryByText('…')).toBeNull();

@@ -1,7 +1,5 @@
 import type { TCountry } from '@lionrock/domain/market/market';
-import type { TCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { useQuery } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
 import { checkoutApi } from '../../checkout/api/checkout-api';
 
 // The product-neutral calls and their error handling live in features/checkout (decision 044).
@@ -21,23 +19,8 @@ export const travelApi = {
    * The live campaign of the visit: the link's campaign code, or the direct campaign without one; a
    * link's catalogue code must match the campaign's (travel-flow sections 2 and 7).
    */
-  getCampaign: (query: {
-    country: TCountry;
-    campaignCode?: string | undefined;
-    catalogueCode?: string | undefined;
-    promo?: string | undefined;
-  }) => {
-    const campaign = {
-      ...(query.campaignCode ? { campaignCode: query.campaignCode } : {}),
-      ...(query.catalogueCode ? { catalogueCode: query.catalogueCode } : {}),
-    };
-    return postJson<TCampaign>('/b2c-server/rest/campaign/getCampaign', {
-      country: query.country,
-      productType: 'PTR',
-      ...(Object.keys(campaign).length > 0 ? { campaign } : {}),
-      ...(query.promo ? { promo: query.promo } : {}),
-    });
-  },
+  getCampaign: (query: Parameters<typeof checkoutApi.getCampaign>[1]) =>
+    checkoutApi.getCampaign('PTR', query),
 };
 
 /**

@@ -1,33 +1,10 @@
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TAgentCampaign } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { systemApi } from '../../../lib/system-api';
-import { isValidAgent, type TLinkCodes, useSystemStore } from '../../../state/system-store';
+import { type TLinkCodes, useSystemStore } from '../../../state/system-store';
 
-/** The agent of a partner link, and whether the link is valid (spec section 6). No partner: direct, valid. */
-export function usePartnerAgent() {
-  const partner = useSystemStore((state) => state.partner);
-  const subAgent = useSystemStore((state) => state.subAgent);
-  const country = useSystemStore((state) => state.country);
-  const setAgent = useSystemStore((state) => state.setAgent);
-  const query = useQuery({
-    queryKey: ['agent', partner, subAgent, country],
-    queryFn: () => systemApi.agent(partner!, subAgent, country),
-    enabled: Boolean(partner),
-    staleTime: 5 * 60_000,
-  });
-  useEffect(() => {
-    if (query.data) setAgent(query.data);
-  }, [query.data, setAgent]);
-  if (!partner) return { agent: null, validAgent: true, checked: true };
-  const agent = query.data ?? null;
-  return {
-    agent: isValidAgent(agent) ? agent : null,
-    validAgent: query.isSuccess ? isValidAgent(agent) : true,
-    checked: !query.isPending,
-  };
-}
+// The partner link's agent itself is looked up for every product by lib/use-link-agent.ts (issue 29).
 
 /**
  * The lookup of a partner's travel agent campaign. The call takes no trip type, yet the spec reloads

@@ -60,7 +60,7 @@ function Applicant({
           <ApplicantForm today={today} departure={departure} />
         </div>
         <aside className={styles.aside}>
-          <QuoteSummary policy={policy} item={item} country={country} campaignCode={campaignCode} />
+          <QuoteSummary policy={policy} item={item} country={country} />
         </aside>
       </div>
     </div>

@@ -5,9 +5,9 @@ import { useSystemStatus } from '../../../app/shell/use-system-status';
 import { FeatureGrid, Notice, OtherPackages, ProductHero } from '../../../components/ui/product-page';
 import { useBenefitSchedule } from '../../../lib/benefits-api';
 import { useTranslation } from '../../../lib/i18n';
+import { useLinkAgent } from '../../../lib/use-link-agent';
 import { useSystemStore } from '../../../state/system-store';
 import { QuoteForm } from '../components/quote-form/quote-form';
-import { usePartnerAgent } from '../components/use-partner-agent';
 import styles from './landing-page.module.css';
 
 /** The travel landing page (travel-flow section 2, Landing), for Singapore and Hong Kong (decision 002). */
@@ -15,8 +15,9 @@ export function LandingPage() {
   const { t } = useTranslation();
   const country = useSystemStore((state) => state.country);
   const { systemAvailable, privateMode } = useSystemStatus();
-  // The valid agent's card is the header's (it opens by itself on the landing, decision 016).
-  const { validAgent } = usePartnerAgent();
+  // The valid agent's card is the header's (it opens by itself on the landing, decision 016); an
+  // invalid link's notice is the shell's, above every product's landing (issue 29).
+  const { validAgent } = useLinkAgent();
   // The landing's figures are the highest limit of each cover it names in the market's schedule in
   // force today (decision 099), fetched with the page's first calls; "…" until it arrives.
   const { benefits } = useBenefitSchedule('PTR', country);
@@ -26,8 +27,6 @@ export function LandingPage() {
 
   return (
     <>
-      {/* An invalid partner link is said first, where the customer looks, announced (design section 3). */}
-      {validAgent ? null : <Notice tone="error">{t('landingInvalidUrlError.message')}</Notice>}
       <ProductHero title={t('travelLanding.title')} subtitle={t('travelLanding.subtitle')}>
         <ul className={styles.bullets}>
           <li>{t('travelLanding.bullets.medical', { amount: upTo('medical') })}</li>

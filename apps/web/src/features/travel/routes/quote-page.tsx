@@ -415,13 +415,7 @@ function Quote({ plans, backUrl }: { plans: TWirePremiumItem[]; backUrl: string 
           </div>
         </div>
         <aside className={styles.aside}>
-          <QuoteSummary
-            policy={policy}
-            item={chosen}
-            country={country}
-            campaignCode={campaignCode}
-            editPeriodTo={backUrl}
-          />
+          <QuoteSummary policy={policy} item={chosen} country={country} editPeriodTo={backUrl} />
         </aside>
       </div>
       {/* The comparison before Apply now: the customer compares, then commits (design section 9). */}

@@ -1,15 +1,16 @@
-import { formatIso, parseIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
+import { parseIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
 import { FIELD_LENGTHS } from '@lionrock/domain/eligibility/people';
 import { changeIdType, idTypesFor, type TIdType } from '@lionrock/domain/identity/id-number';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { RegisteredDateField } from '../../../../components/ui/date-field-registered';
 import { formatDisplayDate } from '../../../../lib/format-date';
 import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
 import styles from './applicant-form.module.css';
 import { Field } from './form-field';
 
-/** The date as people read it ("15 Jun 1985"), beside the native date input whatever its order (decision 012). */
+/** The date as people read it ("15 Jun 1985"), beside the DD/MM/YYYY field (decision 012). */
 export function useDateHint() {
   const lang = useSystemStore((state) => state.lang);
   return (iso: string) => {
@@ -104,12 +105,12 @@ export function PersonFields({
         error={errors.dateOfBirth}
       >
         {(aria) => (
-          <input
+          <RegisteredDateField
             {...aria}
-            type="date"
+            label={t('applicant.dateOfBirth')}
             className={styles.input}
-            min={formatIso(bounds.earliest)}
-            max={formatIso(bounds.latest)}
+            earliest={bounds.earliest}
+            latest={bounds.latest}
             {...register.dateOfBirth}
           />
         )}

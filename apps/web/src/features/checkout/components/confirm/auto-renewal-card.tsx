@@ -6,12 +6,16 @@ import styles from './confirm-cards.module.css';
 
 /**
  * The auto-renewal card (travel-flow section 2, Confirm; pa-home-payments section 9), shown only for
- * annual, personal policies: the box (on by default) and the terms in a modal.
+ * annual, personal policies: the box (on by default) and the terms in a modal. Unticking asks the
+ * spec's "Are you sure?" first (pa-home-payments section 4: "Turning it off asks 'Are you sure?' and
+ * then sets it false"), the same question as at Pay: turned off only when the customer says so; keeping
+ * it, or closing the question, leaves the box ticked.
  */
 export function AutoRenewalCard({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [termsOpen, setTermsOpen] = useState(false);
+  const [asking, setAsking] = useState(false);
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
@@ -20,7 +24,7 @@ export function AutoRenewalCard({ on, onChange }: { on: boolean; onChange: (on: 
       <CheckField
         id={`${id}-box`}
         checked={on}
-        onChange={onChange}
+        onChange={(ticked) => (ticked ? onChange(true) : setAsking(true))}
         label={t('confirm.autoRenewal.label')}
         hint={t('confirm.autoRenewal.text')}
       >
@@ -37,6 +41,15 @@ export function AutoRenewalCard({ on, onChange }: { on: boolean; onChange: (on: 
           </ul>
         </Modal>
       ) : null}
+      <TurnOffQuestion
+        open={asking}
+        onClose={() => setAsking(false)}
+        onTurnOff={() => {
+          setAsking(false);
+          onChange(false);
+        }}
+        onKeepOn={() => setAsking(false)}
+      />
     </section>
   );
 }

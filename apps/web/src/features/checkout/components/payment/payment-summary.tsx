@@ -4,39 +4,45 @@ import {
   type TCheckoutPolicy,
   type TCheckoutProduct,
   type TPolicyPart,
+  type TSummaryRow,
 } from '../../checkout-product';
-import { planPrice } from '../summary/plan-price';
+import { PriceBreakdown } from '../summary/price-breakdown';
 import { SummaryList } from '../summary/summary-list';
 import styles from './payment.module.css';
 
+const noNotes = (): TSummaryRow[] => [];
+
 /**
  * The payment page's summary card (travel-flow section 2, Payment): the product's lines (plan, cover,
- * the insured; decision 044) and the premium to pay.
+ * the insured; decision 044) and the price broken down as on the quote and confirm pages (decision 126),
+ * ending with the amount to pay.
  */
 export function PaymentSummary<P extends TPolicyPart>({
   product,
   policy,
-  campaignCode,
 }: {
   product: TCheckoutProduct<P>;
   policy: TCheckoutPolicy<P>;
-  campaignCode: string | undefined;
 }) {
   const { t } = useTranslation();
   const item = partOf(product, policy).policyPremium;
-  const price = item ? planPrice(item, policy.country ?? 'SGP', campaignCode) : null;
-  const rows = [...product.useSummaryRows(policy, 'payment')];
-  if (price)
-    rows.push([t(price.tax.kind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel'), price.tax.amount]);
+  const rows = product.useSummaryRows(policy, 'payment');
+  const usePriceNotes = product.usePriceNotes ?? noNotes;
+  const notes = usePriceNotes(policy);
   return (
     <section className={styles.summary} aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title" className={styles.sectionTitle}>
         {t('payment.summaryTitle')}
       </h2>
-      <SummaryList
-        rows={rows}
-        {...(price ? { total: { label: t('payment.amount'), value: price.total } } : {})}
-      />
+      <SummaryList rows={rows} />
+      {item ? (
+        <PriceBreakdown
+          item={item}
+          country={policy.country ?? 'SGP'}
+          notes={notes}
+          totalLabel={t('payment.amount')}
+        />
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { track } from '../../../../lib/analytics';
 import { formatDisplayDate } from '../../../../lib/format-date';
 import { useTranslation } from '../../../../lib/i18n';
 import { useSystemStore } from '../../../../state/system-store';
-import { planPrice } from '../../../checkout/components/summary/plan-price';
+import { PriceBreakdown } from '../../../checkout/components/summary/price-breakdown';
 import type { TTravelPolicy } from '../../state/travel-flow-store';
 import { useTravellerSummary } from '../use-traveller-summary';
 import { usePlanLabel } from './plan-cards';
@@ -18,20 +18,18 @@ import styles from './quote-summary.module.css';
 
 /**
  * The summary block (travel-flow section 2, Shared shell): cover type, insurance period (a single
- * trip's length is return minus departure plus one), destination, insured, and the chosen plan's price,
- * tax and total. With `editPeriodTo`, the period has an Edit link back to the quote form.
+ * trip's length is return minus departure plus one), destination, insured, the chosen plan, and its
+ * price broken down as confirm and payment show it (decision 126). With `editPeriodTo`, the period has an Edit link back to the quote form.
  */
 export function QuoteSummary({
   policy,
   item,
   country,
-  campaignCode,
   editPeriodTo,
 }: {
   policy: TTravelPolicy;
   item: TWirePremiumItem | undefined;
   country: TCountry;
-  campaignCode: string | undefined;
   editPeriodTo?: string;
 }) {
   const { t } = useTranslation();
@@ -42,7 +40,6 @@ export function QuoteSummary({
   const single = travel.paPolicyType !== 'A';
   const start = parseDmy(travel.deptDate ?? '');
   const end = parseDmy(travel.returnDate ?? '');
-  const price = item ? planPrice(item, country, campaignCode) : null;
   const rows: [string, string][] = [
     [t('quotePage.coverType'), t(single ? 'travelQuote.single' : 'travelQuote.annual')],
     [
@@ -63,13 +60,9 @@ export function QuoteSummary({
       }),
     ],
   ];
-  const taxLabel = t(price?.tax.kind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel');
-  if (item && price) {
-    rows.push([t('quotePage.plan'), labelOf(item.planName)]);
-    if (price.discount) rows.push([t('quotePage.discount'), `−${price.discount}`]);
-    rows.push([t('quotePage.priceBeforeTax'), price.beforeTax]);
-    rows.push([t(price.tax.kind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel'), price.tax.amount]);
-  }
+  if (item) rows.push([t('quotePage.plan'), labelOf(item.planName)]);
+  const taxKind = TAX_TABLE[country].kind;
+  const taxLabel = t(taxKind === 'gst' ? 'quotePage.gstLabel' : 'quotePage.levyLabel');
   return (
     <section className={styles.summary} aria-labelledby="quote-summary-title">
       <h2 id="quote-summary-title" className={styles.title}>
@@ -78,19 +71,7 @@ export function QuoteSummary({
       <dl className={styles.list}>
         {rows.map(([term, value]) => (
           <div key={term} className={styles.row}>
-            <dt>
-              {term}
-              {price && term === taxLabel ? (
-                <Tooltip label={t('quotePage.aboutTax', { tax: term })} hoverable>
-                  {price.tax.kind === 'gst'
-                    ? t('quotePage.gstExplained')
-                    : t('quotePage.levyExplained', {
-                        rate: `${TAX_TABLE.HKG.basisPoints.PTR / 100}%`,
-                        cap: formatMoney(TAX_TABLE.HKG.capCents, 'HKG'),
-                      })}
-                </Tooltip>
-              ) : null}
-            </dt>
+            <dt>{term}</dt>
             <dd>
               {value}
               {editPeriodTo && term === t('quotePage.period') ? (
@@ -109,13 +90,23 @@ export function QuoteSummary({
             </dd>
           </div>
         ))}
-        {price ? (
-          <div className={`${styles.row} ${styles.totalRow}`}>
-            <dt>{t('quotePage.total')}</dt>
-            <dd aria-live="polite">{price.total}</dd>
-          </div>
-        ) : null}
       </dl>
+      {item ? (
+        <PriceBreakdown
+          item={item}
+          country={country}
+          taxHelp={
+            <Tooltip label={t('quotePage.aboutTax', { tax: taxLabel })} hoverable>
+              {taxKind === 'gst'
+                ? t('quotePage.gstExplained')
+                : t('quotePage.levyExplained', {
+                    rate: `${TAX_TABLE.HKG.basisPoints.PTR / 100}%`,
+                    cap: formatMoney(TAX_TABLE.HKG.capCents, 'HKG'),
+                  })}
+            </Tooltip>
+          }
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { addDays, formatIso, localDate } from '@lionrock/domain/dates/local-date';
-import { EMPTY_AGENT_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
+import { EMPTY_AGENT_CAMPAIGN, EMPTY_CAMPAIGN } from '@lionrock/domain/schemas/campaign-agent-schema';
 import { TRIP_LIMITS } from '@lionrock/domain/travel/trip-rules';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../../app/providers';
+import { formatDisplayDate } from '../../../../lib/format-date';
 import { useSystemStore } from '../../../../state/system-store';
 import { HEALTHY_SYSTEM, stubServer, type TFakeRoute, VALID_AGENT } from '../../../../test/render';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
@@ -129,20 +130,22 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     await waitFor(() => expect(screen.queryByText(MESSAGES.duration)).toBeNull());
   });
 
-  it('limits the picker’s dates to the spec’s windows', () => {
+  it('limits the picker’s dates to the spec’s windows', async () => {
     server();
     renderForm();
     setDate('Departure date', '2026-12-01');
     const departure = screen.getByLabelText('Departure date');
     const returnDate = screen.getByLabelText('Return date');
-    expect([departure.getAttribute('min'), departure.getAttribute('max')]).toEqual([
-      '2026-11-23',
-      '2027-02-21',
-    ]);
-    expect([returnDate.getAttribute('min'), returnDate.getAttribute('max')]).toEqual([
-      '2026-12-01',
-      '2027-02-28',
-    ]);
+    expect(describedText(departure)).toContain('Between 23 Nov 2026 and 21 Feb 2027');
+    expect(describedText(returnDate)).toContain('Between 1 Dec 2026 and 28 Feb 2027');
+    // The calendar stops at the window's last day.
+    await userEvent.click(screen.getByRole('button', { name: 'Choose date: Departure date' }));
+    await screen.findByRole('grid', { name: 'December 2026' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('1'));
+    await userEvent.keyboard('{PageDown}{PageDown}{PageDown}{PageDown}');
+    expect(screen.getByRole('grid', { name: 'February 2027' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('21');
+    expect(screen.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
   });
 
   // Decision 050: the picker, the rule and the message all read TRIP_LIMITS; change the limit and all three follow.
@@ -152,7 +155,9 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     const departure = localDate(2026, 12, 1);
     const lastDay = addDays(departure, TRIP_LIMITS.maxSingleTripDays - 1);
     setDate('Departure date', formatIso(departure));
-    expect(screen.getByLabelText('Return date').getAttribute('max')).toBe(formatIso(lastDay));
+    expect(describedText(screen.getByLabelText('Return date'))).toContain(
+      `and ${formatDisplayDate(lastDay, 'en')}`,
+    );
     setDate('Return date', formatIso(addDays(lastDay, 1)));
     await chooseOneTraveller();
     await startQuote();
@@ -165,8 +170,8 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
   it('starts on today and a return 8 days later', () => {
     server();
     renderForm();
-    expect((screen.getByLabelText('Departure date') as HTMLInputElement).value).toBe('2026-11-23');
-    expect((screen.getByLabelText('Return date') as HTMLInputElement).value).toBe('2026-12-01');
+    expect((screen.getByLabelText('Departure date') as HTMLInputElement).value).toBe('23/11/2026');
+    expect((screen.getByLabelText('Return date') as HTMLInputElement).value).toBe('01/12/2026');
   });
 
   it('keeps the individual count between 1 and 20', async () => {
@@ -257,6 +262,27 @@ describe('the landing quote form (travel-flow sections 2, 4, 5)', () => {
     await userEvent.tab();
     expect(await screen.findByText(MESSAGES.promo)).toBeTruthy();
     expect(calls.some((call) => call.url.endsWith('/campaign/validatePromoCode/B2CC00/NOPE/1'))).toBe(true);
+  });
+
+  it('asks the code’s own campaign on blur where the market has no direct campaign (Hong Kong)', async () => {
+    useSystemStore.setState({ country: 'HKG' });
+    // No campaign for the plain Hong Kong landing; with a promo, getCampaign says whether a live campaign owns it.
+    const { calls } = server([
+      { match: /getCampaign/, body: { ...EMPTY_CAMPAIGN, promoCode: 'NOPE', validPromoCode: 'N' } },
+    ]);
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Promo code (optional)'), 'NOPE');
+    await userEvent.tab();
+    expect(await screen.findByText(MESSAGES.promo)).toBeTruthy();
+    const asked = calls.find(
+      (call) => call.url.includes('getCampaign') && String(call.init?.body).includes('NOPE'),
+    );
+    expect(JSON.parse(String(asked?.init?.body))).toMatchObject({
+      country: 'HKG',
+      productType: 'PTR',
+      promo: 'NOPE',
+    });
+    useSystemStore.setState({ country: 'SGP' });
   });
 
   it('prices every plan, keeps them and goes to the quote page, showing progress meanwhile', async () => {

@@ -1,5 +1,4 @@
-import { PROMO_CODE_MAX_LENGTH } from '@lionrock/domain/campaign/promo-rules';
-import { formatIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
+import { type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { parseLandingPath } from '@lionrock/domain/travel/landing-path';
 import {
@@ -13,12 +12,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRenderHost } from '../../../../app/shell/render-host';
+import { DateField } from '../../../../components/ui/date-field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiCallError } from '../../../../lib/api-client';
 import { formatDisplayDate } from '../../../../lib/format-date';
 import { useTranslation } from '../../../../lib/i18n';
 import { systemApi } from '../../../../lib/system-api';
 import { isValidAgent, useSystemStore } from '../../../../state/system-store';
+import { PromoCodeField } from '../../../checkout/components/promo/promo-code-field';
 import { usePromoCheck } from '../../../checkout/hooks/use-promo-check';
 import { callErrorKey, showRatingError, type TRatingAnswer, travelApi } from '../../api/travel-api';
 import { useTravelFlowStore } from '../../state/travel-flow-store';
@@ -71,7 +72,6 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const today = fixedToday ?? marketToday(country);
   const promoVerdicts = useRef<Record<string, string | null>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const { checking: checkingPromo, verdictOf } = usePromoCheck();
 
   const host = useRenderHost();
   const [landing] = useState(() =>
@@ -96,6 +96,13 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const fields = useRef<Partial<Record<TQuoteFormField, HTMLElement | null>>>({});
   const tripType = values.tripType;
   const campaignDetails = useJourneyCampaign(landing, tripType);
+  // Without a campaign (a market with no direct one), the code is asked of its own campaign (decision 038).
+  const { checking: checkingPromo, verdictOf } = usePromoCheck({
+    productType: 'PTR',
+    country,
+    campaignCode: landing.campaign,
+    catalogueCode: landing.catalogueCode,
+  });
   const departure = dateOf(values.departure);
   const bounds = tripPickerBounds(today, departure ?? today);
 
@@ -160,7 +167,7 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
   const checkPromo = async () => {
     const code = latest.current.promo.trim();
     if (!(await checkPromoField()) || code in promoVerdicts.current) return;
-    // The campaign's verdict (one hook for every product's quote, decision 044); none when not asked.
+    // The campaign's verdict (one check for every product's promo field, decisions 044 and 130); none when not asked.
     const verdict = await verdictOf(campaign, code);
     if (verdict === undefined) return;
     promoVerdicts.current[code] = verdict;
@@ -246,16 +253,16 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
       <label htmlFor={`${id}-${field}`} className={styles.label}>
         {t(`travelQuote.${field}`)}
       </label>
-      <input
+      <DateField
         id={`${id}-${field}`}
-        type="date"
+        label={t(`travelQuote.${field}`)}
         className={styles.input}
         name={field}
-        min={formatIso(from)}
-        max={formatIso(to)}
+        earliest={from}
+        latest={to}
         value={values[field]}
         onChange={(event) => change(field, event.target.value)}
-        ref={(node) => {
+        inputRef={(node) => {
           fields.current[field] = node;
         }}
         aria-invalid={Boolean(errorOf(field)) || undefined}
@@ -358,34 +365,18 @@ function QuoteFormView({ disabled = false, today: fixedToday }: { disabled?: boo
           {fieldError('travellers')}
         </div>
 
-        <div className={styles.field}>
-          <label htmlFor={`${id}-promo`} className={styles.label}>
-            {t('travelQuote.promo')}
-          </label>
-          <input
-            id={`${id}-promo`}
-            type="text"
-            className={styles.input}
-            maxLength={PROMO_CODE_MAX_LENGTH}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={Boolean(errorOf('promo')) || undefined}
-            aria-describedby={describedBy('promo', `${id}-promo-hint`)}
-            name="promo"
-            value={values.promo}
-            onChange={(event) => change('promo', event.target.value)}
-            onBlur={() => void checkPromo()}
-            ref={(node) => {
-              fields.current.promo = node;
-            }}
-          />
-          <p id={`${id}-promo-hint`} className={styles.hint}>
-            {checkingPromo
-              ? t('travelQuote.checkingPromo')
-              : t('travelQuote.promoHint', { max: PROMO_CODE_MAX_LENGTH })}
-          </p>
-          {fieldError('promo')}
-        </div>
+        <PromoCodeField
+          id={`${id}-promo`}
+          classes={styles}
+          value={values.promo}
+          error={errorOf('promo')}
+          checking={checkingPromo}
+          inputRef={(node) => {
+            fields.current.promo = node;
+          }}
+          onChange={(promo) => change('promo', promo)}
+          onBlur={() => void checkPromo()}
+        />
 
         <div className={styles.submitRow}>
           {/* An alert is announced when it appears (and an empty one would be a second alert on the page). */}
