@@ -3,8 +3,9 @@ import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 
 /**
  * The click-through of a running `npm start` (a fresh clone, as a new user starts it): the staff and
- * agents' journeys the back office's forms serve, in Chromium. Not part of `npm test` (it starts no
- * shop); run it with the shop's staff and agent passwords set as below:
+ * agents' journeys the back office's forms serve, and the customers' (customer-click-through.ts), in
+ * Chromium. Not part of `npm test` (it starts no shop); run it with the shop's staff and agent
+ * passwords set as below:
  *   ADMIN_USERNAME=ops.click ADMIN_PASSWORD=click-through-operations-pw \
  *     DEMO_AGENT_PASSWORD=click-through-agent-pw npm start
  *   cd e2e && npx playwright test -c click-through/click-through.config.ts   (CLICK_BASE for another address)
@@ -12,7 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
  */
 export default defineConfig({
   testDir: '.',
-  testMatch: 'click-through.ts',
+  testMatch: ['click-through.ts', 'customer-click-through.ts'],
   workers: 1,
   retries: 0,
   timeout: 120_000,
