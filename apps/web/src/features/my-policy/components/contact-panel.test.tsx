@@ -44,6 +44,22 @@ describe('the contact panel (decisions 069 and 102)', () => {
     expect(calls.filter((call) => call.url.includes('/my-policy/'))).toHaveLength(0);
   });
 
+  it('asks for no code when the number typed is the one on the policy, with a + and spaces', async () => {
+    const { calls } = stubServer([]);
+    render(<ContactPanel policyId={POLICY_ID} contact={CONTACT} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change contact details' }));
+    const code = screen.getByLabelText('Country code');
+    await userEvent.clear(code);
+    await userEvent.type(code, ' +65');
+    const mobile = screen.getByLabelText('Mobile number');
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '91234567 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The same number as the server would store it (normaliseContact): nothing to prove or send.
+    expect(await screen.findByText('Your contact details are saved.')).toBeTruthy();
+    expect(calls.filter((call) => call.url.includes('/my-policy/'))).toHaveLength(0);
+  });
+
   it('saves a new mobile number without sending the address it does not know', async () => {
     const changed = { ...CONTACT, mobileNo: '87654321', pendingEmail: null };
     const { calls } = stubServer([STEP_UP, { match: /\/contact$/, body: changed }]);

@@ -6,6 +6,7 @@ import {
   CORRESPONDENCE_LENGTHS,
   correspondenceFieldsOf,
   isSameCorrespondence,
+  normaliseContact,
   type TContactError,
   type TCorrespondenceAddress,
   type TCorrespondenceField,
@@ -191,10 +192,12 @@ export function ContactPanel({
       return;
     }
     if (request.email) setLastEmail(request.email);
+    // Compared as the server will store it (the domain's normaliseContact), not as typed.
+    const typed = normaliseContact(request);
     const unchanged =
-      !request.email &&
-      request.mobileNo.trim() === shown.mobileNo &&
-      request.mobileNoCountryCode.trim().replace(/^\+/, '') === shown.mobileNoCountryCode &&
+      !typed.email &&
+      typed.mobileNo === shown.mobileNo &&
+      typed.mobileNoCountryCode === shown.mobileNoCountryCode &&
       (!withAddress || isSameCorrespondence(country, address, shown.correspondenceAddress ?? null));
     if (unchanged) {
       setDone(t('myPolicy.contact.saved'));
