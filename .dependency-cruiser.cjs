@@ -33,6 +33,7 @@ const SERVER_ENTRIES = {
     'issuance-repository.ts',
     'issuance-service.ts',
     'payment-repository.ts',
+    'refund-service.ts',
   ],
   policy: [
     'benefit-schedules.ts',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signInToBackOffice } from './support/back-office.ts';
+import { tick } from './support/journey.ts';
 import { readOutbox } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
@@ -77,7 +78,7 @@ test.describe('underwriting referrals', () => {
       .click();
     await expect(customer).toHaveURL(/\/pa\/occupation$/);
     await customer.getByRole('radio', { name: 'Singapore citizen' }).check();
-    await customer.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
+    await tick(customer.getByRole('checkbox', { name: /Risk Statements are true/ }));
     await customer.getByRole('button', { name: 'Continue' }).click();
     await customer.getByRole('button', { name: 'Ask our underwriters' }).click();
     await expect(customer).toHaveURL(/\/pa\/refer\?reason=OCCUPATION_DECLINED$/);

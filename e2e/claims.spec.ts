@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { futureCardExpiry, singaporeDateIn } from './support/dates.ts';
-import { EN, TEST_CARD } from './support/journey.ts';
+import { EN, TEST_CARD, tick } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { confirmStepUp } from './support/my-policy.ts';
 import { readOutbox } from './support/outbox.ts';
@@ -56,7 +56,7 @@ async function buyPa(page: Page): Promise<string> {
   await picker.getByRole('radio', { name: /teacher/i }).check();
   await page.getByRole('button', { name: 'Get a quote' }).click();
   await page.getByRole('radio', { name: 'Singapore citizen' }).check();
-  await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
+  await tick(page.getByRole('checkbox', { name: /Risk Statements are true/ }));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/pa\/effective-date$/);
   // Cover from today, so today's accident is within it.

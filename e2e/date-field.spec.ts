@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { singaporeDateIn } from './support/dates.ts';
-import { EN } from './support/journey.ts';
+import { EN, tick } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { storedPolicy } from './support/storage.ts';
 import { expect, test } from './support/test.ts';
@@ -101,7 +101,7 @@ test.describe('the date field', () => {
     await page.getByRole('button', { name: '獲取報價' }).click();
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await page.getByLabel(/過去3年最大的意外索償金額/).fill('0');
-    await page.getByRole('checkbox', { name: /風險聲明/ }).check();
+    await tick(page.getByRole('checkbox', { name: /風險聲明/ }));
     await page.getByRole('button', { name: '繼續' }).click();
     await expect(page).toHaveURL(/\/pa\/effective-date$/);
 

@@ -129,6 +129,18 @@ test.describe('home bought end to end in the browser', () => {
     const problems = watchConsole(page);
     await page.goto('/home?country=SGP');
     await expect(page.getByRole('heading', { level: 2, name: 'Get your home quote' })).toBeVisible();
+    // The spec's six steps (pa-home-payments section 1), and Singapore's housing on the renovations tile.
+    await expect(page.getByRole('navigation', { name: 'Your progress' }).locator('ol li')).toHaveText([
+      /Welcome/,
+      /Quote/,
+      /Apply/,
+      /Confirm/,
+      /Payment/,
+      /Insured/,
+    ]);
+    await expect(
+      page.getByText('in an HDB flat, condominium or landed house', { exact: false }),
+    ).toBeVisible();
     await page.getByRole('radio', { name: 'HDB flat' }).check();
     await page.getByLabel('HDB flat type').selectOption('4_ROOM');
     await page.getByRole('radio', { name: 'Owner living there' }).check();
@@ -209,6 +221,9 @@ test.describe('home bought end to end in the browser', () => {
     // An agent's link carrying the Hong Kong home campaign: its HK$100 shows on the plans.
     await page.goto('/home/partner/HK2001/campaign/HOMEHK/lang/zh?country=HKG');
     await expect(page.getByRole('heading', { level: 2, name: '索取家居保險報價' })).toBeVisible();
+    // Hong Kong's renovations tile speaks of a flat owned or rented, not of Singapore's housing types.
+    await expect(page.getByText(toHongKong('您出资的单位装修及固定装置，无论自置或租住。'))).toBeVisible();
+    await expect(page.getByText(toHongKong('组屋'), { exact: false })).toHaveCount(0);
     // The floor area is asked for: Get quote without it says so beneath the field.
     await page.getByRole('button', { name: '索取報價' }).click();
     await expect(page.getByLabel('建築面積')).toHaveAttribute('aria-invalid', 'true');

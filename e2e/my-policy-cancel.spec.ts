@@ -71,6 +71,10 @@ test('free-look cancel a card-paid policy: status cancelled, the refund at the g
 
   await expect(panel.getByText('Your policy is cancelled.')).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByText(/We're refunding S\$[\d,.]+ to your card ending 1111/)).toBeVisible();
+  // The refund's reference, the same on the page and in the mail (issue 29, "Money you can trace").
+  const shown = panel.getByText(/Your refund's reference is RF[0-9A-F]{32}\./);
+  await expect(shown).toBeVisible();
+  const reference = /(RF[0-9A-F]{32})/.exec((await shown.textContent()) ?? '')![1]!;
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
   // A cancelled policy is promised no renewal notice.
   await expect(page.getByRole('heading', { name: 'Renewal notices' })).toHaveCount(0);
@@ -90,6 +94,7 @@ test('free-look cancel a card-paid policy: status cancelled, the refund at the g
   const [mail] = await mailsWith(`${policyNumber} is cancelled`);
   expect(mail).toContain(`cancellation-endorsement-${policyNumber}.pdf`);
   expect(mail).toContain('your card ending 1111');
+  expect(mail).toContain(reference);
 
   // Back in the shop in the same tab, a new quote is a new policy, not the cancelled one.
   await page.goto('/travel');

@@ -1,13 +1,39 @@
 import path from 'node:path';
 import { todayIn } from '@lionrock/domain/dates/local-date';
-import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
-import type { Page, TestInfo } from '@playwright/test';
+import { formatMoney } from '@lionrock/domain/money/money';
+import {
+  buildHomePolicy,
+  buildHongKongHomePolicy,
+  buildTravelPolicy,
+} from '@lionrock/domain/schemas/fixtures';
+import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { confirmStepUp, linkInMail, openPolicy, signInWithCode } from './support/my-policy.ts';
-import { newestCode } from './support/outbox.ts';
+import {
+  confirmStepUp,
+  linkInMail,
+  openPolicy,
+  SIGN_IN_EN,
+  signInWithCode,
+  type THolderFacts,
+  type TSignInLabels,
+} from './support/my-policy.ts';
+
+/** The sign-in's words in Hong Kong's Traditional Chinese. */
+const SIGN_IN_ZH_HANT = {
+  ...SIGN_IN_EN,
+  policyNumber: '保單號碼',
+  idNumber: '投保人證件號碼',
+  dateOfBirth: '投保人出生日期',
+  send: '發送驗證碼到我的郵箱',
+  code: '一次性驗證碼',
+  open: '查看我的保單',
+};
+
+import { mailsWith, newestCode } from './support/outbox.ts';
 import { ownShop } from './support/own-shop.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
@@ -57,6 +83,31 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
 test.describe('my policy: contact details and the renewal card', () => {
   const shop = ownShop('manage');
 
+  /**
+   * A home bought through the API at an address of its own (so a test's codes and mails are its own), its
+   * holder signed in at 375 px at `entry.path` with the outbox's code, its page open.
+   */
+  async function signedInOnHome(
+    browser: Browser,
+    input: TPolicyInput,
+    email: string,
+    entry: { path: string; facts?: THolderFacts; labels?: TSignInLabels; view?: string },
+  ) {
+    input.policyHome!.applicant = { ...input.policyHome!.applicant!, email };
+    const policyNumber = await buyByApi(shop.baseUrl, input);
+    const context = await browser.newContext({
+      baseURL: shop.baseUrl,
+      viewport: { width: 375, height: 800 },
+    });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(entry.path);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await signInWithCode(page, shop.dataDir, policyNumber, entry.facts, entry.labels);
+    await openPolicy(page, policyNumber, entry.view);
+    return { context, page, problems, policyNumber };
+  }
+
   test('changes the mobile, confirms a new e-mail address by its code, and saves a new card for renewals', async ({
     browser,
   }, testInfo) => {
@@ -95,6 +146,13 @@ test.describe('my policy: contact details and the renewal card', () => {
     await confirmStepUp(contact, shop.dataDir, asked, 'Save');
     await expect(contact.getByText(/We've sent a 6-digit code to n\*\*\*@e\*\*\*\.org/)).toBeVisible();
     await expect(contact.getByText('+65 87654321')).toBeVisible();
+    // The address on the policy is told of the new number, both masked, as of a new e-mail address.
+    const [notice] = await mailsWith(
+      shop.dataDir,
+      `The mobile number of your Lionrock policy ${policyNumber} was changed`,
+    );
+    expect(notice).toMatch(/was changed from \+65 \*{4}4567 to \+65 \*{4}4321\./);
+    expect(notice).not.toContain('87654321');
     const code = await newestCode(shop.dataDir, 'contact-change.', changed);
     await contact.getByLabel('Code').fill(code);
     await checkScreen(page, testInfo, 'my-policy-contact-code-en');
@@ -162,6 +220,195 @@ test.describe('my policy: contact details and the renewal card', () => {
     // The session that made the change has ended with it.
     await page.reload();
     await expect(page.getByRole('button', { name: '发送验证码到我的邮箱' })).toBeVisible();
+    await context.close();
+  });
+
+  test('moves a home to a smaller flat: checked, re-rated, confirmed by code, the difference refunded to the card with its reference, the new schedule mailed; a landed house is priced to pay by card', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { context, page, problems, policyNumber } = await signedInOnHome(
+      browser,
+      buildHomePolicy(todayIn(SHOP_TIME_ZONE, new Date())),
+      'HOME.MOVER@EXAMPLE.COM',
+      { path: '/my-policy' },
+    );
+
+    const panel = page.getByRole('region', { name: 'Insured address' });
+    await expect(panel.getByText('123 Tampines Street 11')).toBeVisible();
+    // What cancelling would refund now: after a refunded move, that less the refund.
+    const fullRefund = page.getByText(/we refund the premium in full: S\$[\d,.]+\./);
+    const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+    const paidCents = cents(/S\$([\d,.]+)\./.exec((await fullRefund.textContent()) ?? '')![1]!);
+    await panel.getByRole('button', { name: 'Change the insured address' }).click();
+
+    // Every problem at once, each on its field, the first focused.
+    await panel.getByLabel('Block or house number').fill('');
+    await panel.getByLabel('Street', { exact: true }).fill('');
+    await panel.getByLabel('Postal code', { exact: true }).fill('12');
+    await panel.getByRole('button', { name: 'Check the premium' }).click();
+    await expect(panel.locator('[aria-invalid="true"]')).toHaveCount(3);
+    await expect(panel.getByLabel('Block or house number')).toBeFocused();
+
+    // A landed house rates higher: the rise is stated, and paid by card before it is made.
+    await panel.getByLabel('Block or house number').fill('7');
+    await panel.getByLabel('Street', { exact: true }).fill('Jalan Kembangan');
+    await panel.getByLabel('Postal code', { exact: true }).fill('419100');
+    await panel.getByLabel('Type of home').selectOption('LANDED');
+    await panel.getByRole('button', { name: 'Check the premium' }).click();
+    await expect(
+      panel.getByText(/Your premium rises by S\$[\d,.]+ for the \d+ days left of your cover/),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: /^Pay S\$[\d,.]+ by card$/ })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Confirm the new address' })).toHaveCount(0);
+
+    // A 3-room HDB flat rates lower: the difference for the days left goes back to the card paid with.
+    await panel.getByLabel('Block or house number').fill('88');
+    await panel.getByLabel('Street', { exact: true }).fill('Ang Mo Kio Avenue 3');
+    await panel.getByLabel('Postal code', { exact: true }).fill('560088');
+    await panel.getByLabel('Type of home').selectOption('HDB');
+    await panel.getByLabel('HDB flat type').selectOption('3_ROOM');
+    await panel.getByRole('button', { name: 'Check the premium' }).click();
+    const falls = panel.getByText(/Your premium falls by (S\$[\d,.]+) for the \d+ days left of your cover/);
+    await expect(falls).toBeVisible();
+    const amount = /falls by (S\$[\d,.]+)/.exec((await falls.textContent()) ?? '')![1]!;
+    await expect(panel.getByText('The refund goes back to your card ending 1111.')).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-insured-address-quote');
+    const asked = Date.now() - 1000;
+    await panel.getByRole('button', { name: 'Confirm the new address' }).click();
+    await confirmStepUp(panel, shop.dataDir, asked, 'Confirm the new address');
+    await expect(
+      panel.getByText(/Your insured address is changed with effect from \d{2}\/\d{2}\/\d{4}/),
+    ).toBeVisible();
+    const done = panel.getByText(`We're refunding ${amount} to your card ending 1111`, { exact: false });
+    await expect(done).toBeVisible();
+    const reference = /reference is (RE[0-9A-F]{32})/.exec((await done.textContent()) ?? '')![1]!;
+    const left = formatMoney(paidCents - cents(amount), 'SGP');
+    await expect(page.getByText(`we refund the premium in full: ${left}.`, { exact: false })).toBeVisible();
+    await expect(panel.getByText('88 Ang Mo Kio Avenue 3')).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-insured-address-done');
+
+    // The new schedule is mailed with the refund's reference; after Reload the page shows the new
+    // address and the refund beside the payment.
+    const [mail] = await mailsWith(shop.dataDir, `${policyNumber}: insured address changed`);
+    expect(mail).toContain('is changed from');
+    expect(mail).toContain(reference);
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Insured address' }).getByText('88 Ang Mo Kio Avenue 3'),
+    ).toBeVisible();
+    await expect(page.getByText(`Refunded ${amount} · reference ${reference}`)).toBeVisible();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('moves a home to a landed house: the rise paid by card in the frame, a refusal first, then the new schedule mailed with the payment', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { context, page, problems, policyNumber } = await signedInOnHome(
+      browser,
+      buildHomePolicy(todayIn(SHOP_TIME_ZONE, new Date())),
+      'HOME.UPSIZER@EXAMPLE.COM',
+      { path: '/my-policy' },
+    );
+    const shopCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/b2c-server/')) shopCalls.push(request.postData() ?? '');
+    });
+    const panel = page.getByRole('region', { name: 'Insured address' });
+    await panel.getByRole('button', { name: 'Change the insured address' }).click();
+    await panel.getByLabel('Block or house number').fill('7');
+    await panel.getByLabel('Street', { exact: true }).fill('Jalan Kembangan');
+    await panel.getByLabel('Unit number').fill('');
+    await panel.getByLabel('Postal code', { exact: true }).fill('419100');
+    await panel.getByLabel('Type of home').selectOption('LANDED');
+    await panel.getByRole('button', { name: 'Check the premium' }).click();
+    const rises = panel.getByText(/Your premium rises by (S\$[\d,.]+) for the \d+ days left of your cover/);
+    await expect(rises).toBeVisible();
+    const amount = /rises by (S\$[\d,.]+)/.exec((await rises.textContent()) ?? '')![1]!;
+    await panel.getByRole('button', { name: `Pay ${amount} by card` }).click();
+
+    /** The card typed, the code from the policy's address, the card posted to the gateway's frame. */
+    const pay = async (number: string) => {
+      await expect(panel.getByLabel('Card number')).toBeFocused();
+      await panel.getByLabel('Card number').fill(number);
+      await panel.getByLabel('Name on card').fill('TAN WEI MING');
+      await panel.getByLabel('Expiry date').fill('12-30');
+      await panel.getByLabel('CVV').fill('123');
+      const asked = Date.now() - 1000;
+      await panel.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
+      await confirmStepUp(panel, shop.dataDir, asked, `Pay ${amount} and change the address`);
+    };
+    await checkScreen(page, testInfo, 'my-policy-insured-address-pay-card');
+    // A card the bank declines: the address stays, the card form is back, and why is said.
+    await pay('4000000000002040');
+    await expect(panel.getByRole('alert')).toHaveText(
+      "Your bank didn't accept this payment, so your insured address is unchanged. Please try another card.",
+      { timeout: 30_000 },
+    );
+    await expect(panel.getByText('123 Tampines Street 11')).toBeVisible();
+    await pay('5555555555554444');
+    const done = panel.getByText(`We have charged ${amount} to your card ending 4444.`, { exact: false });
+    await expect(done).toBeVisible({ timeout: 30_000 });
+    const reference = /reference is ([A-Z0-9-]+)\./.exec((await done.textContent()) ?? '')![1]!;
+    await expect(
+      panel.getByText(/Your insured address is changed with effect from \d{2}\/\d{2}\/\d{4}/),
+    ).toBeVisible();
+    await expect(panel.getByText('7 Jalan Kembangan')).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-insured-address-paid');
+    // The card number went to the gateway only, never to the shop's API.
+    expect(shopCalls.filter((body) => body.includes('5555555555554444'))).toEqual([]);
+
+    const [mail] = await mailsWith(shop.dataDir, `${policyNumber}: insured address changed`);
+    expect(mail).toContain(`we have charged ${amount} to your card ending 4444`);
+    expect(mail).toContain(reference);
+    expect(mail).not.toContain('5555555555554444');
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Insured address' }).getByText('7 Jalan Kembangan'),
+    ).toBeVisible();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Hong Kong in Traditional Chinese: a flat in another district of the same bands is endorsed; every field flagged at once', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { context, page, problems, policyNumber } = await signedInOnHome(
+      browser,
+      buildHongKongHomePolicy(todayIn(SHOP_TIME_ZONE, new Date())),
+      'KY.CHEUNG.MOVER@EXAMPLE.COM',
+      {
+        path: '/my-policy?country=HKG&lang=zh',
+        facts: { idNumber: 'K765432(4)', dateOfBirth: '09/09/1975' },
+        labels: SIGN_IN_ZH_HANT,
+        view: '查看保單',
+      },
+    );
+
+    const panel = page.getByRole('region', { name: '受保地址' });
+    await expect(panel.getByText(/18 Harbour Road, 灣仔區/)).toBeVisible();
+    await panel.getByRole('button', { name: '更改受保地址' }).click();
+    await panel.getByLabel('街道').fill('');
+    await panel.getByLabel('地區').selectOption('');
+    await panel.getByRole('button', { name: '查看保費' }).click();
+    await expect(panel.locator('[aria-invalid="true"]')).toHaveCount(2);
+
+    await panel.getByLabel('街道').fill('1 Tai Koo Shing Road');
+    await panel.getByLabel('地區').selectOption('EA');
+    await panel.getByRole('button', { name: '查看保費' }).click();
+    await expect(panel.getByText(/您的保費不變/)).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-insured-address-quote-hk-zh');
+    const asked = Date.now() - 1000;
+    await panel.getByRole('button', { name: '確認新地址' }).click();
+    await confirmStepUp(panel, shop.dataDir, asked, '確認新地址', /電郵中的驗證碼|郵件中的驗證碼/);
+    await expect(panel.getByText(/1 Tai Koo Shing Road, 東區/)).toBeVisible();
+    await checkScreen(page, testInfo, 'my-policy-insured-address-done-hk-zh');
+    const [mail] = await mailsWith(shop.dataDir, '受保地址已更改');
+    expect(mail).toContain(policyNumber);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

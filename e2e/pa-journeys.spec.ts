@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/console.ts';
 import { futureCardExpiry } from './support/dates.ts';
-import { EN, type TCountry, TEST_CARD } from './support/journey.ts';
+import { EN, type TCountry, TEST_CARD, tick } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { ownShop } from './support/own-shop.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
@@ -65,7 +65,7 @@ async function declareAndDate(page: Page, market: TCountry = 'SGP') {
   await expect(page).toHaveURL(/\/pa\/occupation$/);
   if (market === 'SGP') await page.getByRole('radio', { name: 'Singapore citizen' }).check();
   else await page.getByLabel(/Largest accident claim/).fill('0');
-  await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
+  await tick(page.getByRole('checkbox', { name: /Risk Statements are true/ }));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/pa\/effective-date$/);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -329,7 +329,7 @@ test.describe('personal accident refusals and screens', () => {
     await coverOnLanding(page, { occupations: [['teacher', /teacher/i]] });
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await page.getByRole('radio', { name: 'Singapore citizen' }).check();
-    await page.getByRole('checkbox', { name: /Risk Statements are true/ }).check();
+    await tick(page.getByRole('checkbox', { name: /Risk Statements are true/ }));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
@@ -351,7 +351,7 @@ test.describe('personal accident refusals and screens', () => {
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await page.getByLabel(/過去3年最大的意外索償金額/).fill('5000');
     await expect(page.getByText(/請聯絡您的持牌保險代理人投保/)).toBeVisible();
-    await page.getByRole('checkbox', { name: /風險聲明/ }).check();
+    await tick(page.getByRole('checkbox', { name: /風險聲明/ }));
     await page.getByRole('button', { name: '繼續' }).click();
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await expectNoSeriousAxeViolations(page);
@@ -371,7 +371,7 @@ test.describe('personal accident refusals and screens', () => {
     await page.getByRole('button', { name: '获取报价' }).click();
     await expect(page).toHaveURL(/\/pa\/occupation$/);
     await page.getByRole('radio', { name: '新加坡公民' }).check();
-    await page.getByRole('checkbox', { name: /风险声明/ }).check();
+    await tick(page.getByRole('checkbox', { name: /风险声明/ }));
     await checkScreen(page);
     await page.getByRole('button', { name: '继续' }).click();
     await expect(page).toHaveURL(/\/pa\/effective-date$/);

@@ -4,6 +4,7 @@ import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import type { Browser, Page } from '@playwright/test';
 import { seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { tick } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
@@ -150,7 +151,7 @@ test.describe('banners and "from" prices state what the shop gives', () => {
     await offer.getByRole('button', { name: text(ZH, 'paLanding.getQuote', true) }).click();
     await expect(offer).toHaveURL(/\/pa\/occupation$/);
     await offer.getByLabel(/過去3年最大的意外索償金額/).fill('0');
-    await offer.getByRole('checkbox', { name: /風險聲明/ }).check();
+    await tick(offer.getByRole('checkbox', { name: /風險聲明/ }));
     await offer.getByRole('button', { name: text(ZH, 'paOccupation.continue', true) }).click();
     await offer.getByRole('button', { name: text(ZH, 'paOccupation.continue', true) }).click();
     const quoted = await (await answer).json();

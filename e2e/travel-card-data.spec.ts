@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '@lionrock/server/src/db/database.ts';
 import type { Page } from '@playwright/test';
 import { expectIssued } from './support/api.ts';
 import { expectFinishPage, payByCard, seedAndOpenPayment } from './support/journey.ts';
@@ -30,7 +30,7 @@ function cardDataIn(text: string): string[] {
 
 /** Every row of every table of the embedded database in `dataDir` (the server stopped), as text. */
 async function databaseText(dataDir: string): Promise<string> {
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const db = await createPglite(path.join(dataDir, 'pgdata'));
   try {
     const tables = await db.query<{ schema: string; name: string }>(
       `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables

@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
  */
 export default defineConfig({
   testDir: '.',
-  testMatch: ['click-through.ts', 'customer-click-through.ts'],
+  testMatch: ['click-through.ts', 'customer-click-through.ts', 'after-sale-click-through.ts'],
   workers: 1,
   retries: 0,
   timeout: 120_000,

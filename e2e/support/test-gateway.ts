@@ -69,10 +69,15 @@ export async function buyByApi(
 ): Promise<string> {
   const session = `e2e-buy-${randomUUID()}`;
   const quoted = await rest(baseUrl, 'policy/multirate', session, input);
-  const plans = (quoted.policyTravel as { premiumItems: unknown[] }).premiumItems;
+  // Travel takes its first plan; home its middle one, as its quote page starts on it.
+  const home = input.productType === 'PHM';
+  const plans = (quoted[home ? 'policyHome' : 'policyTravel'] as { premiumItems: { planName: string }[] })
+    .premiumItems;
   const rated = await rest(baseUrl, 'policy/rate', session, {
     ...input,
-    policyTravel: { ...input.policyTravel, policyPremium: plans[0] },
+    ...(home
+      ? { policyHome: { ...input.policyHome, selectedPlan: plans[1]!.planName, policyPremium: plans[1] } }
+      : { policyTravel: { ...input.policyTravel, policyPremium: plans[0] } }),
   });
   const at = new Date().toISOString();
   const consent = recordConsent(true, at);

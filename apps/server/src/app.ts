@@ -40,17 +40,21 @@ import type { TClaimsService } from './modules/claims/claims-service.ts';
 import type { TDraftPruner } from './modules/claims/prune-drafts.ts';
 import { documentModule } from './modules/document/document-module.ts';
 import type { TDocumentWorkers } from './modules/document/document-workers.ts';
+import { endorsementModule } from './modules/endorsement/endorsement-module.ts';
+import type { TEndorsementService } from './modules/endorsement/endorsement-service.ts';
 import type { TFunnelCounter } from './modules/funnel/funnel-counter.ts';
 import { funnelModule } from './modules/funnel/funnel-module.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { issuanceModule } from './modules/issuance/issuance-module.ts';
 import type { TPolicyDocumentsService } from './modules/issuance/policy-documents-service.ts';
+import { endorsementMailId, POLICY_ENDORSED_MAIL_KIND } from './modules/issuance/policy-mail.ts';
 import { createMailSenders } from './modules/notifications/mail-senders.ts';
 import type { TAlertRepository } from './modules/payment/alert-repository.ts';
 import type { TIdempotencyRepository } from './modules/payment/idempotency-repository.ts';
 import type { TIssuanceService } from './modules/payment/issuance-service.ts';
 import { paymentModule } from './modules/payment/payment-module.ts';
 import type { TPaymentRepository } from './modules/payment/payment-repository.ts';
+import type { TRefundService } from './modules/payment/refund-service.ts';
 import { policyModule } from './modules/policy/policy-module.ts';
 import type { TAccessService } from './modules/policyholder/access-service.ts';
 import type { THolderAccess } from './modules/policyholder/holder-access.ts';
@@ -113,8 +117,12 @@ declare module 'fastify' {
       renewal: TRenewalService;
       /** The policyholder's session and the only way after-sale calls reach a policy (design section 12). */
       holderAccess: THolderAccess;
-      /** Free-look and short-period cancellation; the reconciliation job settles refunds left requested. */
+      /** Free-look and short-period cancellation. */
       cancellation: TCancellationService;
+      /** Card refunds, a cancellation's or an endorsement's; the reconciliation job settles those left requested. */
+      refunds: TRefundService;
+      /** Endorsements after the sale; the reconciliation job looks up their unanswered card payments. */
+      endorsements: TEndorsementService;
       /** Claims, with the one status transition function staff screens will call (decision 073). */
       claims: TClaimsService;
       /** Prunes drafts left untouched, with their documents (decision 105). */
@@ -326,9 +334,20 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     agents: agents.repository,
     fileStore: options.fileStore,
   });
+  const endorsements = await endorsementModule(kernel, {
+    access: holders.holderAccess,
+    stepUps: holders.stepUps,
+    refunds: payments.refunds,
+    rateAlteration: (sold, altered, issuedAt) => policy.service.rateAlteration(sold, altered, issuedAt),
+    // The schedule's mail is the issued policy's, composed by issuance when it is sent.
+    mail: { kind: POLICY_ENDORSED_MAIL_KIND, messageIdOf: endorsementMailId },
+  });
   const cancellation = await cancellationModule(kernel, {
     access: holders.holderAccess,
     stepUps: holders.stepUps,
+    refunds: payments.refunds,
+    // What is refunded counts what endorsements collected and returned since the sale (decision 142).
+    endorsedCents: (policyId) => endorsements.service.endorsedCents(policyId),
     // A policy with a claim made is not cancelled online (decision 071).
     hasClaim: (policyId) => claims.repository.hasClaimMade(policyId),
   });
@@ -379,6 +398,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     access: holders.access,
     stepUps: holders.stepUps,
     cancellation: cancellation.service,
+    refunds: payments.refunds,
+    endorsements: endorsements.service,
     savedQuotes: savedQuotes.service,
     staffAccess: staff.access,
     documentWorkers: files.workers,

@@ -356,6 +356,9 @@ describeEachDriver('agents desk after midnight in the market', (driver) => {
       session: 'desk-midnight',
       agent: { agentCode: 'AG1001' },
     });
+    // Issue time is the database's clock (decision 098), which is today, not the test's 00:30 in
+    // Singapore: the sale is dated to the test's clock, so the range is checked whatever the real hour.
+    await database.db.update(policies).set({ issuedAt: clock }).where(eq(policies.policyId, sold.policyId));
     const ag1001 = await signedInAs(app, 'agent', { agentCode: 'AG1001', at: clock });
     const get = (url: string) =>
       app.inject({ method: 'GET', url: `${BACK_OFFICE}${url}`, headers: ag1001.headers });

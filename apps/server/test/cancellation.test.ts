@@ -21,6 +21,8 @@ import {
   cancellationServiceOf,
   createCancellationService,
 } from '../src/modules/cancellation/cancellation-service.ts';
+import { createRefundRepository } from '../src/modules/payment/refund-repository.ts';
+import { createRefundService, type TRefundDeps } from '../src/modules/payment/refund-service.ts';
 import { merchantProfile } from '../src/payments/card-gateway/card-profiles.ts';
 import { cardProvider } from '../src/payments/card-gateway/payment-provider.ts';
 import { REFUND_PATH } from '../src/payments/card-gateway/refund-client.ts';
@@ -115,6 +117,14 @@ describeEachDriver('cancellation', (driver) => {
       .where(and(eq(mailOutbox.policyId, policyId), eq(mailOutbox.kind, 'policy-cancelled'))),
     alerts: await database.db.select().from(operationsAlerts).where(eq(operationsAlerts.policyId, policyId)),
   });
+  /** The shared refund service over this database, asking the gateway through `provider`. */
+  const refundsVia = (provider: TRefundDeps['provider']) =>
+    createRefundService({
+      repository: createRefundRepository(database.db),
+      provider,
+      now: () => clock,
+      log: app.log,
+    });
   const gatewayRefundsOf = async (policyId: string) => {
     const [payment] = await database.db
       .select()
@@ -375,8 +385,9 @@ describeEachDriver('cancellation', (driver) => {
     } as never);
     const claimed = cancellationServiceOf({
       db: database.db,
-      config: testConfig(),
       access: app.services.holderAccess,
+      refunds: app.services.refunds,
+      endorsedCents: async () => 0,
       stepUps: app.services.stepUps,
       now: () => clock,
       log: app.log,
@@ -458,28 +469,21 @@ describeEachDriver('cancellation', (driver) => {
       } as never);
       let calls = 0;
       // The process "dies" right after the gateway made the refund, before the shop records it.
-      const crashing = cancellationServiceOf({
-        db: database.db,
-        config: testConfig(),
-        access: app.services.holderAccess,
-        stepUps: app.services.stepUps,
-        hasClaim: async () => false,
-        now: () => clock,
-        log: app.log,
-        onMailQueued: () => {},
-      });
       const real = (country: 'SGP' | 'HKG') =>
         cardProvider({ config: testConfig(), db: database.db, now: () => clock }, country);
+      // Another caller (the every-minute job on another instance), with the real gateway.
+      const crashing = refundsVia(real);
       const service = createCancellationService({
         repository: createCancellationRepository(database.db),
         access: app.services.holderAccess,
-        provider: async (country) => ({
+        refunds: refundsVia(async (country) => ({
           async refund(input) {
             calls += 1;
             await (await real(country)).refund(input);
             throw new Error('process died');
           },
-        }),
+        })),
+        endorsedCents: async () => 0,
         stepUps: app.services.stepUps,
         hasClaim: async () => false,
         now: () => clock,
@@ -501,7 +505,7 @@ describeEachDriver('cancellation', (driver) => {
       expect(await crashing.settleUnsettledRefunds()).toBe(0);
       clock = new Date(clock.getTime() + 3 * 60_000);
       // The app's own service, as the every-minute reconciliation job runs it.
-      expect(await app.services.cancellation.settleUnsettledRefunds()).toBe(1);
+      expect(await app.services.refunds.settleUnsettledRefunds()).toBe(1);
       [refund] = (await rowsOf(policy.policyId)).refunds;
       const atGateway = await gatewayRefundsOf(policy.policyId);
       expect(atGateway).toHaveLength(1);
@@ -528,8 +532,10 @@ describeEachDriver('cancellation', (driver) => {
     const service = createCancellationService({
       repository: createCancellationRepository(database.db),
       access: app.services.holderAccess,
-      provider: async (country) =>
+      refunds: refundsVia((country) =>
         cardProvider({ config: testConfig(), db: database.db, now: () => clock }, country),
+      ),
+      endorsedCents: async () => 0,
       stepUps: {
         ...real,
         // The later post read the policy before the first committed, and checks its code after: the

@@ -36,7 +36,16 @@ describeEachDriver('contact details per person', (driver) => {
 
   /** The same person's policy in the other market: a copy of `from` sold in Hong Kong (same ID number and address). */
   async function copyInHongKong(from: TBought, number: string): Promise<TBought> {
-    const { contactEmail: _generated, createdAt: _c, updatedAt: _u, ...row } = from.row;
+    // The columns PostgreSQL writes from the document are not inserted.
+    const {
+      contactEmail: _email,
+      holderName: _name,
+      holderId: _id,
+      holderUen: _uen,
+      createdAt: _c,
+      updatedAt: _u,
+      ...row
+    } = from.row;
     const policyId = randomUUID();
     const document = { ...(from.row.document as TPolicy), country: 'HKG', policyId } as TPolicy;
     await database.db.insert(policies).values({

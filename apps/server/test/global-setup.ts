@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../src/db/database.ts';
+import { createPglite, migrateDatabase, openDatabase } from '../src/db/database.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 
 /**
@@ -14,7 +13,7 @@ import { seedDatabase } from '../src/db/seed/seed.ts';
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-test-'));
   const dumpPath = path.join(dir, 'template.tar.gz');
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   await seedDatabase(database.db);

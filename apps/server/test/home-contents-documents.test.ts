@@ -4,7 +4,7 @@ import { homeContents } from '@lionrock/domain/home/home-contents';
 import type { THomePlan } from '@lionrock/domain/home/home-model';
 import { formatMoney } from '@lionrock/domain/money/money';
 import type { THomeRateFacts } from '@lionrock/domain/rating/rate-facts';
-import { buildHomePolicy } from '@lionrock/domain/schemas/fixtures';
+import { buildHomePolicy, buildHongKongHomePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -22,36 +22,9 @@ function singaporeHome(contentsSumInsured: number): TPolicyInput {
 }
 
 function hongKongHome(contentsSumInsured: number): TPolicyInput {
-  const base = buildHomePolicy(today, { country: 'HKG', lang: 'zh' } as Partial<TPolicyInput>);
-  return {
-    ...base,
-    policyHome: {
-      ...base.policyHome!,
-      dwellingType: 'CONDO',
-      hdbFlatType: undefined,
-      floorArea: '500_799',
-      buildingAge: 'UNDER_20',
-      ownership: 'TENANT',
-      blockOrHouseNo: 'Flat 12A, 8/F, Block 3',
-      buildingName: 'Harbour View Gardens',
-      streetName: '18 Harbour Road',
-      unitNo: '',
-      postalCode: '',
-      district: 'WC',
-      contentsSumInsured,
-      optionalCovers: [],
-      applicant: {
-        clientType: 'P',
-        fullName: 'CHEUNG KA YAN',
-        dateOfBirth: '09/09/1975',
-        idType: 'HKID',
-        hkId: 'K765432(4)',
-        mobileNoCountryCode: '852',
-        mobileNo: '61234567',
-        email: 'KY.CHEUNG@EXAMPLE.COM',
-      },
-    },
-  };
+  return buildHongKongHomePolicy(today, {
+    policyHome: { buildingAge: 'UNDER_20', contentsSumInsured },
+  } as Partial<TPolicyInput>);
 }
 
 /**

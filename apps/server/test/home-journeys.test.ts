@@ -2,7 +2,7 @@ import { notHongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { localDate } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { buildHomePolicy } from '@lionrock/domain/schemas/fixtures';
+import { buildHomePolicy, buildHongKongHomePolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { wireToCents } from '@lionrock/domain/schemas/wire-primitives';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -20,40 +20,10 @@ const AT = '2026-11-23T02:00:00.000Z';
 
 /** A Hong Kong flat of 500–799 sq ft in a 20–39-year-old building, rented, in Wan Chai (decision 057). */
 function hongKongHome(): TPolicyInput {
-  const base = buildHomePolicy(today, {
-    country: 'HKG',
+  return buildHongKongHomePolicy(today, {
     agentCode: 'HK2001',
-    lang: 'zh',
+    policyHome: { optionalCovers: ['HELPER_LIABILITY'] },
   } as Partial<TPolicyInput>);
-  return {
-    ...base,
-    policyHome: {
-      ...base.policyHome!,
-      dwellingType: 'CONDO',
-      hdbFlatType: undefined,
-      floorArea: '500_799',
-      buildingAge: '20_TO_39',
-      ownership: 'TENANT',
-      blockOrHouseNo: 'Flat 12A, 8/F, Block 3',
-      buildingName: 'Harbour View Gardens',
-      streetName: '18 Harbour Road',
-      unitNo: '',
-      postalCode: '',
-      district: 'WC',
-      contentsSumInsured: 400_000,
-      optionalCovers: ['HELPER_LIABILITY'],
-      applicant: {
-        clientType: 'P',
-        fullName: 'CHEUNG KA YAN',
-        dateOfBirth: '09/09/1975',
-        idType: 'HKID',
-        hkId: 'K765432(4)',
-        mobileNoCountryCode: '852',
-        mobileNo: '61234567',
-        email: 'KY.CHEUNG@EXAMPLE.COM',
-      },
-    },
-  };
 }
 
 /**

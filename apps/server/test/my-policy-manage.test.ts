@@ -11,6 +11,7 @@ import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import {
   ACCESS_CODE_MAX_TRIES,
   ACCESS_CODE_VALID_MINUTES,
+  BLOCKED_WHILE_UNDOABLE,
   EMAIL_UNDO_VALID_DAYS,
   IDENTITY_MESSAGE_KEYS,
   type TStepUpPurpose,
@@ -404,7 +405,8 @@ describeEachDriver('my policy: contact details and the renewal card', (driver) =
       expect(second.statusCode).toBe(409);
       expect(second.json()).toMatchObject({ messageKey: IDENTITY_MESSAGE_KEYS.undoPending });
       expect(second.json().values.until).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-      for (const purpose of ['cancellation', 'claim-payout'])
+      // Money leaving, the cover ending or moving to another home wait (decision 138: the insured address).
+      for (const purpose of BLOCKED_WHILE_UNDOABLE)
         expect(
           (await call('POST', `${POLICY}/${mine.policyId}/step-up`, { purpose, language: 'en' })).json(),
         ).toMatchObject({ statusCode: 409, messageKey: IDENTITY_MESSAGE_KEYS.undoPending });

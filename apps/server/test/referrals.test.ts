@@ -179,6 +179,8 @@ describeEachDriver('underwriting referrals', (driver) => {
     expect(mailed.map((m) => m.subject)).toEqual([
       `We have your request ${created.json().reference} for personal accident cover`,
     ]);
+    // Greeted by the name given, not "Dear customer" (issue 29).
+    expect(mailed[0]!.text).toContain('Dear LIM MEI LING,');
     const logged = logs.join('');
     expect(logged).toContain('referral received');
     expect(logged).not.toMatch(/S7812345A|s7812345a|meiling\.lim/i);

@@ -233,12 +233,15 @@ describeEachDriver('scheduled work for a business date', (driver) => {
     expect(refund!.providerRequestId).toMatch(/^RF[0-9A-F]{32}$/);
     expect(cancelled.json().refund.reference).toBe(refund!.providerRequestId);
     const details = (await holderGet(bought.policyId, cookie)).json();
-    expect(details.refund).toEqual({
-      reference: refund!.providerRequestId,
-      amountCents: refund!.amountCents,
-      state: 'succeeded',
-      method: 'CC',
-    });
+    expect(details.refunds).toEqual([
+      {
+        reference: refund!.providerRequestId,
+        amountCents: refund!.amountCents,
+        state: 'succeeded',
+        method: 'CC',
+        basis: refund!.basis,
+      },
+    ]);
     const before = sent.length;
     await app.services.documents.deliverMail(20);
     const mail = sent.slice(before).find((message) => message.subject.includes('is cancelled'));

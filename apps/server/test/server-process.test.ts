@@ -62,14 +62,14 @@ describe('the server process on the embedded database', () => {
     expect(refusal).toContain(`The data directory ${dataDir} is in use by another Lionrock server`);
 
     // The row written just before SIGKILL is there after the restart.
-    const { PGlite } = await import('@electric-sql/pglite');
+    const { createPglite } = await import('../src/db/database.ts');
     const health = await fetch(`http://127.0.0.1:${secondPort}/readyz`);
     expect(health.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-    const pglite = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const pglite = await createPglite(path.join(dataDir, 'pgdata'));
     const rows = await pglite.query<{ data: string }>('select data from client_logs');
     expect(rows.rows.map((row) => row.data)).toContain('written before the crash');
     await pglite.close();
@@ -94,8 +94,8 @@ describe('the server process on the embedded database', () => {
     await first.exited;
 
     // Its payment window has passed by the time the shop is back.
-    const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create(path.join(env.DATA_DIR, 'pgdata'));
+    const { createPglite } = await import('../src/db/database.ts');
+    const pglite = await createPglite(path.join(env.DATA_DIR, 'pgdata'));
     await pglite.query(`update payments set expires_at = now() - interval '1 minute' where policy_id = $1`, [
       pending.policyId,
     ]);

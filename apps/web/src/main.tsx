@@ -1,6 +1,6 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { ShopBrowserRouter } from './app/browser-router';
 import { createQueryClient } from './app/providers';
 import { showsPageAfterLanding } from './app/router';
 import { ShopRoot } from './app/shop-root';
@@ -51,7 +51,7 @@ void applyAddress()
       <>
         <ShopRoot
           queryClient={createQueryClient()}
-          router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+          router={(routes) => <ShopBrowserRouter>{routes}</ShopBrowserRouter>}
         />
         <AppReady />
       </>

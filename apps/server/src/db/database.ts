@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,6 +36,17 @@ export type TDatabase = {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
+
+/**
+ * The extensions the schema uses, loaded into every embedded database: `pg_trgm` for the back office's
+ * search by part of a name (decision 141). PostgreSQL has them as its contrib extensions.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** An embedded database with the schema's extensions: on disk at `dataDir`, in memory, or from a dump. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options, extensions: PGLITE_EXTENSIONS });
+}
 
 export type TOpenDatabaseOptions = {
   databaseUrl?: string | undefined;
@@ -116,7 +128,7 @@ async function openPglite(options: TOpenDatabaseOptions): Promise<TDatabase> {
   let lock: TDataDirLock | undefined;
   if (onDisk) lock = acquireDataDirLock(dataDir);
   try {
-    const pglite = options.pglite ?? (await PGlite.create(onDisk ? path.join(dataDir, 'pgdata') : dataDir));
+    const pglite = options.pglite ?? (await createPglite(onDisk ? path.join(dataDir, 'pgdata') : dataDir));
     const db = drizzlePglite({ client: pglite, schema }) as unknown as TDb;
     return {
       kind: 'pglite',

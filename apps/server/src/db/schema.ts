@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -316,12 +317,87 @@ export const policies = pgTable(
     contactEmail: text('contact_email').generatedAlwaysAs(
       sql`lower(btrim(case document->>'productType' when 'PTR' then document#>>'{policyTravel,applicant,email}' when 'PAN' then document#>>'{policyPAN,applicant,email}' when 'PHM' then document#>>'{policyHome,applicant,email}' end))`,
     ),
+    /**
+     * What the back office's search compares (decision 141), written by PostgreSQL from the document:
+     * the policyholder's name in lower case, and the ID number and UEN normalised as a search types them
+     * (upper case, no spaces, brackets or dashes).
+     */
+    holderName: text('holder_name').generatedAlwaysAs(
+      sql`lower(coalesce(document#>>'{policyTravel,applicant,fullName}', document#>>'{policyPAN,applicant,fullName}', document#>>'{policyHome,applicant,fullName}', ''))`,
+    ),
+    holderId: text('holder_id').generatedAlwaysAs(
+      sql`upper(regexp_replace(coalesce(document#>>'{policyTravel,applicant,hkId}', document#>>'{policyPAN,applicant,hkId}', document#>>'{policyHome,applicant,hkId}', ''), '[[:space:]()-]', '', 'g'))`,
+    ),
+    holderUen: text('holder_uen').generatedAlwaysAs(
+      sql`upper(regexp_replace(coalesce(document#>>'{policyTravel,applicant,uen}', document#>>'{policyPAN,applicant,uen}', document#>>'{policyHome,applicant,uen}', ''), '[[:space:]()-]', '', 'g'))`,
+    ),
+    /**
+     * What the agents' desk adds up of a sale besides its premium (issue 30, decision 145), written by PostgreSQL from
+     * the document: the sub-agent, the campaign's code, and the commission rate (a percentage, as the
+     * wire gives it) the chosen plan was priced with; the commission rule itself is the domain's.
+     */
+    subAgentCode: text('sub_agent_code').generatedAlwaysAs(sql`nullif(btrim(document->>'subAgentId'), '')`),
+    campaignCode: text('campaign_code').generatedAlwaysAs(
+      sql`nullif(document#>>'{campaign,campaignCode}', '')`,
+    ),
+    commissionRate: text('commission_rate').generatedAlwaysAs(
+      sql`coalesce(document#>>'{policyTravel,policyPremium,commissionRate}', document#>>'{policyPAN,policyPremium,commissionRate}', document#>>'{policyHome,policyPremium,commissionRate}')`,
+    ),
     ...timestamps,
   },
   (table) => [
     index('policies_session_idx').on(table.sessionName),
     index('policies_status_idx').on(table.status, table.updatedAt),
     index('policies_contact_idx').on(table.contactEmail, table.country),
+    // The back office's search (decision 141): a number or its beginning, part of a name, an ID number.
+    index('policies_number_prefix_idx').on(table.policyNumber.op('text_pattern_ops')),
+    index('policies_holder_name_trgm_idx').using('gin', table.holderName.op('gin_trgm_ops')),
+    index('policies_holder_id_idx').on(table.holderId).where(sql`${table.holderId} <> ''`),
+    index('policies_holder_uen_idx').on(table.holderUen).where(sql`${table.holderUen} <> ''`),
+    // A policy's renewal: the renewal scan asks it of every candidate (decision 140); few policies have one.
+    index('policies_renewal_of_idx').on(table.renewalOf).where(sql`${table.renewalOf} is not null`),
+    // The policy list's key, newest first (decision 143); with what the dashboard counts of a range's
+    // quotes, so it counts them from the index alone.
+    index('policies_created_idx').on(
+      table.createdAt,
+      table.policyId,
+      table.country,
+      table.productType,
+      table.status,
+      table.renewalOf,
+      table.issuedAt,
+    ),
+    // The dashboard's range of sales, with what it groups and sums them by (decision 143).
+    index('policies_issued_idx')
+      .on(
+        table.issuedAt,
+        table.country,
+        table.productType,
+        table.currency,
+        table.agentCode,
+        table.campaignId,
+        table.premiumCents,
+      )
+      .where(sql`${table.issuedAt} is not null`),
+    // The agents' desk (issue 30): an agent's quotes by when they were made, with what they are counted
+    // by. Without it every desk call read the range's policies of every agent (3 s for a quarter at a
+    // million policies).
+    index('policies_agent_created_idx').on(table.agentCode, table.createdAt, table.status, table.country),
+    // The desk's sales by when issued, and its summary read from the index alone: what it counts and
+    // adds up of each sale.
+    index('policies_agent_sales_idx')
+      .on(
+        table.agentCode,
+        table.issuedAt,
+        table.country,
+        table.currency,
+        table.productType,
+        table.premiumCents,
+        table.subAgentCode,
+        table.campaignCode,
+        table.commissionRate,
+      )
+      .where(sql`${table.issuedAt} is not null`),
   ],
 );
 
@@ -387,7 +463,8 @@ export const payments = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('payments_policy_idx').on(table.policyId, table.createdAt),
+    // With when it was answered: the dashboard's funnel asks it of every quote of a range (decision 143).
+    index('payments_policy_idx').on(table.policyId, table.createdAt, table.answeredAt),
     index('payments_status_idx').on(table.status, table.expiresAt),
   ],
 );
@@ -404,6 +481,8 @@ export const paymentLifecycleLogs = pgTable(
   },
   (table) => [
     index('payment_lifecycle_logs_reference_idx').on(table.referenceNumber),
+    // A policy's log in the back office's policy detail (decision 140).
+    index('payment_lifecycle_logs_policy_idx').on(table.policyId),
     // The daily prune deletes by age (decision 027), as it does client logs.
     index('payment_lifecycle_logs_created_at_idx').on(table.createdAt),
   ],
@@ -437,7 +516,14 @@ export const mailOutbox = pgTable(
     sealed: text('sealed'),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    // A policy's mail: the policy detail, my policy's documents, the renewal repair (decision 140).
+    index('mail_outbox_policy_idx').on(table.policyId),
+    // The next mail to send is the oldest waiting one (`order by id`): this index holds only the
+    // waiting, so a million sent mails are not walked to find it (decision 139).
+    index('mail_outbox_waiting_idx').on(table.id).where(sql`${table.status} in ('queued', 'sending')`),
+  ],
 );
 
 /** The stored answers of state-changing calls, replayed for a repeated Idempotency-Key. */
@@ -466,19 +552,24 @@ export const operationsAlerts = pgTable(
     policyId: uuid('policy_id').references(() => policies.policyId),
     /** The PayNow credit the alert is about (decision 034): each credit is its own case. */
     paynowCreditId: bigint('paynow_credit_id', { mode: 'number' }).references(() => paynowCredits.id),
+    /** The refund the case is about (decision 142): a policy may owe several (endorsements, cancellation). */
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.refundId),
     detail: jsonb('detail'),
     createdAt: timestamps.createdAt,
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [
     index('operations_alerts_open_idx').on(table.kind, table.resolvedAt),
-    // One alert of a kind per payment, or per PayNow credit when it is about one.
+    // One alert of a kind per payment, per PayNow credit or per refund, by what it is about.
     uniqueIndex('operations_alerts_once_idx')
       .on(table.kind, table.paymentId)
-      .where(sql`${table.paynowCreditId} is null`),
+      .where(sql`${table.paynowCreditId} is null and ${table.refundId} is null`),
     uniqueIndex('operations_alerts_credit_once_idx')
       .on(table.kind, table.paynowCreditId)
       .where(sql`${table.paynowCreditId} is not null`),
+    uniqueIndex('operations_alerts_refund_once_idx')
+      .on(table.kind, table.refundId)
+      .where(sql`${table.refundId} is not null`),
   ],
 );
 
@@ -806,8 +897,9 @@ export const renewalCards = pgTable(
 );
 
 /**
- * A refund owed on a cancelled policy (decision 072): one row per policy, so two cancellations at once
- * write one refund. A card refund goes to the gateway with `provider_request_id`, a key derived from the
+ * A refund owed on a policy (decisions 072 and 142): a cancellation's, one per policy, so two
+ * cancellations at once write one refund; or an endorsement's that lowered the premium, one per
+ * endorsement. A card refund goes to the gateway with `provider_request_id`, a key derived from the
  * policy, so a retry after a crash asks for the same refund and the gateway answers the same one; a
  * PayNow refund is paid out by operations (state `manual`, with its operations case).
  * State: requested → succeeded | failed; or manual.
@@ -820,9 +912,18 @@ export const refunds = pgTable(
       .notNull()
       .references(() => policies.policyId),
     paymentId: uuid('payment_id').references(() => payments.paymentId),
+    /** The endorsement that owes it; null for a cancellation's refund. */
+    endorsementId: uuid('endorsement_id').references((): AnyPgColumn => policyEndorsements.endorsementId),
+    /**
+     * The endorsement's card payment it goes back to (decision 144), when not the policy's own payment:
+     * a collection the policy could not take, or its part of a cancellation's refund.
+     */
+    collectionReference: text('collection_reference').references(
+      (): AnyPgColumn => endorsementPayments.referenceNumber,
+    ),
     /** CC (card gateway) or PN (PayNow, paid out by operations). */
     method: text('method').notNull(),
-    /** free-look or short-period (the domain's cancellation basis). */
+    /** free-look or short-period (the domain's cancellation basis), or endorsement. */
     basis: text('basis').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
@@ -837,9 +938,89 @@ export const refunds = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('refunds_policy_once_idx').on(table.policyId),
+    uniqueIndex('refunds_policy_once_idx')
+      .on(table.policyId)
+      .where(sql`${table.endorsementId} is null and ${table.collectionReference} is null`),
+    uniqueIndex('refunds_collection_once_idx')
+      .on(table.collectionReference)
+      .where(sql`${table.collectionReference} is not null`),
+    uniqueIndex('refunds_endorsement_once_idx')
+      .on(table.endorsementId)
+      .where(sql`${table.endorsementId} is not null`),
     index('refunds_state_idx').on(table.state, table.leasedUntil),
   ],
+);
+
+/**
+ * The card payment of an endorsement that raises the premium (decision 144): the change, its re-rate and
+ * the policy as the customer saw it are kept with the signed request, bound to it by its reference; the
+ * gateway's verified answer endorses the policy in the same transaction that records it paid, once. A
+ * payment the policy can no longer take (it changed or ended meanwhile) is refunded whole.
+ * Status: open → paid | declined | expired (once the gateway was asked); paid → unapplied (refunded).
+ */
+export const endorsementPayments = pgTable(
+  'endorsement_payments',
+  {
+    referenceNumber: text('reference_number').primaryKey(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    /** The endorsement it pays for: its ledger row takes this id once paid. */
+    endorsementId: uuid('endorsement_id').notNull().unique(),
+    transactionUuid: text('transaction_uuid').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('open'),
+    /** The new insured address and the facts it is rated on, as checked by the market's rules. */
+    change: jsonb('change').notNull(),
+    /** The re-rate the customer accepted: from, previous and new year's total, difference, rate version. */
+    quote: jsonb('quote').notNull(),
+    /** The policy's `updated_at` when the customer was quoted: any change since voids the payment's use. */
+    policyUpdatedAt: timestamp('policy_updated_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    gatewayTransactionId: text('gateway_transaction_id').unique(),
+    decision: text('decision'),
+    reasonCode: integer('reason_code'),
+    authorisedCents: integer('authorised_cents'),
+    maskedCard: text('masked_card'),
+    cardType: text('card_type'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When the reconciliation job last asked the gateway about it, unanswered past its window. */
+    lookedUpAt: timestamp('looked_up_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('endorsement_payments_policy_idx').on(table.policyId, table.status),
+    // The job's question: open payments past their window, oldest first.
+    index('endorsement_payments_open_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/**
+ * The premium ledger of a policy's endorsements (decision 142): one row per endorsement, with the year's
+ * premium before and after and the difference for the days left (positive collected, negative
+ * returned), so a later cancellation counts what was paid and returned since the sale.
+ */
+export const policyEndorsements = pgTable(
+  'policy_endorsements',
+  {
+    endorsementId: uuid('endorsement_id').primaryKey(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    /** The policy's event that recorded it. */
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => policyEvents.id),
+    kind: text('kind').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    previousTotalCents: integer('previous_total_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    differenceCents: integer('difference_cents').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('policy_endorsements_policy_idx').on(table.policyId)],
 );
 
 /**

@@ -51,7 +51,8 @@ export function deliverMailJob(app: FastifyInstance): TJobDefinition {
  * Every minute: a paid but unissued policy (a crash between receipt and issue) is issued, unanswered
  * payments past their window expire once the gateway has been asked about each card payment (an
  * approved one is recorded and issued instead; decision 024), day-old idempotency records are pruned,
- * and cancellation refunds left requested are asked of the gateway again (decision 072).
+ * card refunds left requested are asked of the gateway again (decisions 072 and 142), and endorsements'
+ * card payments past their window are looked up (decision 144).
  */
 export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
   return {
@@ -60,9 +61,11 @@ export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
     async handle() {
       const result = await app.services.issuance.reconcile();
       const prunedKeys = await app.services.idempotency.pruneIdempotencyKeys();
-      // Card refunds a crash or an outage left requested are asked again with their own keys (decision 072).
-      const refundsRetried = await app.services.cancellation.settleUnsettledRefunds();
-      return { ...result, prunedKeys, refundsRetried };
+      // Card refunds a crash or an outage left requested are asked again with their own keys (decisions 072, 142).
+      const refundsRetried = await app.services.refunds.settleUnsettledRefunds();
+      // Endorsements' card payments whose answer never came are looked up at the gateway (decision 144).
+      const collections = await app.services.endorsements.reconcileCollections();
+      return { ...result, prunedKeys, refundsRetried, collections };
     },
   };
 }

@@ -12,6 +12,7 @@ const EXEMPT_EXACT = new Set([
   '/b2c-server/rest/payment/receipt.js',
   '/b2c-server/rest/payNow/notify',
   '/b2c-server/rest/my-policy/renewal-card/receipt',
+  '/b2c-server/rest/my-policy/insured-address/receipt',
   // navigator.sendBeacon sends no custom header (decision 090).
   '/b2c-server/rest/funnel/quote-form',
 ]);

@@ -1,7 +1,11 @@
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import { formatIso, type TLocalDate } from '@lionrock/domain/dates/local-date';
-import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
-import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
+import {
+  buildHomePolicy,
+  buildHongKongHomePolicy,
+  buildTravelPolicy,
+} from '@lionrock/domain/schemas/fixtures';
+import type { TPolicy, TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -122,4 +126,64 @@ export async function holderCookieForAddress(
   };
   await app.services.holderAccess.proveAddress({ cookies: {} } as never, reply as never, country, address);
   return cookie;
+}
+
+/**
+ * Buys a home policy the way the browser does (multirate, rate with the plan `plan` of three,
+ * updateToPending, the test gateway, the receipt) and returns the issued row: Singapore's 4-room HDB
+ * flat (`buildHomePolicy`), or `hongKong`'s flat in Wan Chai (`buildHongKongHomePolicy`).
+ */
+export async function buyHomePolicy(
+  app: FastifyInstance,
+  db: TDb,
+  options: {
+    today: TLocalDate;
+    hongKong?: boolean;
+    plan?: number;
+    session?: string;
+    /** Paid by a PayNow QR (Singapore) instead of a card. */
+    payNow?: boolean;
+    /** The home as bought: the address and the facts it is rated on (the fixture's 4-room flat else). */
+    home?: Partial<TPolicy['policyHome']>;
+    /** Auto-renewal ticked: the card payment also stores a token for the renewal charge. */
+    autoRenewal?: boolean;
+  },
+): Promise<TBought> {
+  const session = options.session ?? SESSION;
+  const post = (path: string, payload: unknown) => postRest(app, path, payload, session);
+  const built = (options.hongKong ? buildHongKongHomePolicy : buildHomePolicy)(options.today);
+  const input = options.home ? { ...built, policyHome: { ...built.policyHome, ...options.home } } : built;
+  const quoted = await post('policy/multirate', input);
+  if (quoted.statusCode !== 200) throw new Error(`multirate answered ${quoted.statusCode}: ${quoted.body}`);
+  const item = quoted.json().policyHome.premiumItems[options.plan ?? 1];
+  const rated = await post('policy/rate', {
+    ...input,
+    policyHome: { ...input.policyHome, selectedPlan: item.planName, policyPremium: item },
+  });
+  if (rated.statusCode !== 200) throw new Error(`rate answered ${rated.statusCode}: ${rated.body}`);
+  const at = `${formatIso(options.today)}T02:00:00.000Z`;
+  const consent = recordConsent(true, at);
+  const consents = { declaration1: consent, declaration2: consent, marketing: recordConsent(false, at) };
+  let policyId: string;
+  if (options.payNow) {
+    const qr = await post('policy/updateToPendingGenerateQR', { ...(rated.json() as object), consents });
+    if (qr.statusCode !== 200) throw new Error(`the QR answered ${qr.statusCode}: ${qr.body}`);
+    const paid = await post('payNow/qrCodeSimulatePaymentB2C', { txnRef: qr.json().response.txnRef });
+    if (paid.statusCode !== 200)
+      throw new Error(`the PayNow credit answered ${paid.statusCode}: ${paid.body}`);
+    await post('payNow/issueAndReceiptQRPolicy', qr.json().policy);
+    policyId = qr.json().policy.policyId as string;
+  } else {
+    const ratedPolicy = rated.json() as TPolicy;
+    if (options.autoRenewal) ratedPolicy.policyHome!.applicant!.hasAutoRenewal = true;
+    const pending = await post('policy/updateToPending', { ...ratedPolicy, consents });
+    if (pending.statusCode !== 200)
+      throw new Error(`updateToPending answered ${pending.statusCode}: ${pending.body}`);
+    const receipt = await postReceipt(app, await payAtTestGateway(app, pending.json().paymentSignature));
+    if (!receipt.json().paid) throw new Error(`the receipt did not pay: ${receipt.body}`);
+    policyId = pending.json().policy.policyId as string;
+  }
+  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId));
+  if (row?.status !== 'issued' || !row.policyNumber) throw new Error(`policy ${policyId} was not issued`);
+  return { policyId, policyNumber: row.policyNumber, row };
 }

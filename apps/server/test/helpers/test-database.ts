@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { openDatabase, type TDatabase } from '../../src/db/database.ts';
+import { createPglite, openDatabase, type TDatabase } from '../../src/db/database.ts';
 import { withDatabase } from '../global-setup.ts';
 import { describeWithService } from './services.ts';
 
@@ -36,7 +35,7 @@ export async function createTestDatabase(driver: TDriver): Promise<TTestDatabase
   };
   if (driver === 'pglite') {
     const dump = fs.readFileSync(inject('pgliteTemplatePath'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const pglite = await createPglite(undefined, { loadDataDir: new Blob([dump]) });
     const database = await openDatabase({ pglite });
     const drop = once(() => database.close());
     return { ...database, url: undefined, close: drop, drop };

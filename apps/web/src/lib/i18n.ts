@@ -129,6 +129,11 @@ function changeLanguage(language: TI18nLanguage) {
   for (const listener of listeners) listener();
 }
 
+/** The script a name list is written in for a page's language (`hkDistrictName`, `addressLine`). */
+export function nameScript(language: TI18nLanguage): 'en' | 'zhHans' | 'zhHant' {
+  return language === 'en' ? 'en' : language === 'zh-Hant' ? 'zhHant' : 'zhHans';
+}
+
 export function i18nLanguageFor(lang: TLanguage, country: TCountry): TI18nLanguage {
   if (lang === 'en') return 'en';
   return country === 'HKG' ? 'zh-Hant' : 'zh-Hans';

@@ -20,7 +20,13 @@ export function renderAt(element: ReactElement, path = '/travel') {
   );
 }
 
-export type TFakeRoute = { match: RegExp; status?: number; body: unknown };
+export type TFakeRoute = {
+  match: RegExp;
+  status?: number;
+  body: unknown;
+  /** Answered only once this settles: a slow call, held by the test. */
+  gate?: Promise<void>;
+};
 
 /** A fetch that answers the shop's calls from a table and records every request. */
 export function stubServer(routes: TFakeRoute[]) {
@@ -30,6 +36,7 @@ export function stubServer(routes: TFakeRoute[]) {
     calls.push({ url, init });
     const route = routes.find((candidate) => candidate.match.test(url));
     if (!route) return new Response(JSON.stringify({ statusCode: 404 }), { status: 404 });
+    if (route.gate) await route.gate;
     const text = typeof route.body === 'string' ? route.body : JSON.stringify(route.body);
     return new Response(text, { status: route.status ?? 200 });
   });

@@ -19,7 +19,7 @@ describe("operations' requests (decision 123)", () => {
     expect({ OPERATIONS_NOTE, REFUND_REFERENCE_MAX, POLICY_SEARCH }).toEqual({
       OPERATIONS_NOTE: { min: 1, max: 500 },
       REFUND_REFERENCE_MAX: 100,
-      POLICY_SEARCH: { textMax: 100, statusMax: 30, productMax: 10, agentMax: 30, pageMax: 10_000 },
+      POLICY_SEARCH: { textMax: 100, statusMax: 30, productMax: 10, agentMax: 30, countMax: 10_000 },
     });
   });
 
@@ -57,12 +57,13 @@ describe("operations' requests (decision 123)", () => {
     ).toEqual(['paidOn', 'reference']);
   });
 
-  it('searches policies by text and filters, the page counted from 1', () => {
-    expect(ZPolicySearch.parse({})).toEqual({ page: 1 });
-    expect(ZPolicySearch.parse({ q: ' TSG26 ', agent: ' AG1001 ', page: '3' })).toEqual({
+  it('searches policies by text and filters, a page after or before one policy', () => {
+    const id = '0b9c1f5e-6a1d-4c41-9f0e-3d7b2a1c9e11';
+    expect(ZPolicySearch.parse({})).toEqual({});
+    expect(ZPolicySearch.parse({ q: ' TSG26 ', agent: ' AG1001 ', after: id })).toEqual({
       q: 'TSG26',
       agent: 'AG1001',
-      page: 3,
+      after: id,
     });
     const at = (change: Record<string, unknown>) => refused(ZPolicySearch.safeParse(change));
     expect(
@@ -71,15 +72,17 @@ describe("operations' requests (decision 123)", () => {
         status: 'a'.repeat(POLICY_SEARCH.statusMax),
         product: 'a'.repeat(POLICY_SEARCH.productMax),
         agent: 'a'.repeat(POLICY_SEARCH.agentMax),
-        page: POLICY_SEARCH.pageMax,
+        before: id,
       }),
     ).toEqual([]);
     expect(at({ q: 'a'.repeat(POLICY_SEARCH.textMax + 1) })).toEqual(['q']);
     expect(at({ status: 'a'.repeat(POLICY_SEARCH.statusMax + 1) })).toEqual(['status']);
     expect(at({ product: 'a'.repeat(POLICY_SEARCH.productMax + 1) })).toEqual(['product']);
     expect(at({ agent: 'a'.repeat(POLICY_SEARCH.agentMax + 1) })).toEqual(['agent']);
-    expect(at({ page: 0 })).toEqual(['page']);
-    expect(at({ page: POLICY_SEARCH.pageMax + 1 })).toEqual(['page']);
+    // A page's edge is a policy's id, and one edge at a time.
+    expect(at({ after: '2' })).toEqual(['after']);
+    expect(at({ before: "x' or 1=1" })).toEqual(['before']);
+    expect(at({ after: id, before: id })).toEqual(['before']);
     expect(at({ from: '2026-13-01' })).toEqual(['from']);
   });
 

@@ -32,18 +32,26 @@ export type TCaseResolve = z.infer<typeof ZCaseResolve>;
 export const ZRenewalHandled = z.object({ note: ZOperationsNote });
 export type TRenewalHandled = z.infer<typeof ZRenewalHandled>;
 
-/** The policy search's bounds: the text typed, the filters' codes, the pages. */
+/**
+ * The policy search's bounds: the text typed, the filters' codes, and how far it counts what it found
+ * (beyond `countMax` the list says "10,000+": counting a million rows on every page is not done).
+ */
 export const POLICY_SEARCH = {
   textMax: 100,
   statusMax: 30,
   productMax: 10,
   agentMax: 30,
-  pageMax: 10_000,
+  countMax: 10_000,
 } as const;
+
+/** A page's edge: the id of the policy a page starts after (`after`) or ends before (`before`), any UUID's shape. */
+const ZPolicyCursor = z.guid();
 
 /**
  * The policy search (`GET /admin/policies?…`): text matched against the number, name, e-mail or ID
- * number, filters, the creation days `from`..`to` (inclusive, `to` not before `from`), the page.
+ * number, filters, the creation days `from`..`to` (inclusive, `to` not before `from`), and the page by
+ * key (decision 143): the policies after one (older, the next page) or before one (newer, the previous
+ * page), never by an offset.
  */
 export const ZPolicySearch = z
   .object({
@@ -53,7 +61,8 @@ export const ZPolicySearch = z
     agent: z.string().trim().max(POLICY_SEARCH.agentMax).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
-    page: z.coerce.number().int().min(1).max(POLICY_SEARCH.pageMax).default(1),
+    after: ZPolicyCursor.optional(),
+    before: ZPolicyCursor.optional(),
   })
   // Runs even when another field is wrong, so a form hears every problem at once.
   .superRefine(
@@ -67,6 +76,13 @@ export const ZPolicySearch = z
         to < from
       )
         context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+      const { after, before } = search as { after?: unknown; before?: unknown };
+      if (after !== undefined && before !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['before'],
+          message: 'a page is after one policy or before one',
+        });
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   );

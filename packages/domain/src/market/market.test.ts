@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCountry, MARKETS, resolveCountry } from './market.ts';
+import { isCountry, MARKETS, marketOfCurrency, resolveCountry } from './market.ts';
 
 describe('markets', () => {
   it('knows both markets', () => {
@@ -20,5 +20,13 @@ describe('markets', () => {
     [undefined, undefined, 'SGP'],
   ])('host %s with country %s is %s (travel-flow section 2)', (host, query, country) => {
     expect(resolveCountry(host, query)).toBe(country);
+  });
+});
+
+describe('marketOfCurrency', () => {
+  it('finds the market whose currency a payment is in', () => {
+    expect(marketOfCurrency('HKD')).toBe('HKG');
+    expect(marketOfCurrency('SGD')).toBe('SGP');
+    expect(marketOfCurrency('USD')).toBe('SGP');
   });
 });

@@ -36,6 +36,11 @@ export const MARKETS: Record<TCountry, TMarket> = {
   },
 };
 
+/** The market whose currency a payment or refund is in (each market has its own); Singapore otherwise. */
+export function marketOfCurrency(currency: string): TCountry {
+  return COUNTRIES.find((country) => MARKETS[country].currency === currency) ?? 'SGP';
+}
+
 export function isCountry(value: unknown): value is TCountry {
   return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
 }

@@ -10,9 +10,11 @@ import {
 import { type TPolicy, ZPolicySchema } from '../schemas/policy-schema.ts';
 import { MESSAGE_KEYS } from '../validation/message-keys.ts';
 import {
+  cardLast4,
   isAutoRenewalOn,
   isPaid,
   parseGatewayAmount,
+  refundParts,
   splitBillToName,
   validatePaymentStart,
 } from './payment-rules.ts';
@@ -117,5 +119,55 @@ describe('payment rules (travel-flow section 4, pa-home-payments section 9)', ()
     expect(parseGatewayAmount('45')).toBe(4500);
     for (const bad of ['', '-1.00', '1.005', '1e3', ' 1.00', undefined])
       expect(parseGatewayAmount(bad)).toBeNull();
+  });
+});
+
+describe('cardLast4: the only part of a card the shop shows', () => {
+  it('keeps the last four digits of the gateway mask, and nothing else', () => {
+    expect(cardLast4('xxxxxxxxxxxx1111')).toBe('1111');
+    expect(cardLast4('411111xxxxxx4242')).toBe('4242');
+    expect(cardLast4('xxxxxxxxxxxxxxxx')).toBe('');
+    expect(cardLast4('12')).toBe('');
+    expect(cardLast4(null)).toBe('');
+    expect(cardLast4(undefined)).toBe('');
+  });
+});
+
+describe('refundParts: a refund over the transactions it goes back to (decision 144)', () => {
+  const purchase = { key: 'purchase', leftCents: 30_000 };
+  const newer = { key: 'newer', leftCents: 4_000 };
+  const older = { key: 'older', leftCents: 2_000 };
+  const split = (total: number, sources: { key: string; leftCents: number }[]) =>
+    refundParts(total, sources).map((part) => [part.source.key, part.amountCents]);
+
+  it('takes the purchase first, then each collection in the order given, each at most what it has left', () => {
+    expect(split(20_000, [purchase, newer, older])).toEqual([['purchase', 20_000]]);
+    expect(split(30_000, [purchase, newer, older])).toEqual([['purchase', 30_000]]);
+    expect(split(33_000, [purchase, newer, older])).toEqual([
+      ['purchase', 30_000],
+      ['newer', 3_000],
+    ]);
+    expect(split(36_000, [purchase, newer, older])).toEqual([
+      ['purchase', 30_000],
+      ['newer', 4_000],
+      ['older', 2_000],
+    ]);
+  });
+
+  it('leaves out a source with nothing left, and refunds nothing for nothing', () => {
+    expect(split(5_000, [{ key: 'purchase', leftCents: 0 }, newer])).toEqual([
+      ['purchase', 1_000],
+      ['newer', 4_000],
+    ]);
+    expect(split(0, [purchase, newer])).toEqual([]);
+    expect(split(-100, [purchase])).toEqual([]);
+  });
+
+  it('never drops money the sources cannot hold: it stays on the first, for the gateway to refuse', () => {
+    expect(split(40_000, [purchase, newer])).toEqual([
+      ['purchase', 36_000],
+      ['newer', 4_000],
+    ]);
+    expect(split(100, [])).toEqual([]);
   });
 });

@@ -79,3 +79,39 @@ export function parseGatewayAmount(text: string | undefined): TCents | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * The last four digits of a card number as the gateway masks it (`xxxxxxxxxxxx1111` → `1111`), the
+ * only part of a card the shop shows or writes; '' when the mask does not end in four digits.
+ */
+export function cardLast4(masked: string | null | undefined): string {
+  const tail = (masked ?? '').slice(-4);
+  return /^\d{4}$/.test(tail) ? tail : '';
+}
+
+/**
+ * A refund split over the card transactions it goes back to (decision 144): a gateway refunds at most
+ * what a transaction has left, so each part is at most its source's `leftCents`, taken in the order
+ * given (the purchase's payment first, then the endorsements' card payments, newest first). Sources
+ * that give nothing are left out. What the sources cannot hold stays on the first, so no money is ever
+ * dropped: the gateway then refuses it and operations pay it.
+ * E.g. S$330.00 over a payment with S$300.00 left and a collection of S$40.00: S$300.00 and S$30.00.
+ */
+export function refundParts<TSource extends { leftCents: number }>(
+  totalCents: number,
+  sources: readonly TSource[],
+): { source: TSource; amountCents: number }[] {
+  const parts: { source: TSource; amountCents: number }[] = [];
+  let rest = Math.max(0, totalCents);
+  for (const source of sources) {
+    const amountCents = Math.min(rest, Math.max(0, source.leftCents));
+    if (amountCents > 0) parts.push({ source, amountCents });
+    rest -= amountCents;
+  }
+  if (rest > 0 && sources[0]) {
+    const first = parts.find((part) => part.source === sources[0]);
+    if (first) first.amountCents += rest;
+    else parts.unshift({ source: sources[0], amountCents: rest });
+  }
+  return parts;
+}

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../dates/local-date.ts';
 import { buildHomePolicy, buildPaPolicy, buildTravelPolicy } from '../schemas/fixtures.ts';
-import { type TPolicy, ZPolicySchema } from '../schemas/policy-schema.ts';
+import { type TPolicy, type TWirePremiumItem, ZPolicySchema } from '../schemas/policy-schema.ts';
 import {
   formatCardExpiry,
   isCardExpiredBy,
   isChargeDue,
   isNoticeDue,
   parseCardExpiry,
+  premiumItemAtPrice,
   RENEWAL_CHARGE_DAYS,
   RENEWAL_LINK_VALID_DAYS,
   RENEWAL_NOTICE_DAYS,
@@ -137,5 +138,72 @@ describe('renewal rules (pa-home-payments section 9, decision 011)', () => {
       expect(renewed.status).toBe('pending');
       expect(renewed.country).toBe('HKG');
     });
+  });
+});
+
+describe('premiumItemAtPrice: a renewal after an endorsement is sold at the price in force (decision 144)', () => {
+  const sold = {
+    planName: 'HOME-ENHANCED',
+    premium: 200,
+    premiumWithoutDiscount: 220,
+    gst: 18,
+    levy: 0,
+    totalPremium: 218,
+    commission: 30,
+    discount: 0,
+    campaignDiscount: 20,
+    groupDiscount: 0,
+    insuredCommissionDiscount: 0,
+    totalDiscount: 20,
+  } as TWirePremiumItem;
+
+  it('says the price exactly, and moves the amounts around it in proportion', () => {
+    expect(
+      premiumItemAtPrice(sold, { premiumCents: 24_000, taxCents: 2_160, totalCents: 26_160 }),
+    ).toMatchObject({
+      premium: 240,
+      gst: 21.6,
+      levy: 0,
+      totalPremium: 261.6,
+      campaignDiscount: 24,
+      totalDiscount: 24,
+      premiumWithoutDiscount: 264,
+      commission: 36,
+      planName: 'HOME-ENHANCED',
+    });
+  });
+
+  it('puts Hong Kong’s levy where the item had it, and gives the item back at its own price', () => {
+    const hongKong = { ...sold, gst: 0, levy: 0.2, totalPremium: 200.2, premium: 200 } as TWirePremiumItem;
+    expect(
+      premiumItemAtPrice(hongKong, { premiumCents: 10_000, taxCents: 10, totalCents: 10_010 }),
+    ).toMatchObject({
+      premium: 100,
+      gst: 0,
+      levy: 0.1,
+      totalPremium: 100.1,
+    });
+    expect(premiumItemAtPrice(sold, { premiumCents: 20_000, taxCents: 1_800, totalCents: 21_800 })).toBe(
+      sold,
+    );
+  });
+
+  it('renews an endorsed home at the price in force, and leaves other products as sold', () => {
+    const home = ZPolicySchema.parse(buildHomePolicy(today));
+    home.policyHome!.policyPremium = sold;
+    const period = renewalPeriod(end);
+    const renewed = renewedPolicyDocument(
+      home,
+      { policyId: 'r', period, referenceNumber: 'R' },
+      {
+        premiumCents: 24_000,
+        taxCents: 2_160,
+        totalCents: 26_160,
+      },
+    );
+    expect(renewed.policyHome?.policyPremium?.totalPremium).toBe(261.6);
+    expect(
+      renewedPolicyDocument(home, { policyId: 'r', period, referenceNumber: 'R' }).policyHome?.policyPremium,
+    ).toBe(sold);
   });
 });

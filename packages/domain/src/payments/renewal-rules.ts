@@ -1,6 +1,9 @@
 import { annualEndDate } from '../dates/cover-period.ts';
 import { addDays, compareDates, formatDmy, isBefore, type TLocalDate } from '../dates/local-date.ts';
-import type { TPolicy } from '../schemas/policy-schema.ts';
+import type { TPriceInForce } from '../home/address-endorsement.ts';
+import { divideHalfUp } from '../money/money.ts';
+import type { TPolicy, TWirePremiumItem } from '../schemas/policy-schema.ts';
+import { centsToWire, wireToCents } from '../schemas/wire-amounts.ts';
 
 /**
  * Auto-renewal (pa-home-payments section 9; design section 6; decision 011). An annual, non-corporate,
@@ -85,9 +88,47 @@ export function formatCardExpiry(expiry: string | null | undefined): string {
  * policy's numbers and payment details (issuing writes the new ones). Travel keeps its period in
  * deptDate/returnDate, personal accident and home in effectiveDate/expiryDate (DD/MM/YYYY).
  */
+/**
+ * The plan's premium item at the price in force (decision 144). After an endorsement the policy's
+ * price columns hold the year's premium at its new address, while its document still holds the item
+ * as sold. A renewal is sold at the price in force, so its item says that: the premium, the tax and the
+ * total are the price's exactly, and the amounts before and around them (premium before discount,
+ * each discount, commission) move in the same proportion, half up. The same price gives the item back.
+ * E.g. sold S$200.00 + S$18.00 GST with a S$20.00 discount, in force S$240.00 + S$21.60: discount S$24.00.
+ */
+export function premiumItemAtPrice(item: TWirePremiumItem, price: TPriceInForce): TWirePremiumItem {
+  const soldTotal = wireToCents(item.totalPremium);
+  if (soldTotal === price.totalCents || soldTotal <= 0) return item;
+  const scaled = (amount: number | undefined) =>
+    centsToWire(divideHalfUp(wireToCents(amount ?? 0) * price.totalCents, soldTotal));
+  const campaignDiscount = scaled(item.campaignDiscount);
+  const groupDiscount = scaled(item.groupDiscount);
+  const insuredCommissionDiscount = scaled(item.insuredCommissionDiscount);
+  const totalDiscount = scaled(item.totalDiscount);
+  const premium = centsToWire(price.premiumCents);
+  // The tax is the market's: GST in Singapore, the IA levy in Hong Kong (the other stays nought).
+  const taxedByGst = wireToCents(item.gst ?? 0) > 0 || wireToCents(item.levy ?? 0) === 0;
+  return {
+    ...item,
+    premium,
+    premiumWithoutDiscount: centsToWire(price.premiumCents + wireToCents(totalDiscount)),
+    gst: taxedByGst ? centsToWire(price.taxCents) : item.gst,
+    levy: taxedByGst ? item.levy : centsToWire(price.taxCents),
+    totalPremium: centsToWire(price.totalCents),
+    commission: scaled(item.commission),
+    discount: scaled(item.discount),
+    campaignDiscount,
+    groupDiscount,
+    insuredCommissionDiscount,
+    totalDiscount,
+  };
+}
+
 export function renewedPolicyDocument(
   policy: TPolicy,
   renewal: { policyId: string; period: TPeriod; referenceNumber: string },
+  /** The price in force it renews at (the expiring policy's price columns); its plan's item says it. */
+  price?: TPriceInForce,
 ): TPolicy {
   const start = formatDmy(renewal.period.start);
   const end = formatDmy(renewal.period.end);
@@ -107,7 +148,11 @@ export function renewedPolicyDocument(
     return { ...base, policyTravel: { ...policy.policyTravel, deptDate: start, returnDate: end } };
   if (policy.productType === 'PAN' && policy.policyPAN)
     return { ...base, policyPAN: { ...policy.policyPAN, effectiveDate: start, expiryDate: end } };
-  if (policy.productType === 'PHM' && policy.policyHome)
-    return { ...base, policyHome: { ...policy.policyHome, effectiveDate: start, expiryDate: end } };
+  if (policy.productType === 'PHM' && policy.policyHome) {
+    const home = { ...policy.policyHome, effectiveDate: start, expiryDate: end };
+    // Only a home is endorsed after the sale: its renewal's item is at the price in force.
+    if (price && home.policyPremium) home.policyPremium = premiumItemAtPrice(home.policyPremium, price);
+    return { ...base, policyHome: home };
+  }
   return base;
 }

@@ -124,6 +124,45 @@ export function buildHomePolicy(today: TLocalDate, overrides: TOverrides = {}): 
   };
 }
 
+/**
+ * A Hong Kong home: a rented flat of 500–799 sq ft in a 20–39-year-old building in Wan Chai, HK$400,000
+ * of contents, its policyholder with an HKID, in Chinese (decision 057). `overrides.policyHome` changes
+ * the home or its applicant, as for `buildHomePolicy`.
+ */
+export function buildHongKongHomePolicy(today: TLocalDate, overrides: TOverrides = {}): TPolicyInput {
+  return buildHomePolicy(today, {
+    country: 'HKG',
+    lang: 'zh',
+    ...overrides,
+    policyHome: {
+      dwellingType: 'CONDO',
+      hdbFlatType: undefined,
+      floorArea: '500_799',
+      buildingAge: '20_TO_39',
+      ownership: 'TENANT',
+      blockOrHouseNo: 'Flat 12A, 8/F, Block 3',
+      buildingName: 'Harbour View Gardens',
+      streetName: '18 Harbour Road',
+      unitNo: '',
+      postalCode: '',
+      district: 'WC',
+      contentsSumInsured: 400_000,
+      optionalCovers: [],
+      applicant: {
+        clientType: 'P',
+        fullName: 'CHEUNG KA YAN',
+        dateOfBirth: '09/09/1975',
+        idType: 'HKID',
+        hkId: 'K765432(4)',
+        mobileNoCountryCode: '852',
+        mobileNo: '61234567',
+        email: 'KY.CHEUNG@EXAMPLE.COM',
+      },
+      ...overrides.policyHome,
+    } as never,
+  } as TOverrides);
+}
+
 /** Parses a fixture the way the server does, so a broken fixture fails where it is built. */
 export function parsePolicy(input: TPolicyInput) {
   return ZPolicySchema.parse(input);

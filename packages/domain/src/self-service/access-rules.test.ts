@@ -69,11 +69,12 @@ describe('backoffWaitMs', () => {
 });
 
 describe('step-up purposes', () => {
-  it('names the four sensitive changes, and only they', () => {
+  it('names the five sensitive changes, and only they', () => {
     expect(STEP_UP_PURPOSES.every(isStepUpPurpose)).toBe(true);
     expect(isStepUpPurpose('auto-renewal')).toBe(false);
-    // What waits while a change of address can be undone is money leaving or the cover ending.
-    expect(BLOCKED_WHILE_UNDOABLE).toEqual(['cancellation', 'claim-payout']);
+    // What waits while a change of address can be undone is money leaving, the cover ending, or the
+    // cover moving to another home (decision 138).
+    expect(BLOCKED_WHILE_UNDOABLE).toEqual(['cancellation', 'claim-payout', 'insured-address']);
   });
   it('carries the code on the wire as an optional string', () => {
     expect(ZStepUpCode.parse(undefined)).toBeUndefined();

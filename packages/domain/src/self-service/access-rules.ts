@@ -72,7 +72,13 @@ export const ACCESS_TRIES_PER_CLIENT: TBackoffRule = {
  * What a sensitive change needs first (issue 27, decision 102): a fresh code mailed to the address on
  * the policy before the change, typed back with the change itself.
  */
-export const STEP_UP_PURPOSES = ['contact', 'renewal-card', 'cancellation', 'claim-payout'] as const;
+export const STEP_UP_PURPOSES = [
+  'contact',
+  'renewal-card',
+  'cancellation',
+  'claim-payout',
+  'insured-address',
+] as const;
 export type TStepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 
 export function isStepUpPurpose(value: string): value is TStepUpPurpose {
@@ -83,7 +89,11 @@ export function isStepUpPurpose(value: string): value is TStepUpPurpose {
  * While a change of the policy's address can still be undone from the old address, these wait (as a
  * second change of address does): what a mailbox taken over for a moment would do next (decision 102).
  */
-export const BLOCKED_WHILE_UNDOABLE: readonly TStepUpPurpose[] = ['cancellation', 'claim-payout'];
+export const BLOCKED_WHILE_UNDOABLE: readonly TStepUpPurpose[] = [
+  'cancellation',
+  'claim-payout',
+  'insured-address',
+];
 
 /** The message keys of a refused step-up or link (texts in the `myPolicy` section). */
 export const IDENTITY_MESSAGE_KEYS = {

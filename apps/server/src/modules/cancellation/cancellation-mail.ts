@@ -1,5 +1,6 @@
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
+import type { TRefundRow } from '../payment/refund-service.ts';
 import {
   composeCancellationMail,
   endorsementFileName,
@@ -19,10 +20,9 @@ export type TCancelledEventDetail = Omit<TCancellationFacts, 'recordedAt' | 'pol
 };
 
 /** What the cancellation's mail reads: the policy's row and its 'cancelled' event. */
-export type TCancellationFactsReader = Pick<
-  TCancellationRepository,
-  'findPolicy' | 'lastCancelledEvent' | 'findRefund'
->;
+export type TCancellationFactsReader = Pick<TCancellationRepository, 'findPolicy' | 'lastCancelledEvent'> & {
+  findRefund: (policyId: string) => Promise<Pick<TRefundRow, 'providerRequestId'> | undefined>;
+};
 
 /** The facts of a cancelled policy, read from its row and its 'cancelled' event; null when it is not cancelled. */
 export async function cancellationFactsOf(

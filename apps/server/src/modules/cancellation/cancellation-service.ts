@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { formatDmy, parseDmy, parseIso, type TLocalDate, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
-import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
+import { cardLast4, policyApplicant, refundParts } from '@lionrock/domain/payments/payment-rules';
 import { periodOfInsurance } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import {
@@ -10,13 +11,10 @@ import {
 } from '@lionrock/domain/self-service/cancellation-rules';
 import type { TProductType } from '@lionrock/domain/tax/tax';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { describeError } from '../../lib/redaction.ts';
-import { cardProvider, type TCardProvider } from '../../payments/card-gateway/payment-provider.ts';
-import { GatewayLookupError } from '../../payments/card-gateway/transaction-lookup.ts';
 import type { TPaymentRow } from '../payment/payment-repository.ts';
+import { refundRequestId, type TRefundService } from '../payment/refund-service.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TPolicyholder } from '../policyholder/holder-access.ts';
 import { stepUpRequired, type TStepUpService } from '../policyholder/step-up-service.ts';
@@ -25,7 +23,6 @@ import {
   createCancellationRepository,
   type TCancellationDecision,
   type TCancellationRepository,
-  type TRefundRow,
 } from './cancellation-repository.ts';
 
 /**
@@ -33,8 +30,9 @@ import {
  * cancellation itself, exactly once per policy. The policy is reached only through the holder's
  * session (holder-access.ts). Cancelling writes, in one transaction, the status, its event, the refund
  * row (one per policy), the PayNow operations case and the e-mail; the card refund is then asked of
- * the gateway with the refund's stable key, under a lease, so a retry, a double submit or a crash in
- * between makes one refund.
+ * the gateway by the shared refund service (payment/refund-service.ts), so a retry, a double submit or
+ * a crash in between makes one refund. What is refunded counts what the endorsements since the sale
+ * collected and returned (decision 142).
  */
 export type TCancellationView = {
   policyId: string;
@@ -53,6 +51,9 @@ export type TCancellationView = {
   refund: { state: string; amountCents: number; method: string; reference: string } | null;
 };
 
+/** A card transaction a cancellation's refund may go back to: the purchase's (no reference) or a collection's. */
+type TRefundSource = { collectionReference: string | null; leftCents: number };
+
 export type TCancellationDeps = {
   repository: TCancellationRepository;
   access: {
@@ -60,22 +61,19 @@ export type TCancellationDeps = {
   };
   /** The fresh code from the policy's address a cancellation needs (decision 102). */
   stepUps: Pick<TStepUpService, 'check' | 'use'>;
-  /** The market's card gateway (payment-provider.ts). */
-  provider: (country: TCountry) => Promise<Pick<TCardProvider, 'refund'>>;
+  /** The refunds a policy is owed and the gateway's part in them (payment/refund-service.ts). */
+  refunds: Pick<
+    TRefundService,
+    'settleRefund' | 'cancellationRefunds' | 'paidPayment' | 'paidCollections' | 'returnedToPayment'
+  >;
+  /** What the endorsements since the sale collected less what they returned, in cents (decision 142). */
+  endorsedCents: (policyId: string) => Promise<number>;
   /** Whether a claim was made under the policy (the claims module answers; none without it). */
   hasClaim: (policyId: string) => Promise<boolean>;
   now: () => Date;
   log: FastifyBaseLogger;
   onMailQueued: () => void;
 };
-
-const last4 = (masked: string | null | undefined): string => {
-  const tail = (masked ?? '').slice(-4);
-  return /^\d{4}$/.test(tail) ? tail : '';
-};
-
-/** The stable key of a policy's refund at the gateway: the same on every try (decision 072). */
-export const refundRequestId = (policyId: string): string => `RF${policyId.replace(/-/g, '').toUpperCase()}`;
 
 function coverDates(row: TPolicyRow): { start: TLocalDate; end: TLocalDate } | null {
   const period = periodOfInsurance(row.document as TPolicy);
@@ -89,7 +87,11 @@ export function createCancellationService(deps: TCancellationDeps) {
   const todayOf = (country: TCountry) => todayIn(MARKETS[country].timeZone, deps.now());
 
   /** The rule's answer for the policy as it is now, and the payment that paid for it. */
-  function quoteOf(row: TPolicyRow, payment: TPaymentRow | undefined, hasClaim: boolean): TCancellationQuote {
+  /**
+   * The rule's answer for the policy as it is now: `paidCents` is what the customer paid for it, the
+   * payment plus what its endorsements collected less what they returned (decision 142).
+   */
+  function quoteOf(row: TPolicyRow, paidCents: number, hasClaim: boolean): TCancellationQuote {
     const country = row.country as TCountry;
     const dates = coverDates(row);
     const none = (reasonKey: string): TCancellationQuote => ({
@@ -114,16 +116,51 @@ export function createCancellationService(deps: TCancellationDeps) {
       startDate: dates.start,
       endDate: dates.end,
       today: todayOf(country),
-      premiumCents: payment?.amountCents ?? row.totalCents ?? 0,
+      premiumCents: paidCents,
       hasClaim,
       isRenewal: row.renewalOf !== null,
     });
   }
 
+  /**
+   * The payment that paid for the policy, what the customer paid in all (endorsements counted), and the
+   * card transactions a refund goes back to (decision 144): the purchase's, less what endorsements
+   * returned to it, then each endorsement's card payment, newest first.
+   */
+  async function paidFor(row: TPolicyRow) {
+    const payment = await deps.refunds.paidPayment(row.policyId);
+    const purchaseCents = payment?.amountCents ?? row.totalCents ?? 0;
+    const paidCents = purchaseCents + (await deps.endorsedCents(row.policyId));
+    const sources: TRefundSource[] = [
+      {
+        collectionReference: null,
+        leftCents: purchaseCents - (await deps.refunds.returnedToPayment(row.policyId)),
+      },
+      ...(await deps.refunds.paidCollections(row.policyId)).map((collection) => ({
+        collectionReference: collection.referenceNumber,
+        leftCents: collection.amountCents,
+      })),
+    ];
+    return { payment, paidCents, sources };
+  }
+
+  /** The cancellation's refunds as one: their sum, the purchase's part naming the state and reference. */
+  async function refundOf(policyId: string): Promise<TCancellationView['refund']> {
+    const parts = await deps.refunds.cancellationRefunds(policyId);
+    const main = parts.find((part) => part.collectionReference === null) ?? parts[0];
+    if (!main) return null;
+    return {
+      state: main.state,
+      amountCents: parts.reduce((sum, part) => sum + part.amountCents, 0),
+      method: main.method,
+      reference: main.providerRequestId,
+    };
+  }
+
   async function viewOf(row: TPolicyRow): Promise<TCancellationView> {
-    const payment = await repository.paidPayment(row.policyId);
-    const quote = quoteOf(row, payment, await deps.hasClaim(row.policyId));
-    const refund = await repository.findRefund(row.policyId);
+    const { payment, paidCents } = await paidFor(row);
+    const quote = quoteOf(row, paidCents, await deps.hasClaim(row.policyId));
+    const refund = await refundOf(row.policyId);
     return {
       policyId: row.policyId,
       policyNumber: row.policyNumber ?? '',
@@ -135,62 +172,21 @@ export function createCancellationService(deps: TCancellationDeps) {
       reasonKey: quote.reasonKey,
       freeLookEnds: formatDmy(quote.freeLookEnds),
       paymentMethod: payment?.method === 'CC' || payment?.method === 'PN' ? payment.method : null,
-      cardLast4: last4(payment?.maskedCard),
+      cardLast4: cardLast4(payment?.maskedCard),
       // The refund's reference is its stable key at the gateway (decision 129).
-      refund: refund
-        ? {
-            state: refund.state,
-            amountCents: refund.amountCents,
-            method: refund.method,
-            reference: refund.providerRequestId,
-          }
-        : null,
+      refund,
     };
-  }
-
-  /** Asks the gateway for a requested card refund, if no one else is asking now; records the answer. */
-  async function settleRefund(refundId: string): Promise<void> {
-    const claimed = await repository.claimRefund(refundId, deps.now());
-    if (!claimed) return;
-    const policy = await repository.findPolicy(claimed.policyId);
-    const payment = (await repository.paidPayment(claimed.policyId)) ?? undefined;
-    if (!policy || !payment?.gatewayTransactionId) {
-      await repository.recordRefund(claimed, { state: 'failed', error: 'no captured card transaction' });
-      return;
-    }
-    const provider = await deps.provider(policy.country as TCountry);
-    let result: Awaited<ReturnType<TCardProvider['refund']>>;
-    try {
-      result = await provider.refund({
-        transactionId: payment.gatewayTransactionId,
-        amountCents: claimed.amountCents,
-        currency: claimed.currency,
-        requestId: claimed.providerRequestId,
-      });
-    } catch (error) {
-      if (!(error instanceof GatewayLookupError)) throw error;
-      // An outage: the refund stays requested and is asked again, with the same key.
-      log.warn({ refundId, err: describeError(error) }, 'card refund could not be asked; will retry');
-      await repository.releaseRefund(refundId, describeError(error).message);
-      return;
-    }
-    if (result.status === 'succeeded') {
-      await repository.recordRefund(claimed, { state: 'succeeded', reference: result.reference });
-      log.info({ refundId, policyNumber: policy.policyNumber }, 'card refund made');
-    } else {
-      await repository.recordRefund(claimed, { state: 'failed', error: result.reason });
-      log.warn({ refundId, policyNumber: policy.policyNumber, reason: result.reason }, 'card refund refused');
-    }
   }
 
   function decide(
     locked: TPolicyRow,
-    payment: TPaymentRow | undefined,
+    paid: { payment: TPaymentRow | undefined; paidCents: number; sources: TRefundSource[] },
     hasClaim: boolean,
     reason: string | undefined,
   ): TCancellationDecision {
     if (locked.status === 'cancelled') return { cancel: false, reason: 'cancelled-already' };
-    const quote = quoteOf(locked, payment, hasClaim);
+    const { payment, paidCents } = paid;
+    const quote = quoteOf(locked, paidCents, hasClaim);
     if (!quote.allowed) return { cancel: false, reason: 'refused', detail: quote.reasonKey };
     const document = locked.document as TPolicy;
     const country = locked.country as TCountry;
@@ -202,37 +198,59 @@ export function createCancellationService(deps: TCancellationDeps) {
       periodEnd: period.end,
       cancelledOn: formatDmy(todayOf(country)),
       basis: quote.basis === 'short-period' ? 'short-period' : 'free-look',
-      paidCents: payment?.amountCents ?? locked.totalCents ?? 0,
+      paidCents,
       refundCents: quote.refundCents,
       method,
-      cardLast4: method === 'CC' ? last4(payment?.maskedCard) : '',
+      cardLast4: method === 'CC' ? cardLast4(payment?.maskedCard) : '',
     };
-    const refundDue = quote.refundCents > 0;
+    // Each part goes back to the transaction that took it: the purchase's first, then the endorsements'.
+    const parts = refundParts(quote.refundCents, paid.sources);
+    const purchasePart = parts.find((part) => part.source.collectionReference === null)?.amountCents ?? 0;
+    const refundDue = purchasePart > 0;
     // A card refund is asked of the gateway; PayNow (or a card payment the gateway cannot name) is paid by operations.
     const byCard = method === 'CC' && Boolean(payment?.gatewayTransactionId);
     const email = policyApplicant(document)?.email?.trim();
+    const refundId = randomUUID();
     return {
       cancel: true,
       event: { ...event, ...(reason ? { reason } : {}) },
       refund: refundDue
         ? {
+            refundId,
             paymentId: payment?.paymentId ?? null,
             method,
             basis: event.basis,
-            amountCents: quote.refundCents,
+            amountCents: purchasePart,
             currency: locked.currency,
             state: byCard ? 'requested' : 'manual',
-            providerRequestId: refundRequestId(locked.policyId),
+            providerRequestId: refundRequestId({ policyId: locked.policyId }),
           }
         : null,
+      collectionRefunds: parts.flatMap(({ source, amountCents }) =>
+        source.collectionReference
+          ? [
+              {
+                refundId: randomUUID(),
+                collectionReference: source.collectionReference,
+                method: 'CC',
+                basis: event.basis,
+                amountCents,
+                currency: locked.currency,
+                state: 'requested',
+                providerRequestId: refundRequestId({ collectionReference: source.collectionReference }),
+              },
+            ]
+          : [],
+      ),
       alert:
         refundDue && !byCard && payment
           ? {
               kind: 'paynow_refund',
               paymentId: payment.paymentId,
+              refundId,
               detail: {
                 policyNumber: locked.policyNumber,
-                amountCents: quote.refundCents,
+                amountCents: purchasePart,
                 currency: locked.currency,
                 basis: event.basis,
                 method,
@@ -286,13 +304,13 @@ export function createCancellationService(deps: TCancellationDeps) {
           if ((await repository.findPolicy(row.policyId))?.status !== 'cancelled') throw error;
         }
       }
-      const payment = await repository.paidPayment(row.policyId);
+      const paid = await paidFor(row);
       const hasClaim = await deps.hasClaim(row.policyId);
       // The code is spent under the policy's lock with the cancellation itself: of two posts at once,
       // one cancels and the other finds it cancelled, answering the same without a second code.
       const result = await repository.cancelOnce(
         row.policyId,
-        (locked) => decide(locked, payment, hasClaim, reason),
+        (locked) => decide(locked, paid, hasClaim, reason),
         async (tx) => (stepUp ? deps.stepUps.use(stepUp.id, tx) : false),
       );
       if (result.outcome === 'unconfirmed') throw stepUpRequired();
@@ -305,28 +323,18 @@ export function createCancellationService(deps: TCancellationDeps) {
         log.info({ policyNumber: row.policyNumber }, 'policy cancelled by its holder');
         deps.onMailQueued();
       }
-      const refund = await repository.findRefund(row.policyId);
-      if (refund?.state === 'requested') await settleRefund(refund.refundId);
+      for (const refund of await deps.refunds.cancellationRefunds(row.policyId))
+        if (refund.state === 'requested') await deps.refunds.settleRefund(refund.refundId);
       return viewOf((await repository.findPolicy(row.policyId))!);
-    },
-
-    settleRefund,
-
-    /** Card refunds a crash or an outage left requested: asked again with their own keys (a job may call this). */
-    async settleUnsettledRefunds(): Promise<number> {
-      const due: TRefundRow[] = await repository.listUnsettledRefunds(deps.now());
-      for (const refund of due) await settleRefund(refund.refundId);
-      return due.length;
     },
   };
 }
 
 export type TCancellationService = ReturnType<typeof createCancellationService>;
 
-/** The service over the app's database, holder access and each market's card gateway. */
+/** The service over the app's database, holder access and the shared refunds. */
 export function cancellationServiceOf(options: {
   db: TDb;
-  config: TConfig;
   access: TCancellationDeps['access'];
   now: () => Date;
   log: FastifyBaseLogger;
@@ -334,13 +342,15 @@ export function cancellationServiceOf(options: {
   /** Whether a claim was made under a policy (the claims module's answer). */
   hasClaim: (policyId: string) => Promise<boolean>;
   stepUps: TCancellationDeps['stepUps'];
+  refunds: TCancellationDeps['refunds'];
+  endorsedCents: TCancellationDeps['endorsedCents'];
 }): TCancellationService {
   return createCancellationService({
     repository: createCancellationRepository(options.db),
     access: options.access,
     stepUps: options.stepUps,
-    provider: (country: TCountry) =>
-      cardProvider({ config: options.config, db: options.db, now: options.now }, country),
+    refunds: options.refunds,
+    endorsedCents: options.endorsedCents,
     hasClaim: options.hasClaim,
     now: options.now,
     log: options.log,

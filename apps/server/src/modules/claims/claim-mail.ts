@@ -2,7 +2,7 @@ import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import { CLAIM_DRAFT_LINK_VALID_DAYS } from '@lionrock/domain/claims/claim-rules';
 import type { TCountry } from '@lionrock/domain/market/market';
 import { formatMoney } from '@lionrock/domain/money/money';
-import { renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
+import { oneLine, renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -37,13 +37,16 @@ export type TClaimMailFacts = {
   payoutReference?: string | null;
   /** The claim's status link (the signed link that proves the mailbox, then the claim) or the resume link ('claim-resume'). */
   url: string;
+  /** The policyholder the mail greets by name ("Dear <name>", issue 29); the generic greeting without one. */
+  holderName?: string;
 };
 
 type TCopy = {
   subject: Record<TClaimMailKind, (f: TFacts) => string>;
   body: Record<TClaimMailKind, (f: TFacts) => string[]>;
   link: Record<TClaimMailKind, (f: TFacts) => string>;
-  greeting: string;
+  greeting: (name: string) => string;
+  genericGreeting: string;
 };
 type TFacts = {
   product: string;
@@ -102,7 +105,8 @@ const ZH_HANS: TCopy = {
     'claim-declined': () => '索偿进度：',
     'claim-paid': () => '索偿进度：',
   },
-  greeting: '尊敬的客户：',
+  greeting: (name) => `尊敬的${name}：`,
+  genericGreeting: '尊敬的客户：',
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -151,7 +155,8 @@ const COPY: Record<TScript, TCopy> = {
       'claim-declined': () => 'Claim status:',
       'claim-paid': () => 'Claim status:',
     },
-    greeting: 'Dear customer,',
+    greeting: (name) => `Dear ${name},`,
+    genericGreeting: 'Dear customer,',
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
@@ -176,10 +181,11 @@ export function composeClaimMail(
   };
   const subject = copy.subject[kind](values);
   const paragraphs = copy.body[kind](values);
+  const name = oneLine(facts.holderName ?? '');
   return renderMail({
     script,
     subject,
-    greeting: copy.greeting,
+    greeting: name ? copy.greeting(name) : copy.genericGreeting,
     blocks: [
       ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
       { kind: 'link', lines: [copy.link[kind](values)], url: facts.url },

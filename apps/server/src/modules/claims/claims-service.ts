@@ -29,6 +29,7 @@ import {
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
+import { policyholderName } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail } from '@lionrock/domain/self-service/contact-rules';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -567,7 +568,10 @@ export function createClaimsService(deps: TClaimsDeps) {
         refuseCancelled(policy);
         const twin = options.confirmDuplicate
           ? undefined
-          : (await repository.claimsOfPolicy(claim.policyId)).find((made) => isSameIncident(made, claim));
+          : (await repository.claimsOfPolicy(claim.policyId)).find(
+              // Not this claim itself: a second press read it as a draft before the first one landed.
+              (made) => made.claimId !== claim.claimId && isSameIncident(made, claim),
+            );
         if (twin)
           throw new ApiError(409, `This looks like claim ${twin.claimNumber}, made already.`, {
             field: 'duplicate',
@@ -818,6 +822,7 @@ export function createClaimsService(deps: TClaimsDeps) {
         amountCents: claim.amountCents,
         ...decided,
         url,
+        holderName: policyholderName(policy.document as TPolicy),
       });
     },
   };

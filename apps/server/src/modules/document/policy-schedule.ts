@@ -51,6 +51,19 @@ export type TIssuedPolicy = {
   receiptNumber: string;
   issuedAt: Date;
   language: 'en' | 'zh';
+  /**
+   * The changes since the sale, oldest first (the premium ledger, decisions 142 and 144): the schedule
+   * prints each, so it says what the policy is now as well as what was sold.
+   */
+  endorsements?: TScheduleEndorsement[];
+};
+
+/** An endorsement as the schedule prints it: from when (DD/MM/YYYY), what, the year's premium after it, the difference. */
+export type TScheduleEndorsement = {
+  kind: string;
+  from: string;
+  totalCents: number;
+  differenceCents: number;
 };
 
 /** The attachment's file name: `policy-schedule-TSG26-0001234.pdf`. */
@@ -514,6 +527,27 @@ function premiumTable(s: TSchedule, policy: TPolicy, plan: TWirePremiumItem): TT
   };
 }
 
+/** The endorsements since the sale: each change, from when, the premium after it and what moved. */
+function endorsementTable(s: TSchedule, policy: TPolicy, endorsements: TScheduleEndorsement[]): TTable {
+  const copy = s.copy.endorsements;
+  const money = (cents: TCents) => formatMoney(cents, policy.country);
+  return {
+    title: copy.title,
+    columns: [copy.columns.from, copy.columns.change, copy.columns.annual, copy.columns.difference],
+    widths: [0.2, 0.3, 0.25, 0.25],
+    rows: endorsements.map((endorsement) => [
+      endorsement.from,
+      endorsement.kind === 'insured-address' ? copy.insuredAddress : endorsement.kind,
+      money(endorsement.totalCents),
+      endorsement.differenceCents > 0
+        ? fill(copy.collected, { amount: money(endorsement.differenceCents) })
+        : endorsement.differenceCents < 0
+          ? fill(copy.refunded, { amount: money(-endorsement.differenceCents) })
+          : copy.unchanged,
+    ]),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Drawing
 // ---------------------------------------------------------------------------------------------------
@@ -697,6 +731,7 @@ export async function renderPolicySchedule(
     drawTable(canvas, insuredTable(s, policy), false);
     for (const table of benefitTables(s, policy, plan)) drawTable(canvas, table);
     drawTable(canvas, premiumTable(s, policy, plan));
+    if (issued.endorsements?.length) drawTable(canvas, endorsementTable(s, policy, issued.endorsements));
 
     write(canvas, copy.closingNote, 'italic').fontSize(8).fillColor(MUTED);
     const noteHeight = doc.heightOfString(copy.closingNote, { width: contentWidth(doc) });

@@ -124,6 +124,15 @@ export type TScheduleCopy = {
   };
   /** `{rate}` */
   tax: { gst: string; gstZero: string; levy: string };
+  /** Changes after the sale (decisions 138, 142, 144): `{amount}` in `collected` and `refunded`. */
+  endorsements: {
+    title: string;
+    columns: { from: string; change: string; annual: string; difference: string };
+    insuredAddress: string;
+    collected: string;
+    refunded: string;
+    unchanged: string;
+  };
   closingNote: string;
   /** `{number}`: the market's 24-hour assistance line (decision 042). */
   assistance: string;
@@ -271,6 +280,19 @@ const EN: TScheduleCopy = {
     total: 'Total paid',
   },
   tax: { gst: 'GST {rate}', gstZero: 'GST {rate} (outbound travel is zero-rated)', levy: 'IA levy {rate}' },
+  endorsements: {
+    title: 'Endorsements',
+    columns: {
+      from: 'In force from',
+      change: 'Change',
+      annual: 'New premium a year',
+      difference: 'For the days left',
+    },
+    insuredAddress: 'Insured address changed',
+    collected: '{amount} collected',
+    refunded: '{amount} refunded',
+    unchanged: 'No change',
+  },
   closingNote:
     'This schedule forms part of your policy: read it with the policy wording, which sets out the full terms, conditions and exclusions. Please check the details above and tell us at once if anything is wrong. ID numbers are shown in part only, to protect your personal data.',
   assistance: '24-hour emergency assistance, from anywhere in the world: {number}',
@@ -402,6 +424,14 @@ const ZH_HANS: TScheduleCopy = {
     total: '已付总额',
   },
   tax: { gst: '消费税{rate}', gstZero: '消费税{rate}（出境旅游为零税率）', levy: '保险业监管局征费{rate}' },
+  endorsements: {
+    title: '批单',
+    columns: { from: '生效日期', change: '更改', annual: '新全年保费', difference: '余下日数保费' },
+    insuredAddress: '受保地址更改',
+    collected: '已收取{amount}',
+    refunded: '已退还{amount}',
+    unchanged: '不变',
+  },
   closingNote:
     '本附表是您保单的一部分，请与列明全部条款、细则及不保事项的保单条款一并阅读。请核对以上资料，如有错误，请立即通知我们。为保障您的个人资料，证件号码只显示部分。',
   assistance: '24小时全球紧急援助热线：{number}',

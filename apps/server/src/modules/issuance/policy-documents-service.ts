@@ -1,3 +1,4 @@
+import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
@@ -16,7 +17,16 @@ import { deliverDueMail, type TMailSenders, type TManageUrl } from '../notificat
 import type { TPaymentRepository } from '../payment/payment-repository.ts';
 import type { TBenefitScheduleStore, TBenefitSchedules } from '../policy/benefit-schedules.ts';
 import type { TDocumentRateStore, TDocumentRates } from '../policy/document-rates.ts';
-import { composePolicyMail, POLICY_ISSUED_MAIL_KIND, SCHEDULE_LINK_VALID_DAYS } from './policy-mail.ts';
+import {
+  composePolicyMail,
+  endorsedFromOf,
+  endorsementEventOf,
+  POLICY_ENDORSED_MAIL_KIND,
+  POLICY_ISSUED_MAIL_KIND,
+  SCHEDULE_LINK_VALID_DAYS,
+  type TEndorsedCollected,
+  type TEndorsedRefund,
+} from './policy-mail.ts';
 
 export const SCHEDULE_PATH = '/b2c-server/rest/policy/schedule';
 
@@ -65,12 +75,20 @@ export function createPolicyDocumentsService(deps: {
     if ((row?.status !== 'issued' && row?.status !== 'cancelled') || !row.policyNumber || !row.receiptNumber)
       return undefined;
     const document = row.document as TPolicy;
+    // The schedule prints the changes since the sale, and the premium after each (decision 144).
+    const endorsements = (await deps.repository.endorsementsOf(policyId)).map((endorsement) => ({
+      kind: endorsement.kind,
+      from: formatDmy(parseIso(endorsement.fromDate)!),
+      totalCents: endorsement.totalCents,
+      differenceCents: endorsement.differenceCents,
+    }));
     return {
       document,
       policyNumber: row.policyNumber,
       receiptNumber: row.receiptNumber,
       issuedAt: row.issuedAt ?? row.updatedAt,
       language: document.lang ?? 'en',
+      ...(endorsements.length > 0 ? { endorsements } : {}),
       linked: { policyId: row.policyId, country: row.country, contactEmail: row.contactEmail },
     };
   }
@@ -93,13 +111,31 @@ export function createPolicyDocumentsService(deps: {
     return deps.renderSchedule(issued, benefits, rates);
   }
 
-  /** The issued policy's mail to its applicant or agent, with the schedule attached (decision 031). */
+  /**
+   * The issued policy's mail to its applicant or agent, with the schedule attached (decision 031); and an
+   * endorsement's to its applicant, with the schedule as endorsed (decision 138).
+   */
   deps.senders.register({
     name: 'policy',
-    handles: (mail) => mail.kind === POLICY_ISSUED_MAIL_KIND,
+    handles: (mail) => mail.kind === POLICY_ISSUED_MAIL_KIND || mail.kind === POLICY_ENDORSED_MAIL_KIND,
     async compose(mail) {
       const issued = mail.policyId ? await issuedPolicy(mail.policyId) : undefined;
       if (!issued) throw new Error(`mail ${mail.id}: its policy is not issued`);
+      const endorsedFrom = mail.kind === POLICY_ENDORSED_MAIL_KIND ? endorsedFromOf(mail.messageId) : null;
+      if (mail.kind === POLICY_ENDORSED_MAIL_KIND && !endorsedFrom)
+        throw new Error(`mail ${mail.id}: its message id names no endorsement`);
+      // The refund a lower premium owes, or the card payment a higher one took, as the endorsement's
+      // event recorded it (decisions 142 and 144).
+      const eventId = endorsedFrom ? endorsementEventOf(mail.messageId) : null;
+      const endorsedMoney =
+        eventId === null
+          ? null
+          : ((await deps.repository.eventDetail(mail.policyId!, eventId)) as {
+              refund?: TEndorsedRefund | null;
+              collected?: TEndorsedCollected;
+            } | null);
+      const endorsedRefund = endorsedMoney?.refund ?? null;
+      const endorsedCollected = endorsedMoney?.collected ?? null;
       // The agent's mail greets it; the applicant's names the agent and its registration number (issue 18).
       const agent = issued.document.agentCode
         ? await deps.agents.findAgent(issued.document.agentCode)
@@ -119,6 +155,9 @@ export function createPolicyDocumentsService(deps: {
           : undefined;
       const content = composePolicyMail(inLanguage, {
         ...(homeContentsCents === undefined ? {} : { homeContentsCents }),
+        ...(endorsedFrom ? { endorsedFrom } : {}),
+        ...(endorsedRefund ? { endorsedRefund } : {}),
+        ...(endorsedCollected ? { endorsedCollected } : {}),
         role: mail.recipientRole === 'agent' ? 'agent' : 'applicant',
         scheduleUrl: await scheduleLink(mail.policyId!, issued.policyNumber),
         ...(manageUrl ? { manageUrl } : {}),

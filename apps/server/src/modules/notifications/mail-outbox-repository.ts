@@ -5,6 +5,14 @@ import { describeError } from '../../lib/redaction.ts';
 
 export type TMailRow = typeof mailOutbox.$inferSelect;
 
+/**
+ * The next mail to send: the oldest waiting one that is due, skipping rows another instance holds. Its
+ * plan walks `mail_outbox_waiting_idx`, which holds only waiting mail (decision 139): before it, the
+ * primary key was walked past every mail ever sent (226 ms a claim with a million sent).
+ */
+export const NEXT_DUE_MAIL =
+  "select id from mail_outbox where status in ('queued', 'sending') and next_attempt_at <= now() order by id limit 1 for update skip locked";
+
 /** The mail outbox: issuing and renewal queue messages in their own transactions; this delivers them. */
 export function createMailOutboxRepository(db: TDb) {
   return {
@@ -44,12 +52,7 @@ export function createMailOutboxRepository(db: TDb) {
     const [mail] = await db
       .update(mailOutbox)
       .set({ status: 'sending', nextAttemptAt: sql`now() + interval '10 minutes'` })
-      .where(
-        eq(
-          mailOutbox.id,
-          sql`(select id from mail_outbox where status in ('queued', 'sending') and next_attempt_at <= now() order by id limit 1 for update skip locked)`,
-        ),
-      )
+      .where(eq(mailOutbox.id, sql`(${sql.raw(NEXT_DUE_MAIL)})`))
       .returning();
     if (!mail) return 'none';
     try {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatIso, todayIn } from '@lionrock/domain/dates/local-date';
-import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { MARKETS, marketOfCurrency, type TCountry } from '@lionrock/domain/market/market';
 import { formatPlainAmount } from '@lionrock/domain/money/money';
 import {
   decideGatewayOutcome,
@@ -138,6 +138,25 @@ export function cardRequestFields(
   return fields;
 }
 
+/**
+ * The request the browser posts with the card: the gateway's address, the fields and their signature.
+ * The built-in gateway answers on every origin of the shop: the customer's own, so the page's
+ * form-action 'self' covers it (decision 036); a configured gateway is its own origin.
+ */
+export function signedCardRequest(
+  provider: Pick<TCardProvider, 'profile' | 'signRequest'>,
+  fields: Record<string, string>,
+  origin: string,
+): TPaymentSignature {
+  return {
+    paymentUrl: provider.profile.isTestGateway
+      ? `${origin}${TEST_GATEWAY_PATH}`
+      : provider.profile.gatewayUrl,
+    ...fields,
+    paymentSignatureKey: provider.signRequest(fields),
+  };
+}
+
 /** What a verified answer records on its payment: signed values only, the card number as the gateway masked it. */
 function recordOf(answer: TVerifiedAnswer) {
   const { signed } = answer;
@@ -251,15 +270,7 @@ export function createCardPaymentService(deps: {
   ): Promise<TPaymentSignature> {
     const provider = await providerFor(policy.country);
     const fields = cardRequestFields(policy, started, provider.profile, { now: deps.now(), origin });
-    return {
-      // The built-in gateway answers on every origin of the shop: the customer's own, so the page's
-      // form-action 'self' covers it (decision 036); a configured gateway is its own origin.
-      paymentUrl: provider.profile.isTestGateway
-        ? `${origin}${TEST_GATEWAY_PATH}`
-        : provider.profile.gatewayUrl,
-      ...fields,
-      paymentSignatureKey: provider.signRequest(fields),
-    };
+    return signedCardRequest(provider, fields, origin);
   }
 
   function resultOf(payment: TPaymentRow, extra: Partial<TPaymentResult> = {}): TPaymentResult {
@@ -315,7 +326,7 @@ export function createCardPaymentService(deps: {
   });
 
   function countryOf(payment: TPaymentRow): TCountry {
-    return payment.currency === 'HKD' ? 'HKG' : 'SGP';
+    return marketOfCurrency(payment.currency);
   }
 
   async function forged(payment: TPaymentRow, problems: string[]): Promise<TPaymentResult> {

@@ -1,5 +1,5 @@
 import { isBefore, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
-import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { MARKETS, marketOfCurrency, type TCountry } from '@lionrock/domain/market/market';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -107,7 +107,7 @@ export function createIssuanceService(deps: {
               }) satisfies TPolicy,
           };
         },
-        issueYear(deps.now(), context.currency === 'HKD' ? 'HKG' : 'SGP'),
+        issueYear(deps.now(), marketOfCurrency(context.currency)),
       );
       if (result.outcome === 'issued') {
         deps.log.info(

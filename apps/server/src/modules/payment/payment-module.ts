@@ -16,6 +16,7 @@ import { createPaymentRepository } from './payment-repository.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { createPaynowCreditRepository } from './paynow-credit-repository.ts';
 import { createPaynowService } from './paynow-service.ts';
+import { refundServiceOf } from './refund-service.ts';
 
 type TCardOptions = Parameters<typeof createCardPaymentService>[0];
 
@@ -99,5 +100,7 @@ export async function paymentModule(
     });
     if (!config.isProduction) await app.register(testCheckoutRoutes, { now });
   }
-  return { repository, alerts, idempotency, issuance, card };
+  // Card refunds, whoever owes them: a cancellation or an endorsement (decision 142).
+  const refunds = refundServiceOf({ db, config, now, log });
+  return { repository, alerts, idempotency, issuance, card, refunds };
 }

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
-import { campaigns, payments, policies, policyEvents, promoCodes } from '../../db/schema.ts';
+import {
+  campaigns,
+  payments,
+  policies,
+  policyEndorsements,
+  policyEvents,
+  promoCodes,
+} from '../../db/schema.ts';
 import { releasePromo, voidOpenAttempts } from '../policy/open-attempts-repository.ts';
 import type { TPolicyColumns, TPolicyStatus } from '../policy/policy-repository.ts';
 
@@ -28,6 +35,28 @@ export function createPaymentRepository(db: TDb) {
 
     findPolicy: async (policyId: string) =>
       (await db.select().from(policies).where(eq(policies.policyId, policyId)))[0],
+
+    /** The policy's endorsements, oldest first (the premium ledger): what its schedule prints of them. */
+    endorsementsOf: async (policyId: string) =>
+      db
+        .select({
+          kind: policyEndorsements.kind,
+          fromDate: policyEndorsements.fromDate,
+          totalCents: policyEndorsements.totalCents,
+          differenceCents: policyEndorsements.differenceCents,
+        })
+        .from(policyEndorsements)
+        .where(eq(policyEndorsements.policyId, policyId))
+        .orderBy(asc(policyEndorsements.createdAt), asc(policyEndorsements.eventId)),
+
+    /** What one of the policy's events recorded (an endorsement's terms, which its mail states). */
+    eventDetail: async (policyId: string, eventId: number): Promise<unknown> =>
+      (
+        await db
+          .select({ detail: policyEvents.detail })
+          .from(policyEvents)
+          .where(and(eq(policyEvents.policyId, policyId), eq(policyEvents.id, eventId)))
+      )[0]?.detail,
 
     /**
      * What issuing needs before it locks anything: the payment's currency and its policy's agent, in

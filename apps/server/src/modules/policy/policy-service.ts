@@ -389,6 +389,33 @@ export function createPolicyService(deps: {
     },
 
     /**
+     * A home endorsement's two homes rated alike (decision 138): the policy as sold and as `altered`,
+     * with the tables it was priced by (in force on its first day, as they were when it was issued) and
+     * no discounts, so the difference is the homes' alone. Null when those tables are gone or a plan
+     * is not priced; the endorsement carries the customer's own discount over in proportion
+     * (`endorsementQuote`).
+     */
+    async rateAlteration(
+      sold: TPolicy,
+      altered: TPolicy,
+      issuedAt: Date,
+    ): Promise<{ oldRatedCents: number; newRatedCents: number; rateVersion: string } | null> {
+      const start = ratingDateOf(sold);
+      if (sold.productType !== 'PHM' || !start) return null;
+      const tables = await pricing.tables(start, issuedAt);
+      if (!tables) return null;
+      const context = { tables, seniorLoadingOn: false, discounts: {} };
+      const rate = (policy: TPolicy) => {
+        const rated = ratePolicy(policy, context, 'plans');
+        return 'refused' in rated ? undefined : findSelectedItem(policy, rated.items)?.totalPremium;
+      };
+      const oldRatedCents = rate(sold);
+      const newRatedCents = rate(altered);
+      if (!oldRatedCents || newRatedCents === undefined) return null;
+      return { oldRatedCents, newRatedCents, rateVersion: tables.home.version };
+    },
+
+    /**
      * The figures of a product's rate table the customer's pages state (decision 114), from the table in
      * force on `on` (the day the cover would start; today in the market without it) — the table that
      * day's quotes are priced from, through the same cache. Null when no version is in force then.

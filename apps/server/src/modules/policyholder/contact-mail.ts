@@ -75,6 +75,7 @@ const ZH_HANS: TCopy = {
     'renewal-card': '更改续保扣款的信用卡',
     cancellation: '取消保单',
     'claim-payout': '设定理赔款项的收款账户',
+    'insured-address': '更改受保地址',
   },
   undo: '撤销此更改：',
   kinds: {
@@ -127,6 +128,7 @@ const COPY: Record<TScript, TCopy> = {
       'renewal-card': 'change the card its renewals are charged to',
       cancellation: 'cancel it',
       'claim-payout': 'set the account a claim on it is paid to',
+      'insured-address': 'change the address of the home it insures',
     },
     undo: 'Undo this change:',
     kinds: {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { STEP_UP_PURPOSES } from '@lionrock/domain/self-service/access-rules';
 import { ZStepUpCode } from '@lionrock/domain/self-service/access-schemas';
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
@@ -6,16 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
+import { postedFields, sendFrameReceipt, ZSignedFrameRequest } from '../../lib/frame-receipt.ts';
 import { apiErrors } from '../../lib/openapi.ts';
 import { customerOrigin } from '../../lib/shop-origins.ts';
 import type { TContactService } from './contact-service.ts';
 import type { THolderAccess } from './holder-access.ts';
 import { MY_POLICY_PREFIX } from './holder-routes.ts';
-import {
-  CARD_RECEIPT_PATH,
-  type TCardChangeResult,
-  type TRenewalCardService,
-} from './renewal-card-service.ts';
+import { CARD_RECEIPT_PATH, type TRenewalCardService } from './renewal-card-service.ts';
 import type { TStepUpService } from './step-up-service.ts';
 
 const ZPolicyParams = z.object({ policyId: z.string().max(64) });
@@ -79,11 +75,6 @@ const ZRenewalCardView = z.object({
   changeable: z.boolean(),
   card: z.object({ masked: z.string(), expiry: z.string() }).nullable(),
 });
-
-const ZSignedRequest = z
-  .object({ paymentUrl: z.string(), paymentSignatureKey: z.string() })
-  .catchall(z.string())
-  .describe('The signed Secure Acceptance fields the browser posts, with the card, to paymentUrl');
 
 /**
  * The policyholder's own changes after the sale (design section 12, decisions 069 and 102): contact
@@ -239,7 +230,7 @@ export async function manageRoutes(
           'With the step-up code: a signed token-only gateway request for a new renewal card (the card goes to the gateway only)',
         params: ZPolicyParams,
         body: z.object({ stepUpCode: ZStepUpCode }).nullish(),
-        response: { 200: ZSignedRequest, ...apiErrors(400, 401, 403, 404, 409) },
+        response: { 200: ZSignedFrameRequest, ...apiErrors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -254,34 +245,11 @@ export async function manageRoutes(
   // The gateway's answer, posted by the browser's hidden frame: no Session-Name, no session cookie (a
   // gateway on another site posts it cross-site); it is bound to its policy by the signed reference.
   app.post(CARD_RECEIPT_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const fields: Record<string, string> = {};
-    if (request.body && typeof request.body === 'object')
-      for (const [name, value] of Object.entries(request.body))
-        if (typeof value === 'string') fields[name] = value.slice(0, 2000);
-    const result = await renewalCard.receive(fields);
-    const accept = request.headers.accept ?? '';
-    if (accept.includes('application/json') && !accept.includes('text/html')) return result;
-    return reply
-      .header('content-security-policy', RECEIPT_CSP)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(receiptPage(result));
+    const result = await renewalCard.receive(postedFields(request));
+    return sendFrameReceipt(request, reply, {
+      source: 'lionrock-card-receipt',
+      result,
+      text: result.stored ? 'Card saved.' : 'Card not saved.',
+    });
   });
-}
-
-/** Hands the verified result to the shop's window; the target origin is the shop's own. */
-const RECEIPT_SCRIPT = `(function () {
-  var data = document.getElementById('card-receipt-data');
-  var result = JSON.parse(data.textContent);
-  if (window.parent && window.parent !== window) {
-    window.parent.postMessage({ source: 'lionrock-card-receipt', result: result }, window.location.origin);
-  }
-})();`;
-
-const RECEIPT_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(RECEIPT_SCRIPT).digest('base64')}'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
-
-function receiptPage(result: TCardChangeResult): string {
-  const json = JSON.stringify(result).replace(/</g, '\\u003c');
-  const text = result.stored ? 'Card saved.' : 'Card not saved.';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card</title></head><body><p>${text}</p><script type="application/json" id="card-receipt-data">${json}</script><script>${RECEIPT_SCRIPT}</script></body></html>`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database.ts';
 import { mailOutbox, payments, policies, policyEvents, refunds } from '../../db/schema.ts';
 
@@ -16,11 +16,12 @@ export function createMyPolicyRepository(db: TDb) {
       return row;
     },
 
-    /** The refund of a cancelled policy (one at most), with its reference (decision 129). */
-    async refundOf(policyId: string) {
-      const [row] = await db.select().from(refunds).where(eq(refunds.policyId, policyId)).limit(1);
-      return row;
-    },
+    /**
+     * The policy's refunds with their references (decisions 129 and 142): its endorsements' and its
+     * cancellation's, oldest first.
+     */
+    refundsOf: (policyId: string) =>
+      db.select().from(refunds).where(eq(refunds.policyId, policyId)).orderBy(asc(refunds.createdAt)),
 
     /** The policy's mails of these kinds, newest first. */
     mailsOf: (policyId: string, kinds: readonly string[]) =>

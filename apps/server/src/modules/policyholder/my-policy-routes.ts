@@ -31,18 +31,24 @@ const ZPolicyDetailsSchema = z.object({
   taxCents: z.number().int(),
   totalCents: z.number().int(),
   payment: z.object({ method: z.string(), card: z.string().nullable() }).nullable(),
-  refund: z
-    .object({
-      reference: z
-        .string()
-        .meta({ description: 'the refund’s reference, as the cancellation mail gives it' }),
-      amountCents: z.number().int(),
-      state: z
-        .string()
-        .meta({ description: 'requested, succeeded, failed (operations follow up) or manual' }),
-      method: z.string(),
-    })
-    .nullable(),
+  refunds: z
+    .array(
+      z.object({
+        reference: z.string().meta({
+          description: 'the refund’s reference, as its mail (cancellation or endorsement) gives it',
+        }),
+        amountCents: z.number().int(),
+        state: z
+          .string()
+          .meta({ description: 'requested, succeeded, failed (operations follow up) or manual' }),
+        method: z.string(),
+        basis: z.string().meta({
+          description:
+            'free-look, short-period (a cancellation), endorsement, or unapplied (a change of address paid after the policy changed)',
+        }),
+      }),
+    )
+    .meta({ description: 'the policy’s refunds, oldest first' }),
   autoRenewal: z.object({
     on: z.boolean(),
     canTurnOn: z.boolean(),

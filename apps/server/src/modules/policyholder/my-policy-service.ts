@@ -114,7 +114,7 @@ export function createMyPolicyService(deps: {
     const mails = await deps.repository.mailsOf(row.policyId, RENEWAL_MAIL_KINDS);
     const country = row.country as TCountry;
     const block = await autoRenewalBlock(row);
-    const refund = await deps.repository.refundOf(row.policyId);
+    const refunds = await deps.repository.refundsOf(row.policyId);
     // A renewal charged and issued: the old policy says so and links the new one (decision 129).
     const renewedPeriod = renewal ? periodOfInsurance(renewal.document as TPolicy) : null;
     const renewed =
@@ -152,14 +152,14 @@ export function createMyPolicyService(deps: {
             card: payment.maskedCard ? `•••• ${payment.maskedCard.replace(/\D/g, '').slice(-4)}` : null,
           }
         : null,
-      refund: refund
-        ? {
-            reference: refund.providerRequestId,
-            amountCents: refund.amountCents,
-            state: refund.state,
-            method: refund.method,
-          }
-        : null,
+      // Every refund of the policy, each with the reference its mail gives (an endorsement's, a cancellation's).
+      refunds: refunds.map((refund) => ({
+        reference: refund.providerRequestId,
+        amountCents: refund.amountCents,
+        state: refund.state,
+        method: refund.method,
+        basis: refund.basis,
+      })),
       autoRenewal: {
         on: row.autoRenewal,
         canTurnOn: !row.autoRenewal && block === null,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
+import { MARKETS, marketOfCurrency, type TCountry } from '@lionrock/domain/market/market';
+import { cardLast4 } from '@lionrock/domain/payments/payment-rules';
 import { formatCardExpiry } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import {
@@ -13,7 +14,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { TEST_GATEWAY_PATH } from '../../payments/card-gateway/card-profiles.ts';
 import { confirmationProblems } from '../../payments/card-gateway/gateway-answer.ts';
 import { cardProvider, type TCardProvider } from '../../payments/card-gateway/payment-provider.ts';
 import { GatewayLookupError } from '../../payments/card-gateway/transaction-lookup.ts';
@@ -21,6 +21,7 @@ import {
   cardRequestFields,
   makeReference,
   REFERENCE_PATTERN,
+  signedCardRequest,
   type TPaymentSignature,
 } from '../payment/card-payment-service.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
@@ -54,8 +55,8 @@ const notVerified: TCardChangeResult = {
 
 /** `xxxxxxxxxxxx1111` → `•••• 1111`: the last four digits only. */
 const maskedOf = (masked: string | null | undefined) => {
-  const tail = (masked ?? '').slice(-4);
-  return /^\d{4}$/.test(tail) ? `•••• ${tail}` : '';
+  const tail = cardLast4(masked);
+  return tail ? `•••• ${tail}` : '';
 };
 
 function resultOf(row: TRenewalCardRow): TCardChangeResult {
@@ -146,13 +147,7 @@ export function createRenewalCardService(deps: {
       fields.transaction_type = TOKEN_ONLY_TRANSACTION;
       fields.override_custom_receipt_page = `${origin}${CARD_RECEIPT_PATH}`;
       deps.log.info({ policyId: row.policyId, reference: referenceNumber }, 'renewal card change started');
-      return {
-        paymentUrl: provider.profile.isTestGateway
-          ? `${origin}${TEST_GATEWAY_PATH}`
-          : provider.profile.gatewayUrl,
-        ...fields,
-        paymentSignatureKey: provider.signRequest(fields),
-      };
+      return signedCardRequest(provider, fields, origin);
     },
 
     /**
@@ -169,7 +164,7 @@ export function createRenewalCardService(deps: {
         deps.log.warn({ reference: reference.slice(0, 64) }, 'card change answer for no request ignored');
         return notVerified;
       }
-      const country: TCountry = request.currency === 'HKD' ? 'HKG' : 'SGP';
+      const country: TCountry = marketOfCurrency(request.currency);
       const provider = await providerFor(country);
       const expected = {
         referenceNumber: request.referenceNumber,

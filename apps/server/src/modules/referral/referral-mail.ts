@@ -1,7 +1,7 @@
 import { hongKongChineseDeep } from '@lionrock/chinese/hong-kong-chinese';
 import type { TReferralReason } from '@lionrock/domain/back-office/referral-rules';
 import type { TCountry } from '@lionrock/domain/market/market';
-import { renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
+import { oneLine, renderMail, type TRenderedMail } from '../notifications/mail-layout.ts';
 import { productWord, scriptFor, type TProductType, type TScript } from '../product/product-catalogue.ts';
 
 /**
@@ -27,6 +27,8 @@ export type TReferralMailFacts = {
   /** The acceptance's link to the quote and the day it stops working. */
   url: string | null;
   validUntil: string | null;
+  /** The name the customer gave, the mail greets them by ("Dear <name>", issue 29). */
+  fullName?: string;
 };
 
 type TFacts = { product: string; reference: string; why: string; note: string; until: string };
@@ -35,7 +37,8 @@ type TCopy = {
   body: Record<TReferralMailKind, (f: TFacts) => string[]>;
   why: Record<TReferralReason, string>;
   link: string;
-  greeting: string;
+  greeting: (name: string) => string;
+  genericGreeting: string;
 };
 
 /** The Chinese, written once in Simplified; Hong Kong's is derived from it (decision 110). */
@@ -65,7 +68,8 @@ const ZH_HANS: TCopy = {
     CLAIMS_REFER_TO_AGENT: '您过去3年的索偿记录',
   },
   link: '您的报价：',
-  greeting: '尊敬的客户：',
+  greeting: (name) => `尊敬的${name}：`,
+  genericGreeting: '尊敬的客户：',
 };
 
 const COPY: Record<TScript, TCopy> = {
@@ -95,7 +99,8 @@ const COPY: Record<TScript, TCopy> = {
       CLAIMS_REFER_TO_AGENT: 'your claims in the last 3 years',
     },
     link: 'Your quote:',
-    greeting: 'Dear customer,',
+    greeting: (name) => `Dear ${name},`,
+    genericGreeting: 'Dear customer,',
   },
   'zh-Hans': ZH_HANS,
   'zh-Hant': hongKongChineseDeep(ZH_HANS),
@@ -118,10 +123,11 @@ export function composeReferralMail(
   const subject = copy.subject[kind](values);
   const paragraphs = copy.body[kind](values);
   const link = kind === 'referral-accepted' && facts.url ? facts.url : null;
+  const name = oneLine(facts.fullName ?? '');
   return renderMail({
     script,
     subject,
-    greeting: copy.greeting,
+    greeting: name ? copy.greeting(name) : copy.genericGreeting,
     blocks: [
       ...paragraphs.map((paragraph) => ({ kind: 'paragraph' as const, lines: [paragraph] })),
       ...(link ? [{ kind: 'link' as const, lines: [copy.link], url: link }] : []),

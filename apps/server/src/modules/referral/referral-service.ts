@@ -405,6 +405,7 @@ export function createReferralService(deps: {
         note: mail.kind === 'referral-refused' ? row.decisionReason : null,
         url,
         validUntil,
+        fullName: row.fullName,
       });
     },
 

@@ -81,7 +81,12 @@ export function createRenewalCharge(deps: TRenewalContext) {
         agentCode: old.agentCode,
         startDate: formatIso(period.start),
         endDate: formatIso(period.end),
-        document: renewedPolicyDocument(document, { policyId: renewedId, period, referenceNumber }),
+        // At the price in force: after an endorsement, the premium a year at the new address (decision 144).
+        document: renewedPolicyDocument(
+          document,
+          { policyId: renewedId, period, referenceNumber },
+          { premiumCents: old.premiumCents ?? 0, taxCents: old.taxCents ?? 0, totalCents: amountCents },
+        ),
         consents: old.consents,
         rateVersion: old.rateVersion,
         autoRenewal: true,

@@ -1,4 +1,5 @@
 import { formatDmy, parseIso } from '@lionrock/domain/dates/local-date';
+import { cardLast4 } from '@lionrock/domain/payments/payment-rules';
 import { formatCardExpiry, renewalChargeDate, renewalPeriod } from '@lionrock/domain/payments/renewal-rules';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import type { TMailRow } from '../notifications/mail-outbox-repository.ts';
@@ -14,11 +15,6 @@ import {
 } from './renewal-mail.ts';
 import { createRenewalRepository } from './renewal-repository.ts';
 import { signTurnOffLink, type TLinkDeps } from './turn-off.ts';
-
-const last4 = (masked: string | null | undefined): string => {
-  const tail = (masked ?? '').slice(-4);
-  return /^\d{4}$/.test(tail) ? tail : '';
-};
 
 /**
  * The content of a renewal e-mail in the outbox, worked out from the policies and payments it is
@@ -48,7 +44,7 @@ export async function renewalMailContent(
       renewalEnd: isoToDmy(policy.endDate),
       chargeDate: oldEnd ? formatDmy(renewalChargeDate(oldEnd)) : '',
       amountCents: payment?.amountCents ?? policy.totalCents ?? 0,
-      cardLast4: last4(payment?.maskedCard),
+      cardLast4: cardLast4(payment?.maskedCard),
       cardExpiry: formatCardExpiry(payment?.cardExpiry),
     };
     const manageUrl = await deps.manageUrl(policy, mail.recipient, mail.language);
@@ -80,7 +76,7 @@ export async function renewalMailContent(
     renewalEnd: formatDmy(period.end),
     chargeDate: formatDmy(renewalChargeDate(end)),
     amountCents,
-    cardLast4: last4(card?.maskedCard),
+    cardLast4: cardLast4(card?.maskedCard),
     cardExpiry: formatCardExpiry(card?.cardExpiry),
   };
   // Only a mail to the policy's own address carries a link that opens it (decision 101).

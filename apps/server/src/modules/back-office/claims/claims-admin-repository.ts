@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/database.ts';
 import { claims, policies } from '../../../db/schema.ts';
+import { NAME_FRAGMENT_MIN } from '../operations/operations-repository.ts';
 
 export type TClaimsFilter = { status?: string; product?: string; market?: string; q?: string };
 
@@ -19,14 +20,25 @@ export function createClaimsAdminRepository(db: TDb) {
       if (filter.product) where.push(eq(claims.productType, filter.product));
       if (filter.market) where.push(eq(claims.country, filter.market));
       if (filter.q) {
-        const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push(
-          or(
-            ilike(claims.claimNumber, pattern),
-            ilike(policies.policyNumber, pattern),
-            sql`${holderName} ilike ${pattern}`,
-          )!,
-        );
+        // The claim's own number anywhere in it (claims are a tenth of the policies); the policy by
+        // its number, exactly or by its beginning, or its holder by part of the name, through the
+        // policy search's indexes (decision 141): never the policy documents read one by one.
+        const escaped = filter.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+        const number = filter.q.toUpperCase();
+        const name = filter.q.toLowerCase();
+        const found = db
+          .select({ policyId: policies.policyId })
+          .from(policies)
+          .where(
+            or(
+              eq(policies.policyNumber, number),
+              sql`${policies.policyNumber} like ${`${escaped.toUpperCase()}%`}`,
+              name.length >= NAME_FRAGMENT_MIN
+                ? sql`${policies.holderName} like ${`%${escaped.toLowerCase()}%`}`
+                : undefined,
+            ),
+          );
+        where.push(or(ilike(claims.claimNumber, `%${escaped}%`), inArray(claims.policyId, found))!);
       }
       return db
         .select({

@@ -13,7 +13,7 @@ import {
 import { addDays, daysBetween, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS, type TCountry } from '@lionrock/domain/market/market';
 import { ApiError } from '../../../lib/api-error.ts';
-import { instantsAround, localDayOf } from '../market-days.ts';
+import { instantsAround } from '../market-days.ts';
 import type { TDashboardRepository } from './dashboard-repository.ts';
 
 export type TDashboardQuery = {
@@ -80,9 +80,9 @@ async function dashboardFigures(
   const { from, to } = dashboardRange(query, now);
   // A day on either side in UTC covers every market's local day; rows are then kept by local date.
   const filter = { ...instantsAround({ from, to }), from, to, product: query.product, market: query.market };
-  const [rows, paid, agentRows, campaignRows, visits] = await Promise.all([
-    repository.listPolicies(filter),
-    repository.listPayments(filter),
+  const [quoted, sold, agentRows, campaignRows, visits] = await Promise.all([
+    repository.quoteCounts(filter),
+    repository.salesGroups(filter),
     repository.listAgents(),
     repository.listCampaigns(),
     repository.listVisits(filter),
@@ -92,12 +92,6 @@ async function dashboardFigures(
   const defaultAgents = new Set(agentRows.filter((agent) => agent.isDefault).map((agent) => agent.code));
   const agentNames = new Map(agentRows.map((agent) => [agent.code, agent.name]));
   const campaignNames = new Map(campaignRows.map((campaign) => [campaign.id, campaign]));
-  const paymentOpened = new Set<string>();
-  const paymentAnswered = new Set<string>();
-  for (const payment of paid) {
-    paymentOpened.add(payment.policyId);
-    if (payment.answeredAt) paymentAnswered.add(payment.policyId);
-  }
 
   const count = daysBetween(dateOf(from, 'from'), dateOf(to, 'to')) + 1;
   const days: TDay[] = Array.from({ length: count }, (_, index) => ({
@@ -127,35 +121,41 @@ async function dashboardFigures(
     byAgent: new Map<string, TGroup>(),
     byCampaign: new Map<string, TGroup>(),
   };
-  const addTo = (map: Map<string, TGroup>, key: string, label: string, currency: string, cents: number) => {
+  const addTo = (
+    map: Map<string, TGroup>,
+    key: string,
+    label: string,
+    currency: string,
+    sales: number,
+    cents: number,
+  ) => {
     const group = map.get(key) ?? { key, label, sales: 0, premiumCents: {} };
-    group.sales += 1;
+    group.sales += sales;
     addMoney(group.premiumCents, currency, cents);
     map.set(key, group);
   };
 
-  for (const row of rows) {
-    const quoted =
-      row.status !== 'declined' && row.renewalOf === null && inRange(localDayOf(row.country, row.createdAt));
-    if (quoted) {
-      totals.quotes += 1;
-      days[dayIndex.get(localDayOf(row.country, row.createdAt))!]!.quotes += 1;
-      const funnel = funnelOf(row.productType);
-      funnel.quoted += 1;
-      if (paymentOpened.has(row.policyId)) funnel.toPayment += 1;
-      if (paymentAnswered.has(row.policyId)) funnel.paymentAnswered += 1;
-      if (row.issuedAt) funnel.issued += 1;
-    }
-    if (!row.issuedAt) continue;
-    const issuedDay = localDayOf(row.country, row.issuedAt);
-    if (!inRange(issuedDay)) continue;
-    const cents = row.premiumCents ?? 0;
-    const currency = row.currency;
+  // The quotes of the range's days, per local day as the database counted them.
+  for (const row of quoted) {
+    if (!inRange(row.day)) continue;
+    totals.quotes += row.quotes;
+    days[dayIndex.get(row.day)!]!.quotes += row.quotes;
+    const funnel = funnelOf(row.productType);
+    funnel.quoted += row.quotes;
+    funnel.toPayment += row.toPayment;
+    funnel.paymentAnswered += row.paymentAnswered;
+    funnel.issued += row.issued;
+  }
+
+  // The sales of the range's days (by issue date), each group of the database's counted and summed once.
+  for (const row of sold) {
+    if (!inRange(row.day)) continue;
+    const { sales, premiumCents: cents, currency } = row;
     currencies.add(currency);
-    totals.sales += 1;
+    totals.sales += sales;
     addMoney(totals.premiumCents, currency, cents);
-    const day = days[dayIndex.get(issuedDay)!]!;
-    day.sales += 1;
+    const day = days[dayIndex.get(row.day)!]!;
+    day.sales += sales;
     addMoney(day.premiumCents, currency, cents);
     const product = row.productType;
     addTo(
@@ -163,6 +163,7 @@ async function dashboardFigures(
       product,
       DASHBOARD_PRODUCTS[product as TDashboardProduct] ?? product,
       currency,
+      sales,
       cents,
     );
     addTo(
@@ -170,18 +171,19 @@ async function dashboardFigures(
       row.country,
       DASHBOARD_MARKETS[row.country as TDashboardMarket] ?? row.country,
       currency,
+      sales,
       cents,
     );
     const channel = channelOf(row.agentCode, defaultAgents);
-    addTo(groups.byChannel, channel, channel === 'agent' ? 'Agent' : 'Direct', currency, cents);
+    addTo(groups.byChannel, channel, channel === 'agent' ? 'Agent' : 'Direct', currency, sales, cents);
     if (channel === 'agent') {
       const code = row.agentCode!.trim();
-      addTo(groups.byAgent, code, `${code} ${agentNames.get(code) ?? ''}`.trim(), currency, cents);
+      addTo(groups.byAgent, code, `${code} ${agentNames.get(code) ?? ''}`.trim(), currency, sales, cents);
     }
     const campaign = row.campaignId === null ? undefined : campaignNames.get(row.campaignId);
     if (campaign)
-      addTo(groups.byCampaign, campaign.code, `${campaign.code} ${campaign.name}`, currency, cents);
-    else addTo(groups.byCampaign, '', 'No campaign', currency, cents);
+      addTo(groups.byCampaign, campaign.code, `${campaign.code} ${campaign.name}`, currency, sales, cents);
+    else addTo(groups.byCampaign, '', 'No campaign', currency, sales, cents);
   }
 
   const sorted = (map: Map<string, TGroup>) =>

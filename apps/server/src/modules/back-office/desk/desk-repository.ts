@@ -92,9 +92,25 @@ export function createDeskRepository(db: TDb) {
         .where(eq(subAgents.agentCode, agentCode));
     },
 
-    /** The agent's issued (and later cancelled or renewed) policies issued between the instants, newest first. */
-    async listSalesIssued(agentCode: string, between: TInstants): Promise<TPolicyRow[]> {
-      return agentPolicies(agentCode, issuedBetween(between)).orderBy(desc(policies.issuedAt));
+    /**
+     * The same sales, only what the summary adds up (issue 30): when and where, the premium, the
+     * sub-agent, the campaign and the chosen plan's commission rate, from their columns (the desk's
+     * index holds them all), never the document.
+     */
+    async listSaleFigures(agentCode: string, between: TInstants) {
+      return db
+        .select({
+          country: policies.country,
+          currency: policies.currency,
+          issuedAt: policies.issuedAt,
+          productType: policies.productType,
+          premiumCents: policies.premiumCents,
+          subAgentCode: policies.subAgentCode,
+          campaignCode: policies.campaignCode,
+          commissionRate: policies.commissionRate,
+        })
+        .from(policies)
+        .where(and(eq(policies.agentCode, agentCode), issuedBetween(between)));
     },
 
     /** The same sales, only when and where each was issued: what a page of them is chosen by. */

@@ -14,7 +14,7 @@ import type { TActor, TAuditTrail } from '../audit.ts';
 import { instantsAround, localDayOf } from '../market-days.ts';
 import type { TDeskRepository } from './desk-repository.ts';
 import { checkOwnSubAgent, linkCampaignError, linkCampaignRefusal } from './link-campaign.ts';
-import { saleCommission } from './sale-commission.ts';
+import { commissionAt, ratePercentToBasisPoints, saleCommission } from './sale-commission.ts';
 
 export const DESK_PAGE_SIZE = 25;
 
@@ -78,7 +78,10 @@ function saleOf(row: TPolicyRow, names: Map<string, string>) {
 }
 
 /** Money is summed per currency, never across (issue 28): a group is a key in one currency. */
-function groupSales(sales: TSale[], keyOf: (sale: TSale) => string): TDeskGroup[] {
+function groupSales<TFigures extends Pick<TSale, 'currency' | 'premiumCents' | 'commissionCents'>>(
+  sales: TFigures[],
+  keyOf: (sale: TFigures) => string,
+): TDeskGroup[] {
   const groups = new Map<string, TDeskGroup>();
   for (const sale of sales) {
     const key = keyOf(sale);
@@ -140,13 +143,27 @@ export function createDeskService(deps: {
   async function summary(agentCode: string, query: TDeskRange & { period: 'day' | 'month' }) {
     const { agent, range } = await agentAndRange(agentCode, query);
     const between = instantsAround(range);
-    const [names, issued, quoted, saved] = await Promise.all([
-      subAgentNames(agentCode),
-      repository.listSalesIssued(agentCode, between),
+    const [issued, quoted, saved] = await Promise.all([
+      repository.listSaleFigures(agentCode, between),
       repository.listQuoteTimes(agentCode, between),
       repository.listSavedQuoteTimes(agentCode, between),
     ]);
-    const sales = issued.filter(inRange(range)).map((row) => saleOf(row, names));
+    // Only the figures are added up: the documents are not read whole (issue 30).
+    const sales = issued.filter(inRange(range)).map((row) => {
+      const premiumCents = row.premiumCents ?? 0;
+      return {
+        currency: row.currency,
+        premiumCents,
+        commissionCents: commissionAt(
+          row.productType,
+          premiumCents,
+          ratePercentToBasisPoints(row.commissionRate),
+        ).cents,
+        issuedDate: localDayOf(row.country, row.issuedAt!),
+        subAgentCode: row.subAgentCode,
+        campaignCode: row.campaignCode || null,
+      };
+    });
     const currency = agent ? (MARKETS[agent.country as TCountry]?.currency ?? '') : '';
     // The headline figures are the agent's own market's; a sale in another currency (one made
     // before licensing was enforced) is counted in `totals`, never added to them.

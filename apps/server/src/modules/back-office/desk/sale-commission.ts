@@ -6,15 +6,25 @@ import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 function pricedRate(document: TPolicy): number | null {
   try {
     // The wire's commissionRate is a percentage (policy-schema.ts): back to basis points.
-    const rate = chosenPremium(document).commissionRate;
-    return typeof rate === 'number' && rate > 0 ? Math.round(rate * 100) : null;
+    return ratePercentToBasisPoints(chosenPremium(document).commissionRate);
   } catch {
     return null;
   }
 }
 
+/** The wire's commission rate (a percentage) in basis points; null when the plan was priced with none. */
+export function ratePercentToBasisPoints(rate: unknown): number | null {
+  const value = typeof rate === 'string' ? Number(rate) : rate;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
+}
+
+/** A sale's commission at the rate its plan was priced with (basis points, or null): else the product's default. */
+export function commissionAt(productType: string, premiumCents: number, pricedBasisPoints: number | null) {
+  const basisPoints = commissionBasisPoints(productType, pricedBasisPoints);
+  return { basisPoints, cents: commissionCents(premiumCents, basisPoints) };
+}
+
 /** A sale's commission: the priced rate, else the product's default, on the premium before tax. */
 export function saleCommission(productType: string, premiumCents: number, document: TPolicy) {
-  const basisPoints = commissionBasisPoints(productType, pricedRate(document));
-  return { basisPoints, cents: commissionCents(premiumCents, basisPoints) };
+  return commissionAt(productType, premiumCents, pricedRate(document));
 }

@@ -17,6 +17,7 @@ import type { TDb } from '../../../db/database.ts';
 import {
   claims,
   clientLogs,
+  endorsementPayments,
   mailOutbox,
   operationsAlerts,
   paymentLifecycleLogs,
@@ -38,13 +39,16 @@ export type TAlertRow = typeof operationsAlerts.$inferSelect;
 export type TPolicyText = {
   /** The policy number exactly, or its beginning (upper case). */
   policyNumber: string;
-  /** Part of the holder's name (lower case). */
+  /** Part of the holder's name (lower case); compared when it has NAME_FRAGMENT_MIN characters or more. */
   name: string;
   /** The holder's e-mail exactly (lower case). */
   email: string;
   /** An ID number or UEN in full, normalised (upper case, no spaces, brackets or dashes). */
   idNumber?: string | undefined;
 };
+
+/** A name fragment shorter than this finds nothing by name: trigrams need three characters (decision 141). */
+export const NAME_FRAGMENT_MIN = 3;
 
 export type TPolicySearch = {
   text?: TPolicyText | undefined;
@@ -55,29 +59,33 @@ export type TPolicySearch = {
   createdTo?: Date | undefined;
 };
 
-/** The applicant's fields as SQL over the JSON document, whatever the product. */
-const applicantField = (field: string) =>
-  sql`coalesce(${policies.document}->'policyTravel'->'applicant'->>${field}, ${policies.document}->'policyPAN'->'applicant'->>${field}, ${policies.document}->'policyHome'->'applicant'->>${field}, '')`;
-
 /** A value inside a LIKE pattern, matched as itself. */
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchCondition(search: TPolicySearch): SQL | undefined {
+/**
+ * What a typed query finds (decision 141): each part compares a column with an index of its own, so
+ * PostgreSQL ORs a few index lookups instead of reading every policy's document: the number exactly or
+ * by its beginning (`policies_number_prefix_idx`), part of the name (`policies_holder_name_trgm_idx`,
+ * trigrams: three characters or more), the e-mail address (`policies_contact_idx`), an ID number or UEN
+ * (`policies_holder_id_idx`, `policies_holder_uen_idx`).
+ */
+function textCondition(text: TPolicyText): SQL | undefined {
+  return or(
+    eq(policies.policyNumber, text.policyNumber),
+    sql`${policies.policyNumber} like ${`${likeEscape(text.policyNumber)}%`}`,
+    text.name.length >= NAME_FRAGMENT_MIN
+      ? sql`${policies.holderName} like ${`%${likeEscape(text.name)}%`}`
+      : undefined,
+    eq(policies.contactEmail, text.email),
+    text.idNumber ? eq(policies.holderId, text.idNumber) : undefined,
+    text.idNumber ? eq(policies.holderUen, text.idNumber) : undefined,
+  );
+}
+
+/** The filter of the back office's policy search; exported for the test of its plan (insurer-size-plans). */
+export function policySearchCondition(search: TPolicySearch): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  const { text } = search;
-  if (text)
-    where.push(
-      or(
-        eq(policies.policyNumber, text.policyNumber),
-        sql`${policies.policyNumber} like ${`${likeEscape(text.policyNumber)}%`}`,
-        sql`lower(${applicantField('fullName')}) like ${`%${likeEscape(text.name)}%`}`,
-        sql`lower(${applicantField('email')}) = ${text.email}`,
-        text.idNumber
-          ? sql`upper(regexp_replace(${applicantField('hkId')}, '[\\s()-]', '', 'g')) = ${text.idNumber}
-                or upper(regexp_replace(${applicantField('uen')}, '[\\s()-]', '', 'g')) = ${text.idNumber}`
-          : undefined,
-      ),
-    );
+  if (search.text) where.push(textCondition(search.text));
   if (search.status) where.push(eq(policies.status, search.status));
   if (search.product) where.push(eq(policies.productType, search.product));
   if (search.agent) where.push(eq(policies.agentCode, search.agent));
@@ -94,18 +102,52 @@ export function createOperationsRepository(db: TDb) {
       return row;
     },
 
-    /** A page of the policies found, newest first, with how many were found in all. */
-    async searchPolicies(search: TPolicySearch, page: { limit: number; offset: number }) {
-      const condition = searchCondition(search);
-      const [total] = await db.select({ n: count() }).from(policies).where(condition);
+    /**
+     * A page of the policies found, newest first, by key (decision 143): after one policy (the older
+     * ones) or before one (the newer ones, read upwards and turned round), on `policies_created_idx`,
+     * never by an offset. One row more than the page says whether there is more that way.
+     */
+    async searchPolicies(
+      search: TPolicySearch,
+      page: { limit: number; after?: string | undefined; before?: string | undefined },
+    ): Promise<{ rows: TPolicyRow[]; more: boolean }> {
+      const edge = page.after ?? page.before;
+      const key = sql`(${policies.createdAt}, ${policies.policyId})`;
+      const edgeKey = edge
+        ? sql`(select ${policies.createdAt}, ${policies.policyId} from ${policies} where ${policies.policyId} = ${edge})`
+        : undefined;
+      const condition = and(
+        policySearchCondition(search),
+        edgeKey ? (page.before ? sql`${key} > ${edgeKey}` : sql`${key} < ${edgeKey}`) : undefined,
+      );
       const rows = await db
         .select()
         .from(policies)
         .where(condition)
-        .orderBy(desc(policies.createdAt), desc(policies.policyId))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { total: total?.n ?? 0, rows };
+        .orderBy(
+          ...(page.before
+            ? [asc(policies.createdAt), asc(policies.policyId)]
+            : [desc(policies.createdAt), desc(policies.policyId)]),
+        )
+        .limit(page.limit + 1);
+      const more = rows.length > page.limit;
+      const shown = rows.slice(0, page.limit);
+      return { rows: page.before ? shown.reverse() : shown, more };
+    },
+
+    /**
+     * How many policies the search finds, counted up to `max` + 1 (so "more than max" is known without
+     * counting a million rows on every page).
+     */
+    async countPolicies(search: TPolicySearch, max: number): Promise<number> {
+      const found = db
+        .select({ one: sql`1` })
+        .from(policies)
+        .where(policySearchCondition(search))
+        .limit(max + 1)
+        .as('found');
+      const [row] = await db.select({ n: count() }).from(found);
+      return row?.n ?? 0;
     },
 
     /** The policy's payments, oldest first. */
@@ -119,7 +161,7 @@ export function createOperationsRepository(db: TDb) {
 
     /** What lies beside a policy: its events, payment log (by policy or payment reference), mail, refunds, claims, alerts. */
     async policyRecords(policyId: string, references: string[]) {
-      const [events, lifecycle, mails, refundRows, claimCount, alerts] = await Promise.all([
+      const [events, lifecycle, mails, refundRows, claimCount, alerts, collections] = await Promise.all([
         db
           .select()
           .from(policyEvents)
@@ -140,8 +182,22 @@ export function createOperationsRepository(db: TDb) {
         db.select().from(refunds).where(eq(refunds.policyId, policyId)),
         db.select({ n: count() }).from(claims).where(eq(claims.policyId, policyId)),
         db.select().from(operationsAlerts).where(eq(operationsAlerts.policyId, policyId)),
+        // The card payments of endorsements that raised the premium (decision 144).
+        db
+          .select()
+          .from(endorsementPayments)
+          .where(eq(endorsementPayments.policyId, policyId))
+          .orderBy(asc(endorsementPayments.createdAt)),
       ]);
-      return { events, lifecycle, mails, refunds: refundRows, claimCount: claimCount[0]?.n ?? 0, alerts };
+      return {
+        events,
+        lifecycle,
+        mails,
+        refunds: refundRows,
+        claimCount: claimCount[0]?.n ?? 0,
+        alerts,
+        collections,
+      };
     },
 
     async findAlert(id: number): Promise<TAlertRow | undefined> {
@@ -161,12 +217,13 @@ export function createOperationsRepository(db: TDb) {
 
     /**
      * A refund paid by operations, in one transaction: the open alert closed with its new detail, the
-     * policy's refunds left manual or failed marked succeeded with the reference, and the audit row.
+     * case's refund, if left manual or failed, marked succeeded with the reference, and the audit row.
      * False (nothing written) when someone closed the alert first.
      */
     async recordRefundPaid(input: {
       alertId: number;
       policyId: string | null;
+      refundId: string | null;
       detail: Record<string, unknown>;
       reference: string;
       at: Date;
@@ -179,11 +236,18 @@ export function createOperationsRepository(db: TDb) {
           .where(and(eq(operationsAlerts.id, input.alertId), isNull(operationsAlerts.resolvedAt)))
           .returning({ id: operationsAlerts.id });
         if (!done) return false;
-        if (input.policyId)
+        // The case's own refund (decision 142: a policy may owe several); a case from before refunds were
+        // named on it is its policy's cancellation refund.
+        const owed = input.refundId
+          ? eq(refunds.refundId, input.refundId)
+          : input.policyId
+            ? and(eq(refunds.policyId, input.policyId), isNull(refunds.endorsementId))
+            : undefined;
+        if (owed)
           await tx
             .update(refunds)
             .set({ state: 'succeeded', providerReference: input.reference, updatedAt: input.at })
-            .where(and(eq(refunds.policyId, input.policyId), inArray(refunds.state, ['manual', 'failed'])));
+            .where(and(owed, inArray(refunds.state, ['manual', 'failed'])));
         await recordAudit(tx, input.audit);
         return true;
       });

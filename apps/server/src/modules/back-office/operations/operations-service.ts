@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { POLICY_SEARCH } from '@lionrock/domain/back-office/operations-requests';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
@@ -97,34 +98,48 @@ export function createOperationsService(deps: {
     agent?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;
-    page: number;
+    after?: string | undefined;
+    before?: string | undefined;
   }) {
     const q = query.q?.trim() ?? '';
     const id = normaliseId(q);
-    const { total, rows } = await repository.searchPolicies(
-      {
-        text: q
-          ? {
-              policyNumber: q.toUpperCase(),
-              name: q.toLowerCase(),
-              email: q.toLowerCase(),
-              // An ID number typed in full: compared normalised (the holder key needs the birth date too).
-              idNumber: id.length >= 6 ? id : undefined,
-            }
-          : undefined,
-        status: query.status,
-        product: query.product,
-        agent: query.agent,
-        createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-        createdTo: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
-      },
-      { limit: POLICY_PAGE_SIZE, offset: (query.page - 1) * POLICY_PAGE_SIZE },
-    );
+    const search = {
+      text: q
+        ? {
+            policyNumber: q.toUpperCase(),
+            name: q.toLowerCase(),
+            email: q.toLowerCase(),
+            // An ID number typed in full: compared normalised (the holder key needs the birth date too).
+            idNumber: id.length >= 6 ? id : undefined,
+          }
+        : undefined,
+      status: query.status,
+      product: query.product,
+      agent: query.agent,
+      createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      createdTo: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
+    };
+    const [{ rows, more }, found] = await Promise.all([
+      repository.searchPolicies(search, {
+        limit: POLICY_PAGE_SIZE,
+        after: query.after,
+        before: query.before,
+      }),
+      repository.countPolicies(search, POLICY_SEARCH.countMax),
+    ]);
+    // The page's edges: older policies after the last row, newer ones before the first.
+    const first = rows[0]?.policyId ?? null;
+    const last = rows.at(-1)?.policyId ?? null;
+    const moreOlder = query.before ? rows.length > 0 : more;
+    const moreNewer = query.before ? more : query.after !== undefined && rows.length > 0;
     return {
-      page: query.page,
       pageSize: POLICY_PAGE_SIZE,
-      total,
+      // Counted up to the bound: beyond it, "10,000+" (`totalAtLeast`).
+      total: Math.min(found, POLICY_SEARCH.countMax),
+      totalAtLeast: found > POLICY_SEARCH.countMax,
       policies: rows.map(summaryOf),
+      next: moreOlder ? last : null,
+      previous: moreNewer ? first : null,
     };
   }
 
@@ -137,7 +152,7 @@ export function createOperationsService(deps: {
       repository.policyRecords(policyId, references),
       audit.of('policy', policyId),
     ]);
-    const { events, lifecycle, mails, refunds: refundRows, claimCount, alerts } = records;
+    const { events, lifecycle, mails, refunds: refundRows, claimCount, alerts, collections } = records;
     return {
       policy: {
         ...summaryOf(row),
@@ -151,20 +166,39 @@ export function createOperationsService(deps: {
         renewalOf: row.renewalOf,
         renewalNoticeAt: row.renewalNoticeAt?.toISOString() ?? null,
       },
-      payments: paymentRows.map((payment) => ({
-        paymentId: payment.paymentId,
-        referenceNumber: payment.referenceNumber,
-        method: payment.method,
-        status: payment.status,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        decision: payment.decision,
-        reasonCode: payment.reasonCode,
-        maskedCard: payment.maskedCard,
-        receiptNumber: payment.receiptNumber,
-        createdAt: payment.createdAt.toISOString(),
-        answeredAt: payment.answeredAt?.toISOString() ?? null,
-      })),
+      payments: [
+        ...paymentRows.map((payment) => ({
+          paymentId: payment.paymentId,
+          purpose: 'policy' as const,
+          referenceNumber: payment.referenceNumber,
+          method: payment.method,
+          status: payment.status,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          decision: payment.decision,
+          reasonCode: payment.reasonCode,
+          maskedCard: payment.maskedCard,
+          receiptNumber: payment.receiptNumber,
+          createdAt: payment.createdAt.toISOString(),
+          answeredAt: payment.answeredAt?.toISOString() ?? null,
+        })),
+        // An endorsement's card payment of a higher premium (decision 144), beside the policy's own.
+        ...collections.map((collection) => ({
+          paymentId: collection.referenceNumber,
+          purpose: 'endorsement' as const,
+          referenceNumber: collection.referenceNumber,
+          method: 'CC',
+          status: collection.status,
+          amountCents: collection.amountCents,
+          currency: collection.currency,
+          decision: collection.decision,
+          reasonCode: collection.reasonCode,
+          maskedCard: collection.maskedCard,
+          receiptNumber: null,
+          createdAt: collection.createdAt.toISOString(),
+          answeredAt: collection.answeredAt?.toISOString() ?? null,
+        })),
+      ],
       lifecycle: lifecycle.map((log) => ({
         at: log.createdAt.toISOString(),
         referenceNumber: log.referenceNumber,
@@ -434,6 +468,7 @@ export function createOperationsService(deps: {
     const closed = await repository.recordRefundPaid({
       alertId: id,
       policyId: alert.policyId,
+      refundId: alert.refundId,
       detail: {
         ...((alert.detail as Record<string, unknown>) ?? {}),
         paidReference: input.reference,

@@ -8,7 +8,7 @@ import PoliciesPage from './policies-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const NONE = { page: 1, pageSize: 50, total: 0, policies: [] };
+const NONE = { pageSize: 50, total: 0, totalAtLeast: false, policies: [], next: null, previous: null };
 
 function renderSearch(at = '/admin/policies') {
   return renderStaff(
@@ -75,5 +75,50 @@ describe('the policy search (decision 123)', () => {
     expect(agent.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     expect(document.activeElement).toBe(agent);
     expect(agent.value).toBe('AG9999');
+  });
+
+  it('pages by key: Next asks after the last policy shown, Previous before the first; "10,000+" past the count', async () => {
+    const row = (id: string) => ({
+      policyId: id,
+      policyNumber: `TSG26-${id}`,
+      product: 'PTR',
+      market: 'SGP',
+      status: 'issued',
+      holderName: 'TAN WEI MING',
+      idNumber: 'S****567D',
+      email: 'T***@E***.COM',
+      currency: 'SGD',
+      totalCents: 12_000,
+      startDate: '01/12/2026',
+      endDate: '07/12/2026',
+      agentCode: null,
+    });
+    const FIRST = '11111111-1111-4111-8111-111111111111';
+    const LAST = '22222222-2222-4222-8222-222222222222';
+    const { calls } = stubServer([
+      {
+        match: /admin\/policies\?/,
+        body: {
+          pageSize: 50,
+          total: 10_000,
+          totalAtLeast: true,
+          policies: [row(FIRST), row(LAST)],
+          next: LAST,
+          previous: FIRST,
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderSearch();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { name: '10,000+ policies' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(await screen.findByRole('button', { name: 'Previous page' }));
+    await vi.waitFor(() => expect(searches(calls)).toHaveLength(3));
+    expect(searches(calls)).toEqual([
+      '/back-office/api/admin/policies?list=all',
+      `/back-office/api/admin/policies?after=${LAST}&list=all`,
+      `/back-office/api/admin/policies?before=${FIRST}&list=all`,
+    ]);
   });
 });

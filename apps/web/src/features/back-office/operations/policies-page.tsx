@@ -27,7 +27,21 @@ export type TPolicySummary = {
   agentCode: string | null;
 };
 
-type TSearchAnswer = { page: number; pageSize: number; total: number; policies: TPolicySummary[] };
+/**
+ * A page of the search, by key (decision 143): `next` and `previous` are the edges of the pages either
+ * side (null at an end); `total` is counted up to a bound, beyond which `totalAtLeast` says "or more".
+ */
+type TSearchAnswer = {
+  pageSize: number;
+  total: number;
+  totalAtLeast: boolean;
+  policies: TPolicySummary[];
+  next: string | null;
+  previous: string | null;
+};
+
+/** The page's edge in the URL: after one policy (older ones) or before one (newer ones). */
+const EDGES = ['after', 'before'] as const;
 
 const FILTERS = ['q', 'status', 'product', 'agent', 'from', 'to'] as const;
 type TFilter = (typeof FILTERS)[number];
@@ -38,11 +52,11 @@ type TSearchValues = Record<TFilter, string>;
 const searchOf = (values: TSearchValues) =>
   Object.fromEntries(FILTERS.map((name) => [name, values[name].trim() || undefined]));
 
-/** The URL's query of a search: its filters, or the first page when none is set (a search for all). */
+/** The URL's query of a search: its filters, or `list=all` when none is set (a search for all). */
 function searchParamsOf(search: TPolicySearch): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of FILTERS) if (search[name]) params.set(name, search[name]);
-  if (params.toString() === '') params.set('page', '1');
+  if (params.toString() === '') params.set('list', 'all');
   return params;
 }
 
@@ -63,7 +77,7 @@ function PolicySearch() {
   const params = new URLSearchParams(location.search);
   const setParams = (next: URLSearchParams) => navigate({ search: `?${next}` });
   const query = new URLSearchParams();
-  for (const name of [...FILTERS, 'page'] as const) {
+  for (const name of [...FILTERS, ...EDGES, 'list'] as const) {
     const value = params.get(name);
     if (value) query.set(name, value);
   }
@@ -82,10 +96,11 @@ function PolicySearch() {
   // A refusal of the search naming one of its fields is said on that field (decision 123).
   const placed = useRefusalOnField(form, { field: refusedField, message: error });
 
-  const page = data?.page ?? 1;
-  const toPage = (to: number) => {
+  /** The page either side: the same search, its edge the first or last policy shown. */
+  const toPage = (edge: (typeof EDGES)[number], policyId: string) => {
     const next = new URLSearchParams(params);
-    next.set('page', String(to));
+    for (const name of EDGES) next.delete(name);
+    next.set(edge, policyId);
     setParams(next);
   };
   const field = (name: TFilter, label: string, type = 'text') => (
@@ -145,7 +160,8 @@ function PolicySearch() {
       {data && (
         <section className={styles.panel} aria-labelledby="policy-results">
           <h2 id="policy-results" className={styles.subheading}>
-            {data.total} {data.total === 1 ? 'policy' : 'policies'}
+            {data.total.toLocaleString('en-SG')}
+            {data.totalAtLeast ? '+' : ''} {data.total === 1 && !data.totalAtLeast ? 'policy' : 'policies'}
           </h2>
           {/* The server pages the search (Previous page and Next page below): one page, as it comes. */}
           {data.policies.length > 0 && (
@@ -179,16 +195,16 @@ function PolicySearch() {
             <button
               type="button"
               className={styles.secondary}
-              disabled={page <= 1}
-              onClick={() => toPage(page - 1)}
+              disabled={!data.previous}
+              onClick={() => data.previous && toPage('before', data.previous)}
             >
               Previous page
             </button>
             <button
               type="button"
               className={styles.secondary}
-              disabled={page * data.pageSize >= data.total}
-              onClick={() => toPage(page + 1)}
+              disabled={!data.next}
+              onClick={() => data.next && toPage('after', data.next)}
             >
               Next page
             </button>

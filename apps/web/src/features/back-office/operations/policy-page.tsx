@@ -19,6 +19,8 @@ type TDetails = {
   };
   payments: {
     paymentId: string;
+    /** The policy's own payment, or an endorsement's card payment of a higher premium (decision 144). */
+    purpose: 'policy' | 'endorsement';
     referenceNumber: string;
     method: string;
     status: string;
@@ -197,6 +199,10 @@ export function PolicyPage() {
               rowKey={(payment) => payment.paymentId}
               columns={[
                 { header: 'Reference', cell: (payment) => payment.referenceNumber },
+                {
+                  header: 'For',
+                  cell: (payment) => (payment.purpose === 'endorsement' ? 'Change of address' : 'Policy'),
+                },
                 { header: 'Method', cell: (payment) => payment.method },
                 { header: 'Status', cell: (payment) => payment.status },
                 {

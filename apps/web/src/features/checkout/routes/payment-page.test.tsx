@@ -124,6 +124,21 @@ describe('the payment page (travel-flow sections 2, 4 and 8)', () => {
     ]);
   });
 
+  it("draws the ways to pay once PayNow's status is known, so nothing moves the Pay button after", async () => {
+    let answer = () => {};
+    const gate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    start(declared(ratedPolicy()), [{ match: /getPaynowStatus/, body: 'true', gate }]);
+    expect(await screen.findByText('Loading the ways to pay…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay S\$/ })).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await act(async () => answer());
+    expect(await screen.findByRole('radio', { name: 'PayNow' })).toBeTruthy();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    expect(screen.queryByText('Loading the ways to pay…')).toBeNull();
+  });
+
   it('shows no selector while auto-renewal is on (it needs a card)', async () => {
     start(annual());
     await screen.findByRole('button', { name: 'Pay S$30.60' });

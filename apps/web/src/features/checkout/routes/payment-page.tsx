@@ -304,7 +304,12 @@ function Payment<P extends TPolicyPart>({
           <PaymentSummary product={product} policy={policy} />
         </aside>
         <div className={styles.main}>
-          {paynowOffered ? <MethodSelector method={method} onChange={setMethod} disabled={busy} /> : null}
+          {/* The ways to pay are drawn once PayNow's status is known: a selector appearing above a card
+              form already drawn would move its Pay button under the customer's finger. */}
+          {paynow.loaded ? null : <Spinner inline label={t('payment.loadingMethods')} />}
+          {paynow.loaded && paynowOffered ? (
+            <MethodSelector method={method} onChange={setMethod} disabled={busy} />
+          ) : null}
           {messages.length > 0 ? (
             <div className={styles.failure} role="alert">
               {messages.map((message) => (
@@ -312,7 +317,7 @@ function Payment<P extends TPolicyPart>({
               ))}
             </div>
           ) : null}
-          {method === 'PN' && paynowOffered ? (
+          {!paynow.loaded ? null : method === 'PN' && paynowOffered ? (
             <PaynowPanel journey={journey} amount={amount} onIssued={finish} onFailure={fail} />
           ) : (
             <section className={styles.cardSection} aria-labelledby="card-title">

@@ -1,9 +1,10 @@
 import { parseDmy } from '@lionrock/domain/dates/local-date';
+import { addressLine } from '@lionrock/domain/home/address-line';
 import { homeContents } from '@lionrock/domain/home/home-contents';
-import { hkDistrictName, type THomePlan } from '@lionrock/domain/home/home-model';
+import type { THomePlan } from '@lionrock/domain/home/home-model';
 import { formatMoney } from '@lionrock/domain/money/money';
 import { wireToCents } from '@lionrock/domain/schemas/wire-amounts';
-import { useTranslation } from '../../../lib/i18n';
+import { nameScript, useTranslation } from '../../../lib/i18n';
 import { useRateFacts } from '../../../lib/rate-facts-api';
 import type { THomePolicy } from '../state/home-journey-store';
 
@@ -28,27 +29,7 @@ export function useDwellingText() {
 export function useAddressText() {
   const { language } = useTranslation();
   return (policy: THomePolicy) => {
-    const home = policy.policyHome;
-    const script = language === 'en' ? 'en' : language === 'zh-Hant' ? 'zhHant' : 'zhHans';
-    const parts =
-      policy.country === 'HKG'
-        ? [
-            home.blockOrHouseNo,
-            home.unitNo,
-            home.buildingName,
-            home.streetName,
-            home.district && hkDistrictName(home.district, script),
-          ]
-        : [
-            [home.blockOrHouseNo, home.streetName].filter(Boolean).join(' '),
-            home.unitNo,
-            home.buildingName,
-            home.postalCode,
-          ];
-    return parts
-      .map((part) => part?.trim())
-      .filter(Boolean)
-      .join(', ');
+    return addressLine(policy.country ?? 'SGP', policy.policyHome, nameScript(language));
   };
 }
 

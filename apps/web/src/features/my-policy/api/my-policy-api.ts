@@ -40,8 +40,8 @@ export type TPolicyDetails = {
   taxCents: number;
   totalCents: number;
   payment: { method: string; card: string | null } | null;
-  /** A cancelled policy's refund and its reference (decision 129). */
-  refund: { reference: string; amountCents: number; state: string; method: string } | null;
+  /** The policy's refunds, oldest first, each with its reference (decisions 129 and 142). */
+  refunds: { reference: string; amountCents: number; state: string; method: string; basis: string }[];
   autoRenewal: { on: boolean; canTurnOn: boolean; blockedBecause: TAutoRenewalBlock | null };
   renewal: {
     mails: { kind: string; status: string; at: string }[];

@@ -8,6 +8,7 @@ import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { cancelPolicy, fetchCancellation, type TCancellationView } from '../api/cancel-api';
 import styles from './cancel-panel.module.css';
+import { refundLine } from './refund-line';
 import { StepUpForm } from './step-up-form';
 
 const countryOf = (currency: string): TCountry => (currency === 'HKD' ? 'HKG' : 'SGP');
@@ -214,15 +215,7 @@ function Outcome({ view }: { view: TCancellationView }) {
   const refund = view.refund;
   const amount = formatMoney(refund?.amountCents ?? 0, countryOf(view.currency));
   const last4 = view.cardLast4;
-  const line = !refund
-    ? t('myPolicy.cancel.noRefund')
-    : refund.state === 'succeeded'
-      ? t('myPolicy.cancel.refundCard', { amount, last4 })
-      : refund.state === 'requested'
-        ? t('myPolicy.cancel.refundCardPending', { amount, last4 })
-        : refund.state === 'failed'
-          ? t('myPolicy.cancel.refundFailed', { amount })
-          : t('myPolicy.cancel.refundTransfer', { amount });
+  const line = refund ? refundLine(t, refund, { amount, last4 }) : t('myPolicy.cancel.noRefund');
   return (
     <div role="status">
       <p className={styles.done}>{t('myPolicy.cancel.done')}</p>

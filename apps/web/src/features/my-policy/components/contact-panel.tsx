@@ -16,7 +16,7 @@ import {
 import { FIELD_LENGTHS } from '@lionrock/domain/validation/field-lengths';
 import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { ApiCallError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { nameScript, useTranslation } from '../../../lib/i18n';
 import { manageApi, type TContactChangeRequest, type TContactView } from '../api/manage-api';
 import styles from './manage-panels.module.css';
 import { refusalText, StepUpForm } from './step-up-form';
@@ -101,8 +101,7 @@ export function ContactPanel({
   onChanged?: (contact: TContactView) => void;
 }) {
   const { t, exists, language } = useTranslation();
-  const districtName = (code: string) =>
-    hkDistrictName(code, language === 'en' ? 'en' : language === 'zh-Hant' ? 'zhHant' : 'zhHans') ?? code;
+  const districtName = (code: string) => hkDistrictName(code, nameScript(language)) ?? code;
   const id = useId();
   const [shown, setShown] = useState<TContactView>({ pendingEmail: null, ...contact });
   /** The change waiting for its step-up code. */

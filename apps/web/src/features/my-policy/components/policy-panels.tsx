@@ -20,8 +20,13 @@ export function PolicyPanels({
     <>
       <ManagePanels policy={policy} onChanged={onChanged} />
       {(policy.status === 'issued' || policy.status === 'cancelled') && (
-        // A cancellation changes the status and ends auto-renewal: the page reads the policy again.
-        <CancelPanel policyId={policy.policyId} onCancelled={() => onChanged()} />
+        // A cancellation changes the status and ends auto-renewal: the page reads the policy again. An
+        // endorsement that changes the premium changes what cancelling refunds: the panel asks again.
+        <CancelPanel
+          key={`${policy.policyId}:${policy.totalCents}`}
+          policyId={policy.policyId}
+          onCancelled={() => onChanged()}
+        />
       )}
     </>
   );

@@ -11,6 +11,7 @@ import { gatewayFields, postToFrame } from '../../checkout/components/payment/ga
 import { manageApi, type TCardChangeResult, type TRenewalCard } from '../api/manage-api';
 import styles from './manage-panels.module.css';
 import { StepUpForm } from './step-up-form';
+import { useFrameReceipt } from './use-frame-receipt';
 
 /** The hidden frame the card is posted into; the card receipt page inside it answers by postMessage. */
 export const CARD_FRAME = 'lionrock-renewal-card-frame';
@@ -18,17 +19,6 @@ export const CARD_FRAME = 'lionrock-renewal-card-frame';
 const GATEWAY_TIMEOUT_MS = 90_000;
 
 type TPhase = 'idle' | 'form' | 'step-up' | 'starting' | 'gateway' | 'challenge';
-
-function isCardReceipt(
-  data: unknown,
-): data is { source: 'lionrock-card-receipt'; result: TCardChangeResult } {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { source?: unknown }).source === 'lionrock-card-receipt' &&
-    typeof (data as { result?: unknown }).result === 'object'
-  );
-}
 
 /**
  * The card the renewals are charged to (decisions 069 and 102): the payment page's own card form, then
@@ -74,32 +64,25 @@ export function RenewalCardPanel({
     [go, t],
   );
 
-  // The receipt page in the frame answers by postMessage; only the shop's own origin is listened to.
-  useEffect(() => {
-    const receive = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !event.data) return;
-      if (phaseRef.current !== 'gateway' && phaseRef.current !== 'challenge') return;
-      const data = event.data as { source?: string; type?: string };
-      if (data.source === 'lionrock-test-gateway' && data.type === 'challenge') {
-        go('challenge');
-        return;
-      }
-      if (!isCardReceipt(event.data)) return;
-      window.clearTimeout(timeout.current);
-      const { result } = event.data;
-      if (result.stored && result.maskedCard) {
-        const saved = { masked: result.maskedCard, expiry: result.cardExpiry ?? '' };
-        setShown(saved);
-        go('idle');
-        setMessage({ kind: 'done', text: t('myPolicy.card.saved', { card: result.maskedCard }) });
-        onChanged?.(saved);
-        return;
-      }
-      fail(result.messageKey ?? 'myPolicy.card.errors.notVerified');
-    };
-    window.addEventListener('message', receive);
-    return () => window.removeEventListener('message', receive);
-  }, [fail, go, onChanged, t]);
+  useFrameReceipt<TCardChangeResult>(
+    'lionrock-card-receipt',
+    () => phaseRef.current === 'gateway' || phaseRef.current === 'challenge',
+    {
+      onChallenge: () => go('challenge'),
+      onResult: (result) => {
+        window.clearTimeout(timeout.current);
+        if (result.stored && result.maskedCard) {
+          const saved = { masked: result.maskedCard, expiry: result.cardExpiry ?? '' };
+          setShown(saved);
+          go('idle');
+          setMessage({ kind: 'done', text: t('myPolicy.card.saved', { card: result.maskedCard }) });
+          onChanged?.(saved);
+          return;
+        }
+        fail(result.messageKey ?? 'myPolicy.card.errors.notVerified');
+      },
+    },
+  );
 
   useEffect(() => () => window.clearTimeout(timeout.current), []);
 

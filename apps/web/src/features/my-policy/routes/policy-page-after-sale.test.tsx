@@ -25,7 +25,7 @@ const detailsOf = (overrides: Partial<TPolicyDetails> = {}): TPolicyDetails => (
   taxCents: 0,
   totalCents: 36_000,
   payment: { method: 'CC', card: '•••• 1111' },
-  refund: null,
+  refunds: [],
   autoRenewal: { on: true, canTurnOn: false, blockedBecause: null },
   renewal: { mails: [], renewedPolicyNumber: null, renewed: null },
   wordingUrl: '/b2c-server/rest/document/get/travel-policyWording?country=SGP',
@@ -85,11 +85,17 @@ describe('my policy after the sale', () => {
   });
 
   it('shows the refund with its reference beside the payment, in Hong Kong Chinese too', async () => {
-    const refund = { reference: REFERENCE, amountCents: 36_000, state: 'succeeded', method: 'CC' };
+    const refund = {
+      reference: REFERENCE,
+      amountCents: 36_000,
+      state: 'succeeded',
+      method: 'CC',
+      basis: 'free-look',
+    };
     server(
       detailsOf({
         status: 'cancelled',
-        refund,
+        refunds: [refund],
         autoRenewal: { on: false, canTurnOn: false, blockedBecause: 'not-in-force' },
       }),
     );
@@ -97,9 +103,36 @@ describe('my policy after the sale', () => {
     expect(await screen.findByText(`Refunded S$360.00 · reference ${REFERENCE}`)).toBeTruthy();
     singapore.unmount();
 
-    server(detailsOf({ country: 'HKG', status: 'cancelled', refund: { ...refund, state: 'requested' } }));
+    server(detailsOf({ country: 'HKG', status: 'cancelled', refunds: [{ ...refund, state: 'requested' }] }));
     await act(() => showLanguage('zh-Hant'));
     renderAt(<PolicyPage />, `/my-policy/policies/${POLICY}`);
     expect(await screen.findByText(`退款 HK$360.00 處理中 · 退款編號 ${REFERENCE}`)).toBeTruthy();
+  });
+
+  it("lists each refund on its own line: an endorsement's, then the cancellation's", async () => {
+    const endorsement = 'RE0123456789ABCDEF0123456789ABCDEF';
+    server(
+      detailsOf({
+        status: 'cancelled',
+        refunds: [
+          { reference: endorsement, amountCents: 4_321, state: 'manual', method: 'PN', basis: 'endorsement' },
+          {
+            reference: REFERENCE,
+            amountCents: 12_000,
+            state: 'succeeded',
+            method: 'CC',
+            basis: 'short-period',
+          },
+        ],
+        autoRenewal: { on: false, canTurnOn: false, blockedBecause: 'not-in-force' },
+      }),
+    );
+    renderAt(<PolicyPage />, `/my-policy/policies/${POLICY}`);
+    const moved = await screen.findByText(
+      `Refund of S$43.21 being arranged by our team · reference ${endorsement}`,
+    );
+    expect(moved.previousElementSibling?.textContent).toBe('Refund for the change of address');
+    const cancelled = screen.getByText(`Refunded S$120.00 · reference ${REFERENCE}`);
+    expect(cancelled.previousElementSibling?.textContent).toBe('Refund');
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@lionrock/domain/money/money';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiCallError, apiCall } from '../../../lib/api-client';
@@ -156,17 +156,24 @@ export function PolicyPage() {
                 </dd>
               </>
             ) : null}
-            {policy.refund ? (
-              <>
-                <dt>{t('myPolicy.details.refund')}</dt>
+            {policy.refunds.map((refund) => (
+              <Fragment key={refund.reference}>
+                <dt>
+                  {t(
+                    // A change of address's refund: a lower premium, or a payment it could not use.
+                    refund.basis === 'endorsement' || refund.basis === 'unapplied'
+                      ? 'myPolicy.details.refundEndorsement'
+                      : 'myPolicy.details.refund',
+                  )}
+                </dt>
                 <dd>
-                  {t(REFUND_LINE[policy.refund.state] ?? 'myPolicy.details.refundArranging', {
-                    amount: money(policy.refund.amountCents),
-                    reference: policy.refund.reference,
+                  {t(REFUND_LINE[refund.state] ?? 'myPolicy.details.refundArranging', {
+                    amount: money(refund.amountCents),
+                    reference: refund.reference,
                   })}
                 </dd>
-              </>
-            ) : null}
+              </Fragment>
+            ))}
           </dl>
         </section>
 

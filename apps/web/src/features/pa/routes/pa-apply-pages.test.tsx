@@ -112,6 +112,29 @@ describe('the PA apply pages (pa-home-payments sections 4 and 5)', () => {
     expect(screen.getByText(i18n.t(MESSAGE_KEYS.paBirthDateBelow18))).toBeTruthy();
   });
 
+  it('tells an applicant of 65 to 70 what the age changes: half the death and disablement cover, same premium', async () => {
+    const sent = serve();
+    quotedFamily('SGP', 0);
+    renderAt(<PaApplicantPage />, '/pa/applicant');
+    const today = marketToday('SGP');
+    const holder = within(screen.getByRole('region', { name: 'Applicant (Adult 1)' }));
+    await userEvent.type(holder.getByLabelText('Full name (as in your ID)'), 'Tan Ah Kow');
+    await userEvent.type(holder.getByLabelText('ID number'), 'S8512345I');
+    await userEvent.type(holder.getByLabelText('Date of birth'), `01/01/${today.year - 67}`);
+    await userEvent.type(holder.getByLabelText('Mobile number'), '91234567');
+    await userEvent.type(holder.getByLabelText('Email address'), 'ahkow.tan@example.com');
+    await userEvent.click(holder.getByRole('checkbox', { name: /email address is correct/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const popup = await screen.findByRole('dialog', { name: 'About your premium and benefits' });
+    // It promises no premium review: it says what changes (the cover) and what does not (the premium).
+    expect(popup.textContent).toContain(
+      'An insured person aged 65 to 70 gets half the accidental death and disablement cover, at the same premium.',
+    );
+    expect(popup.textContent).not.toMatch(/review/i);
+    expect(within(popup).getByRole('table')).toBeTruthy();
+    expect(sent.filter((call) => call.path === 'rate')).toEqual([]);
+  });
+
   it('shows the student tick from 18, requires it, and says "unmarried" in Hong Kong', async () => {
     const sent = serve();
     quotedFamily('SGP', 1, true);
@@ -211,6 +234,24 @@ describe('the PA apply pages (pa-home-payments sections 4 and 5)', () => {
       'alert',
     );
     expect(sent).toEqual([]);
+  });
+
+  it('flags every empty field of both children at once on the family page, the focus on the first', async () => {
+    const sent = serve();
+    quotedFamily('SGP', 2, true);
+    renderAt(<PaApplyPage />, '/pa/apply');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const invalidIn = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('textbox')
+        .filter((input) => input.getAttribute('aria-invalid') === 'true').length;
+    // One press: the name, ID number and date of birth of each child, not one field per press.
+    await waitFor(() => expect([invalidIn('Child 1'), invalidIn('Child 2')]).toEqual([3, 3]));
+    const first = within(screen.getByRole('region', { name: 'Child 1' })).getByLabelText(
+      'Full name (as in your ID)',
+    );
+    expect(document.activeElement).toBe(first);
+    expect(sent.filter((call) => call.path === 'rate')).toEqual([]);
   });
 
   it('keeps what is typed in the journey, so a reload shows it again', async () => {

@@ -1,0 +1,8 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "policies" ADD COLUMN "holder_name" text GENERATED ALWAYS AS (lower(coalesce(document#>>'{policyTravel,applicant,fullName}', document#>>'{policyPAN,applicant,fullName}', document#>>'{policyHome,applicant,fullName}', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "policies" ADD COLUMN "holder_id" text GENERATED ALWAYS AS (upper(regexp_replace(coalesce(document#>>'{policyTravel,applicant,hkId}', document#>>'{policyPAN,applicant,hkId}', document#>>'{policyHome,applicant,hkId}', ''), '[[:space:]()-]', '', 'g'))) STORED;--> statement-breakpoint
+ALTER TABLE "policies" ADD COLUMN "holder_uen" text GENERATED ALWAYS AS (upper(regexp_replace(coalesce(document#>>'{policyTravel,applicant,uen}', document#>>'{policyPAN,applicant,uen}', document#>>'{policyHome,applicant,uen}', ''), '[[:space:]()-]', '', 'g'))) STORED;--> statement-breakpoint
+CREATE INDEX "policies_number_prefix_idx" ON "policies" USING btree ("policy_number" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "policies_holder_name_trgm_idx" ON "policies" USING gin ("holder_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "policies_holder_id_idx" ON "policies" USING btree ("holder_id") WHERE "policies"."holder_id" <> '';--> statement-breakpoint
+CREATE INDEX "policies_holder_uen_idx" ON "policies" USING btree ("holder_uen") WHERE "policies"."holder_uen" <> '';
