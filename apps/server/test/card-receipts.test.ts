@@ -529,9 +529,10 @@ describeEachDriver('card receipts', (driver) => {
         expect(framed.statusCode).toBe(503);
         expect(framed.headers['content-security-policy']).toContain("frame-ancestors 'self'");
         const shown = JSON.parse(
-          /<script type="application\/json" id="receipt-data">(.*?)<\/script>/.exec(framed.body)![1]!,
+          /<script type="application\/json" id="frame-receipt-data">(.*?)<\/script>/.exec(framed.body)![1]!,
         );
-        expect(shown).toMatchObject({
+        expect(shown.source).toBe('lionrock-receipt');
+        expect(shown.result).toMatchObject({
           paid: false,
           outcome: 'PENDING',
           messageKey: 'paymentError.underReview',

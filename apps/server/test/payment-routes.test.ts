@@ -315,8 +315,13 @@ describeEachDriver('payment calls', (driver) => {
       const page = await receipt(await gatewayAnswer(paymentSignature), 'text/html');
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-      const json = /<script type="application\/json" id="receipt-data">(.*?)<\/script>/.exec(page.body)![1]!;
-      expect(JSON.parse(json)).toMatchObject({ outcome: 'PAID', paid: true });
+      const json = /<script type="application\/json" id="frame-receipt-data">(.*?)<\/script>/.exec(
+        page.body,
+      )![1]!;
+      expect(JSON.parse(json)).toMatchObject({
+        source: 'lionrock-receipt',
+        result: { outcome: 'PAID', paid: true },
+      });
       // Its one script is inline and allowed by its hash alone.
       const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)![1]!;
       expect(script).toContain('window.location.origin');

@@ -9,8 +9,8 @@ export const ZSignedFrameRequest = z
   .describe('The signed Secure Acceptance fields the browser posts, with the card, to paymentUrl');
 
 /**
- * The page a gateway's answer lands on inside the shop's hidden frame (a renewal card, a rise's card
- * payment): it hands the verified result to the shop's window by postMessage, to the shop's own origin
+ * The page a gateway's answer lands on inside the shop's hidden frame (a purchase, a renewal card, a
+ * rise's card payment): it hands the verified result to the shop's window by postMessage, to the shop's own origin
  * only, under a CSP that allows that one script. `source` names what the panel listens for.
  */
 const RECEIPT_SCRIPT = `(function () {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ZApiErrorSchema } from '@lionrock/domain/schemas/api-error-schema';
 import { ZPolicySchema } from '@lionrock/domain/schemas/policy-schema';
 import { MESSAGE_KEYS } from '@lionrock/domain/validation/message-keys';
@@ -6,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { postedFields, sendFrameReceipt } from '../../lib/frame-receipt.ts';
 import { logBudget } from '../../lib/log-budget.ts';
 import {
   apiErrors,
@@ -220,7 +220,7 @@ export async function paymentRoutes(
 
   // The gateway's answer: the browser's hidden frame posts it here, and so may the gateway itself.
   app.post(RECEIPT_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const fields = stringFields(request.body);
+    const fields = postedFields(request);
     const accept = request.headers.accept ?? '';
     const wantsJson = accept.includes('application/json') && !accept.includes('text/html');
     let result: TPaymentResult;
@@ -232,20 +232,10 @@ export async function paymentRoutes(
       // window reads: nothing is recorded yet, so "paid" would be a lie and "failed" would invite a
       // second charge; the payment is looked up at the gateway before it expires (decision 024).
       if (wantsJson || !(error instanceof ApiError && error.statusCode === 503)) throw error;
-      return reply
-        .status(503)
-        .header('retry-after', '30')
-        .header('content-security-policy', RECEIPT_CSP)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(receiptPage(notYetConfirmed(fields.req_reference_number ?? '')));
+      reply.status(503).header('retry-after', '30');
+      return sendFrameReceipt(request, reply, receiptOf(notYetConfirmed(fields.req_reference_number ?? '')));
     }
-    if (wantsJson) return result;
-    return reply
-      .header('content-security-policy', RECEIPT_CSP)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(receiptPage(result));
+    return sendFrameReceipt(request, reply, receiptOf(result));
   });
 }
 
@@ -261,26 +251,6 @@ function pick(body: unknown, names: string[]): string | null {
   }
   return null;
 }
-
-function stringFields(body: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (body && typeof body === 'object')
-    for (const [name, value] of Object.entries(body))
-      if (typeof value === 'string') fields[name] = value.slice(0, 2000);
-  return fields;
-}
-
-/** Hands the verified result to the shop's window; the target origin is the shop's own. */
-const RECEIPT_SCRIPT = `(function () {
-  var data = document.getElementById('receipt-data');
-  var result = JSON.parse(data.textContent);
-  if (window.parent && window.parent !== window) {
-    window.parent.postMessage({ source: 'lionrock-receipt', result: result }, window.location.origin);
-  }
-})();`;
-
-/** The receipt page lives inside the shop's own frame: framed by the shop only, its one inline script allowed by its hash. */
-const RECEIPT_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(RECEIPT_SCRIPT).digest('base64')}'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 
 /** What the customer's window is told while the shop cannot record the gateway's answer. */
 function notYetConfirmed(reference: string): TPaymentResult {
@@ -300,9 +270,11 @@ function notYetConfirmed(reference: string): TPaymentResult {
   };
 }
 
-function receiptPage(result: TPaymentResult): string {
-  // JSON inside a non-executed script element: "<" is escaped so no value can close the element.
-  const json = JSON.stringify(result).replace(/</g, '\\u003c');
-  const text = result.paid ? 'Payment received.' : 'Payment not completed.';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment</title></head><body><p>${text}</p><script type="application/json" id="receipt-data">${json}</script><script>${RECEIPT_SCRIPT}</script></body></html>`;
+/** The purchase's answer as the frame's receipt page hands it to the payment page (payment-page.tsx). */
+function receiptOf(result: TPaymentResult) {
+  return {
+    source: 'lionrock-receipt',
+    result,
+    text: result.paid ? 'Payment received.' : 'Payment not completed.',
+  };
 }
