@@ -21,6 +21,22 @@ function assertHongKongChinese(message: TMailMessage): void {
     );
 }
 
+/**
+ * Every link a mail gives is absolute (issue 29: "links absolute"): the HTML's `href`s are web, mail or
+ * phone addresses, and the text version names no bare path ("/my-policy/…") a mail reader cannot open.
+ * Checked on every mail an API test records, like the Chinese above.
+ */
+function assertLinksAbsolute(message: TMailMessage): void {
+  const relative = [...(message.html ?? '').matchAll(/href="([^"]*)"/g)]
+    .map(([, href]) => href!)
+    .filter((href) => !/^(https?:\/\/|mailto:|tel:)/.test(href));
+  const bare = [...message.text.matchAll(/(?:^|\s)(\/[A-Za-z][^\s]*)/g)].map(([, path]) => path!);
+  if (relative.length > 0 || bare.length > 0)
+    throw new Error(
+      `A mail ("${message.subject}") has links that are not absolute: ${[...relative, ...bare].join(' ')}`,
+    );
+}
+
 export const SESSION = 'test-session-0001';
 
 export function testConfig(overrides: Record<string, string> = {}): TConfig {
@@ -82,6 +98,7 @@ export function recordingMailer(): { sent: TMailMessage[]; mailer: TMailer } {
     kind: 'outbox',
     async send(message) {
       assertHongKongChinese(message);
+      assertLinksAbsolute(message);
       sent.push(message);
       return { accepted: true, location: message.messageId };
     },
