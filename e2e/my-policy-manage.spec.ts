@@ -372,7 +372,7 @@ test.describe('my policy: contact details and the renewal card', () => {
     await context.close();
   });
 
-  test('Hong Kong in Traditional Chinese: a flat in another district of the same bands is endorsed; every field flagged at once', async ({
+  test('Hong Kong in Traditional Chinese: a fixed line refused as a mobile; a flat in another district of the same bands is endorsed; every field flagged at once', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
@@ -387,6 +387,24 @@ test.describe('my policy: contact details and the renewal card', () => {
         view: '查看保單',
       },
     );
+
+    // A new mobile number is checked for Hong Kong's format (decision 147): a fixed line is refused beside
+    // the field, a mobile is saved under the code, and the address on the policy is told of it.
+    const contact = page.getByRole('region', { name: '聯絡資料' });
+    await expect(contact.getByText('+852 61234567')).toBeVisible();
+    await contact.getByRole('button', { name: '更改聯絡資料' }).click();
+    const mobile = contact.getByLabel('手機號碼');
+    await mobile.fill('21234567');
+    await contact.getByRole('button', { name: '儲存' }).click();
+    await expect(mobile).toHaveAccessibleDescription('請輸入 +852 的手機號碼：8位數字，以 4–9 開頭。');
+    await expect(mobile).toBeFocused();
+    await mobile.fill('98887777');
+    const contactAsked = Date.now() - 1000;
+    await contact.getByRole('button', { name: '儲存' }).click();
+    await confirmStepUp(contact, shop.dataDir, contactAsked, '儲存', /電郵中的驗證碼|郵件中的驗證碼/);
+    await expect(contact.getByText('+852 98887777')).toBeVisible();
+    const [notice] = await mailsWith(shop.dataDir, `您的獅石保單 ${policyNumber} 的手機號碼已更改`);
+    expect(notice).toMatch(/由 \+852 \*{4}4567 更改為 \+852 \*{4}7777/);
 
     const panel = page.getByRole('region', { name: '受保地址' });
     await expect(panel.getByText(/18 Harbour Road, 灣仔區/)).toBeVisible();

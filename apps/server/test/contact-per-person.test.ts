@@ -178,6 +178,22 @@ describeEachDriver('contact details per person', (driver) => {
       );
       expect(ofSingapore.statusCode).toBe(200);
     });
+
+    it('refuses a Hong Kong fixed line under +852, naming its format (decision 147)', async () => {
+      const before = policyApplicant(await document(hongKong.policyId))?.mobileNo;
+      const answer = await change(
+        hongKong.policyId,
+        { mobileNoCountryCode: '852', mobileNo: '21234567' },
+        hongKongCookie,
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({
+        field: 'mobileNo',
+        messageKey: MESSAGE_KEYS.mobileForMarket,
+        values: { code: '852', digits: 8, first: '4–9' },
+      });
+      expect(policyApplicant(await document(hongKong.policyId))?.mobileNo).toBe(before);
+    });
   });
   describe('a changed mobile number is told like a changed address', () => {
     it('mails the address on the policy, in its language, with both numbers masked; no full number in a log', async () => {

@@ -38,18 +38,18 @@ export function validateMobile(value: string): string | null {
 }
 
 /**
- * The mobile numbers of a market, where the domain knows them: Singapore's are 8 digits from 8 or 9
- * (the MAS PayNow mobile proxy takes the same). Hong Kong has no format in the spec or the domain, so
- * its numbers are held to `validateMobile` alone until one is decided (decision 135).
+ * The mobile numbers of each market: Singapore's are 8 digits from 8 or 9 (the MAS PayNow mobile proxy
+ * takes the same); Hong Kong's are 8 digits from 4 to 9, the blocks OFCA's numbering plan gives mobile
+ * services, while 2 and 3 are fixed lines (decision 147).
  */
-export const MOBILE_FORMATS: Partial<Record<TCountry, { digits: number; firstDigits: string }>> = {
+export const MOBILE_FORMATS: Record<TCountry, { digits: number; firstDigits: string }> = {
   SGP: { digits: 8, firstDigits: '89' },
+  HKG: { digits: 8, firstDigits: '456789' },
 };
 
-/** Whether `mobile` is a number of `country`'s mobile format (true where the market has none). */
+/** Whether `mobile` is a number of `country`'s mobile format. */
 export function isMarketMobile(country: TCountry, mobile: string): boolean {
   const format = MOBILE_FORMATS[country];
-  if (!format) return true;
   return new RegExp(`^[${format.firstDigits}]\\d{${format.digits - 1}}$`).test(mobile.trim());
 }
 
@@ -64,12 +64,20 @@ export function validateMobileForMarket(
 ): { messageKey: string; values: { code: string; digits: number; first: string } } | null {
   const code = countryCode.trim().replace(/^\+/, '');
   const country = COUNTRIES.find((market) => MARKETS[market].phonePrefix === code);
-  const format = country ? MOBILE_FORMATS[country] : undefined;
-  if (!country || !format || isMarketMobile(country, mobile)) return null;
+  if (!country || isMarketMobile(country, mobile)) return null;
+  const format = MOBILE_FORMATS[country];
   return {
     messageKey: MESSAGE_KEYS.mobileForMarket,
-    values: { code, digits: format.digits, first: [...format.firstDigits].join(' / ') },
+    values: { code, digits: format.digits, first: firstDigitsText(format.firstDigits) },
   };
+}
+
+/** The first digits as the message names them: `8 / 9`, or a run of three or more as `4–9`. */
+function firstDigitsText(digits: string): string {
+  const run = [...digits].every(
+    (digit, index) => index === 0 || Number(digit) === Number(digits[index - 1]) + 1,
+  );
+  return run && digits.length > 2 ? `${digits[0]}–${digits.at(-1)}` : [...digits].join(' / ');
 }
 
 export function validateCountryCode(value: string): string | null {

@@ -102,9 +102,35 @@ describe('a new mobile number is checked for its market (issue 29)', () => {
         expect(validateContactChange({ mobileNoCountryCode: '65', mobileNo: first + rest })).toEqual([]);
       }),
     );
-    // Hong Kong has no mobile format in the spec or the domain (decision 135): the page's rules only.
-    expect(validateContactChange({ mobileNoCountryCode: '852', mobileNo: '51234567' })).toEqual([]);
+    // A number of another country is held to the applicant page's rules alone.
     expect(validateContactChange({ mobileNoCountryCode: '44', mobileNo: '7700900123' })).toEqual([]);
+  });
+
+  it('takes every Hong Kong mobile: 8 digits from 4 to 9 (decision 147)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('4', '5', '6', '7', '8', '9'),
+        fc.stringMatching(/^\d{7}$/),
+        (first, rest) => {
+          expect(validateContactChange({ mobileNoCountryCode: '+852', mobileNo: first + rest })).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it.each([
+    ['a Hong Kong fixed line', '21234567'],
+    ['another fixed line', '31234567'],
+    ['a Singapore-length number with a digit short', '5123456'],
+    ['nine digits', '512345678'],
+  ])('refuses %s under +852, naming 8 digits from 4 to 9', (_, mobileNo) => {
+    expect(validateContactChange({ mobileNoCountryCode: '852', mobileNo })).toEqual([
+      {
+        field: 'mobileNo',
+        messageKey: MESSAGE_KEYS.mobileForMarket,
+        values: { code: '852', digits: 8, first: '4–9' },
+      },
+    ]);
   });
 
   it('keeps the number on the policy as it was sold: only a new one is checked', () => {
