@@ -22,6 +22,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiCallError } from '../../../lib/api-client';
 import { nameScript, useTranslation } from '../../../lib/i18n';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { FormSummary, useCheckoutForm } from '../../checkout/components/applicant/checkout-form';
 import { Field } from '../../checkout/components/applicant/form-field';
 import { manageApi, type TInsuredAddressChanged, type TInsuredAddressQuote } from '../api/manage-api';
@@ -105,6 +106,7 @@ export function InsuredAddressForm({
   const [refusal, setRefusal] = useState<unknown>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const hotline = INSURER_CONTACTS[country].hotline;
 
   const checkout = useCheckoutForm<TValues>({
@@ -136,7 +138,7 @@ export function InsuredAddressForm({
 
   const showError = (text: string) => {
     setFormError(text);
-    window.setTimeout(() => formErrorRef.current?.focus(), 0);
+    focusAfterRender(formErrorRef);
   };
 
   /** A refusal's words: the hotline for a change of premium, the outage text only for an outage. */
@@ -271,7 +273,7 @@ export function InsuredAddressForm({
           onDone={onDone}
           onCancel={() => {
             setMode('edit');
-            window.setTimeout(() => confirmButton.current?.focus(), 0);
+            focusAfterRender(confirmButton);
           }}
           onRefused={(error) => {
             setMode('edit');
@@ -301,7 +303,7 @@ export function InsuredAddressForm({
           }}
           onCancel={() => {
             setMode('edit');
-            window.setTimeout(() => confirmButton.current?.focus(), 0);
+            focusAfterRender(confirmButton);
           }}
           onError={(error) => {
             setMode('edit');

@@ -9,6 +9,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiCallError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { isStepUpRefusal, refusalDetails, requestStepUp } from '../api/step-up-api';
 import styles from './manage-panels.module.css';
 
@@ -61,6 +62,7 @@ export function StepUpForm({
   const [resent, setResent] = useState(false);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const send = useCallback(
     async (again: boolean) => {
@@ -72,7 +74,7 @@ export function StepUpForm({
         setSentTo(answer.sentTo);
         setResent(again);
         setResendIn(ACCESS_RESEND_SECONDS);
-        window.setTimeout(() => input.current?.focus(), 0);
+        focusAfterRender(input);
       } catch (error) {
         if (error instanceof ApiCallError && error.status === 429)
           setResendIn(refusalDetails(error).retryAfterSeconds ?? ACCESS_RESEND_SECONDS);
@@ -81,7 +83,7 @@ export function StepUpForm({
         setSending(false);
       }
     },
-    [exists, language, policyId, purpose, t],
+    [exists, focusAfterRender, language, policyId, purpose, t],
   );
 
   const asked = useRef(false);
