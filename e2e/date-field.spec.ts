@@ -173,4 +173,31 @@ test.describe('the date field', () => {
       singaporeDateIn(15),
     ]);
   });
+
+  test('a calendar pressed on the landing the server drew, before the app is ready, opens when it is', async ({
+    context,
+    baseURL,
+  }) => {
+    const page = await context.newPage();
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/travel`, { waitUntil: 'commit' });
+    const form = page.getByRole('region', { name: EN.formTitle });
+    const choose = form.getByRole('button', { name: `Choose date: ${EN.departure}` });
+    await expect(choose).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    await choose.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    // What was pressed is done once the app has arrived, and the calendar works as ever.
+    const dialog = page.getByRole('dialog', { name: `Choose date: ${EN.departure}` });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(choose).toBeFocused();
+  });
 });

@@ -265,6 +265,15 @@ test.describe('home bought end to end in the browser', () => {
 
     await expect(page.getByRole('region', { name: toHongKong('受保住所') })).toContainText('灣仔區');
     await checkScreen(page, testInfo, 'home-confirm-hkg-zh');
+    // Unticking auto-renewal asks first, in Hong Kong's Chinese; keeping it on leaves it ticked.
+    const renewal = page.getByRole('checkbox', { name: toHongKong('每年自动为我续保年度计划') });
+    await expect(renewal).toBeChecked();
+    await renewal.click();
+    const ask = page.getByRole('dialog', { name: toHongKong('取消自动续保？') });
+    await expect(ask).toContainText(toHongKong('确定取消吗？'));
+    await ask.getByRole('button', { name: toHongKong('保留自动续保') }).click();
+    await expect(ask).toBeHidden();
+    await expect(renewal).toBeChecked();
     await confirmAndPay(page, labels);
     await payByCard(page, { country: 'HKG', labels });
     const policyNumber = await finishedPolicyNumber(page, 'HKG', labels);
@@ -272,7 +281,8 @@ test.describe('home bought end to end in the browser', () => {
     await checkScreen(page, testInfo, 'home-finish-hkg-zh');
     // The applicant and the agent of the link are mailed.
     const mails = await mailsFor(shop, policyNumber, 2);
-    expect(mails.some((mail) => /^To: .*ky\.cheung@example\.com/im.test(mail))).toBe(true);
+    // As typed, case and all (decision 131).
+    expect(mails.some((mail) => /^To: .*ky\.cheung@example\.com/m.test(mail))).toBe(true);
     expect(mails.some((mail) => /^To: .*kayan\.chan@victoriapeak\.example/im.test(mail))).toBe(true);
     expect(problems).toEqual([]);
     await context.close();

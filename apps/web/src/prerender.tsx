@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from './app/providers';
+import { EARLY_CLICKS } from './app/shell/early-clicks';
 import { ShopRoot } from './app/shop-root';
 import { TRAVEL_FLOW_STORE_KEY } from './features/travel/state/travel-flow-store';
 import { loadCatalogue } from './lib/i18n';
@@ -20,7 +21,7 @@ export const DRAWN_PAGES: Record<string, { kind: 'page' | 'frame'; guard: string
   // landing (a language, a partner, a stored trip).
   '/travel': {
     kind: 'page',
-    guard: `(function(){try{if(sessionStorage.getItem(${JSON.stringify(SYSTEM_STORE_KEY)})||sessionStorage.getItem(${JSON.stringify(TRAVEL_FLOW_STORE_KEY)}))document.getElementById('root').replaceChildren()}catch(e){}})()`,
+    guard: `(function(){try{if(sessionStorage.getItem(${JSON.stringify(SYSTEM_STORE_KEY)})||sessionStorage.getItem(${JSON.stringify(TRAVEL_FLOW_STORE_KEY)}))document.getElementById('root').replaceChildren()}catch(e){}})();${EARLY_CLICKS}`,
   },
   // The quote page is there only with quoted plans (else the app goes back to the landing), and in
   // English for Singapore only.

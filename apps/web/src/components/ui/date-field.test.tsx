@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_CLICKS } from '../../app/shell/early-clicks';
 import { showLanguage } from '../../lib/i18n';
 import { DateField, dateOfText, maskDateText } from './date-field';
 import { RegisteredDateField } from './date-field-registered';
@@ -137,6 +138,36 @@ describe('the date field: DD/MM/YYYY typed', () => {
     expect(container.querySelector('input')!.value).toBe('20/06/2026');
     expect(container.querySelector('output')!.textContent).toBe('2026-06-20');
     act(() => root.unmount());
+    container.remove();
+  });
+
+  it('opens the calendar pressed on the server-drawn field before the app took the page over', async () => {
+    const container = document.createElement('div');
+    container.id = 'root';
+    document.body.append(container);
+    container.innerHTML = renderToString(<Harness initial="2026-06-15" />);
+    // The page's inline script (prerender.tsx) is there before the app; the customer presses the button.
+    new Function(EARLY_CLICKS)();
+    const drawnButton = container.querySelector('button[data-early-click]')!;
+    drawnButton.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(drawnButton.hasAttribute('data-early-clicked')).toBe(true);
+    const root = await act(async () => hydrateRoot(container, <Harness initial="2026-06-15" />));
+    expect(await screen.findByRole('dialog', { name: 'Choose date: Departure date' })).toBeTruthy();
+    expect(container.querySelector('[data-early-clicked]')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('marks nothing once the app is ready', () => {
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = '<button type="button" data-early-click="">Choose</button>';
+    document.body.append(container);
+    new Function(EARLY_CLICKS)();
+    document.documentElement.dataset.app = 'ready';
+    container.querySelector('button')!.click();
+    expect(container.querySelector('[data-early-clicked]')).toBeNull();
+    delete document.documentElement.dataset.app;
     container.remove();
   });
 });

@@ -121,11 +121,16 @@ export function DateField({
   };
   const type = (raw: string) => update(maskDateText(raw, raw.length > text.length));
 
-  // A date typed into the server's drawing of the page, before the app took it over, is kept.
+  // A date typed into the server's drawing of the page, before the app took it over, is kept; a press
+  // on its calendar button then (marked by the page's early-click script, prerender.tsx) opens it now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field is first in the page
   useEffect(() => {
     const typed = input.current?.value;
     if (typed !== undefined && typed !== text) type(typed);
+    if (button.current?.hasAttribute('data-early-clicked')) {
+      button.current.removeAttribute('data-early-clicked');
+      setOpen(true);
+    }
   }, []);
 
   return (
@@ -160,6 +165,7 @@ export function DateField({
         className={styles.choose}
         disabled={disabled}
         aria-haspopup="dialog"
+        data-early-click=""
         onClick={() => setOpen(true)}
       >
         <span className="visually-hidden">{t('dateField.choose', { field: label })}</span>
