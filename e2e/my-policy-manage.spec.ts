@@ -372,7 +372,7 @@ test.describe('my policy: contact details and the renewal card', () => {
     await context.close();
   });
 
-  test('Hong Kong in Traditional Chinese: a fixed line refused as a mobile; a flat in another district of the same bands is endorsed; every field flagged at once', async ({
+  test('Hong Kong in Traditional Chinese: a fixed line refused as a mobile; a flat in another district of the same bands is endorsed; every field flagged at once; cancelled with the refund’s reference', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
@@ -426,6 +426,21 @@ test.describe('my policy: contact details and the renewal card', () => {
     await checkScreen(page, testInfo, 'my-policy-insured-address-done-hk-zh');
     const [mail] = await mailsWith(shop.dataDir, '受保地址已更改');
     expect(mail).toContain(policyNumber);
+
+    // The policy cancelled in Traditional Chinese: the refund's reference on the page and in the mail
+    // (issue 29, "Money you can trace").
+    const cancel = page.getByRole('region', { name: '註銷此保單' });
+    await cancel.getByRole('button', { name: '註銷保單' }).click();
+    const dialog = page.getByRole('dialog', { name: '確定要註銷嗎？' });
+    const cancelAsked = Date.now() - 1000;
+    await dialog.getByRole('button', { name: '繼續' }).click();
+    await confirmStepUp(dialog, shop.dataDir, cancelAsked, '確定註銷', /電郵中的驗證碼|郵件中的驗證碼/);
+    await expect(cancel.getByText('您的保單已註銷。')).toBeVisible({ timeout: 20_000 });
+    const shown = cancel.getByText(/您的退款編號為 RF[0-9A-F]{32}。/);
+    await expect(shown).toBeVisible();
+    const reference = /(RF[0-9A-F]{32})/.exec((await shown.textContent()) ?? '')![1]!;
+    const [cancelled] = await mailsWith(shop.dataDir, reference);
+    expect(cancelled).toContain(policyNumber);
     expect(problems).toEqual([]);
     await context.close();
   });
