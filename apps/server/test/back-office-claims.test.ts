@@ -208,6 +208,11 @@ describeEachDriver('back-office claims', (driver) => {
       statusCode: 400,
       field: 'amountApproved',
     });
+    // Cents are whole: a fraction of a cent (300.005 dollars) is refused, not rounded.
+    expect((await move(claimId, { status: 'approved', amountApproved: 30_000.5 })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'amountApproved',
+    });
     mail.sent.length = 0;
     const approved = await move(claimId, { status: 'approved', amountApproved: 40_000 });
     expect(approved.statusCode, approved.body).toBe(200);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBasisPoints,
+  centsOfTyped,
   divideHalfUp,
   formatAmount,
   formatMoney,
@@ -63,6 +64,21 @@ describe('money', () => {
           const part = applyBasisPoints(cents, bp);
           return part >= 0 && part <= cents && Math.abs(part - (cents * bp) / 10_000) <= 0.5;
         },
+      ),
+    );
+  });
+
+  it('reads a typed amount to the cent, and refuses what is not one rather than rounding it', () => {
+    expect(centsOfTyped('450')).toBe(45_000);
+    expect(centsOfTyped(' 450.5 ')).toBe(45_050);
+    expect(centsOfTyped('1,200.00')).toBe(120_000);
+    expect(centsOfTyped('0.07')).toBe(7);
+    for (const wrong of ['300.005', '', 'abc', '-5', '+5', '1e3', '5.', '.5', '1234567890', 'NaN', '4 50'])
+      expect(centsOfTyped(wrong), wrong).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999_999 }),
+        (cents) => centsOfTyped(formatAmount(cents)) === cents,
       ),
     );
   });

@@ -16,6 +16,19 @@ export function toCents(amount: number): TCents {
   return cents;
 }
 
+/**
+ * An amount as a person types it ("450", "450.5", "1,200.00") to integer cents; null when it is not an
+ * amount to the cent: more than two decimals ("300.005") is refused, never rounded, and so are signs,
+ * exponents and more than 9 whole digits. The one reading of a typed amount (a customer's claim, a
+ * claims officer's approval).
+ */
+export function centsOfTyped(text: string): TCents | null {
+  const plain = text.replace(/,/g, '').trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return null;
+  const [whole = '0', fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
 export function fromCents(cents: TCents): number {
   return Math.round(cents) / 100;
 }

@@ -5,6 +5,7 @@ import {
   ZClaimMoveRequest,
 } from '@lionrock/domain/back-office/claims-requests';
 import type { TClaimStatus } from '@lionrock/domain/claims/claim-status';
+import { centsOfTyped } from '@lionrock/domain/money/money';
 import { backOfficeCall } from '../back-office-api';
 import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 import { label, money } from './claim-format';
@@ -38,8 +39,9 @@ function moveRequest(values: TMoveForm) {
   return {
     status: values.status === '' ? undefined : values.status,
     ...(note ? { note } : {}),
+    // Read to the cent by the domain's one rule: "300.005" is refused (NaN fails the schema), not rounded.
     ...(values.status === 'approved' && amount !== ''
-      ? { amountApproved: Math.round(Number(amount) * 100) }
+      ? { amountApproved: centsOfTyped(amount) ?? Number.NaN }
       : {}),
     ...(values.status === 'paid' && reference ? { payoutReference: reference } : {}),
   };
@@ -48,7 +50,7 @@ function moveRequest(values: TMoveForm) {
 /** The form's words for its fields; a rule between fields (a note "more information" needs) in the domain's. */
 const MESSAGES: Partial<Record<string, string>> = {
   status: 'Choose the new status.',
-  amountApproved: 'Enter the amount approved.',
+  amountApproved: 'Enter the amount approved in dollars and cents, at most 2 decimals (e.g. 300.50).',
 };
 const moveProblem = (issue: TFormIssue) =>
   MESSAGES[issue.path] ?? (issue.code === 'custom' ? issue.message : undefined);

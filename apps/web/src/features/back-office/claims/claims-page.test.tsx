@@ -156,11 +156,16 @@ describe("a claim's move", () => {
     expect(document.activeElement).toBe(move);
 
     await user.selectOptions(move, 'approved');
-    await user.type(screen.getByLabelText(/Amount approved \(SGD\), at most S\$450\.00/), 'abc');
+    const approved = screen.getByLabelText(/Amount approved \(SGD\), at most S\$450\.00/);
+    const toTheCent = 'Enter the amount approved in dollars and cents, at most 2 decimals (e.g. 300.50).';
+    await user.type(approved, 'abc');
     await user.click(screen.getByRole('button', { name: 'Save status' }));
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
-      'Enter the amount approved.',
-    ]);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([toTheCent]);
+    // A third decimal is refused, not rounded to 300.01 (issue 31: amounts checked to the cent).
+    await user.clear(approved);
+    await user.type(approved, '300.005');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([toTheCent]);
 
     await user.selectOptions(move, 'moreInformation');
     await user.click(screen.getByRole('button', { name: 'Save status' }));

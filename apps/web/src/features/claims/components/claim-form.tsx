@@ -13,7 +13,7 @@ import {
 } from '@lionrock/domain/claims/claim-rules';
 import { formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
-import { formatMoney } from '@lionrock/domain/money/money';
+import { centsOfTyped, formatMoney } from '@lionrock/domain/money/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/ui/date-field';
@@ -81,14 +81,6 @@ function fieldsOf(draft: TClaimDraft): TFields {
   };
 }
 
-/** Dollars and cents as typed ("450", "450.5", "1,200.00") to integer cents; null when it is not an amount. */
-function centsOf(amount: string): number | null {
-  const plain = amount.replace(/,/g, '').trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return null;
-  const [whole = '0', fraction = ''] = plain.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 function payoutOf(fields: TFields): TPayout | null {
   if (fields.method === 'paynow')
     return { method: 'paynow', proxyType: fields.proxyType, proxy: fields.proxy.trim() };
@@ -104,7 +96,7 @@ function formOf(fields: TFields): TClaimForm {
     incidentPlace: fields.incidentPlace,
     description: fields.description,
     officials: fields.officials,
-    amountCents: centsOf(fields.amount),
+    amountCents: centsOfTyped(fields.amount),
     payout: payoutOf(fields),
   };
 }
