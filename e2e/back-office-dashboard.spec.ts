@@ -75,7 +75,7 @@ test.describe('campaign to dashboard', () => {
     await page.getByLabel('Name', { exact: true }).fill('Dashboard e2e');
     await page.getByLabel('First day').fill(singaporeDateIn(0));
     await page.getByLabel('Last day').fill(singaporeDateIn(60));
-    await page.getByLabel('Discount', { exact: true }).fill('1000');
+    await page.getByLabel('Discount', { exact: true }).fill('10');
     await page.getByLabel('Promo code', { exact: true }).selectOption('SINGLE_USE');
     await page.getByLabel('Where the code comes from (English)').fill('Our newsletter');
     await page.getByLabel('Terms and conditions (English)').fill('One code, one policy.');

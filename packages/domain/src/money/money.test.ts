@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBasisPoints,
+  basisPointsOfTyped,
   centsOfTyped,
   divideHalfUp,
   formatAmount,
@@ -9,6 +10,7 @@ import {
   formatPlainAmount,
   fromCents,
   toCents,
+  typedPercent,
 } from './money.ts';
 
 describe('money', () => {
@@ -80,6 +82,19 @@ describe('money', () => {
         fc.integer({ min: 0, max: 99_999_999_999 }),
         (cents) => centsOfTyped(formatAmount(cents)) === cents,
       ),
+    );
+  });
+
+  it('reads a typed percentage to the basis point and types one back', () => {
+    expect(basisPointsOfTyped('15')).toBe(1500);
+    expect(basisPointsOfTyped('12.5')).toBe(1250);
+    expect(basisPointsOfTyped('12.25')).toBe(1225);
+    expect(basisPointsOfTyped('12.255')).toBeNull();
+    expect(basisPointsOfTyped('15%')).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (basisPoints) => {
+        expect(basisPointsOfTyped(typedPercent(basisPoints))).toBe(basisPoints);
+      }),
     );
   });
 });

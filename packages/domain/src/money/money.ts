@@ -29,6 +29,19 @@ export function centsOfTyped(text: string): TCents | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/**
+ * A percentage as a person types it ("15", "12.5", "12.25") to basis points (1 bp = 0.01 %); null when
+ * it is not one to the basis point, as `centsOfTyped` reads money.
+ */
+export function basisPointsOfTyped(text: string): number | null {
+  return centsOfTyped(text);
+}
+
+/** Basis points as a percentage is typed back: 1500 → "15", 1250 → "12.5", 1225 → "12.25". */
+export function typedPercent(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
 export function fromCents(cents: TCents): number {
   return Math.round(cents) / 100;
 }

@@ -8,17 +8,25 @@ import {
   type TCampaignInput,
 } from '@lionrock/domain/back-office/campaign-rules';
 import { type TCampaignRequest, ZCampaignRequest } from '@lionrock/domain/back-office/marketing-requests';
+import { isCountry, MARKETS as MARKETS_BY_CODE } from '@lionrock/domain/market/market';
+import {
+  basisPointsOfTyped,
+  centsOfTyped,
+  formatPlainAmount,
+  typedPercent,
+} from '@lionrock/domain/money/money';
 import type { Path } from 'react-hook-form';
 import { RegisteredDateField } from '../../../components/ui/date-field-registered';
 import shell from '../back-office.module.css';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../data-screen.module.css';
 import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
-import { MARKETS, PRODUCTS, typedNumber } from './campaign-shared';
+import { MARKETS, PRODUCTS } from './campaign-shared';
 
 /**
- * The campaign form's values: the request's, but the discount and the voucher as typed (basis points or
- * cents, the voucher empty for none) and the promo code's two fields as one choice.
+ * The campaign form's values: the request's, but the discount and the voucher as staff type them (a
+ * percentage, or dollars and cents; the voucher empty for none) and the promo code's two fields as one
+ * choice. The request carries basis points and cents (issue 31: staff do not type those).
  */
 type TCampaignForm = Omit<
   TCampaignInput,
@@ -28,6 +36,9 @@ type TCampaignForm = Omit<
   voucherCents: string;
   promoCode: 'NONE' | 'REUSABLE' | 'SINGLE_USE';
 };
+
+/** The currency sign of the campaign's market, as its amounts are shown. */
+const currencyOf = (country: string) => (isCountry(country) ? MARKETS_BY_CODE[country].currencySymbol : '');
 
 /** The campaign form's choices (selects). */
 type TChoice = 'country' | 'productCode' | 'status' | 'discountType' | 'promoCode';
@@ -48,24 +59,33 @@ function campaignForm(campaign: TCampaignInput): TCampaignForm {
     promoCodeDescription: campaign.promoCodeDescription,
     promoCodeDescriptionCn: campaign.promoCodeDescriptionCn,
     discountType: campaign.discountType,
-    discountValue: String(campaign.discountValue),
+    discountValue:
+      campaign.discountType === 'PERCENT'
+        ? typedPercent(campaign.discountValue)
+        : formatPlainAmount(campaign.discountValue),
     termsConditionsEn: campaign.termsConditionsEn,
     termsConditionsCn: campaign.termsConditionsCn,
-    voucherCents: campaign.voucherCents === null ? '' : String(campaign.voucherCents),
+    voucherCents: campaign.voucherCents === null ? '' : formatPlainAmount(campaign.voucherCents),
     voucherDescription: campaign.voucherDescription,
     voucherDescriptionCn: campaign.voucherDescriptionCn,
   };
 }
 
-/** The request the campaign form sends: the discount and voucher as numbers, the promo code's two fields. */
+/**
+ * The request the campaign form sends: the percentage in basis points, dollars in cents (each read by
+ * the domain's one rule, a typed value that is not one failing the schema as NaN), the promo code's two
+ * fields.
+ */
 function toCampaignRequest(values: TCampaignForm): unknown {
   const { discountValue, voucherCents, promoCode, ...rest } = values;
+  const discount =
+    values.discountType === 'PERCENT' ? basisPointsOfTyped(discountValue) : centsOfTyped(discountValue);
   return {
     ...rest,
     promoCodeRequired: promoCode !== 'NONE',
     promoCodeReusability: promoCode === 'SINGLE_USE' ? 'SINGLE_USE' : 'REUSABLE',
-    discountValue: typedNumber(discountValue),
-    voucherCents: voucherCents.trim() === '' ? null : typedNumber(voucherCents),
+    discountValue: discount ?? Number.NaN,
+    voucherCents: voucherCents.trim() === '' ? null : (centsOfTyped(voucherCents) ?? Number.NaN),
   };
 }
 
@@ -75,8 +95,8 @@ const CAMPAIGN_MESSAGES: Partial<Record<string, string>> = {
   campaignName: `Give the campaign a name of at most ${CAMPAIGN_NAME_MAX} characters.`,
   startDate: 'Enter a real date.',
   endDate: 'Enter a real date.',
-  discountValue: 'Enter a whole number, 0 or more.',
-  voucherCents: 'A voucher is a whole number of cents above 0, or none.',
+  discountValue: 'Enter a number, 0 or more, with at most 2 decimals.',
+  voucherCents: 'A voucher is an amount in dollars and cents above 0, or none.',
   'termsConditionsEn:invalid_format': 'Write the terms in English.',
   'termsConditionsCn:invalid_format': 'Write the terms in Chinese.',
 };
@@ -193,11 +213,20 @@ export function CampaignForm({
           {(control) => <RegisteredDateField {...control} label="Last day" {...register('endDate')} />}
         </FormField>
         {choice('discountType', 'Discount kind', [
-          ['PERCENT', 'Percentage (basis points: 1500 = 15%)'],
-          ['AMOUNT', 'Amount off (cents)'],
+          ['PERCENT', 'Percentage of the premium'],
+          ['AMOUNT', 'Amount off'],
         ])}
-        <FormField form={form} name="discountValue" label="Discount">
-          {(control) => <input {...control} inputMode="numeric" {...register('discountValue')} />}
+        <FormField
+          form={form}
+          name="discountValue"
+          label="Discount"
+          hint={
+            form.watch('discountType') === 'PERCENT'
+              ? 'A percentage: 15 for 15%, 12.5 for 12.5%.'
+              : `Dollars and cents: 20.00 for ${currencyOf(form.watch('country'))}20.00 off.`
+          }
+        >
+          {(control) => <input {...control} inputMode="decimal" {...register('discountValue')} />}
         </FormField>
         {text('marketingMessage', 'Banner message (English)', { wide: true })}
         {text('marketingMessageCn', 'Banner message (Chinese)', { wide: true })}
@@ -210,8 +239,13 @@ export function CampaignForm({
         {text('promoCodeDescriptionCn', 'Where the code comes from (Chinese)')}
         {text('termsConditionsEn', 'Terms and conditions (English)', { wide: true, area: true })}
         {text('termsConditionsCn', 'Terms and conditions (Chinese)', { wide: true, area: true })}
-        <FormField form={form} name="voucherCents" label="Voucher per policy (cents, optional)">
-          {(control) => <input {...control} inputMode="numeric" {...register('voucherCents')} />}
+        <FormField
+          form={form}
+          name="voucherCents"
+          label="Voucher per policy (optional)"
+          hint="Its value in dollars and cents, e.g. 15.00."
+        >
+          {(control) => <input {...control} inputMode="decimal" {...register('voucherCents')} />}
         </FormField>
         {text('voucherDescription', 'Voucher (English)')}
         {text('voucherDescriptionCn', 'Voucher (Chinese)')}

@@ -33,7 +33,7 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     const user = await openNewCampaign();
     await user.clear(screen.getByLabelText('Discount'));
     await user.selectOptions(screen.getByLabelText('Promo code'), 'SINGLE_USE');
-    await user.type(screen.getByLabelText('Voucher per policy (cents, optional)'), '0');
+    await user.type(screen.getByLabelText('Voucher per policy (optional)'), '0');
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
 
     expect(alerts()).toEqual([
@@ -41,11 +41,11 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
       'Give the campaign a name of at most 100 characters.',
       'Enter a real date.',
       'Enter a real date.',
-      'Enter a whole number, 0 or more.',
+      'Enter a number, 0 or more, with at most 2 decimals.',
       'Tell customers where their code comes from.',
       'Write the terms in English.',
       'Write the terms in Chinese.',
-      'A voucher is a whole number of cents above 0, or none.',
+      'A voucher is an amount in dollars and cents above 0, or none.',
       'Say what the voucher is.',
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Campaign code'));
@@ -59,13 +59,15 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     await user.type(screen.getByLabelText('First day'), '31/03/2027');
     await user.type(screen.getByLabelText('Last day'), '01/03/2027');
     await user.clear(screen.getByLabelText('Discount'));
-    await user.type(screen.getByLabelText('Discount'), '5001');
+    // A percentage is typed as one (50.01%), not in basis points.
+    await user.type(screen.getByLabelText('Discount'), '50.01');
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
     expect(screen.getByText('The campaign must end on or after its first day.')).toBeTruthy();
     expect(screen.getByText('A percentage discount is at most 50%.')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Discount kind'), 'AMOUNT');
     await user.clear(screen.getByLabelText('Discount'));
-    await user.type(screen.getByLabelText('Discount'), '50001');
+    // An amount off is typed in dollars and cents.
+    await user.type(screen.getByLabelText('Discount'), '500.01');
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
     expect(screen.getByText('An amount off is at most 500.00.')).toBeTruthy();
   });
@@ -84,12 +86,12 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     await user.type(screen.getByLabelText('First day'), '01/03/2027');
     await user.type(screen.getByLabelText('Last day'), '31/03/2027');
     await user.clear(screen.getByLabelText('Discount'));
-    await user.type(screen.getByLabelText('Discount'), '1000');
+    await user.type(screen.getByLabelText('Discount'), '10');
     await user.selectOptions(screen.getByLabelText('Promo code'), 'REUSABLE');
     await user.type(screen.getByLabelText('Where the code comes from (English)'), 'Our newsletter');
     await user.type(screen.getByLabelText('Terms and conditions (English)'), 'One code per policy.');
     await user.type(screen.getByLabelText('Terms and conditions (Chinese)'), '每份保单限用一个优惠码。');
-    await user.type(screen.getByLabelText('Voucher per policy (cents, optional)'), '1500');
+    await user.type(screen.getByLabelText('Voucher per policy (optional)'), '15.00');
     await user.type(screen.getByLabelText('Voucher (English)'), 'A supermarket voucher');
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
 
@@ -120,7 +122,8 @@ describe('CampaignsPage: the campaign form (decision 123)', () => {
     await user.click(await screen.findByRole('button', { name: 'SPRING27' }));
     await user.click(await screen.findByRole('button', { name: 'Edit campaign' }));
     expect((screen.getByLabelText('Promo code') as HTMLSelectElement).value).toBe('SINGLE_USE');
-    expect((screen.getByLabelText('Discount') as HTMLInputElement).value).toBe('1000');
+    // Its 1000 basis points shown as the percentage staff type.
+    expect((screen.getByLabelText('Discount') as HTMLInputElement).value).toBe('10');
     await user.click(screen.getByRole('button', { name: 'Save campaign' }));
     await screen.findByRole('button', { name: 'Edit campaign' });
     const put = calls.find((call) => call.init?.method === 'PUT');

@@ -8,7 +8,7 @@ import { staffCalendarDay } from '../staff-dates';
 import { useStaffQuery } from '../staff-query';
 import { CampaignDetail } from './campaign-detail';
 import { CampaignForm } from './campaign-form';
-import { discountText, MARKETS, PRODUCTS, type TCampaign } from './campaign-shared';
+import { campaignState, discountText, MARKETS, PRODUCTS, type TCampaign } from './campaign-shared';
 
 /** A new campaign's values, as its form starts. */
 const EMPTY: TCampaignInput = {
@@ -40,6 +40,8 @@ const EMPTY: TCampaignInput = {
  * in bulk or typed, the CSV, and the audit trail beside it. Staff screens are English only.
  */
 export default function CampaignsPage() {
+  // The instant the list's statuses are read at, once per visit to the page.
+  const [now] = useState(() => new Date());
   const [view, setView] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'one'; campaignId: number }>({
     kind: 'list',
   });
@@ -130,6 +132,11 @@ export default function CampaignsPage() {
                   cell: (campaign) =>
                     `${staffCalendarDay(campaign.startDate)} to ${staffCalendarDay(campaign.endDate)}`,
                   sortValue: (campaign) => campaign.startDate,
+                },
+                {
+                  header: 'Status',
+                  cell: (campaign) => campaignState(campaign, now),
+                  sortValue: (campaign) => campaignState(campaign, now),
                 },
                 { header: 'Discount', cell: (campaign) => discountText(campaign) },
                 {

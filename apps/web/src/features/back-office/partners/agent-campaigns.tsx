@@ -5,6 +5,7 @@ import {
   type TAgentCampaignInput,
   type TAgentInput,
 } from '@lionrock/domain/back-office/partner-rules';
+import { basisPointsOfTyped, typedPercent } from '@lionrock/domain/money/money';
 import shell from '../back-office.module.css';
 import { DataTable } from '../data-table';
 import { PartnerForm, type TFieldSpec } from './partner-form';
@@ -13,7 +14,7 @@ import { partnerProblem } from './partner-shared';
 /** An agent campaign as the server sends it. */
 export type TAgentCampaign = TAgentCampaignInput & { id: number };
 
-/** An agent campaign as its form holds it: the rates as the basis points typed. */
+/** An agent campaign as its form holds it: the rates as the percentages typed (issue 31: not basis points). */
 type TAgentCampaignForm = Omit<TAgentCampaignInput, 'accountCommissionRate' | 'campaignCommissionRate'> & {
   accountCommissionRate: string;
   campaignCommissionRate: string;
@@ -30,14 +31,12 @@ const CAMPAIGN_FIELDS: TFieldSpec<TAgentCampaignForm>[] = [
   { key: 'staffId', label: 'Staff code' },
   {
     key: 'accountCommissionRate',
-    label: 'Account commission (basis points)',
-    type: 'number',
-    hint: '1500 = 15%',
+    label: 'Account commission (%)',
+    hint: 'A percentage of the premium: 15 for 15%, 12.5 for 12.5%',
   },
   {
     key: 'campaignCommissionRate',
-    label: 'Campaign commission (basis points)',
-    type: 'number',
+    label: 'Campaign commission (%)',
     hint: 'At most the account’s',
   },
   { key: 'promotion', label: 'Promotion' },
@@ -49,8 +48,8 @@ const CAMPAIGN_FIELDS: TFieldSpec<TAgentCampaignForm>[] = [
   { key: 'active', label: 'Active', type: 'checkbox' },
 ];
 
-/** Basis points as typed; nothing typed is no number (the schema says so, not 0). */
-const typedRate = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** A percentage as typed, in basis points by the domain's one rule; not one is no number (the schema says so). */
+const typedRate = (text: string) => basisPointsOfTyped(text) ?? Number.NaN;
 
 /** An agent campaign's form values (a saved one's, or a new one's of the agent). */
 function agentCampaignForm(campaign: TAgentCampaignInput): TAgentCampaignForm {
@@ -63,8 +62,8 @@ function agentCampaignForm(campaign: TAgentCampaignInput): TAgentCampaignForm {
     promotion: campaign.promotion,
     affiliation: campaign.affiliation,
     catalogueCode: campaign.catalogueCode,
-    accountCommissionRate: String(campaign.accountCommissionRate),
-    campaignCommissionRate: String(campaign.campaignCommissionRate),
+    accountCommissionRate: typedPercent(campaign.accountCommissionRate),
+    campaignCommissionRate: typedPercent(campaign.campaignCommissionRate),
     url: campaign.url,
     campaignTitle: campaign.campaignTitle,
     campaignDetails: campaign.campaignDetails,

@@ -82,12 +82,13 @@ describe('AgentsPage', () => {
     expect(screen.getByText('Lim')).toBeTruthy();
     expect(screen.getByText('SGP PTR: ST1001T')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add agent campaign' }));
-    const account = screen.getByLabelText('Account commission (basis points)');
+    // Rates are typed as percentages (issue 31), compared as the domain's basis points.
+    const account = screen.getByLabelText('Account commission (%)');
     await user.clear(account);
-    await user.type(account, '1000');
-    const campaign = screen.getByLabelText('Campaign commission (basis points)');
+    await user.type(account, '10');
+    const campaign = screen.getByLabelText('Campaign commission (%)');
     await user.clear(campaign);
-    await user.type(campaign, '2000');
+    await user.type(campaign, '20');
     await user.type(screen.getByLabelText('Campaign code'), 'PTR');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -159,17 +160,18 @@ describe('AgentsPage', () => {
     expect(JSON.parse(String(put?.init?.body))).toEqual(kept);
   });
 
-  it('refuses a campaign with no rates typed, and a staff code a spreadsheet would run', async () => {
+  it('refuses a rate with a third decimal or none typed, and a staff code a spreadsheet would run', async () => {
     const { user, calls } = await openAgent();
     await user.click(await screen.findByRole('button', { name: 'Add agent campaign' }));
-    await user.clear(screen.getByLabelText('Account commission (basis points)'));
-    await user.clear(screen.getByLabelText('Campaign commission (basis points)'));
+    await user.clear(screen.getByLabelText('Account commission (%)'));
+    await user.type(screen.getByLabelText('Account commission (%)'), '12.345');
+    await user.clear(screen.getByLabelText('Campaign commission (%)'));
     await user.type(screen.getByLabelText('Staff code'), '=1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Use 1 to 20 letters, digits or dashes.',
-      'Enter basis points from 0 to 10000 (1500 = 15 %).',
-      'Enter basis points from 0 to 10000 (1500 = 15 %).',
+      'Enter a percentage from 0 to 100, at most 2 decimals.',
+      'Enter a percentage from 0 to 100, at most 2 decimals.',
     ]);
     expect(calls.filter((call) => call.init?.method === 'POST')).toEqual([]);
   });
