@@ -68,6 +68,25 @@ function renderPolicyAs(role: TAccountRole) {
  * Reveal and the schedule's download are shown only to a role the domain's permission table gives
  * `policies.reveal` and `policies.documents` (decisions 091 and 106).
  */
+describe('Re-send e-mail', () => {
+  it('is offered to operations on a policy in force, never on a cancelled one', async () => {
+    stubServer([{ match: /admin\/policies\/[^/]+$/, body: DETAILS }]);
+    const issued = renderPolicyAs('operations');
+    expect(await screen.findByRole('button', { name: 'Re-send e-mail' })).toBeTruthy();
+    issued.unmount();
+    vi.unstubAllGlobals();
+    stubServer([
+      {
+        match: /admin\/policies\/[^/]+$/,
+        body: { ...DETAILS, policy: { ...DETAILS.policy, status: 'cancelled' } },
+      },
+    ]);
+    renderPolicyAs('operations');
+    expect(await screen.findByText('S****567D')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Re-send e-mail' })).toBeNull();
+  });
+});
+
 describe('Reveal buttons follow the signed-in role', () => {
   it('shows no Reveal and no schedule to a read-only account, the data still masked', async () => {
     stubServer([{ match: /admin\/policies\/[^/]+$/, body: DETAILS }]);

@@ -175,7 +175,8 @@ export function PolicyPage() {
               <dd>{data.claimCount}</dd>
             </dl>
             <div className={styles.actions}>
-              {mayResend ? (
+              {/* The policy mail goes again only for a policy in force (the server refuses the rest). */}
+              {mayResend && policy.status === 'issued' ? (
                 <button type="button" className={styles.primary} disabled={busy !== null} onClick={resend}>
                   {busy === 'resend' ? 'Sending…' : 'Re-send e-mail'}
                 </button>
