@@ -171,6 +171,7 @@ describeEachDriver('back office: partners', (driver) => {
       'AG3001,SGP,PTR,ST3001T',
       'AG3001,SGP,PAN,ST3001P',
       '"AG3001","SGP","PHM","ST3001H"',
+      '',
       'AG9999,SGP,PTR,ST9999T',
       'AG3001,HKG,PTR,ST3001T',
       `AG3001,HKG,PAN,${'X'.repeat(25)}`,
@@ -189,9 +190,11 @@ describeEachDriver('back office: partners', (driver) => {
         .report.filter((row: { status: string }) => row.status === 'error')
         .map((row: { row: number; field: string }) => [row.row, row.field]),
     ).toEqual([
-      [5, 'agentCode'],
-      [6, 'staffCode'],
-      [7, 'staffCode'],
+      // Rows as the spreadsheet numbers them: the empty row 5 counts (issue 31).
+      [6, 'agentCode'],
+      // A Singapore agent is given no Hong Kong code (agentSellsIn).
+      [7, 'country'],
+      [8, 'staffCode'],
     ]);
     const none = await database.db.select().from(staffCodes).where(eq(staffCodes.agentCode, 'AG3001'));
     expect(none).toEqual([]);

@@ -1,6 +1,7 @@
 import { isCountry, type TCountry } from '../market/market.ts';
 
-const MARKET_NAMES: Record<TCountry, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
+/** A market's name as staff and agents read it. */
+export const MARKET_NAMES: Record<TCountry, string> = { SGP: 'Singapore', HKG: 'Hong Kong' };
 
 /**
  * Who may sell where (issue 28): an agent is registered with one market's regulator (MAS in Singapore,

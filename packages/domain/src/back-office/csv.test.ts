@@ -10,6 +10,7 @@ describe('parseCsv (RFC 4180)', () => {
         ['c', 'd'],
         ['e', 'f'],
       ],
+      lines: [1, 2, 3],
     });
   });
 
@@ -20,12 +21,14 @@ describe('parseCsv (RFC 4180)', () => {
         ['a,1', 'say "hi"', 'two\r\nlines'],
         ['', 'x', ''],
       ],
+      // The second record starts on line 3: the first's quoted field spans two.
+      lines: [1, 3],
     });
   });
 
   it('keeps a quote inside an unquoted field and a last record without a line break', () => {
-    expect(parseCsv('ab"c,"d"')).toEqual({ ok: true, records: [['ab"c', 'd']] });
-    expect(parseCsv('')).toEqual({ ok: true, records: [] });
+    expect(parseCsv('ab"c,"d"')).toEqual({ ok: true, records: [['ab"c', 'd']], lines: [1] });
+    expect(parseCsv('')).toEqual({ ok: true, records: [], lines: [] });
   });
 
   it('names the record of a quote never closed or text after a closing quote', () => {

@@ -3,11 +3,16 @@
  * by CRLF or LF, a field in double quotes may hold commas, line breaks and doubled quotes (`""`). A
  * byte-order mark at the start is dropped and a last empty line ignored. A quote that never closes, or
  * text after a closing quote, is an error naming the record (1-based line of the record's start).
+ * `lines` holds each record's line in the file, as a spreadsheet numbers its rows: an empty line, or a
+ * quoted field over several lines, moves the records after it down.
  */
-export type TCsvResult = { ok: true; records: string[][] } | { ok: false; line: number; message: string };
+export type TCsvResult =
+  | { ok: true; records: string[][]; lines: number[] }
+  | { ok: false; line: number; message: string };
 
 export function parseCsv(text: string): TCsvResult {
   const records: string[][] = [];
+  const lines: number[] = [];
   let record: string[] = [];
   let field = '';
   let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -23,6 +28,7 @@ export function parseCsv(text: string): TCsvResult {
   const endRecord = () => {
     endField();
     records.push(record);
+    lines.push(recordLine);
     record = [];
   };
   while (index < text.length) {
@@ -57,5 +63,5 @@ export function parseCsv(text: string): TCsvResult {
   }
   if (quoted) return { ok: false, line: recordLine, message: 'A quoted field is never closed.' };
   if (field !== '' || record.length > 0 || afterQuote) endRecord();
-  return { ok: true, records };
+  return { ok: true, records, lines };
 }

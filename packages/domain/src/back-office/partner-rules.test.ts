@@ -96,7 +96,10 @@ describe('partner rules', () => {
 });
 
 describe('the staff-code import', () => {
-  const agents = new Set(['AG1001', 'HK2001']);
+  const agents = new Map([
+    ['AG1001', 'SGP'],
+    ['HK2001', 'HKG'],
+  ]);
   const known = new Map([
     ['ST1001T', staffCodeKey({ agentCode: 'AG1001', country: 'SGP', productCode: 'PTR' })],
   ]);
@@ -116,6 +119,7 @@ describe('the staff-code import', () => {
       'ST7,AG1001,SGP,CAR',
       '=cmd,AG1001,SGP,PAN',
       ',,,',
+      'ST8,AG1001,HKG,PAN',
     ].join('\r\n');
     const result = readStaffCodeImport(csv, agents, known);
     expect(result.ok).toBe(true);
@@ -136,6 +140,27 @@ describe('the staff-code import', () => {
       [10, 'country'],
       [11, 'productCode'],
       [12, 'staffCode'],
+      // The empty row 13 counts as a row: the next is 14, as the spreadsheet numbers it.
+      [14, 'country'],
+    ]);
+    expect(result.report.find((row) => row.row === 14)?.message).toBe(
+      'This agent is registered in Singapore only.',
+    );
+  });
+
+  it('numbers each row as its line in the file: after empty lines, and after a quoted field of two lines', () => {
+    const csv = [
+      'agentCode,country,productCode,staffCode',
+      '',
+      'AG1001,SGP,PTR,"ST1',
+      'T"',
+      '',
+      'AG9999,SGP,PAN,ST2',
+    ].join('\n');
+    const result = readStaffCodeImport(csv, agents, new Map());
+    expect(result.ok && result.report.map((row) => [row.row, row.status])).toEqual([
+      [3, 'error'],
+      [6, 'error'],
     ]);
   });
 

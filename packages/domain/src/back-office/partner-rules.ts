@@ -1,4 +1,6 @@
+import { isCountry } from '../market/market.ts';
 import { EMAIL_PATTERN } from '../validation/field-rules.ts';
+import { MARKET_NAMES } from './agent-licensing.ts';
 import { CAMPAIGN_COUNTRIES, CAMPAIGN_PRODUCTS } from './campaign-rules.ts';
 import { parseCsv } from './csv.ts';
 
@@ -147,7 +149,7 @@ export const STAFF_CODE_IMPORT_MAX_BYTES = 1024 * 1024;
 export const STAFF_CODE_IMPORT_MAX_ROWS = 5000;
 
 export type TStaffCodeRow = { agentCode: string; country: string; productCode: string; staffCode: string };
-/** A row's outcome; `row` is the line of the file (the header is row 1). */
+/** A row's outcome; `row` is its line in the file, as a spreadsheet numbers it (the header is row 1). */
 export type TImportRowReport = {
   row: number;
   status: 'ok' | 'error';
@@ -163,14 +165,24 @@ export type TKnownStaffCodes = ReadonlyMap<string, string>;
 export const staffCodeKey = (row: Pick<TStaffCodeRow, 'agentCode' | 'country' | 'productCode'>) =>
   `${row.agentCode}|${row.country}|${row.productCode}`;
 
+/** Each agent's code and the market it is registered in (agentSellsIn's `country`). */
+export type TAgentMarkets = ReadonlyMap<string, string>;
+
 function staffCodeRowProblem(
   value: TStaffCodeRow,
-  agentCodes: ReadonlySet<string>,
+  agentMarkets: TAgentMarkets,
 ): { field: keyof TStaffCodeRow; message: string } | null {
   for (const column of STAFF_CODE_COLUMNS)
     if (value[column].length > 20) return { field: column, message: 'At most 20 characters.' };
-  if (!agentCodes.has(value.agentCode)) return { field: 'agentCode', message: 'No agent has this code.' };
+  const agentMarket = agentMarkets.get(value.agentCode);
+  if (agentMarket === undefined) return { field: 'agentCode', message: 'No agent has this code.' };
   if (!oneOf(PARTNER_COUNTRIES, value.country)) return { field: 'country', message: 'Use SGP or HKG.' };
+  // An agent sells in the market it is registered in only (agent-licensing.ts): no code for another.
+  if (value.country !== agentMarket)
+    return {
+      field: 'country',
+      message: `This agent is registered in ${isCountry(agentMarket) ? MARKET_NAMES[agentMarket] : agentMarket} only.`,
+    };
   if (!oneOf(PARTNER_PRODUCTS, value.productCode))
     return { field: 'productCode', message: 'Use PTR, PAN or PHM.' };
   if (!PARTNER_CODE.test(value.staffCode))
@@ -195,17 +207,19 @@ function utf8Length(text: string): number {
 
 export function readStaffCodeImport(
   csv: string,
-  agentCodes: ReadonlySet<string>,
+  agentMarkets: TAgentMarkets,
   known: TKnownStaffCodes,
 ): TStaffCodeImport {
   if (utf8Length(csv) > STAFF_CODE_IMPORT_MAX_BYTES)
     return { ok: false, field: 'csv', message: 'The file is larger than 1 MB.' };
   const parsed = parseCsv(csv);
   if (!parsed.ok) return { ok: false, field: 'csv', message: `Line ${parsed.line}: ${parsed.message}` };
-  const [header = [], ...records] = parsed.records.filter((record) =>
-    record.some((cell) => cell.trim() !== ''),
-  );
-  const names = header.map((cell) => cell.trim());
+  // Empty lines are skipped, but each record keeps its line in the file: the report's rows are the
+  // rows the person sees in their spreadsheet.
+  const [header, ...records] = parsed.records
+    .map((cells, index) => ({ cells, line: parsed.lines[index]! }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const names = header?.cells.map((cell) => cell.trim()) ?? [];
   const missing = STAFF_CODE_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length > 0)
     return {
@@ -221,8 +235,7 @@ export function readStaffCodeImport(
   const report: TImportRowReport[] = [];
   const codeOwner = new Map(known);
   const keysInFile = new Set<string>();
-  records.forEach((record, index) => {
-    const row = index + 2;
+  for (const { cells: record, line: row } of records) {
     const cell = (column: string) => (record[names.indexOf(column)] ?? '').trim();
     const value: TStaffCodeRow = {
       agentCode: cell('agentCode').toUpperCase(),
@@ -233,7 +246,7 @@ export function readStaffCodeImport(
     const key = staffCodeKey(value);
     const owner = codeOwner.get(value.staffCode);
     const problem =
-      staffCodeRowProblem(value, agentCodes) ??
+      staffCodeRowProblem(value, agentMarkets) ??
       (keysInFile.has(key)
         ? { field: 'productCode', message: 'An earlier row sets this agent, market and product.' }
         : owner !== undefined && owner !== key
@@ -241,12 +254,12 @@ export function readStaffCodeImport(
           : null);
     if (problem) {
       report.push({ row, status: 'error', field: problem.field, message: problem.message });
-      return;
+      continue;
     }
     keysInFile.add(key);
     codeOwner.set(value.staffCode, key);
     rows.push({ row, value });
     report.push({ row, status: 'ok', field: null, message: null });
-  });
+  }
   return { ok: true, rows, report };
 }

@@ -33,8 +33,10 @@ export function createPartnersRepository(db: TDb) {
       return db.select().from(agents).orderBy(asc(agents.country), asc(agents.agentCode));
     },
 
-    async listAgentCodes(): Promise<string[]> {
-      return (await db.select({ agentCode: agents.agentCode }).from(agents)).map((row) => row.agentCode);
+    /** Each agent's code and the market it is registered in. */
+    async listAgentMarkets(): Promise<Map<string, string>> {
+      const rows = await db.select({ agentCode: agents.agentCode, country: agents.country }).from(agents);
+      return new Map(rows.map((row) => [row.agentCode, row.country]));
     },
 
     /** How many sub-agents, agent campaigns and staff codes each agent has (agents with none are absent). */

@@ -268,10 +268,10 @@ export function createPartnersService(deps: { repository: TPartnersRepository; n
 
     /** Checks a staff-code CSV row by row; with `apply`, saves the good rows in one go, audited. */
     async importStaffCodes(csv: string, apply: boolean, actor: TActor) {
-      const agentCodes = new Set(await repository.listAgentCodes());
+      const agentMarkets = await repository.listAgentMarkets();
       const saved = await repository.listStaffCodes();
       const known = new Map(saved.map((row) => [row.staffCode, staffCodeKey(row)]));
-      const result = readStaffCodeImport(csv, agentCodes, known);
+      const result = readStaffCodeImport(csv, agentMarkets, known);
       if (!result.ok) throw new ApiError(400, result.message, { field: result.field });
       const ok = result.rows.length;
       const errors = result.report.length - ok;
