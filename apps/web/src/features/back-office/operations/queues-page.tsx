@@ -17,6 +17,7 @@ import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
 import { staffProblemOf, useStaffQuery } from '../staff-query';
+import { caseDetailText } from './case-detail';
 import styles from './operations.module.css';
 import { money, Problem, Progress, when } from './ops-shared';
 
@@ -299,7 +300,10 @@ export default function QueuesPage() {
                     ? `${item.payment.referenceNumber} ${item.payment.method} ${item.payment.status} ${money(item.payment.amountCents, item.payment.currency)}${item.payment.reasonCode ? ` (${item.payment.reasonCode})` : ''}`
                     : '—',
               },
-              { header: 'Detail', cell: (item) => (item.detail ? JSON.stringify(item.detail) : '') },
+              {
+                header: 'Detail',
+                cell: (item) => caseDetailText(item.detail, item.payment?.currency ?? ''),
+              },
               ...(mayAct
                 ? [
                     {
