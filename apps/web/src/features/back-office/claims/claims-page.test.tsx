@@ -29,11 +29,13 @@ const DETAIL = {
     incidentPlace: 'Tokyo',
     description: 'Fell ill with a fever.',
     amountApproved: null,
+    officials: { noOne: false, officials: { doctor: 'Dr Sato, report 4471', police: '' } },
     documents: [
       { documentId: DOCUMENT_ID, name: 'receipt.pdf', contentType: 'application/pdf', sizeBytes: 2048 },
     ],
   },
   policy: {
+    policyId: '6b1f3c1e-1111-4111-8111-111111111111',
     policyNumber: 'TSG26-0000123',
     status: 'issued',
     productType: 'PTR',
@@ -64,6 +66,20 @@ function renderClaimAs(role: TAccountRole) {
  * payout's Reveal for claims staff; a read-only account sees the claim, the documents' names and the
  * payout masked, with nothing to download or reveal.
  */
+describe('a claim as claims staff read it (issue 31)', () => {
+  it('names the claim type and who attended in words, links the policy and gives dates as DD/MM/YYYY', async () => {
+    stubServer([{ match: /admin\/claims\/[^/]+$/, body: DETAIL }]);
+    renderClaimAs('claims');
+    expect(await screen.findByText('Medical expenses')).toBeTruthy();
+    expect(screen.getByText('Doctor: Dr Sato, report 4471; Police')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'TSG26-0000123' }).getAttribute('href')).toBe(
+      '/admin/policies/6b1f3c1e-1111-4111-8111-111111111111',
+    );
+    expect(screen.getByText('26/11/2026 to 01/12/2026')).toBeTruthy();
+    expect(screen.getByText('26/11/2026, Tokyo')).toBeTruthy();
+  });
+});
+
 describe("a claim's documents and payout follow the signed-in role", () => {
   it('shows read-only the documents by name with no download, and the payout masked with no Reveal', async () => {
     stubServer([{ match: /admin\/claims\/[^/]+$/, body: DETAIL }]);

@@ -1,12 +1,13 @@
+import type { TOfficials } from '@lionrock/domain/claims/attended-officials';
 import { CLAIM_ANSWER_ACTOR, CLAIM_STATUSES, type TClaimStatus } from '@lionrock/domain/claims/claim-status';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useRoutes } from 'react-router';
 import { BACK_OFFICE_API, BackOfficeError, backOfficeCall } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
-import { staffMoment } from '../staff-dates';
+import { staffCalendarDay, staffMoment } from '../staff-dates';
 import { useStaffQuery } from '../staff-query';
-import { label, money } from './claim-format';
+import { claimTypeLabel, label, money, officialsText } from './claim-format';
 import { ClaimMoveForm } from './claim-move-form';
 import styles from './claims.module.css';
 
@@ -169,9 +170,11 @@ type TDetail = {
     description: string;
     currency: string;
     amountApproved: number | null;
+    officials?: TOfficials | null;
     documents: { documentId: string; name: string; contentType: string; sizeBytes: number }[];
   };
   policy: {
+    policyId: string;
     policyNumber: string;
     status: string | null;
     productType: string;
@@ -296,21 +299,23 @@ function ClaimDetail() {
         <dl className={styles.facts}>
           <dt>Policy</dt>
           <dd>
-            {policy.policyNumber} ({PRODUCTS[policy.productType] ?? policy.productType},{' '}
-            {MARKETS[policy.country]})
+            <Link to={`/admin/policies/${policy.policyId}`}>{policy.policyNumber}</Link> (
+            {PRODUCTS[policy.productType] ?? policy.productType}, {MARKETS[policy.country]})
           </dd>
           <dt>Holder</dt>
           <dd>{policy.holderName ?? '—'}</dd>
           <dt>Cover</dt>
           <dd>
-            {policy.coverStart} to {policy.coverEnd}
+            {staffCalendarDay(policy.coverStart)} to {staffCalendarDay(policy.coverEnd)}
           </dd>
           <dt>Claim type</dt>
-          <dd>{claim.claimType}</dd>
+          <dd>{claimTypeLabel(claim.claimType)}</dd>
           <dt>Incident</dt>
           <dd>
-            {claim.incidentDate ?? '—'}, {claim.incidentPlace}
+            {claim.incidentDate ? staffCalendarDay(claim.incidentDate) : '—'}, {claim.incidentPlace}
           </dd>
+          <dt>Who attended</dt>
+          <dd>{officialsText(claim.officials)}</dd>
           <dt>What happened</dt>
           <dd>{claim.description}</dd>
           <dt>Amount claimed</dt>
