@@ -12,6 +12,13 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts', 'packages/chinese/src/**/*.test.ts'],
           environment: 'node',
+          // Pure functions without module state: the files share a worker's module cache rather than
+          // each importing the domain afresh (decision 146). No domain test mocks, stubs or fakes time.
+          isolate: false,
+          // Vitest's default on two cores is one worker, and a project whose files may not run in
+          // parallel is put in a group of its own after the others: the three projects share one
+          // group of two workers instead (same maxWorkers, same sequence.groupOrder; decision 146).
+          maxWorkers: 2,
         },
       },
       {
@@ -33,6 +40,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          maxWorkers: 2,
         },
       },
     ],

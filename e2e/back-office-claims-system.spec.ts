@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
@@ -9,6 +8,7 @@ import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/ba
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { newDataDir } from './support/template.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
 
@@ -31,10 +31,10 @@ let shop: TServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  // A fresh database is made twice (the account, then the shop): over 60 s on a loaded machine.
+  // The account is made on a copy of the run's migrated database, then the shop opens it (decision 146).
   test.setTimeout(240_000);
   // A claims officer's account, made as an administrator would, before the shop opens its database.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bo-claims-'));
+  dataDir = newDataDir('lionrock-bo-claims-');
   execFileSync(
     process.execPath,
     [

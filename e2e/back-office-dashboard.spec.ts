@@ -36,6 +36,8 @@ let dataDir: string;
 test.describe('campaign to dashboard', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    // An empty DATA_DIR, not a copy of the run's template (decision 146): `admin:create-user` makes the
+    // database from nothing here, as on a new install, and the shop then opens what it made.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-dash-'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, formatDmy, formatIso, todayIn } from '@lionrock/domain/dates/local-date';
@@ -20,6 +19,7 @@ import { expectNoHorizontalScroll } from './support/layout.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { startSmtpSink, type TSmtpSink } from './support/smtp-sink.ts';
+import { newDataDir } from './support/template.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
 
@@ -65,9 +65,9 @@ let sink: TSmtpSink;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  // A fresh database is made twice (the account, then the shop): minutes on a loaded machine.
+  // The accounts are made on a copy of the run's migrated database, then the shop opens it (decision 146).
   test.setTimeout(240_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-bo-hostile-'));
+  dataDir = newDataDir('lionrock-bo-hostile-');
   // Each screen is looked at by the role whose screen it is (decision 106): marketing makes the
   // campaign, a claims officer reads the claim and its document, an auditor (read only) the rest.
   for (const [username, role, password] of [

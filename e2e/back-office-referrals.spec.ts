@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
@@ -9,6 +8,7 @@ import { signInToBackOffice } from './support/back-office.ts';
 import { tick } from './support/journey.ts';
 import { readOutbox } from './support/outbox.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { newDataDir } from './support/template.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -45,7 +45,7 @@ test.describe('underwriting referrals', () => {
   test.beforeAll(async () => {
     // The CLI and a fresh shop's first start (migrations, seed) on a busy machine.
     test.setTimeout(180_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-referrals-'));
+    dataDir = newDataDir('lionrock-referrals-');
     execFileSync(
       process.execPath,
       [CREATE_USER, '--username', USERNAME, '--email', 'uw@x.example', '--role', 'underwriting'],

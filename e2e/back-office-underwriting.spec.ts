@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRAVEL_BENEFITS } from '@lionrock/domain/rating/benefits/benefit-schedules';
@@ -11,6 +10,7 @@ import { signInToBackOffice } from './support/back-office.ts';
 import { singaporeDateIn } from './support/dates.ts';
 import { EN, planCard } from './support/journey.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { newDataDir } from './support/template.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -88,7 +88,7 @@ test.describe('back-office underwriting', () => {
   test.beforeAll(async () => {
     // Each account made builds the app once, then the shop starts: minutes on a loaded machine.
     test.setTimeout(180_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-uw-'));
+    dataDir = newDataDir('lionrock-uw-');
     for (const [username, role, password] of [
       [USERNAME, 'underwriting', PASSWORD],
       [READ_ONLY, 'read_only', READ_ONLY_PASSWORD],

@@ -19,6 +19,7 @@ import {
   type THolderFacts,
 } from './support/my-policy.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { newDataDir } from './support/template.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
 
@@ -44,7 +45,7 @@ let files: string;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-claims-follow-'));
+  dataDir = newDataDir('lionrock-claims-follow-');
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-claims-follow-files-'));
   execFileSync(
     process.execPath,

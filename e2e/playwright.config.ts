@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumVersion, findChromium } from './chromium.ts';
 import { DEMO_AGENT_PASSWORD, STAFF_PASSWORD, STAFF_USERNAME } from './support/back-office.ts';
 import { mainPort, SURVEY_PORT, SURVEY_SCRIPT_URL, WORKER_PORT, WORKERS } from './support/servers.ts';
+import { fromTemplate, makeTemplate, TEMPLATE_ENV } from './support/template.ts';
 
 const executablePath = findChromium();
 
@@ -13,6 +14,19 @@ const executablePath = findChromium();
 // config again, inherit the name rather than making folders of their own.
 process.env.LIONROCK_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'lionrock-e2e-'));
 const RUN_DATA = process.env.LIONROCK_E2E_DATA;
+const shopDataDir = (index: number) => path.join(RUN_DATA, `shop-${index}`);
+const SURVEY_DATA = path.join(RUN_DATA, 'survey');
+
+// One migrated and seeded database per run, made here, before the shops start (a globalSetup runs
+// after webServer): each shop below, and each shop a spec starts, starts on a copy (decision 146).
+// The workers, which read this config again, inherit its name and make nothing.
+if (!process.env[TEMPLATE_ENV]) {
+  const template = path.join(RUN_DATA, 'template');
+  makeTemplate(template);
+  process.env[TEMPLATE_ENV] = template;
+  for (let index = 0; index < WORKERS; index += 1) fromTemplate(shopDataDir(index));
+  fromTemplate(SURVEY_DATA);
+}
 
 const playwrightVersion = JSON.parse(
   fs.readFileSync(new URL('../node_modules/@playwright/test/package.json', import.meta.url), 'utf8'),
@@ -42,16 +56,16 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } }, grep: /@phone/ },
   ],
   webServer: [
-    // Every run starts each main shop on a fresh embedded database, migrated and seeded by the server itself.
+    // Every run starts each main shop on a fresh copy of the run's migrated and seeded database; the
+    // server still runs its migrations and seed, which find nothing to do (decision 146).
     ...Array.from({ length: WORKERS }, (_, index) => ({
       command: `node ../apps/server/src/server.ts`,
       url: `http://localhost:${mainPort(index)}/readyz`,
       reuseExistingServer: false,
-      // A fresh database is migrated and seeded first: 15 s on a quiet machine, over 60 s on a loaded one.
       timeout: 180_000,
       env: {
         PORT: String(mainPort(index)),
-        DATA_DIR: path.join(RUN_DATA, `shop-${index}`),
+        DATA_DIR: shopDataDir(index),
         LOG_LEVEL: 'warn',
         APP_ENV: 'local',
         ADMIN_USERNAME: STAFF_USERNAME,
@@ -65,12 +79,11 @@ export default defineConfig({
       command: `node ../apps/server/src/server.ts`,
       url: `http://localhost:${SURVEY_PORT}/readyz`,
       reuseExistingServer: false,
-      // A fresh database is migrated and seeded first: 15 s on a quiet machine, over 60 s on a loaded one.
       timeout: 180_000,
       env: {
         PORT: String(SURVEY_PORT),
         PUBLIC_URL: `http://localhost:${SURVEY_PORT}`,
-        DATA_DIR: path.join(RUN_DATA, 'survey'),
+        DATA_DIR: SURVEY_DATA,
         LOG_LEVEL: 'warn',
         APP_ENV: 'local',
         SURVEY_SCRIPT_URL,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPglite } from '@lionrock/server/src/db/database.ts';
 import type { Page } from '@playwright/test';
+import { createPglite } from '../apps/server/src/db/database.ts';
 import { expectIssued } from './support/api.ts';
 import { expectFinishPage, payByCard, seedAndOpenPayment } from './support/journey.ts';
 import { startServer, stopServer } from './support/server-process.ts';

@@ -3,9 +3,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newDataDir } from './template.ts';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
 
@@ -57,8 +56,9 @@ export async function startServer(
   const keepOutput = options.keepOutput ?? 20_000;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // A DATA_DIR the caller prepared (staff accounts made in it first) is used as it is; else a fresh one.
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `lionrock-${name}-`));
+  // A DATA_DIR the caller prepared (staff accounts made in it first) is used as it is; else a new one,
+  // holding a copy of the run's migrated database when there is one (support/template.ts).
+  const dataDir = env.DATA_DIR ?? newDataDir(`lionrock-${name}-`);
   let output = '';
   const logFd = options.logFile === undefined ? undefined : fs.openSync(options.logFile, 'a');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {

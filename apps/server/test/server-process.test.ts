@@ -13,6 +13,7 @@ import {
   restClient,
   SERVER_ENTRY,
   startServer,
+  withTemplateDatabase,
 } from './helpers/server-process.ts';
 
 async function logClientError(port: number, data: string) {
@@ -30,6 +31,12 @@ function newDataDir(prefix: string): string {
   dataDirs.push(dir);
   return dir;
 }
+/**
+ * A DATA_DIR holding the run's migrated and seeded template: the server still runs its migrations and
+ * seed at start, which find nothing to do, as after any restart (decision 146). The first test's
+ * server starts on an empty directory, as a new user's first start does.
+ */
+const templateDataDir = (prefix: string) => withTemplateDatabase(newDataDir(prefix));
 
 afterAll(() => {
   killServers();
@@ -81,7 +88,7 @@ describe('the server process on the embedded database', () => {
     const gone = `http://127.0.0.1:${await freePort()}`;
     const env = {
       PORT: String(port),
-      DATA_DIR: newDataDir('lionrock-kill-'),
+      DATA_DIR: await templateDataDir('lionrock-kill-'),
       PUBLIC_URL: gone,
     };
     const first = await startServer(env);
@@ -119,7 +126,7 @@ describe('the server process on the embedded database', () => {
     const port = await freePort();
     const running = await startServer({
       PORT: String(port),
-      DATA_DIR: newDataDir('lionrock-term-'),
+      DATA_DIR: await templateDataDir('lionrock-term-'),
     });
     // A client that is slow to send its body keeps the request in flight across the signal.
     const socket = net.connect(port, '127.0.0.1');

@@ -1,16 +1,31 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordConsent } from '@lionrock/domain/consents/consents';
 import type { TLocalDate } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { inject } from 'vitest';
+import { createPglite } from '../../src/db/database.ts';
 import { answerFields, gatewayRequest } from './card-gateway.ts';
 
 /** The real server entry point, started as a new user starts it (process tests: restart, SIGKILL, SIGTERM). */
 export const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server.ts');
 
 const children: ChildProcess[] = [];
+
+/**
+ * Puts the run's migrated and seeded template (global-setup.ts) in `dataDir` as the embedded database a
+ * server started on it opens, so the server's own start migrates and seeds nothing new rather than
+ * making a database from nothing (seconds, a minute on a loaded machine; decision 146). Returns `dataDir`.
+ */
+export async function withTemplateDatabase(dataDir: string): Promise<string> {
+  const dump = fs.readFileSync(inject('pgliteTemplatePath'));
+  const pglite = await createPglite(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([dump]) });
+  await pglite.close();
+  return dataDir;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
