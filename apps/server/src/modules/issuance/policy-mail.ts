@@ -212,7 +212,7 @@ const COPY: Record<TScript, TCopy> = {
     attached: 'The policy schedule is attached to this e-mail as a PDF.',
     download: (days) => `You can also download it here (the link is valid for ${days} days):`,
     manage:
-      'Manage your policy online (see its details, download documents, turn auto-renewal off or on) with this link, or at /my-policy with your policy number:',
+      'Manage your policy online (see its details, download documents, turn auto-renewal off or on) with this link, or on our website’s My policy page with your policy number:',
     period: (start, end) => `${start} to ${end}`,
   },
   'zh-Hans': ZH_HANS,
