@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { newestCode, readOutbox } from './outbox.ts';
+import { newestCode, newestCodeMail, readOutbox } from './outbox.ts';
 
 /**
  * After the sale as a policyholder meets it (decisions 101 and 102): the code sign-in at /my-policy, a
@@ -54,6 +54,9 @@ export async function openPolicy(page: Page, policyNumber: string, view = 'View 
   await expect(heading).toBeVisible();
 }
 
+/** The step-up mails each shop's tests have typed a code from, by the shop's data folder. */
+const typedStepUps = new Map<string, Set<string>>();
+
 /**
  * The fresh code before a sensitive change: once the form in `scope` says the code went out, the newest
  * step-up mail since `after` (ms) is read and typed, and `confirm` pressed. Answers the code, so a test
@@ -68,7 +71,12 @@ export async function confirmStepUp(
 ): Promise<string> {
   const field = scope.getByLabel(label);
   await expect(field).toBeVisible();
-  const code = await newestCode(dataDir, 'step-up.', after);
+  // Each change asks a code of its own: a step-up mail typed before (a declined card's, a second ago)
+  // is never the one asked for now, even when it was written after `after`.
+  const seen = typedStepUps.get(dataDir) ?? new Set<string>();
+  typedStepUps.set(dataDir, seen);
+  const { file, code } = await newestCodeMail(dataDir, 'step-up.', after, seen);
+  seen.add(file);
   await field.fill(code);
   await scope.getByRole('button', { name: confirm, exact: true }).click();
   return code;

@@ -53,16 +53,29 @@ export async function mailsWith(dataDir: string, text: string, count = 1): Promi
  * "code is" (a new address's code), in every language.
  */
 export async function newestCode(dataDir: string, fileStartsWith: string, after = 0): Promise<string> {
+  return (await newestCodeMail(dataDir, fileStartsWith, after)).code;
+}
+
+/**
+ * `newestCode` with the mail's file, leaving out mails already read (`seen`, their file names): a code
+ * asked for again within a second of the last one is then never mistaken for it.
+ */
+export async function newestCodeMail(
+  dataDir: string,
+  fileStartsWith: string,
+  after = 0,
+  seen: ReadonlySet<string> = new Set(),
+): Promise<{ file: string; code: string }> {
   const read = () => {
     const mail = readOutbox(dataDir, fileStartsWith)
-      .filter((entry) => entry.at >= after)
+      .filter((entry) => entry.at >= after && !seen.has(entry.file))
       .at(-1);
-    if (!mail) return '';
-    return (
+    if (!mail) return { file: '', code: '' };
+    const code =
       (/^(\d{6})\r?$/m.exec(mail.text) ??
-        /(?:code is:?|验证码是|驗證碼是)\s*(\d{6})/i.exec(mail.text))?.[1] ?? ''
-    );
+        /(?:code is:?|验证码是|驗證碼是)\s*(\d{6})/i.exec(mail.text))?.[1] ?? '';
+    return { file: mail.file, code };
   };
-  await expect.poll(read, { timeout: 60_000 }).toMatch(/^\d{6}$/);
+  await expect.poll(() => read().code, { timeout: 60_000 }).toMatch(/^\d{6}$/);
   return read();
 }
