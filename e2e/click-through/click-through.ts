@@ -90,3 +90,65 @@ test('agents: a quote for a customer in the shop words, and a pre-filled link', 
   await expect(page.locator('body')).toContainText(/Worldwide|Tan Wei Ling/);
   await page.screenshot({ path: `${SHOTS}/link-opened-375.png`, fullPage: true });
 });
+
+test('marketing: a campaign and an agent campaign typed in percentages and dollars; the list says which are live; queues read in words', async ({
+  browser,
+}) => {
+  const page = await browser.newPage();
+  await signIn(page, 'admin', OPS.username, OPS.password);
+  await page.goto('/admin/accounts');
+  await page.getByRole('button', { name: 'New account' }).click();
+  const username = `mk.click${Date.now() % 100000}`;
+  const password = 'click-through-marketing-pw';
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Name', { exact: true }).fill('Click Marketing');
+  await page.getByLabel('E-mail', { exact: true }).fill('mk.click@example.com');
+  await page.getByLabel('Role', { exact: true }).selectOption('marketing');
+  await page.getByLabel('First password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(`${username} is created.`)).toBeVisible();
+  // Operations read the queues' cases in words, not JSON (whatever the demo data holds).
+  await page.goto('/admin/queues');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('td', { hasText: /^\{"/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signIn(page, 'admin', username, password);
+  await page.goto('/admin/campaigns');
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const code = `CLICK${Date.now() % 100000}`;
+  await page.getByLabel('Campaign code').fill(code);
+  await page.getByLabel('Name', { exact: true }).fill('Click-through 12.5%');
+  const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Singapore' }).format(new Date());
+  await page.getByLabel('First day').fill(today);
+  await page.getByLabel('Last day').fill('31/12/2027');
+  // A third decimal is refused beside the field, not rounded.
+  await page.getByLabel('Discount', { exact: true }).fill('12.555');
+  await page.getByLabel('Terms and conditions (English)').fill('One code per policy.');
+  await page.getByLabel('Terms and conditions (Chinese)').fill('每份保单限用一个优惠码。');
+  await page.getByRole('button', { name: 'Save campaign' }).click();
+  await expect(page.getByText('Enter a number, 0 or more, with at most 2 decimals.')).toBeVisible();
+  await page.getByLabel('Discount', { exact: true }).fill('12.5');
+  await page.getByLabel('Voucher per policy (optional)').fill('15.00');
+  await page.getByLabel('Voucher (English)').fill('A supermarket voucher');
+  await page.getByRole('button', { name: 'Save campaign' }).click();
+  await expect(page.getByRole('heading', { name: `${code}: Click-through 12.5%` })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit campaign' }).click();
+  await expect(page.getByLabel('Discount', { exact: true })).toHaveValue('12.5');
+  await expect(page.getByLabel('Voucher per policy (optional)')).toHaveValue('15.00');
+  await page.screenshot({ path: `${SHOTS}/campaign-form-percent.png`, fullPage: true });
+  await page.goto('/admin/campaigns');
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toContainText('Live');
+  await expect(row).toContainText('12.5%');
+  await page.screenshot({ path: `${SHOTS}/campaigns-status.png`, fullPage: true });
+
+  // An agent campaign's commission, typed as a percentage.
+  await page.goto('/admin/agents');
+  await page.getByRole('button', { name: 'AG1001' }).click();
+  await page.getByRole('button', { name: 'Add agent campaign' }).click();
+  await page.getByLabel('Account commission (%)').fill('12.345');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a percentage from 0 to 100, at most 2 decimals.').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/agent-campaign-percent.png`, fullPage: true });
+});
