@@ -22,6 +22,22 @@ async function signIn(
   await expect(signOut).toBeVisible();
 }
 
+/** Fills the open New account form for a role and creates the account; answers its username. */
+async function createAccount(
+  page: import('@playwright/test').Page,
+  account: { prefix: string; name: string; email: string; role: string; password: string },
+): Promise<string> {
+  const username = `${account.prefix}${Date.now() % 100000}`;
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Role', { exact: true }).selectOption(account.role);
+  await page.getByLabel('First password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(`${username} is created.`)).toBeVisible();
+  return username;
+}
+
 test('operations make an underwriter on the form kit; the underwriter signs in and uses the blacklist; search, Back and Reload', async ({
   browser,
 }) => {
@@ -33,15 +49,14 @@ test('operations make an underwriter on the form kit; the underwriter signs in a
   await expect(page.getByText('Check the marked fields.')).toBeVisible();
   await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/accounts-problems.png`, fullPage: true });
-  const username = `uw.click${Date.now() % 100000}`;
   const password = 'click-through-underwriter-pw';
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Name', { exact: true }).fill('Click Underwriter');
-  await page.getByLabel('E-mail', { exact: true }).fill('uw.click@example.com');
-  await page.getByLabel('Role', { exact: true }).selectOption('underwriting');
-  await page.getByLabel('First password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(`${username} is created.`)).toBeVisible();
+  const username = await createAccount(page, {
+    prefix: 'uw.click',
+    name: 'Click Underwriter',
+    email: 'uw.click@example.com',
+    role: 'underwriting',
+    password,
+  });
 
   await page.goto('/admin/policies');
   await page.getByLabel('Created from').fill('20/11/2026');
@@ -98,15 +113,14 @@ test('marketing: a campaign and an agent campaign typed in percentages and dolla
   await signIn(page, 'admin', OPS.username, OPS.password);
   await page.goto('/admin/accounts');
   await page.getByRole('button', { name: 'New account' }).click();
-  const username = `mk.click${Date.now() % 100000}`;
   const password = 'click-through-marketing-pw';
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Name', { exact: true }).fill('Click Marketing');
-  await page.getByLabel('E-mail', { exact: true }).fill('mk.click@example.com');
-  await page.getByLabel('Role', { exact: true }).selectOption('marketing');
-  await page.getByLabel('First password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(`${username} is created.`)).toBeVisible();
+  const username = await createAccount(page, {
+    prefix: 'mk.click',
+    name: 'Click Marketing',
+    email: 'mk.click@example.com',
+    role: 'marketing',
+    password,
+  });
   // Operations read the queues' cases in words, not JSON (whatever the demo data holds).
   await page.goto('/admin/queues');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
