@@ -144,6 +144,34 @@ describe('the shell and the travel landing', () => {
     expect(scrolled).toHaveBeenCalledWith({ top: 0 });
   });
 
+  it('does not scroll a new page once the customer has begun on it: a tap, a key or typing', async () => {
+    vi.useFakeTimers();
+    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+    const scrolled = vi.fn();
+    vi.stubGlobal('scrollTo', scrolled);
+    const router = createMemoryRouter([{ path: '*', element: <Shell /> }], { initialEntries: ['/travel'] });
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    for (const [path, action] of [
+      ['/travel/about-us', new PointerEvent('pointerdown', { bubbles: true })],
+      ['/travel/contact-us', new KeyboardEvent('keydown', { key: 'Tab', bubbles: true })],
+      ['/travel/terms-of-use', new InputEvent('input', { bubbles: true })],
+    ] as const) {
+      await act(() => router.navigate(path));
+      await vi.advanceTimersByTimeAsync(200);
+      document.body.dispatchEvent(action);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(scrolled).not.toHaveBeenCalled();
+    }
+    // The next page the customer leaves alone is scrolled as before; what they did earlier is forgotten.
+    await act(() => router.navigate('/travel/privacy-policy'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+  });
+
   // Following the link (scroll, focus) is the browser's own; jsdom does not follow fragments.
   it("points the banner's Start quote at the quote form, which can take the focus", async () => {
     stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }, { match: /getCampaign/, body: {} }]);

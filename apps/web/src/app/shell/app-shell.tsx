@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/spinner';
 import { trackCheckoutStep } from '../../lib/analytics';
@@ -14,6 +14,7 @@ import { InvalidLinkNotice } from './invalid-link-notice';
 import { MaintenanceNotice } from './maintenance-notice';
 import { ShopErrorModal } from './shop-error-modal';
 import { SystemUnavailableBar, TestEnvironmentBanner } from './status-bars';
+import { useScrollToTopOnNewPage } from './use-scroll-to-top';
 
 /** Flow pages (quote to finish) do not show the maintenance notice (travel-flow section 7). */
 const FLOW_PAGE = /^\/(travel|pa|home)\/(quote|applicant|apply|confirm|payment|finish)(\/|$)/;
@@ -57,16 +58,7 @@ export function AppShell() {
     applyLanguage(lang, country);
   }, [lang, country]);
 
-  // Scroll-to-top after 500 ms on a new page (travel-flow section 9): a change of page, not the first
-  // page of the document, which opens at its top anyway (a scroll or an in-page link in its first half
-  // second would be undone).
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    const timer = window.setTimeout(() => window.scrollTo({ top: 0 }), 500);
-    return () => window.clearTimeout(timer);
-  }, [location.pathname]);
+  useScrollToTopOnNewPage(location.pathname);
 
   return (
     <div className={styles.shell}>
