@@ -65,6 +65,21 @@ afterEach(() => {
   });
 });
 
+/** The shell in a router on the test's clock only (real time passing on a busy machine must not move it). */
+function shellOnFakeClock() {
+  vi.useFakeTimers();
+  stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
+  const scrolled = vi.fn();
+  vi.stubGlobal('scrollTo', scrolled);
+  const router = createMemoryRouter([{ path: '*', element: <Shell /> }], { initialEntries: ['/travel'] });
+  render(
+    <Providers queryClient={new QueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, scrolled };
+}
+
 describe('the shell and the travel landing', () => {
   it('shows the banners from the server, with Read more opening a new tab', async () => {
     stubServer([...HEALTHY_SYSTEM, { match: /getBanners\?country=SGP&product=PTR&lang=en/, body: BANNERS }]);
@@ -124,17 +139,7 @@ describe('the shell and the travel landing', () => {
   });
 
   it('scrolls to the top 500 ms after a change of page, not after the first page', async () => {
-    // The test's clock only: real time passing (a busy machine) must not move it.
-    vi.useFakeTimers();
-    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
-    const scrolled = vi.fn();
-    vi.stubGlobal('scrollTo', scrolled);
-    const router = createMemoryRouter([{ path: '*', element: <Shell /> }], { initialEntries: ['/travel'] });
-    render(
-      <Providers queryClient={new QueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    const { router, scrolled } = shellOnFakeClock();
     await vi.advanceTimersByTimeAsync(600);
     expect(scrolled).not.toHaveBeenCalled();
     await act(() => router.navigate('/travel/about-us'));
@@ -145,16 +150,7 @@ describe('the shell and the travel landing', () => {
   });
 
   it('does not scroll a new page once the customer has begun on it: a tap, a key or typing', async () => {
-    vi.useFakeTimers();
-    stubServer([...HEALTHY_SYSTEM, { match: /getBanners/, body: [] }]);
-    const scrolled = vi.fn();
-    vi.stubGlobal('scrollTo', scrolled);
-    const router = createMemoryRouter([{ path: '*', element: <Shell /> }], { initialEntries: ['/travel'] });
-    render(
-      <Providers queryClient={new QueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    const { router, scrolled } = shellOnFakeClock();
     for (const [path, action] of [
       ['/travel/about-us', new PointerEvent('pointerdown', { bubbles: true })],
       ['/travel/contact-us', new KeyboardEvent('keydown', { key: 'Tab', bubbles: true })],
