@@ -17,7 +17,8 @@ import { buyByApi } from './support/test-gateway.ts';
 /**
  * Time-based work staff can run (issue 29, decision 129): outside prod, operations run the renewal scan
  * for the notice's day and then the charge's from the back office, and the customer's policy page then
- * says the renewal was charged and links the new policy instead of offering to turn renewal off.
+ * says the renewal was charged and links the new policy instead of offering to turn renewal off; a
+ * policy is cancelled as on a business date months ahead, with its short-period refund (decision 148).
  * Singapore in English, Hong Kong's customer page in Traditional Chinese.
  */
 test.describe.configure({ timeout: 300_000 });
@@ -156,5 +157,49 @@ test('Hong Kong: the customer page says the charged renewal in Traditional Chine
   await expect(renewal.getByRole('link', { name: /查看新保單/ })).toBeVisible();
   await expect(renewal.getByRole('button')).toHaveCount(0);
   await shoot(customer, testInfo, 'scheduled-work-customer-hk-zh-375');
+
+  // The renewal (no free look) cancelled on a day 100 days into it: a short-period refund (decision 148).
+  await renewal.getByRole('link', { name: /查看新保單/ }).click();
+  const heading = customer.getByRole('heading', { level: 1 });
+  await expect(heading).not.toContainText(policyNumber);
+  const renewed = /THK\d{2}-\d{7}/.exec((await heading.textContent()) ?? '')![0];
+  const day = formatDmy(addDays(end, 101));
+  const cancelling = await openPage(browser, 1280);
+  const said = await cancelOnDate(cancelling, renewed, day, testInfo);
+  expect(said.quoted).toMatch(/^Short-period refund .*: HK\$[\d,]+\.\d{2}\. After the free-look period\.$/);
+  expect(said.done).toMatch(
+    /^Cancelled\. Refund HK\$[\d,]+\.\d{2} \(succeeded\), reference RF[0-9A-F]{32}\.$/,
+  );
+  await cancelling.context().close();
+  // The customer's page of the renewal: cancelled, its refund's reference, in Traditional Chinese.
+  await customer.reload();
+  const reference = /RF[0-9A-F]{32}/.exec(said.done)![0];
+  await expect(customer.getByText(`您的退款編號為 ${reference}。`, { exact: false })).toBeVisible({
+    timeout: 20_000,
+  });
+  await shoot(customer, testInfo, 'scheduled-work-cancelled-hk-zh-375');
   await customer.context().close();
 });
+
+/**
+ * Staff cancel a policy as on a business date (decision 148): the refund shown first, then the
+ * cancellation; answers what each said.
+ */
+async function cancelOnDate(page: Page, policyNumber: string, day: string, testInfo: TestInfo) {
+  await page.goto('/admin');
+  await expect(page.getByLabel('Username', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await signInToBackOffice(page, { desk: 'admin', username: STAFF_USERNAME, password: STAFF_PASSWORD });
+  await page.goto('/admin/system');
+  const form = page.getByRole('form', { name: 'Cancel a policy on a business date' });
+  await form.getByRole('textbox', { name: 'Policy number' }).fill(policyNumber);
+  await form.getByRole('textbox', { name: 'Cancellation date' }).fill(day);
+  await form.getByRole('button', { name: 'Show the refund' }).click();
+  const answer = form.getByRole('definition');
+  await expect(answer).toBeVisible();
+  const quoted = (await answer.textContent()) ?? '';
+  await form.getByRole('button', { name: `Cancel the policy as on ${day}` }).click();
+  await expect(form.getByText(`Cancelled ${policyNumber} as on ${day}.`)).toBeVisible();
+  const done = (await answer.textContent()) ?? '';
+  await shoot(page, testInfo, 'scheduled-work-cancel-on-date-1280');
+  return { quoted, done };
+}

@@ -383,6 +383,8 @@ export async function buildApp(options: TAppOptions): Promise<FastifyInstance> {
     reminders: (at) => savedQuotes.service.runReminderScan(200, at),
     pruneClaimDrafts: (at) => claims.drafts.pruneStaleDrafts(at),
     pruneClientLogs: async (at) => (await pruneClientLogsJob(logRetention, () => at).handle(undefined)) ?? {},
+    // A customer's cancellation on a business date (decision 148): short-period refunds months ahead.
+    cancellation: cancellation.service,
   });
 
   app.decorate('services', {

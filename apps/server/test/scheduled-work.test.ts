@@ -1,10 +1,11 @@
-import { addDays, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
+import { addDays, formatDmy, formatIso, parseIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { MARKETS } from '@lionrock/domain/market/market';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { shortPeriodRefund } from '@lionrock/domain/self-service/cancellation-rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, payments, policies, refunds } from '../src/db/schema.ts';
+import { auditLog, mailOutbox, payments, policies, policyEvents, refunds } from '../src/db/schema.ts';
 import type { TMailMessage } from '../src/mail/mailer.ts';
 import { BACK_OFFICE, signedInAs, type TSignedIn } from './helpers/back-office.ts';
 import { buyTravelPolicy, holderCookieFor, type TBought } from './helpers/purchase.ts';
@@ -13,6 +14,7 @@ import { buildTestApp, postRest, recordingMailer, SESSION } from './helpers/test
 import { createTestDatabase, describeEachDriver, type TTestDatabase } from './helpers/test-database.ts';
 
 const RUN = `${BACK_OFFICE}/admin/scheduled-work/run`;
+const CANCEL = `${BACK_OFFICE}/admin/scheduled-work/cancellation`;
 const RENEWAL_MAILS = ['renewal-notice', 'card-expiring', 'renewal-success', 'renewal-failed'];
 
 /**
@@ -185,6 +187,96 @@ describeEachDriver('scheduled work for a business date', (driver) => {
         .from(policies)
         .where(eq(policies.policyId, renewed!.policyId));
       expect(after!.autoRenewal).toBe(true);
+    });
+
+    // Decision 148: the renewal, which has no free look, cancelled on a day months into its period.
+    it('cancels the renewal on a business date months into its period: a short-period refund, once', async () => {
+      const [renewed] = await database.db
+        .select()
+        .from(policies)
+        .where(eq(policies.renewalOf, bought.policyId));
+      const start = parseIso(renewed!.startDate!)!;
+      const day = addDays(start, 100);
+      const request = { policyNumber: renewed!.policyNumber, businessDate: formatIso(day) };
+      const post = (path: string, body: object, as: TSignedIn = operations) =>
+        app.inject({ method: 'POST', url: `${CANCEL}${path}`, headers: as.headers, payload: body });
+
+      // What it would give: the rule's short-period refund for that day, not today's (cover not started).
+      const quoted = await post('/quote', request);
+      expect(quoted.statusCode, quoted.body).toBe(200);
+      const paid = renewed!.totalCents!;
+      const expected = shortPeriodRefund({
+        startDate: start,
+        endDate: parseIso(renewed!.endDate!)!,
+        today: day,
+        premiumCents: paid,
+      });
+      expect(expected).toBeGreaterThan(0);
+      expect(expected).toBeLessThan(paid);
+      expect(quoted.json()).toMatchObject({
+        country: 'SGP',
+        businessDate: formatIso(day),
+        allowed: true,
+        basis: 'short-period',
+        refundCents: expected,
+        status: 'issued',
+      });
+      const untouched = await database.db
+        .select()
+        .from(policies)
+        .where(eq(policies.policyId, renewed!.policyId));
+      expect(untouched[0]!.status).toBe('issued');
+
+      // Only operations, and only with a policy that exists and a date in range, each on its field.
+      const marketing = await signedInAs(app, 'marketing', { at: clock });
+      expect((await post('', request, marketing)).statusCode).toBe(403);
+      const unknown = await post('', { ...request, policyNumber: 'SGTRV9999999' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ field: 'policyNumber' });
+      const far = await post('', { ...request, businessDate: formatIso(addDays(today(), 800)) });
+      expect(far.json()).toMatchObject({ field: 'businessDate' });
+      // The day after cover ends: refused with the rule's reason, nothing written.
+      const after = await post('', {
+        ...request,
+        businessDate: formatIso(addDays(parseIso(renewed!.endDate!)!, 1)),
+      });
+      expect(after.statusCode).toBe(409);
+      expect(after.json()).toMatchObject({
+        field: 'policyId',
+        messageKey: 'myPolicy.cancel.reason.coverEnded',
+      });
+
+      const cancelled = await post('', { ...request, reason: 'Moving abroad' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json()).toMatchObject({ status: 'cancelled', refund: { amountCents: expected } });
+      const again = await post('', request);
+      expect(again.statusCode).toBe(200);
+      const made = await database.db.select().from(refunds).where(eq(refunds.policyId, renewed!.policyId));
+      expect(made.map((refund) => [refund.basis, refund.amountCents])).toEqual([['short-period', expected]]);
+      // The customer's record and mail say the business day, as if they had cancelled on it.
+      const [event] = await database.db
+        .select()
+        .from(policyEvents)
+        .where(and(eq(policyEvents.policyId, renewed!.policyId), eq(policyEvents.toStatus, 'cancelled')));
+      expect(event!.detail).toMatchObject({ cancelledOn: formatDmy(day), reason: 'Moving abroad' });
+      const mails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.policyId, renewed!.policyId), eq(mailOutbox.kind, 'policy-cancelled')));
+      expect(mails).toHaveLength(1);
+      const trail = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'policy'), eq(auditLog.entityId, renewed!.policyNumber!)))
+        .orderBy(auditLog.id);
+      expect(trail.map((row) => [row.action, row.actor])).toEqual([
+        ['cancel', operations.username],
+        ['cancel', operations.username],
+      ]);
+      expect(trail[0]).toMatchObject({
+        before: { status: 'issued', basis: 'short-period', refundCents: expected },
+        after: { status: 'cancelled', businessDate: formatIso(day) },
+      });
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, parseIso, type TLocalDate, todayIn } from '../dates/local-date.ts';
 import { COUNTRIES, MARKETS, type TCountry } from '../market/market.ts';
+import { CANCELLATION_REASON_MAX_LENGTH } from '../self-service/cancellation-rules.ts';
 
 /**
  * Scheduled work staff may run by hand outside `prod` (issue 29, decision 129): the daily jobs the
@@ -25,6 +26,18 @@ export const ZScheduledWorkRun = z.object({
   jobs: z.array(z.enum(SCHEDULED_WORK_JOBS)).min(1).max(SCHEDULED_WORK_JOBS.length),
 });
 export type TScheduledWorkRun = z.infer<typeof ZScheduledWorkRun>;
+
+/**
+ * A customer's cancellation as it would happen, or happens, on a business date (decision 148): the
+ * policy by its number, the date, and the customer's reason as they gave it (optional). The policy's
+ * own market decides which today the date is counted from.
+ */
+export const ZBusinessDateCancellation = z.object({
+  policyNumber: z.string().trim().min(1).max(40),
+  businessDate: z.iso.date(),
+  reason: z.string().trim().max(CANCELLATION_REASON_MAX_LENGTH).optional(),
+});
+export type TBusinessDateCancellation = z.infer<typeof ZBusinessDateCancellation>;
 
 /** Why a business date cannot be run in a market today, or null when it can. */
 export function businessDateProblem(date: string, country: TCountry, now: Date): string | null {

@@ -35,6 +35,9 @@ export function createCancellationRepository(db: TDb) {
     findPolicy: async (policyId: string): Promise<TPolicyRow | undefined> =>
       (await db.select().from(policies).where(eq(policies.policyId, policyId)))[0],
 
+    findPolicyByNumber: async (policyNumber: string): Promise<TPolicyRow | undefined> =>
+      (await db.select().from(policies).where(eq(policies.policyNumber, policyNumber)))[0],
+
     /**
      * Cancels the policy once: under a lock on its row, `decide` sees the policy as it is now; when it
      * says cancel, the status, its event, the refund row (one per policy), the operations case and the

@@ -17,6 +17,7 @@ import type { TPaymentRow } from '../payment/payment-repository.ts';
 import { refundRequestId, type TRefundService } from '../payment/refund-service.ts';
 import type { TPolicyRow } from '../policy/policy-repository.ts';
 import type { TPolicyholder } from '../policyholder/holder-access.ts';
+import type { TTransaction } from '../policyholder/step-up-repository.ts';
 import { stepUpRequired, type TStepUpService } from '../policyholder/step-up-service.ts';
 import { CANCELLATION_MAIL_KIND, type TCancelledEventDetail } from './cancellation-mail.ts';
 import {
@@ -86,20 +87,26 @@ export function createCancellationService(deps: TCancellationDeps) {
   const { repository, log } = deps;
   const todayOf = (country: TCountry) => todayIn(MARKETS[country].timeZone, deps.now());
 
-  /** The rule's answer for the policy as it is now, and the payment that paid for it. */
   /**
-   * The rule's answer for the policy as it is now: `paidCents` is what the customer paid for it, the
-   * payment plus what its endorsements collected less what they returned (decision 142).
+   * The rule's answer for the policy as it is on `day` (the market's today; a business date, decision
+   * 148): `paidCents` is what the customer paid for it, the payment plus what its endorsements
+   * collected less what they returned (decision 142).
    */
-  function quoteOf(row: TPolicyRow, paidCents: number, hasClaim: boolean): TCancellationQuote {
+  function quoteOf(
+    row: TPolicyRow,
+    paidCents: number,
+    hasClaim: boolean,
+    day?: TLocalDate,
+  ): TCancellationQuote {
     const country = row.country as TCountry;
+    const today = day ?? todayOf(country);
     const dates = coverDates(row);
     const none = (reasonKey: string): TCancellationQuote => ({
       allowed: false,
       basis: 'none',
       refundCents: 0,
       reasonKey: reasonKey as TCancellationQuote['reasonKey'],
-      freeLookEnds: todayOf(country),
+      freeLookEnds: today,
     });
     if (row.status === 'cancelled') return none(CANCELLATION_REASON_KEYS.alreadyCancelled);
     if (row.status !== 'issued' || !dates) return none(CANCELLATION_REASON_KEYS.notIssued);
@@ -115,7 +122,7 @@ export function createCancellationService(deps: TCancellationDeps) {
           : null,
       startDate: dates.start,
       endDate: dates.end,
-      today: todayOf(country),
+      today,
       premiumCents: paidCents,
       hasClaim,
       isRenewal: row.renewalOf !== null,
@@ -157,9 +164,9 @@ export function createCancellationService(deps: TCancellationDeps) {
     };
   }
 
-  async function viewOf(row: TPolicyRow): Promise<TCancellationView> {
+  async function viewOf(row: TPolicyRow, day?: TLocalDate): Promise<TCancellationView> {
     const { payment, paidCents } = await paidFor(row);
-    const quote = quoteOf(row, paidCents, await deps.hasClaim(row.policyId));
+    const quote = quoteOf(row, paidCents, await deps.hasClaim(row.policyId), day);
     const refund = await refundOf(row.policyId);
     return {
       policyId: row.policyId,
@@ -183,20 +190,20 @@ export function createCancellationService(deps: TCancellationDeps) {
     paid: { payment: TPaymentRow | undefined; paidCents: number; sources: TRefundSource[] },
     hasClaim: boolean,
     reason: string | undefined,
+    day: TLocalDate,
   ): TCancellationDecision {
     if (locked.status === 'cancelled') return { cancel: false, reason: 'cancelled-already' };
     const { payment, paidCents } = paid;
-    const quote = quoteOf(locked, paidCents, hasClaim);
+    const quote = quoteOf(locked, paidCents, hasClaim, day);
     if (!quote.allowed) return { cancel: false, reason: 'refused', detail: quote.reasonKey };
     const document = locked.document as TPolicy;
-    const country = locked.country as TCountry;
     const method = payment?.method === 'PN' ? 'PN' : 'CC';
     const period = periodOfInsurance(document);
     const event: TCancelledEventDetail = {
       cancellation: true,
       periodStart: period.start,
       periodEnd: period.end,
-      cancelledOn: formatDmy(todayOf(country)),
+      cancelledOn: formatDmy(day),
       basis: quote.basis === 'short-period' ? 'short-period' : 'free-look',
       paidCents,
       refundCents: quote.refundCents,
@@ -268,6 +275,49 @@ export function createCancellationService(deps: TCancellationDeps) {
     };
   }
 
+  /**
+   * The cancellation itself on `day`: under the policy's lock, the rule decides again and the rows are
+   * written once (the holder's step-up code spent with them); then any card refund on its
+   * way is asked of the gateway. Answers the policy's cancellation as it now stands.
+   */
+  async function numbered(policyNumber: string): Promise<TPolicyRow> {
+    const row = await repository.findPolicyByNumber(policyNumber);
+    if (!row) throw new ApiError(404, 'No policy has this number.', { field: 'policyNumber' });
+    return row;
+  }
+
+  async function cancelOn(
+    row: TPolicyRow,
+    day: TLocalDate,
+    reason: string | undefined,
+    /** Spends the holder's step-up code with the rows (false: it was spent meanwhile); staff's needs none. */
+    confirm: (tx: TTransaction) => Promise<boolean>,
+    by: string,
+  ): Promise<TCancellationView> {
+    const paid = await paidFor(row);
+    const hasClaim = await deps.hasClaim(row.policyId);
+    // The code is spent under the policy's lock with the cancellation itself: of two posts at once,
+    // one cancels and the other finds it cancelled, answering the same without a second code.
+    const result = await repository.cancelOnce(
+      row.policyId,
+      (locked) => decide(locked, paid, hasClaim, reason, day),
+      confirm,
+    );
+    if (result.outcome === 'unconfirmed') throw stepUpRequired();
+    if (result.outcome === 'refused')
+      throw new ApiError(409, 'This policy cannot be cancelled online.', {
+        field: 'policyId',
+        messageKey: typeof result.detail === 'string' ? result.detail : CANCELLATION_REASON_KEYS.notIssued,
+      });
+    if (result.outcome === 'cancelled') {
+      log.info({ policyNumber: row.policyNumber }, `policy cancelled by ${by}`);
+      deps.onMailQueued();
+    }
+    for (const refund of await deps.refunds.cancellationRefunds(row.policyId))
+      if (refund.state === 'requested') await deps.refunds.settleRefund(refund.refundId);
+    return viewOf((await repository.findPolicy(row.policyId))!, day);
+  }
+
   return {
     /** What cancelling now would give (or what the cancellation gave). */
     async quote(holder: TPolicyholder, policyId: string): Promise<TCancellationView> {
@@ -304,28 +354,35 @@ export function createCancellationService(deps: TCancellationDeps) {
           if ((await repository.findPolicy(row.policyId))?.status !== 'cancelled') throw error;
         }
       }
-      const paid = await paidFor(row);
-      const hasClaim = await deps.hasClaim(row.policyId);
-      // The code is spent under the policy's lock with the cancellation itself: of two posts at once,
-      // one cancels and the other finds it cancelled, answering the same without a second code.
-      const result = await repository.cancelOnce(
-        row.policyId,
-        (locked) => decide(locked, paid, hasClaim, reason),
+      return cancelOn(
+        row,
+        todayOf(row.country as TCountry),
+        reason,
         async (tx) => (stepUp ? deps.stepUps.use(stepUp.id, tx) : false),
+        'its holder',
       );
-      if (result.outcome === 'unconfirmed') throw stepUpRequired();
-      if (result.outcome === 'refused')
-        throw new ApiError(409, 'This policy cannot be cancelled online.', {
-          field: 'policyId',
-          messageKey: typeof result.detail === 'string' ? result.detail : CANCELLATION_REASON_KEYS.notIssued,
-        });
-      if (result.outcome === 'cancelled') {
-        log.info({ policyNumber: row.policyNumber }, 'policy cancelled by its holder');
-        deps.onMailQueued();
-      }
-      for (const refund of await deps.refunds.cancellationRefunds(row.policyId))
-        if (refund.state === 'requested') await deps.refunds.settleRefund(refund.refundId);
-      return viewOf((await repository.findPolicy(row.policyId))!);
+    },
+
+    /** The market of the policy a number names, for a cancellation on a business date (decision 148). */
+    async marketOf(policyNumber: string): Promise<TCountry | undefined> {
+      return (await repository.findPolicyByNumber(policyNumber))?.country as TCountry | undefined;
+    },
+
+    /**
+     * Outside prod only (decision 148, the scheduled-work module): what cancelling the policy on a
+     * business date would give, so testers watch short-period refunds happen months ahead.
+     */
+    async quoteOnDate(policyNumber: string, day: TLocalDate): Promise<TCancellationView> {
+      return viewOf(await numbered(policyNumber), day);
+    },
+
+    /**
+     * Outside prod only (decision 148): the customer's cancellation as it happens on a business date,
+     * asked by operations (audited there), with no code: the same rows, refund and mail as the holder's.
+     */
+    async cancelOnDate(policyNumber: string, day: TLocalDate, reason: string | undefined) {
+      const row = await numbered(policyNumber);
+      return cancelOn(row, day, reason, async () => true, 'operations for a business date');
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ZScheduledWorkRun } from '@lionrock/domain/back-office/scheduled-work';
+import { ZBusinessDateCancellation, ZScheduledWorkRun } from '@lionrock/domain/back-office/scheduled-work';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,5 +41,32 @@ export async function scheduledWorkRoutes(
       schema: { tags, body: ZScheduledWorkRun, response: { 200: ZAnswer, ...apiErrors(400, 401, 403) } },
     },
     async (request) => service.run(actorOf(request), request.body),
+  );
+
+  // A customer's cancellation on a business date (decision 148): what it would give, then doing it.
+  routes.post(
+    `${BASE}/cancellation/quote`,
+    {
+      preHandler: access.requireAccount('system.write'),
+      schema: {
+        tags,
+        body: ZBusinessDateCancellation,
+        response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.quoteCancellation(request.body),
+  );
+
+  routes.post(
+    `${BASE}/cancellation`,
+    {
+      preHandler: access.requireAccount('system.write'),
+      schema: {
+        tags,
+        body: ZBusinessDateCancellation,
+        response: { 200: ZAnswer, ...apiErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.cancel(actorOf(request), request.body),
   );
 }

@@ -2,6 +2,7 @@ import {
   businessDateProblem,
   businessInstant,
   SCHEDULED_WORK_JOBS,
+  type TBusinessDateCancellation,
   type TScheduledWorkJob,
   type TScheduledWorkRun,
 } from '@lionrock/domain/back-office/scheduled-work';
@@ -23,7 +24,19 @@ export type TScheduledWorkJobs = {
   reminders: (at: Date) => Promise<object>;
   pruneClaimDrafts: (at: Date) => Promise<object>;
   pruneClientLogs: (at: Date) => Promise<object>;
+  /** A customer's cancellation on a business date (decision 148): the cancellation module's use cases. */
+  cancellation: {
+    marketOf: (policyNumber: string) => Promise<TCountry | undefined>;
+    quoteOnDate: (policyNumber: string, day: TLocalDate) => Promise<TCancellationAnswer>;
+    cancelOnDate: (
+      policyNumber: string,
+      day: TLocalDate,
+      reason: string | undefined,
+    ) => Promise<TCancellationAnswer>;
+  };
 };
+/** The cancellation module's view: allowed or not, its basis, refund and reason (the panel shows it). */
+type TCancellationAnswer = { allowed: boolean; basis: string; refundCents: number; status: string };
 
 /**
  * Scheduled work run by hand (issue 29, decision 129): outside `prod` only (the module is not
@@ -83,7 +96,47 @@ export function createScheduledWorkService(deps: {
     };
   }
 
-  return { overview, run };
+  /** The policy and the business date of a cancellation request, each refused on its own field. */
+  async function cancellationOf(request: TBusinessDateCancellation) {
+    const country = await jobs.cancellation.marketOf(request.policyNumber);
+    if (!country) throw new ApiError(404, 'No policy has this number.', { field: 'policyNumber' });
+    const problem = businessDateProblem(request.businessDate, country, now());
+    if (problem) throw new ApiError(400, problem, { field: 'businessDate' });
+    return { country, day: parseIso(request.businessDate)! };
+  }
+
+  /** What cancelling the policy on the business date would give (nothing is written). */
+  async function quoteCancellation(request: TBusinessDateCancellation) {
+    const { country, day } = await cancellationOf(request);
+    const answer = await jobs.cancellation.quoteOnDate(request.policyNumber, day);
+    return { country, businessDate: request.businessDate, ...answer };
+  }
+
+  /**
+   * The customer's cancellation as it happens on the business date: the same rule, rows, refund and
+   * mail as theirs, no code asked (staff outside prod); an audit row names the date and what it gave.
+   */
+  async function cancel(actor: TActor, request: TBusinessDateCancellation) {
+    const { country, day } = await cancellationOf(request);
+    const offered = await jobs.cancellation.quoteOnDate(request.policyNumber, day);
+    const answer = await jobs.cancellation.cancelOnDate(
+      request.policyNumber,
+      day,
+      request.reason || undefined,
+    );
+    await audit.record({
+      at: now(),
+      actor,
+      action: 'cancel',
+      entity: 'policy',
+      entityId: request.policyNumber,
+      before: { status: offered.status, basis: offered.basis, refundCents: offered.refundCents },
+      after: { status: answer.status, businessDate: request.businessDate },
+    });
+    return { country, businessDate: request.businessDate, ...answer };
+  }
+
+  return { overview, run, quoteCancellation, cancel };
 }
 
 export type TScheduledWorkService = ReturnType<typeof createScheduledWorkService>;
