@@ -2,6 +2,7 @@ import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import type { Locator, Page } from '@playwright/test';
 import { watchConsole } from './support/console.ts';
 import { paQuotePage } from './support/pa.ts';
+import { shootBothWidths } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -44,6 +45,7 @@ test('personal accident in Singapore, in English: every problem at once, nothing
   await expect(holder.getByLabel('Full name (as in your ID)')).toBeFocused();
   await expect(page.getByText('Please check the 6 fields marked above.')).toHaveAttribute('role', 'alert');
   await expect(page).toHaveURL(/\/pa\/applicant$/);
+  await shootBothWidths(page, 'forms-after-pa-applicant-empty-sgp-en');
 
   // A date typed the ISO way is the field's own message, not "We couldn't get your quote".
   await holder.getByLabel('Full name (as in your ID)').fill('Tan Wei Ming');
@@ -52,6 +54,14 @@ test('personal accident in Singapore, in English: every problem at once, nothing
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(holder.getByLabel('Date of birth')).toHaveAccessibleDescription(/DD\/MM\/YYYY|valid date/i);
   await expect(page.getByText(/couldn.t get your quote/)).toHaveCount(0);
+  // A policyholder of 17 is told PA's own rule, not travel's "adult travellers" (issue 29, B10).
+  const seventeen = new Date().getFullYear() - 17;
+  await holder.getByLabel('Date of birth').fill(`01/01/${seventeen}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(holder.getByLabel('Date of birth')).toHaveAccessibleDescription(
+    /The policyholder and each insured adult must be 18 or over\./,
+  );
+  await expect(page.getByText(/traveller/i)).toHaveCount(0);
 
   // Reload, then Back and Forward: what was typed is still there.
   await page.reload();
@@ -69,6 +79,7 @@ test('personal accident in Singapore, in English: every problem at once, nothing
   await expect(page).toHaveURL(/\/pa\/applicant$/);
   await expect(page.getByRole('button', { name: 'Add child' })).toHaveCount(0);
   await expect(holder.getByLabel('Full name (as in your ID)')).toHaveValue(/Tan Wei Ming/i);
+  await shootBothWidths(page, 'forms-after-pa-child-added-sgp-en');
   expect(problems).toEqual([]);
 });
 
@@ -96,6 +107,7 @@ test('home in Hong Kong, in Chinese: every problem at once in its own words, kep
   await expect(page.getByText(hongKongChinese('暂时无法为您报价'))).toHaveCount(0);
   await expect(page.getByLabel('街道')).toHaveAccessibleDescription(hongKongChinese('请填写此栏。'));
   await expect(page.getByLabel('地區')).toHaveAccessibleDescription(hongKongChinese('请选择'));
+  await shootBothWidths(page, 'forms-after-home-applicant-empty-hkg-zh');
 
   await page.getByLabel('單位、樓層及座數').fill('Flat 12A, 8/F, Block 3');
   await page.getByLabel('街道').fill('18 Harbour Road');

@@ -7,6 +7,7 @@ import { futureCardExpiry } from './support/dates.ts';
 import { EN, type TCountry, TEST_CARD, tick } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { ownShop } from './support/own-shop.ts';
+import { shootBothWidths } from './support/shots.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -208,8 +209,26 @@ test.describe('personal accident journeys', () => {
     await fillApplicant(page, HOLDER, 'weiming.tan@example.com');
     const spouse = page.getByRole('region', { name: 'Spouse (Adult 2)' });
     await spouse.getByLabel('Full name (as in your ID)').fill('Lim Mei Ling');
-    await spouse.getByLabel('ID number').fill('S8712345F');
+    // The applicant's own ID typed for the spouse, in a family with children: flagged on the spouse,
+    // on this page (issue 29, A5), and nothing moves on.
+    await spouse.getByLabel('ID number').fill(HOLDER.id);
     await spouse.getByLabel('Date of birth').fill('02/03/1987');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(spouse.getByLabel('ID number')).toHaveAccessibleDescription(
+      'This ID number has already been entered in a previous field.',
+    );
+    await expect(page).toHaveURL(/\/pa\/applicant$/);
+    await shootBothWidths(page, 'forms-after-pa-duplicate-spouse-sgp-en');
+    // A blacklisted spouse is refused here, before the children's page is filled (issue 29, B8).
+    await spouse.getByLabel('ID number').fill('S8888888Z');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const refused = page.getByRole('dialog');
+    await expect(refused).toContainText('Decline: Underwriting/Compliance.');
+    await expect(page).toHaveURL(/\/pa\/applicant$/);
+    await shootBothWidths(page, 'page-after-pa-blacklisted-spouse-sgp-en');
+    await page.keyboard.press('Escape');
+    await expect(refused).toHaveCount(0);
+    await spouse.getByLabel('ID number').fill('S8712345F');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page).toHaveURL(/\/pa\/apply$/);

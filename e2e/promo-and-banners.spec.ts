@@ -6,6 +6,7 @@ import { seedJourney } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { tick } from './support/journey.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { shootBothWidths } from './support/shots.ts';
 import { expect, openAppOnGoto, test } from './support/test.ts';
 
 /**
@@ -211,6 +212,7 @@ test.describe('auto-renewal asks before it is turned off', () => {
     const question = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
     await expect(question).toContainText('Are you sure?');
     await expectNoSeriousAxeViolations(page);
+    await shootBothWidths(page, 'forms-after-travel-auto-renewal-question-sgp-en');
     await question.getByRole('button', { name: 'Keep auto-renewal on' }).click();
     await expect(question).toBeHidden();
     await expect(box).toBeChecked();
@@ -218,4 +220,38 @@ test.describe('auto-renewal asks before it is turned off', () => {
     await question.getByRole('button', { name: 'Turn off auto-renewal' }).click();
     await expect(box).not.toBeChecked();
   });
+});
+
+test.describe('the personal accident benefit table says what is included', () => {
+  for (const market of [
+    { country: 'SGP', path: '/pa', catalogue: EN, hongKong: false, name: 'sgp-en' },
+    { country: 'HKG', path: '/pa/lang/zh?country=HKG', catalogue: ZH, hongKong: true, name: 'hkg-zh' },
+  ] as const) {
+    test(`${market.country}: the optional disablement cover is marked optional, and at 375 px the table scrolls by keyboard`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(market.path);
+      const caption = text(market.catalogue, 'paLanding.benefitsCaption', market.hongKong);
+      const table = page.getByRole('region', { name: caption });
+      // Temporary Total Disablement comes only with its optional cover (issue 29, B12).
+      const optional = text(market.catalogue, 'paLanding.optionalRow', market.hongKong).replace(
+        '{{cover}}',
+        text(market.catalogue, 'paQuote.covers.TTD', market.hongKong),
+      );
+      await expect(table.getByRole('rowheader', { name: optional })).toHaveCount(1);
+      // Wider than a phone: a cue says so, and the keyboard scrolls it (B15).
+      await expect(
+        page.getByText(text(market.catalogue, 'paLanding.scrollCue', market.hongKong)),
+      ).toBeVisible();
+      await table.focus();
+      await expect(table).toBeFocused();
+      const scrolled = () => table.evaluate((element) => element.scrollLeft);
+      expect(await scrolled()).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(scrolled).toBeGreaterThan(0);
+      await expectNoHorizontalScroll(page);
+      await shootBothWidths(page, `page-after-pa-benefit-table-${market.name}`);
+    });
+  }
 });
