@@ -109,6 +109,37 @@ describeEachDriver('database', (driver) => {
       .where(sql`${systemFlags.country} = 'SGP'`);
   });
 
+  it('runs a job marked to run at start once as servers start, however many start together', async () => {
+    const ran: string[] = [];
+    const probe = (instance: string) => ({
+      name: 'start-probe',
+      runAtStart: true,
+      handle: async () => {
+        ran.push(instance);
+        return {};
+      },
+    });
+    const start = (instance: string) =>
+      startJobs({
+        database,
+        databaseUrl: database.url,
+        jobs: [probe(instance)],
+        logger: silentLogger,
+        pollingIntervalSeconds: 0.5,
+      });
+    const first = await start('first');
+    const second = await start('second');
+    try {
+      await expect.poll(() => ran.length, { timeout: 20_000 }).toBe(1);
+      // The second start within the minute queued nothing more: one run, by either instance.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(ran).toHaveLength(1);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+
   it('runs the client-log pruning job through the durable queue', async () => {
     await database.db.insert(clientLogs).values([
       { level: 'error', data: 'old report', createdAt: new Date(Date.now() - 40 * 86_400_000) },

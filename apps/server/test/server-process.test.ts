@@ -110,7 +110,7 @@ describe('the server process on the embedded database', () => {
 
     const second = await startServer(env);
     const callSecond = restClient(second.base, 'process-test-03');
-    // The reconciliation job (every minute) asks the gateway before it expires anything.
+    // The reconciliation job (at start, then every minute) asks the gateway before it expires anything.
     let issued: { status?: string; policyNumber?: string } = {};
     for (let attempt = 0; attempt < 60 && issued.status !== 'issued'; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 2000));

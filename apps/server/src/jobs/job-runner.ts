@@ -11,6 +11,11 @@ export type TJobDefinition<TData extends object = object> = {
   name: string;
   /** Runs on this schedule (cron, in UTC) when scheduling is on. */
   cron?: string;
+  /**
+   * Also runs once as the server starts (when scheduling is on): work a crash or a deploy left undone
+   * is picked up at once, not at the schedule's next turn. Instances starting together queue it once.
+   */
+  runAtStart?: boolean;
   /** How often an idle worker asks for this job (default: the runner's). */
   pollingIntervalSeconds?: number;
   handle(data: TData | undefined): Promise<object | undefined>;
@@ -72,6 +77,8 @@ export async function startJobs(options: TStartJobsOptions): Promise<TJobRunner>
       );
     }
     if (job.cron && (options.schedule ?? true)) await boss.schedule(job.name, job.cron);
+    if (job.runAtStart && (options.schedule ?? true))
+      await boss.send(job.name, null, { singletonKey: `${job.name}:start`, singletonSeconds: 60 });
   }
   return {
     boss,

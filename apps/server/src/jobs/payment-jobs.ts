@@ -48,7 +48,7 @@ export function deliverMailJob(app: FastifyInstance): TJobDefinition {
 }
 
 /**
- * Every minute: a paid but unissued policy (a crash between receipt and issue) is issued, unanswered
+ * At start and every minute: a paid but unissued policy (a crash between receipt and issue) is issued, unanswered
  * payments past their window expire once the gateway has been asked about each card payment (an
  * approved one is recorded and issued instead; decision 024), day-old idempotency records are pruned,
  * card refunds left requested are asked of the gateway again (decisions 072 and 142), and endorsements'
@@ -58,6 +58,8 @@ export function reconcilePaymentsJob(app: FastifyInstance): TJobDefinition {
   return {
     name: RECONCILE_PAYMENTS_JOB,
     cron: '* * * * *',
+    // A server back from a crash settles what the crash left at once (decision 024).
+    runAtStart: true,
     async handle() {
       const result = await app.services.issuance.reconcile();
       const prunedKeys = await app.services.idempotency.pruneIdempotencyKeys();
