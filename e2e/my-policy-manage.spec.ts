@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { hongKongChinese } from '@lionrock/chinese/hong-kong-chinese';
 import { todayIn } from '@lionrock/domain/dates/local-date';
 import { formatMoney } from '@lionrock/domain/money/money';
 import {
@@ -376,6 +377,10 @@ test.describe('my policy: contact details and the renewal card', () => {
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
+    // A second policy of the same holder at the same address: "all my policies" reaches it (C2a).
+    const other = buildHongKongHomePolicy(todayIn(SHOP_TIME_ZONE, new Date()));
+    other.policyHome!.applicant = { ...other.policyHome!.applicant!, email: 'KY.CHEUNG.MOVER@EXAMPLE.COM' };
+    const otherNumber = await buyByApi(shop.baseUrl, other);
     const { context, page, problems, policyNumber } = await signedInOnHome(
       browser,
       buildHongKongHomePolicy(todayIn(SHOP_TIME_ZONE, new Date())),
@@ -399,10 +404,19 @@ test.describe('my policy: contact details and the renewal card', () => {
     await expect(mobile).toHaveAccessibleDescription('請輸入 +852 的手機號碼：8位數字，以 4–9 開頭。');
     await expect(mobile).toBeFocused();
     await mobile.fill('98887777');
+    // A correspondence address (C2d), saved with the mobile on every policy of this holder (C2a).
+    await contact.getByLabel(hongKongChinese('座号或街号'), { exact: true }).fill('8');
+    await contact.getByLabel('街道', { exact: true }).fill('Tai Koo Wan Road');
+    await contact.getByLabel('地區', { exact: true }).selectOption('EA');
+    await contact.getByRole('checkbox', { name: hongKongChinese('将此更改应用于我的所有保单') }).check();
     const contactAsked = Date.now() - 1000;
     await contact.getByRole('button', { name: '儲存' }).click();
     await confirmStepUp(contact, shop.dataDir, contactAsked, '儲存', /電郵中的驗證碼|郵件中的驗證碼/);
     await expect(contact.getByText('+852 98887777')).toBeVisible();
+    const savedOnAll = contact.getByText(/您的聯絡資料已在保單 .* 上儲存。/);
+    await expect(savedOnAll).toContainText(policyNumber);
+    await expect(savedOnAll).toContainText(otherNumber);
+    await expect(contact.getByText('8, Tai Koo Wan Road, 東區')).toBeVisible();
     const [notice] = await mailsWith(shop.dataDir, `您的獅石保單 ${policyNumber} 的手機號碼已更改`);
     expect(notice).toMatch(/由 \+852 \*{4}4567 更改為 \+852 \*{4}7777/);
 
