@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { OFFICIAL_DETAILS_MAX_LENGTH } from '@lionrock/domain/claims/attended-officials';
+import { CLAIM_DOCUMENT_MAX_BYTES } from '@lionrock/domain/claims/claim-rules';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { futureCardExpiry, singaporeDateIn } from './support/dates.ts';
@@ -213,6 +215,33 @@ test.describe('claims', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'hospital-bill.pdf' })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'x-ray.png' })).toBeVisible();
     await checkScreen(page, 'claims-form');
+
+    // A file over the limit is refused on the page before anything is sent (issue 29, C1h).
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/documents$/.test(request.url())) uploads.push(request.url());
+    });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(CLAIM_DOCUMENT_MAX_BYTES + 1, 0x25),
+    });
+    await expect(
+      page.getByText(
+        `This file is too large: each file may be up to ${CLAIM_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`,
+      ),
+    ).toBeVisible();
+    expect(uploads).toEqual([]);
+    // An official's details over their limit are kept as typed and flagged with the limit (C1g).
+    const police = page.getByLabel('Police: name, station or report number');
+    const tooLong = `PC Lim, Tanglin NPC ${'x'.repeat(OFFICIAL_DETAILS_MAX_LENGTH)}`;
+    await police.fill(tooLong);
+    await expect(police).toHaveValue(tooLong);
+    await page.getByRole('button', { name: 'Review my claim' }).click();
+    await expect(police).toHaveAccessibleDescription(
+      `Please shorten the details to ${OFFICIAL_DETAILS_MAX_LENGTH} characters or fewer.`,
+    );
+    await police.fill('PC Lim, Tanglin NPC');
 
     // Where the money goes is set only with a fresh code from the policy's own address (decision 102).
     const payoutAsked = Date.now() - 1000;
