@@ -63,6 +63,23 @@ test('personal accident in Singapore, in English: every problem at once, nothing
   );
   await expect(page.getByText(/traveller/i)).toHaveCount(0);
 
+  // A policyholder of 67 is told what changes (half the death and disablement cover) and what does not
+  // (the premium), with the plan's figures for that age; Cancel stays on the page (issue 29, B14).
+  await holder.getByLabel('Date of birth').fill(`01/01/${new Date().getFullYear() - 67}`);
+  await holder.getByLabel('ID number').fill('S8512345I');
+  await holder.getByLabel('Email address', { exact: true }).fill('weiming.tan@example.com');
+  await holder.getByRole('checkbox', { name: /email address is correct/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const senior = page.getByRole('dialog', { name: 'About your premium and benefits' });
+  await expect(senior).toContainText(
+    'An insured person aged 65 to 70 gets half the accidental death and disablement cover, at the same premium.',
+  );
+  await expect(senior.getByRole('table')).toBeVisible();
+  await shootBothWidths(page, 'page-after-pa-age-65-to-70-sgp-en');
+  await senior.getByRole('button', { name: 'Cancel' }).click();
+  await expect(senior).toHaveCount(0);
+  await expect(page).toHaveURL(/\/pa\/applicant$/);
+
   // Reload, then Back and Forward: what was typed is still there.
   await page.reload();
   await expect(holder.getByLabel('Full name (as in your ID)')).toHaveValue(/Tan Wei Ming/i);

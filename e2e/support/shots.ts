@@ -17,6 +17,8 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
     [375, 740],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // From the top: a full-page shot of a scrolled page draws the fixed header across its middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(before);
