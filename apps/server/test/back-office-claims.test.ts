@@ -62,8 +62,8 @@ describeEachDriver('back-office claims', (driver) => {
       headers: { 'session-name': SESSION, cookie: holderCookie },
       ...(payload ? { payload } : {}),
     });
-  /** A claim for S$450.00 filed by the customer, with one PDF. */
-  const fileClaim = async () => {
+  /** A claim for S$450.00 (or `amountCents`) filed by the customer, with one PDF. */
+  const fileClaim = async (amountCents = 45_000) => {
     holderCookie = await holderCookieFor(app, database.db, bought.policyId);
     const claimId = (await customer('POST', '/draft', { policyId: bought.policyId, lang: 'en' })).json()
       .claimId as string;
@@ -83,7 +83,7 @@ describeEachDriver('back-office claims', (driver) => {
       incidentPlace: 'Tokyo',
       description: 'Fell ill with a fever and saw a doctor at the hotel.',
       officials: { noOne: true, officials: {} },
-      amountCents: 45_000,
+      amountCents,
       payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -407,5 +407,111 @@ describeEachDriver('back-office claims', (driver) => {
     }
     // Without the new key, what it sealed does not open: counted, left alone, never guessed.
     expect((await sealAt()).unreadable).toContain(claimId);
+  });
+
+  // Two people for money (issue 31, decision 149): above S$5,000 an approval waits for a second officer.
+  it('keeps an approval above S$5,000 waiting for a second claims officer, who is not the one who asked', async () => {
+    const { claimId } = await fileClaim(800_000);
+    expect((await move(claimId, { status: 'underReview' })).statusCode).toBe(200);
+    const second = await signedInAs(app, 'claims', { at: clock });
+    const detail = async () => {
+      const answer = await staff(second, 'GET', `/${claimId}`);
+      if (answer.statusCode !== 200) throw new Error(answer.body);
+      return answer.json();
+    };
+
+    // At the limit one officer approves alone; a wrong amount is refused at once, not after a second look.
+    const tooMuch = await move(claimId, { status: 'approved', amountApproved: 800_001 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({ field: 'amountApproved' });
+    const asked = await move(claimId, {
+      status: 'approved',
+      amountApproved: 600_000,
+      note: 'Hospital bill checked.',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'underReview', waiting: true });
+    expect((await detail()).claim.status).toBe('underReview');
+    expect((await detail()).waitingApproval).toMatchObject({
+      amountApproved: 600_000,
+      note: 'Hospital bill checked.',
+      requestedBy: expect.stringContaining(`(${claimsOfficer.username})`),
+    });
+    // The page tells the maker it is theirs (to withdraw), and the second officer it is not (to decide).
+    expect((await detail()).waitingApproval.mine).toBe(false);
+    expect((await staff(claimsOfficer, 'GET', `/${claimId}`)).json().waitingApproval.mine).toBe(true);
+    expect(mail.sent).toEqual([]);
+    // Listed for the second officer, and nothing else moves the claim meanwhile.
+    const waiting = (await staff(second, 'GET', '/approvals')).json().approvals;
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        claimId,
+        amountApproved: 600_000,
+        amountClaimed: 800_000,
+        requestedBy: expect.stringContaining(`(${claimsOfficer.username})`),
+      }),
+    ]);
+    expect((await move(claimId, { status: 'declined', note: 'No.' }, second)).statusCode).toBe(409);
+    expect((await move(claimId, { status: 'approved', amountApproved: 600_000 }, second)).statusCode).toBe(
+      409,
+    );
+
+    // The maker cannot confirm or reject their own; a second officer cannot withdraw it; read-only nothing.
+    const confirm = (who: TSignedIn) => staff(who, 'POST', `/${claimId}/approval/confirm`);
+    const end = (who: TSignedIn, outcome: string) =>
+      staff(who, 'POST', `/${claimId}/approval/end`, { outcome, note: 'Check again.' });
+    expect((await confirm(claimsOfficer)).statusCode).toBe(403);
+    expect((await end(claimsOfficer, 'rejected')).statusCode).toBe(403);
+    expect((await end(second, 'withdrawn')).statusCode).toBe(403);
+    const looker = await signedInAs(app, 'read_only', { at: clock });
+    expect((await confirm(looker)).statusCode).toBe(403);
+    expect((await detail()).claim.status).toBe('underReview');
+
+    // Rejected by the second officer: the claim stays under review; asked again, then confirmed.
+    expect((await end(second, 'rejected')).statusCode).toBe(200);
+    expect((await detail()).waitingApproval).toBeNull();
+    expect((await move(claimId, { status: 'approved', amountApproved: 550_000 })).json()).toMatchObject({
+      waiting: true,
+    });
+    const confirmed = await confirm(second);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'approved' });
+    expect((await confirm(second)).statusCode).toBe(409);
+    const after = await detail();
+    expect(after.claim).toMatchObject({ status: 'approved', amountApproved: 550_000 });
+    expect(after.waitingApproval).toBeNull();
+    // Both people are on the record: who asked, who confirmed, who rejected before.
+    const trail = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, claimId))
+      .orderBy(auditLog.id);
+    const who = (actor: string) =>
+      actor.endsWith(`(${second.username})`)
+        ? 'second'
+        : actor.endsWith(`(${claimsOfficer.username})`)
+          ? 'maker'
+          : actor;
+    expect(
+      trail.filter((row) => row.action.endsWith('approval')).map((row) => [row.action, who(row.actor)]),
+    ).toEqual([
+      ['ask-approval', 'maker'],
+      ['reject-approval', 'second'],
+      ['ask-approval', 'maker'],
+      ['confirm-approval', 'second'],
+    ]);
+    expect(after.decisions.at(-1)).toMatchObject({ to: 'approved', amountApproved: 550_000 });
+    expect(who(after.decisions.at(-1).actor)).toBe('second');
+    // The customer hears of the approval once, when it is made.
+    await app.services.documents.deliverMail();
+    expect(mail.sent.filter((sent) => sent.subject.includes('approved'))).toHaveLength(1);
+  });
+
+  it('approves up to S$5,000 with one officer, as before', async () => {
+    const { claimId } = await fileClaim(500_000);
+    expect((await move(claimId, { status: 'underReview' })).statusCode).toBe(200);
+    const approved = await move(claimId, { status: 'approved', amountApproved: 500_000 });
+    expect(approved.json()).toMatchObject({ status: 'approved' });
+    expect(approved.json().waiting).toBeUndefined();
   });
 });

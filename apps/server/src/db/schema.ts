@@ -1204,6 +1204,41 @@ export const claimDecisions = pgTable(
 );
 
 /**
+ * Maker-checker (issue 31, decision 149): a change one person asked for that a second account with the
+ * permission must confirm before it takes effect, a claim's approval above its market's amount first.
+ * The request is kept as asked; who asked, who decided, when and how are the audit's, and one request
+ * waits per record at a time.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What is to be approved: `claim-approval`. */
+    kind: text('kind').notNull(),
+    /** The record it changes (a claim's id). */
+    entityId: text('entity_id').notNull(),
+    /** The change as asked (for a claim: the amount approved and the note). */
+    request: jsonb('request').notNull(),
+    /** The maker's account (the check is by account, not by a name that can change) and its label. */
+    requestedById: uuid('requested_by_id').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedById: uuid('decided_by_id'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** confirmed (by a second account), rejected (by one), withdrawn (by the maker). */
+    outcome: text('outcome'),
+    decisionNote: text('decision_note'),
+  },
+  (table) => [
+    uniqueIndex('approval_requests_waiting_idx')
+      .on(table.kind, table.entityId)
+      .where(sql`${table.outcome} is null`),
+    index('approval_requests_waiting_since_idx').on(table.requestedAt).where(sql`${table.outcome} is null`),
+  ],
+);
+
+/**
  * Underwriting referrals (issue 18, decision 089): a personal accident quote the shop refused for an
  * underwriting reason, referred by its customer, accepted with terms or refused. The ID number is kept
  * as a keyed hash for matching (`idKey`), masked for lists, and sealed (AES-GCM) for an audited reveal;

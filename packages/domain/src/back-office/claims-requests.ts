@@ -42,3 +42,10 @@ export const ZClaimMoveRequest = z
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   );
 export type TClaimMoveRequest = z.infer<typeof ZClaimMoveRequest>;
+
+/** A waiting approval rejected by a second officer, or withdrawn by its maker (decision 149), with a note. */
+export const ZApprovalEnd = z.object({
+  outcome: z.enum(['rejected', 'withdrawn']),
+  note: z.string().trim().max(CLAIM_NOTE_MAX).optional(),
+});
+export type TApprovalEnd = z.infer<typeof ZApprovalEnd>;

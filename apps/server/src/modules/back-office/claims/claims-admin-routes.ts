@@ -1,4 +1,4 @@
-import { ZClaimMoveRequest } from '@lionrock/domain/back-office/claims-requests';
+import { ZApprovalEnd, ZClaimMoveRequest } from '@lionrock/domain/back-office/claims-requests';
 import { CLAIM_STATUSES } from '@lionrock/domain/claims/claim-status';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +21,13 @@ export const ZClaimsQuerySchema = z.object({
 
 /** Staff answers are read only by our own pages; their shape is the handler's (not in the customer OpenAPI). */
 const ZAnswer = z.any();
+/** A move's answer; `waiting` when the approval waits for a second officer (decision 149). */
+const ZMoved = z.object({
+  claimId: z.string(),
+  claimNumber: z.string().nullable(),
+  status: z.string(),
+  waiting: z.boolean().optional(),
+});
 
 const actorOf = (account: TAccount) => ({
   id: account.id,
@@ -61,7 +68,7 @@ export async function claimsAdminRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.detail(request.params.claimId);
+      return service.detail(request.params.claimId, actorOf(request.account!));
     },
   );
 
@@ -106,11 +113,52 @@ export async function claimsAdminRoutes(
         params: ZClaimId,
         body: ZClaimMoveRequest,
         response: {
-          200: z.object({ claimId: z.string(), claimNumber: z.string().nullable(), status: z.string() }),
+          200: ZMoved,
           ...apiErrors(400, 401, 403, 404, 409),
         },
       },
     },
     async (request) => service.move(request.params.claimId, request.body, actorOf(request.account!)),
+  );
+
+  // Two people for money (decision 149): approvals above the market's amount wait for a second officer.
+  routes.get(
+    `${BASE}/approvals`,
+    {
+      preHandler: access.requireAccount('claims.read'),
+      schema: { response: { 200: ZAnswer, ...apiErrors(401, 403) } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.waitingApprovals();
+    },
+  );
+
+  routes.post(
+    `${BASE}/:claimId/approval/confirm`,
+    {
+      preHandler: access.requireAccount('claims.write'),
+      schema: { params: ZClaimId, response: { 200: ZMoved, ...apiErrors(401, 403, 404, 409) } },
+    },
+    async (request) => service.confirmApproval(request.params.claimId, actorOf(request.account!)),
+  );
+
+  routes.post(
+    `${BASE}/:claimId/approval/end`,
+    {
+      preHandler: access.requireAccount('claims.write'),
+      schema: {
+        params: ZClaimId,
+        body: ZApprovalEnd,
+        response: { 200: ZMoved, ...apiErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      service.endApproval(
+        request.params.claimId,
+        actorOf(request.account!),
+        request.body.outcome,
+        request.body.note,
+      ),
   );
 }

@@ -8,6 +8,7 @@ import type { TClaimStatus } from '@lionrock/domain/claims/claim-status';
 import { centsOfTyped } from '@lionrock/domain/money/money';
 import { backOfficeCall } from '../back-office-api';
 import { FormField, FormMessages, type TFormIssue, useStaffForm } from '../staff-form';
+import { secondApprovalLimit } from './claim-approvals';
 import { label, money } from './claim-format';
 import styles from './claims.module.css';
 
@@ -70,7 +71,7 @@ export function ClaimMoveForm({
 }: {
   claim: TMovableClaim;
   allowedMoves: TClaimStatus[];
-  onMoved: () => void;
+  onMoved: (said: string) => void;
 }) {
   const form = useStaffForm<TMoveForm, TClaimMoveRequest>({
     defaultValues: { status: '', note: '', amountApproved: '', payoutReference: '' },
@@ -86,10 +87,18 @@ export function ClaimMoveForm({
     );
 
   const submit = form.submitWith(async (request) => {
-    await backOfficeCall('POST', `/admin/claims/${claim.claimId}/status`, request);
+    const moved = await backOfficeCall<{ waiting?: boolean }>(
+      'POST',
+      `/admin/claims/${claim.claimId}/status`,
+      request,
+    );
     form.reset();
-    onMoved();
-    return `Moved to ${label(request.status).toLowerCase()}.`;
+    // Above the market's amount the approval waits for a second officer (decision 149).
+    onMoved(
+      moved.waiting
+        ? `Sent for a second approval: above ${secondApprovalLimit(claim.country)} another claims officer confirms it.`
+        : `Moved to ${label(request.status).toLowerCase()}.`,
+    );
   });
 
   return (

@@ -243,3 +243,126 @@ describe("a claim's move", () => {
     expect(JSON.parse(String(posts(calls)[0]!.init?.body))).toEqual({ status: 'underReview' });
   });
 });
+
+/** Two people for money (decision 149): an approval above the market's amount waits for a second officer. */
+describe('a claim approval waiting for a second officer', () => {
+  const WAITING = {
+    ...UNDER_REVIEW,
+    allowedMoves: ['moreInformation', 'approved', 'declined'],
+    waitingApproval: {
+      amountApproved: 600_000,
+      note: 'Hospital bill checked.',
+      requestedBy: 'Ann Lee (ann.lee)',
+      requestedAt: '2026-11-28T02:00:00.000Z',
+      mine: false,
+    },
+  };
+
+  it('lets a second officer confirm it, and shows no status form meanwhile', async () => {
+    const { calls } = stubServer([
+      {
+        match: /approval\/confirm$/,
+        body: { claimId: CLAIM_ID, claimNumber: 'CSG26-0000042', status: 'approved' },
+      },
+      { match: /admin\/claims\/[^/]+$/, body: WAITING },
+    ]);
+    const user = userEvent.setup();
+    renderClaimAs('claims');
+    const card = await screen.findByRole('region', { name: 'Waiting for a second approval' });
+    expect(card.textContent).toContain('Approve S$6,000.00: asked by Ann Lee (ann.lee) on 28/11/2026');
+    expect(card.textContent).toContain('Above S$5,000.00 a second claims officer confirms.');
+    expect(screen.queryByLabelText('New status')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Confirm approval of S$6,000.00' }));
+    expect(await screen.findByText('Approved S$6,000.00.')).toBeTruthy();
+    expect(posts(calls).map((call) => call.url.replace(/^.*\/admin\/claims\/[^/]+/, ''))).toEqual([
+      '/approval/confirm',
+    ]);
+  });
+
+  it('offers its maker only Withdraw, and a read-only account nothing', async () => {
+    stubServer([
+      {
+        match: /admin\/claims\/[^/]+$/,
+        body: { ...WAITING, waitingApproval: { ...WAITING.waitingApproval, mine: true } },
+      },
+    ]);
+    const maker = renderClaimAs('claims');
+    const card = await screen.findByRole('region', { name: 'Waiting for a second approval' });
+    expect(within(card).getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Confirm approval/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Reject' })).toBeNull();
+    maker.unmount();
+    stubServer([{ match: /admin\/claims\/[^/]+$/, body: WAITING }]);
+    renderClaimAs('read_only');
+    const read = await screen.findByRole('region', { name: 'Waiting for a second approval' });
+    expect(within(read).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('says a move sent for a second approval', async () => {
+    stubServer([
+      {
+        match: /status$/,
+        body: { claimId: CLAIM_ID, claimNumber: 'CSG26-0000042', status: 'underReview', waiting: true },
+      },
+      { match: /admin\/claims\/[^/]+$/, body: UNDER_REVIEW },
+    ]);
+    const user = userEvent.setup();
+    renderClaimAs('claims');
+    await user.selectOptions(await screen.findByLabelText('New status'), 'approved');
+    await user.type(screen.getByLabelText(/Amount approved/), '6000');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(
+      await screen.findByText(
+        'Sent for a second approval: above S$5,000.00 another claims officer confirms it.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('the claims queue', () => {
+  it('lists the approvals waiting for a second officer, oldest first, above the claims', async () => {
+    stubServer([
+      {
+        match: /admin\/claims\/approvals$/,
+        body: {
+          approvals: [
+            {
+              claimId: CLAIM_ID,
+              claimNumber: 'CSG26-0000042',
+              country: 'SGP',
+              currency: 'SGD',
+              amountClaimed: 800_000,
+              amountApproved: 600_000,
+              requestedBy: 'Ann Lee (ann.lee)',
+              requestedAt: '2026-11-28T02:00:00.000Z',
+            },
+          ],
+        },
+      },
+      { match: /admin\/claims\?/, body: { claims: [] } },
+    ]);
+    renderAs(
+      'claims',
+      <MemoryRouter initialEntries={['/admin/claims']}>
+        <Routes>
+          <Route path="/admin/claims/*" element={<ClaimsPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const waiting = await screen.findByRole('region', { name: 'To approve' });
+    const cells = within(waiting)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      'CSG26-0000042',
+      'S$6,000.00',
+      'S$8,000.00',
+      'Ann Lee (ann.lee)',
+      '28/11/2026 10:00',
+    ]);
+    expect(within(waiting).getByRole('link', { name: 'CSG26-0000042' }).getAttribute('href')).toBe(
+      `/admin/claims/${CLAIM_ID}`,
+    );
+  });
+});

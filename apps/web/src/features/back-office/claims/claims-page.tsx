@@ -7,6 +7,7 @@ import { DataTable } from '../data-table';
 import { useCan } from '../signed-in-account';
 import { staffCalendarDay, staffMoment } from '../staff-dates';
 import { useStaffQuery } from '../staff-query';
+import { type TWaitingApproval, WaitingApprovalCard, WaitingApprovals } from './claim-approvals';
 import { claimTypeLabel, label, money, officialsText } from './claim-format';
 import { ClaimMoveForm } from './claim-move-form';
 import styles from './claims.module.css';
@@ -116,6 +117,7 @@ function ClaimsQueue() {
           {error}
         </p>
       )}
+      <WaitingApprovals />
       {!rows && !error && <Progress text="Loading claims…" />}
       {/* Every claim the filters match (the newest 200): the table sorts and pages them. */}
       {rows && (
@@ -201,6 +203,8 @@ type TDetail = {
     note: string | null;
   }[];
   allowedMoves: TClaimStatus[];
+  /** An approval waiting for a second officer (decision 149). */
+  waitingApproval: TWaitingApproval | null;
 };
 
 /** What a reveal or download on the trail was (decision 106); any other row is a status change. */
@@ -274,6 +278,7 @@ function ClaimDetail() {
   const detail = answer.data;
   const error = answer.error ?? '';
   const load = answer.reload;
+  const [said, setSaid] = useState('');
 
   if (error)
     return (
@@ -351,9 +356,30 @@ function ClaimDetail() {
           </ul>
         )}
       </section>
-      {mayMove ? (
+      <div role="status" aria-live="polite">
+        {said ? <p className={styles.success}>{said}</p> : null}
+      </div>
+      {detail.waitingApproval ? (
+        <WaitingApprovalCard
+          claimId={claim.claimId}
+          country={claim.country}
+          waiting={detail.waitingApproval}
+          mayDecide={mayMove}
+          onDone={(text) => {
+            setSaid(text);
+            load();
+          }}
+        />
+      ) : mayMove ? (
         <div className={styles.card}>
-          <ClaimMoveForm claim={claim} allowedMoves={detail.allowedMoves} onMoved={load} />
+          <ClaimMoveForm
+            claim={claim}
+            allowedMoves={detail.allowedMoves}
+            onMoved={(text) => {
+              setSaid(text);
+              load();
+            }}
+          />
         </div>
       ) : null}
       {answers.length > 0 ? (
