@@ -4,10 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { STAFF_PASSWORD, STAFF_USERNAME, signInToBackOffice } from './support/back-office.ts';
 import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
+import { shootBothWidths } from './support/shots.ts';
 import { newDataDir } from './support/template.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
@@ -21,6 +23,9 @@ import { buyByApi } from './support/test-gateway.ts';
  */
 const CLAIMS_USERNAME = 'claims.e2e';
 const CLAIMS_PASSWORD = 'e2e-claims-officer-password';
+/** A second claims officer, who confirms what the first asks above the limit (decision 149). */
+const SECOND_USERNAME = 'claims.second.e2e';
+const SECOND_PASSWORD = 'e2e-second-claims-officer-password';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -35,28 +40,32 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // A claims officer's account, made as an administrator would, before the shop opens its database.
   dataDir = newDataDir('lionrock-bo-claims-');
-  execFileSync(
-    process.execPath,
-    [
-      path.join(HERE, '../apps/server/scripts/admin-create-user.ts'),
-      '--username',
-      CLAIMS_USERNAME,
-      '--email',
-      'claims.e2e@lionrock.example',
-      '--role',
-      'claims',
-    ],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        APP_ENV: 'local',
-        LOG_LEVEL: 'warn',
-        ADMIN_NEW_PASSWORD: CLAIMS_PASSWORD,
+  for (const [username, password] of [
+    [CLAIMS_USERNAME, CLAIMS_PASSWORD],
+    [SECOND_USERNAME, SECOND_PASSWORD],
+  ] as const)
+    execFileSync(
+      process.execPath,
+      [
+        path.join(HERE, '../apps/server/scripts/admin-create-user.ts'),
+        '--username',
+        username,
+        '--email',
+        `${username}@lionrock.example`,
+        '--role',
+        'claims',
+      ],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          APP_ENV: 'local',
+          LOG_LEVEL: 'warn',
+          ADMIN_NEW_PASSWORD: password,
+        },
+        stdio: 'pipe',
       },
-      stdio: 'pipe',
-    },
-  );
+    );
   shop = await startServer(
     'bo-claims',
     { DATA_DIR: dataDir, ADMIN_USERNAME: STAFF_USERNAME, ADMIN_PASSWORD: STAFF_PASSWORD },
@@ -98,7 +107,11 @@ function buyTrip(): Promise<string> {
 }
 
 /** The policyholder's session cookie (the e-mailed code), then a claim filed through the claims API. */
-async function fileClaim(policyNumber: string, applicant: { idNumber: string; dateOfBirth: string }) {
+async function fileClaim(
+  policyNumber: string,
+  applicant: { idNumber: string; dateOfBirth: string },
+  amountCents = 45_000,
+) {
   const session = await holderSessionByApi(shop.baseUrl, dataDir, policyNumber, applicant);
   const { cookie, policyId } = session;
   const [name, value] = cookie.split('=') as [string, string];
@@ -113,7 +126,7 @@ async function fileClaim(policyNumber: string, applicant: { idNumber: string; da
       incidentPlace: 'Singapore',
       description: 'Fell ill with a fever and saw a doctor.',
       officials: { noOne: true, officials: {} },
-      amountCents: 45_000,
+      amountCents,
       payout: { method: 'bank', bankName: 'DBS Bank', accountNumber: '012-345678-9' },
       stepUpCode,
     },
@@ -234,5 +247,68 @@ test.describe('back office: claims and system settings', () => {
     await status.getByRole('button', { name: 'Show status' }).click();
     await expect(status.getByRole('status').filter({ hasText: 'Status:' })).toHaveText('Status: Approved');
     await customer.close();
+  });
+
+  test('an approval above S$5,000 waits for a second claims officer, who confirms it (decision 149)', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const policyNumber = await buyTrip();
+    const fixture = buildTravelPolicy(todayIn(SHOP_TIME_ZONE, new Date())).policyTravel!.applicant!;
+    const { claimNumber } = await fileClaim(
+      policyNumber,
+      { idNumber: fixture.hkId!, dateOfBirth: fixture.dateOfBirth! },
+      800_000,
+    );
+
+    const first = await browser.newContext({ baseURL: shop.baseUrl });
+    const maker = await first.newPage();
+    await signInToBackOffice(maker, { desk: 'admin', username: CLAIMS_USERNAME, password: CLAIMS_PASSWORD });
+    await maker.goto('/admin/claims');
+    await maker.getByLabel('Claim no., policy no. or holder').fill(claimNumber);
+    await maker.getByRole('button', { name: 'Search' }).click();
+    await maker.getByRole('link', { name: claimNumber }).click();
+    const move = maker.getByLabel('New status');
+    await move.selectOption('underReview');
+    await maker.getByRole('button', { name: 'Save status' }).click();
+    await expect(maker.getByTestId('claim-status')).toHaveText('Under review');
+    await move.selectOption('approved');
+    await maker.getByLabel(/Amount approved/).fill('6000');
+    await maker.getByRole('button', { name: 'Save status' }).click();
+    await expect(
+      maker.getByText('Sent for a second approval: above S$5,000.00 another claims officer confirms it.'),
+    ).toBeVisible();
+    // Still under review; its maker may only withdraw it.
+    await expect(maker.getByTestId('claim-status')).toHaveText('Under review');
+    const waiting = maker.getByRole('region', { name: 'Waiting for a second approval' });
+    await expect(waiting.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+    await expect(waiting.getByRole('button', { name: /Confirm approval/ })).toHaveCount(0);
+    await shootBothWidths(maker, 'claims-approval-waiting-maker');
+    await first.close();
+
+    const second = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 375, height: 800 } });
+    const checker = await second.newPage();
+    await signInToBackOffice(checker, {
+      desk: 'admin',
+      username: SECOND_USERNAME,
+      password: SECOND_PASSWORD,
+    });
+    await checker.goto('/admin/claims');
+    const toApprove = checker.getByRole('region', { name: 'To approve' });
+    await expect(toApprove.getByRole('link', { name: claimNumber })).toBeVisible();
+    await expect(toApprove).toContainText('S$6,000.00');
+    await expectNoSeriousAxeViolations(checker);
+    await shootBothWidths(checker, 'claims-approval-to-approve');
+    await toApprove.getByRole('link', { name: claimNumber }).click();
+    await expect(checker.getByRole('region', { name: 'Waiting for a second approval' })).toBeVisible();
+    await shootBothWidths(checker, 'claims-approval-waiting-checker');
+    await checker
+      .getByRole('region', { name: 'Waiting for a second approval' })
+      .getByRole('button', { name: 'Confirm approval of S$6,000.00' })
+      .click();
+    await expect(checker.getByText('Approved S$6,000.00.')).toBeVisible();
+    await expect(checker.getByTestId('claim-status')).toHaveText('Approved');
+    await expectNoSeriousAxeViolations(checker);
+    await second.close();
   });
 });
