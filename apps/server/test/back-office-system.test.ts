@@ -167,6 +167,9 @@ describeEachDriver('back-office system settings', (driver) => {
       product: string;
     }[];
     const ids = list.filter((row) => row.country === 'SGP' && row.product === 'PTR').map((row) => row.id);
+    // A new banner goes last in its list, after the seeded ones.
+    expect(ids.at(-1)).toBe(created.json().id);
+    expect(ids.length).toBeGreaterThan(1);
     const wanted = [created.json().id as number, ...ids.filter((id) => id !== created.json().id)];
     const reordered = await call(operations, 'POST', '/banners/reorder', { ids: wanted });
     expect(reordered.statusCode, reordered.body).toBe(200);

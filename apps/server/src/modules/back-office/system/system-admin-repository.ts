@@ -74,9 +74,17 @@ export function createSystemAdminRepository(db: TDb) {
     async create(kind: TSettingsTable, values: Record<string, unknown>, actor: TActor) {
       const table = TABLES[kind] as typeof banners;
       return db.transaction(async (tx) => {
+        // A new banner goes last in its market and product's list (the shop shows them in this order).
+        const place =
+          kind === 'banner'
+            ? {
+                sortOrder: sql`(select coalesce(max(${banners.sortOrder}), 0) + 1 from ${banners}
+                  where ${banners.country} = ${values.country} and ${banners.product} = ${values.product})`,
+              }
+            : {};
         const [row] = await tx
           .insert(table)
-          .values(values as typeof banners.$inferInsert)
+          .values({ ...(values as typeof banners.$inferInsert), ...place })
           .returning();
         await recordAudit(tx, {
           at: new Date(),

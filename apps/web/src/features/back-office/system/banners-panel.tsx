@@ -1,11 +1,12 @@
-import { ZBannerChange } from '@lionrock/domain/back-office/system-requests';
+import { type BANNER_PRODUCTS, ZBanner, ZBannerChange } from '@lionrock/domain/back-office/system-requests';
 import { useState } from 'react';
 import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
 import { EditSetting, type TEditField } from './edit-setting';
+import { NewSetting } from './new-setting';
 import { PanelStatus, SettingActions, usePanelAction } from './setting-actions';
-import { formValues, type TSection } from './system-shared';
+import { formValues, MARKETS, type TSection } from './system-shared';
 
 /** A banner as the server keeps it. */
 export type TBanner = {
@@ -33,9 +34,17 @@ const BANNER_FIELDS: TEditField[] = [
   { name: 'endsAt', label: 'Ends (optional)', type: 'datetime-local' },
 ];
 
+/** The products a banner is shown on, by the code the list's captions use. */
+const PRODUCTS: Record<(typeof BANNER_PRODUCTS)[number], string> = {
+  PTR: 'Travel',
+  PAN: 'Personal accident',
+  HOM: 'Home',
+};
+
 /**
  * The banners (decision 082), a list per market and product: each one's buttons (Up and Down among
- * them) and edit form for system.write.
+ * them) and edit form for system.write, and a new banner's form (issue 31), shown last in its list.
+ * A banner states no offer a campaign does not give (decision 130): its link is where the offer is.
  */
 export function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanner>) {
   const { busy: running, error, saved, setSaved, run } = usePanelAction(onChanged);
@@ -139,6 +148,24 @@ export function Banners({ rows: banners, onChanged, mayChange }: TSection<TBanne
           }
         />
       ))}
+      {mayChange ? (
+        <NewSetting
+          heading="New banner"
+          path="/admin/system/banners"
+          schema={ZBanner}
+          choices={[
+            { name: 'country', label: 'Market', options: MARKETS },
+            { name: 'product', label: 'Product', options: PRODUCTS },
+          ]}
+          fields={BANNER_FIELDS}
+          submitLabel="Add banner"
+          disabled={busy}
+          onAdded={() => {
+            setSaved('The banner is added, last in its list. Every server shows it within seconds.');
+            onChanged();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

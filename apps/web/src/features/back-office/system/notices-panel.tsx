@@ -1,22 +1,10 @@
-import {
-  type TNotice as TNoticeRequest,
-  ZNotice,
-  ZNoticeChange,
-} from '@lionrock/domain/back-office/system-requests';
+import { ZNotice, ZNoticeChange } from '@lionrock/domain/back-office/system-requests';
 import { useState } from 'react';
-import { backOfficeCall } from '../back-office-api';
 import styles from '../claims/claims.module.css';
 import { DataTable } from '../data-table';
 import { staffMoment } from '../staff-dates';
-import { FormField, FormMessages, useStaffForm } from '../staff-form';
-import {
-  EditSetting,
-  SettingFields,
-  settingMessageOf,
-  settingRequestOf,
-  type TEditField,
-  type TSettingValues,
-} from './edit-setting';
+import { EditSetting, type TEditField } from './edit-setting';
+import { NewSetting } from './new-setting';
 import { SettingActions, usePanelAction } from './setting-actions';
 import { formValues, MARKETS, type TSection } from './system-shared';
 
@@ -42,18 +30,6 @@ const NOTICE_FIELDS: TEditField[] = [
   { name: 'endsAt', label: 'Ends (optional)', type: 'datetime-local' },
 ];
 
-/** A new notice as typed: its market and the notice's fields (dates as `datetime-local`). */
-const NEW_NOTICE: TSettingValues = {
-  country: 'SGP',
-  ...Object.fromEntries(NOTICE_FIELDS.map((field) => [field.name, ''])),
-};
-/** A new notice's request: shown at once, its schedule as instants. */
-const newNoticeOf = (values: TSettingValues) => ({
-  country: values.country,
-  ...settingRequestOf(NOTICE_FIELDS, values),
-  active: true,
-});
-
 /**
  * The maintenance notices (decision 082): the list with each one's buttons and edit form, and a new
  * notice's form for system.write.
@@ -62,20 +38,6 @@ export function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotic
   const { busy: running, error, setError, saved, setSaved, run } = usePanelAction(onChanged);
   const busy = running !== '';
   const [editing, setEditing] = useState<number | null>(null);
-  const creating = useStaffForm<TSettingValues, TNoticeRequest>({
-    defaultValues: NEW_NOTICE,
-    schema: ZNotice,
-    toRequest: newNoticeOf,
-    messages: settingMessageOf(NOTICE_FIELDS),
-  });
-  const adding = creating.formState.isSubmitting;
-  const create = creating.submitWith(async (request) => {
-    setError('');
-    setSaved('');
-    await backOfficeCall('POST', '/admin/system/notices', request);
-    creating.reset();
-    onChanged();
-  });
   return (
     <div className={styles.card}>
       <h2 className={styles.subheading}>Maintenance notices</h2>
@@ -105,7 +67,7 @@ export function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotic
                     <SettingActions
                       path={`/admin/system/notices/${notice.id}`}
                       active={notice.active}
-                      busy={busy || adding}
+                      busy={busy}
                       editing={editing === notice.id}
                       editLabel={`Edit the ${MARKETS[notice.country]} notice "${notice.messageEn}"`}
                       confirmDelete="Delete this notice?"
@@ -145,38 +107,26 @@ export function Notices({ rows: notices, onChanged, mayChange }: TSection<TNotic
           {saved}
         </p>
       )}
+      {error && (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      )}
       {mayChange ? (
-        <form className={styles.form} onSubmit={create} aria-labelledby="new-notice" noValidate>
-          <h3 id="new-notice" className={styles.subheading}>
-            New notice
-          </h3>
-          <FormField form={creating} name="country" label="Market">
-            {(control) => (
-              <select {...control} {...creating.register('country')}>
-                {Object.entries(MARKETS).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <SettingFields form={creating} fields={NOTICE_FIELDS} />
-          {error && (
-            <p role="alert" className={styles.formError}>
-              {error}
-            </p>
-          )}
-          <FormMessages form={creating} />
-          <button
-            type="submit"
-            className={styles.primary}
-            disabled={busy || adding}
-            aria-busy={busy || adding}
-          >
-            {busy || adding ? 'Saving…' : 'Add notice'}
-          </button>
-        </form>
+        <NewSetting
+          heading="New notice"
+          path="/admin/system/notices"
+          schema={ZNotice}
+          choices={[{ name: 'country', label: 'Market', options: MARKETS }]}
+          fields={NOTICE_FIELDS}
+          submitLabel="Add notice"
+          disabled={busy}
+          onAdded={() => {
+            setError('');
+            setSaved('The notice is added. Every server shows it within seconds.');
+            onChanged();
+          }}
+        />
       ) : null}
     </div>
   );

@@ -218,3 +218,46 @@ describe('SystemPage new notice', () => {
     expect(within(form).getByLabelText('Link (optional)').getAttribute('aria-describedby')).toBe(alert.id);
   });
 });
+
+/** Adding a banner (issue 31): the same form as a notice's, with its product and link. */
+describe('SystemPage new banner', () => {
+  it('asks for both titles at once, then sends the banner for its market and product, shown at once', async () => {
+    const { calls: none } = stubServer([{ match: /admin\/system$/, body: SYSTEM }]);
+    const user = userEvent.setup();
+    renderAs('operations', <SystemPage />);
+    const form = await screen.findByRole('form', { name: 'New banner' });
+    await user.click(within(form).getByRole('button', { name: 'Add banner' }));
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Title (English) is required.', 'Title (Chinese) is required.']);
+    expect(none.some((call) => call.init?.method === 'POST')).toBe(false);
+
+    const { calls } = stubServer([
+      { match: /banners$/, body: { id: 99 } },
+      { match: /admin\/system$/, body: SYSTEM },
+    ]);
+    await user.selectOptions(within(form).getByLabelText('Market'), 'HKG');
+    await user.selectOptions(within(form).getByLabelText('Product'), 'HOM');
+    await user.type(within(form).getByLabelText('Title (English)'), 'Home cover for your flat');
+    await user.type(within(form).getByLabelText('Title (Chinese)'), '為您的單位投保家居保險');
+    await user.type(within(form).getByLabelText('Link (optional)'), 'https://www.lionrock.example/home');
+    await user.click(within(form).getByRole('button', { name: 'Add banner' }));
+    expect(
+      await screen.findByText('The banner is added, last in its list. Every server shows it within seconds.'),
+    ).toBeTruthy();
+    expect(sentBody(calls, 'POST', '/banners')).toEqual({
+      country: 'HKG',
+      product: 'HOM',
+      titleEn: 'Home cover for your flat',
+      contentEn: '',
+      titleZh: '為您的單位投保家居保險',
+      contentZh: '',
+      url: 'https://www.lionrock.example/home',
+      startsAt: null,
+      endsAt: null,
+      active: true,
+    });
+  });
+});
