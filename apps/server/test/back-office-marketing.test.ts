@@ -147,7 +147,7 @@ describeEachDriver('back office: campaigns and promo codes', (driver) => {
     });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('code,status,used_at');
+    expect(lines[0]).toBe('"code","status","used_at"');
     expect(lines).toHaveLength(26);
     expect(lines.filter((line) => line.includes('"USED"'))).toHaveLength(1);
     const formula = await app.inject({

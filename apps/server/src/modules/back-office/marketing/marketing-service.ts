@@ -9,6 +9,7 @@ import {
   randomPartLength,
   type TCampaignInput,
 } from '@lionrock/domain/back-office/campaign-rules';
+import { csvText } from '@lionrock/domain/back-office/exports';
 import { ApiError } from '../../../lib/api-error.ts';
 import { detectContent, sanitiseFileName } from '../../../storage/file-content.ts';
 import type { TActor } from '../audit.ts';
@@ -71,12 +72,6 @@ function madeCode(prefix: string): string {
   for (let index = 0; index < randomPartLength(prefix); index += 1)
     code += PROMO_CODE_ALPHABET[randomInt(PROMO_CODE_ALPHABET.length)];
   return code;
-}
-
-/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** The codes' counts by campaign: used, reserved, and every other status as available. */
@@ -264,9 +259,10 @@ export function createMarketingService(deps: { repository: TMarketingRepository;
     async exportCodes(campaignId: number, actor: TActor) {
       const campaign = await findCampaign(campaignId);
       const rows = await repository.listPromoCodes(campaign.campaignId);
-      const lines = ['code,status,used_at'];
-      for (const row of rows)
-        lines.push([row.code, row.status, row.usedAt?.toISOString() ?? ''].map(csvCell).join(','));
+      const csv = csvText(
+        ['code', 'status', 'used_at'],
+        rows.map((row) => [row.code, row.status, row.usedAt?.toISOString() ?? '']),
+      );
       await repository.recordAudit({
         at: now(),
         actor,
@@ -278,7 +274,7 @@ export function createMarketingService(deps: { repository: TMarketingRepository;
       });
       return {
         fileName: `promo-codes-${campaign.campaignCode}-${campaign.country}.csv`,
-        csv: `${lines.join('\r\n')}\r\n`,
+        csv,
       };
     },
   };

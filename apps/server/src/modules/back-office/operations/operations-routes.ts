@@ -1,3 +1,4 @@
+import { ZExportFormat } from '@lionrock/domain/back-office/exports';
 import {
   ZCaseResolve,
   ZPolicySearch,
@@ -42,6 +43,20 @@ export async function backOfficeOperationsRoutes(
       schema: { tags, querystring: ZPolicySearch },
     },
     async (request) => service.searchPolicies(request.query),
+  );
+
+  // What the list's filters find, as CSV or Excel (issue 31): audited, at most EXPORT_ROWS_MAX rows.
+  routes.get(
+    `${ADMIN}/policies/export/:format`,
+    { preHandler: read, schema: { tags, params: ZExportFormat, querystring: ZPolicySearch } },
+    async (request, reply) => {
+      const file = await service.exportPolicies(request.query, request.params.format, actorOf(request));
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'no-store');
+      return file.body;
+    },
   );
 
   routes.get(

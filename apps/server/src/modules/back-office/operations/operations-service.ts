@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { EXPORT_ROWS_MAX, type TExportFormat } from '@lionrock/domain/back-office/exports';
 import { POLICY_SEARCH } from '@lionrock/domain/back-office/operations-requests';
 import { policyApplicant } from '@lionrock/domain/payments/payment-rules';
 import { maskIdNumber } from '@lionrock/domain/policy/policy-facts';
 import type { TPolicy } from '@lionrock/domain/schemas/policy-schema';
 import { maskEmail, maskMobile } from '@lionrock/domain/self-service/contact-rules';
 import { ApiError } from '../../../lib/api-error.ts';
+import { tableFile } from '../../../lib/table-file.ts';
 import type { TPolicyDocumentsService } from '../../issuance/policy-documents-service.ts';
 import type { TAlertKind, TAlertRepository } from '../../payment/alert-repository.ts';
 import type { TIssuanceService } from '../../payment/issuance-service.ts';
@@ -50,6 +52,38 @@ function identityOf(row: TPolicyRow) {
   };
 }
 
+/** What the policies list filters by (its query, less the page's edges where noted). */
+type TPolicyQuery = {
+  q?: string | undefined;
+  status?: string | undefined;
+  product?: string | undefined;
+  agent?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+};
+
+/** An export reads the list this many rows at a time through its keyset. */
+const EXPORT_PAGE = 1_000;
+/** The export's columns: the list's, with the amounts in the policy's currency as numbers. */
+const POLICY_EXPORT_HEADER = [
+  'Policy number',
+  'Status',
+  'Product',
+  'Market',
+  'Holder',
+  'ID number (masked)',
+  'E-mail (masked)',
+  'Agent',
+  'Currency',
+  'Total premium',
+  'Start',
+  'End',
+  'Issued at (UTC)',
+  'Created at (UTC)',
+] as const;
+
 function summaryOf(row: TPolicyRow) {
   const who = identityOf(row);
   return {
@@ -91,16 +125,8 @@ export function createOperationsService(deps: {
     return row;
   }
 
-  async function searchPolicies(query: {
-    q?: string | undefined;
-    status?: string | undefined;
-    product?: string | undefined;
-    agent?: string | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-    after?: string | undefined;
-    before?: string | undefined;
-  }) {
+  /** The repository's search for what the list's filters say. */
+  function searchOf(query: TPolicyQuery) {
     const q = query.q?.trim() ?? '';
     const id = normaliseId(q);
     const search = {
@@ -119,6 +145,11 @@ export function createOperationsService(deps: {
       createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
       createdTo: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
     };
+    return search;
+  }
+
+  async function searchPolicies(query: TPolicyQuery) {
+    const search = searchOf(query);
     const [{ rows, more }, found] = await Promise.all([
       repository.searchPolicies(search, {
         limit: POLICY_PAGE_SIZE,
@@ -141,6 +172,57 @@ export function createOperationsService(deps: {
       next: moreOlder ? last : null,
       previous: moreNewer ? first : null,
     };
+  }
+
+  /**
+   * The policies the list's filters find, newest first, as CSV or Excel (issue 31): what the list shows
+   * (IDs and e-mails masked as there), at most EXPORT_ROWS_MAX rows, read page by page through the
+   * list's own keyset. Each export is an audit row with its filters, format and row count.
+   */
+  async function exportPolicies(query: TPolicyQuery, format: TExportFormat, actor: TActor) {
+    const search = searchOf(query);
+    const found: TPolicyRow[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await repository.searchPolicies(search, {
+        limit: Math.min(EXPORT_PAGE, EXPORT_ROWS_MAX - found.length),
+        after,
+        before: undefined,
+      });
+      found.push(...page.rows);
+      if (!page.more || found.length >= EXPORT_ROWS_MAX || page.rows.length === 0) break;
+      after = page.rows.at(-1)!.policyId;
+    }
+    const rows = found
+      .map(summaryOf)
+      .map((policy) => [
+        policy.policyNumber ?? '',
+        policy.status,
+        policy.product,
+        policy.market,
+        policy.holderName ?? '',
+        policy.idNumber,
+        policy.email,
+        policy.agentCode ?? '',
+        policy.currency,
+        policy.totalCents === null ? null : policy.totalCents / 100,
+        policy.startDate ?? '',
+        policy.endDate ?? '',
+        policy.issuedAt ?? '',
+        policy.createdAt,
+      ]);
+    const file = await tableFile(format, 'Policies', POLICY_EXPORT_HEADER, rows);
+    const { after: _after, before: _before, ...filters } = query;
+    await audit.record({
+      at: now(),
+      actor,
+      action: 'export',
+      entity: 'policy',
+      entityId: 'list',
+      before: null,
+      after: { format, rows: rows.length, filters },
+    });
+    return { ...file, fileName: `policies-${now().toISOString().slice(0, 10)}.${file.extension}` };
   }
 
   async function policyDetails(policyId: string) {
@@ -527,6 +609,7 @@ export function createOperationsService(deps: {
 
   return {
     searchPolicies,
+    exportPolicies,
     policyDetails,
     reveal,
     resend,

@@ -9,6 +9,21 @@ import PoliciesPage from './policies-page';
 afterEach(() => vi.unstubAllGlobals());
 
 const NONE = { pageSize: 50, total: 0, totalAtLeast: false, policies: [], next: null, previous: null };
+const NONE_ROW = {
+  policyId: '33333333-3333-4333-8333-333333333333',
+  policyNumber: 'TSG26-0000001',
+  product: 'PTR',
+  market: 'SGP',
+  status: 'issued',
+  holderName: 'TAN WEI MING',
+  idNumber: 'S****567D',
+  email: 'T***@E***.COM',
+  currency: 'SGD',
+  totalCents: 12_000,
+  startDate: '01/12/2026',
+  endDate: '07/12/2026',
+  agentCode: null,
+};
 
 function renderSearch(at = '/admin/policies') {
   return renderStaff(
@@ -78,21 +93,7 @@ describe('the policy search (decision 123)', () => {
   });
 
   it('pages by key: Next asks after the last policy shown, Previous before the first; "10,000+" past the count', async () => {
-    const row = (id: string) => ({
-      policyId: id,
-      policyNumber: `TSG26-${id}`,
-      product: 'PTR',
-      market: 'SGP',
-      status: 'issued',
-      holderName: 'TAN WEI MING',
-      idNumber: 'S****567D',
-      email: 'T***@E***.COM',
-      currency: 'SGD',
-      totalCents: 12_000,
-      startDate: '01/12/2026',
-      endDate: '07/12/2026',
-      agentCode: null,
-    });
+    const row = (id: string) => ({ ...NONE_ROW, policyId: id, policyNumber: `TSG26-${id}` });
     const FIRST = '11111111-1111-4111-8111-111111111111';
     const LAST = '22222222-2222-4222-8222-222222222222';
     const { calls } = stubServer([
@@ -120,5 +121,22 @@ describe('the policy search (decision 123)', () => {
       `/back-office/api/admin/policies?after=${LAST}&list=all`,
       `/back-office/api/admin/policies?before=${FIRST}&list=all`,
     ]);
+  });
+
+  it('offers the whole search, not the page, as CSV and Excel', async () => {
+    stubServer([
+      {
+        match: /admin\/policies\?/,
+        body: { ...NONE, total: 1, policies: [{ ...NONE_ROW }], next: null },
+      },
+    ]);
+    renderSearch('/admin/policies?status=issued&product=PTR&after=11111111-1111-4111-8111-111111111111');
+    expect(await screen.findByText(/Download them all/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(
+      '/back-office/api/admin/policies/export/csv?status=issued&product=PTR',
+    );
+    expect(screen.getByRole('link', { name: 'Excel' }).getAttribute('href')).toBe(
+      '/back-office/api/admin/policies/export/xlsx?status=issued&product=PTR',
+    );
   });
 });

@@ -1,6 +1,8 @@
+import { EXPORT_ROWS_MAX, type TExportFormat } from '@lionrock/domain/back-office/exports';
 import { type TPolicySearch, ZPolicySearch } from '@lionrock/domain/back-office/operations-requests';
 import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
 import { RegisteredDateField } from '../../../components/ui/date-field-registered';
+import { BACK_OFFICE_API } from '../back-office-api';
 import { DataTable } from '../data-table';
 import { staffCalendarDay } from '../staff-dates';
 import { FormField, FormMessages, type TFormIssue, useRefusalOnField, useStaffForm } from '../staff-form';
@@ -82,6 +84,13 @@ function PolicySearch() {
     if (value) query.set(name, value);
   }
   const path = query.toString() !== '' ? `/admin/policies?${query}` : null;
+  // An export takes every policy the filters find (not one page): the filters alone (issue 31).
+  const filters = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = params.get(name);
+    if (value) filters.set(name, value);
+  }
+  const exportOf = (format: TExportFormat) => `${BACK_OFFICE_API}/admin/policies/export/${format}?${filters}`;
   const { data, error, loading, refusedField } = useStaffQuery<TSearchAnswer>(path);
   const form = useStaffForm<TSearchValues, TPolicySearch>({
     defaultValues: Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as TSearchValues,
@@ -163,6 +172,13 @@ function PolicySearch() {
             {data.total.toLocaleString('en-SG')}
             {data.totalAtLeast ? '+' : ''} {data.total === 1 && !data.totalAtLeast ? 'policy' : 'policies'}
           </h2>
+          {data.policies.length > 0 && (
+            <p className={styles.muted}>
+              Download{' '}
+              {data.totalAtLeast ? `the newest ${EXPORT_ROWS_MAX.toLocaleString('en-SG')}` : 'them all'}{' '}
+              (audited): <a href={exportOf('csv')}>CSV</a> · <a href={exportOf('xlsx')}>Excel</a>
+            </p>
+          )}
           {/* The server pages the search (Previous page and Next page below): one page, as it comes. */}
           {data.policies.length > 0 && (
             <DataTable
