@@ -166,3 +166,36 @@ test('marketing: a campaign and an agent campaign typed in percentages and dolla
   await expect(page.getByText('Enter a percentage from 0 to 100, at most 2 decimals.').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/agent-campaign-percent.png`, fullPage: true });
 });
+
+test('operations add a banner, take the policies list out as CSV, and see a cancellation on a business date', async ({
+  browser,
+}) => {
+  const page = await browser.newPage();
+  await signIn(page, 'admin', OPS.username, OPS.password);
+  await page.goto('/admin/system');
+  const banner = page.getByRole('form', { name: 'New banner' });
+  await banner.getByRole('button', { name: 'Add banner' }).click();
+  await expect(banner.getByText('Title (English) is required.')).toBeVisible();
+  await banner.getByLabel('Product').selectOption('HOM');
+  await banner.getByLabel('Title (English)').fill('Click-through home banner');
+  await banner.getByLabel('Title (Chinese)').fill('測試家居橫額');
+  await banner.getByRole('button', { name: 'Add banner' }).click();
+  await expect(page.getByText('The banner is added, last in its list.')).toBeVisible();
+  await expect(page.getByText('Click-through home banner')).toBeVisible();
+
+  // The policies list, all of it, as CSV: the link carries the filters and the file downloads.
+  await page.goto('/admin/policies');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const csv = page.getByRole('link', { name: 'CSV' });
+  await expect(csv).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
+  expect(download.suggestedFilename()).toMatch(/^policies-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  // A cancellation on a business date: an unknown policy refused on its field.
+  await page.goto('/admin/system');
+  const cancel = page.getByRole('form', { name: 'Cancel a policy on a business date' });
+  await cancel.getByRole('textbox', { name: 'Policy number' }).fill('TSG26-9999999');
+  await cancel.getByRole('button', { name: 'Show the refund' }).click();
+  await expect(cancel.getByText('No policy has this number.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/system-cancel-on-date.png`, fullPage: true });
+});
