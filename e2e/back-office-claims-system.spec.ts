@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, formatDmy, todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -10,6 +8,7 @@ import { SHOP_TIME_ZONE } from './support/dates.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { shootBothWidths } from './support/shots.ts';
+import { createStaffAccount } from './support/staff-accounts.ts';
 import { newDataDir } from './support/template.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
@@ -26,7 +25,6 @@ const CLAIMS_PASSWORD = 'e2e-claims-officer-password';
 /** A second claims officer, who confirms what the first asks above the limit (decision 149). */
 const SECOND_USERNAME = 'claims.second.e2e';
 const SECOND_PASSWORD = 'e2e-second-claims-officer-password';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
@@ -44,28 +42,7 @@ test.beforeAll(async () => {
     [CLAIMS_USERNAME, CLAIMS_PASSWORD],
     [SECOND_USERNAME, SECOND_PASSWORD],
   ] as const)
-    execFileSync(
-      process.execPath,
-      [
-        path.join(HERE, '../apps/server/scripts/admin-create-user.ts'),
-        '--username',
-        username,
-        '--email',
-        `${username}@lionrock.example`,
-        '--role',
-        'claims',
-      ],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          APP_ENV: 'local',
-          LOG_LEVEL: 'warn',
-          ADMIN_NEW_PASSWORD: password,
-        },
-        stdio: 'pipe',
-      },
-    );
+    createStaffAccount(dataDir, { username, role: 'claims', password });
   shop = await startServer(
     'bo-claims',
     { DATA_DIR: dataDir, ADMIN_USERNAME: STAFF_USERNAME, ADMIN_PASSWORD: STAFF_PASSWORD },

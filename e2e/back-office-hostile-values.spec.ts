@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, formatDmy, formatIso, todayIn } from '@lionrock/domain/dates/local-date';
 import { buildTravelPolicy } from '@lionrock/domain/schemas/fixtures';
 import type { TPolicyInput } from '@lionrock/domain/schemas/policy-schema';
@@ -19,6 +17,7 @@ import { expectNoHorizontalScroll } from './support/layout.ts';
 import { holderSessionByApi, stepUpCodeByApi } from './support/my-policy.ts';
 import { startServer, stopServer, type TServerProcess } from './support/server-process.ts';
 import { startSmtpSink, type TSmtpSink } from './support/smtp-sink.ts';
+import { createStaffAccount } from './support/staff-accounts.ts';
 import { newDataDir } from './support/template.ts';
 import { expect, test } from './support/test.ts';
 import { buyByApi } from './support/test-gateway.ts';
@@ -47,7 +46,6 @@ const AUDITOR_PASSWORD = 'e2e-auditor-hostile-password';
 const WEBHOOK_SECRET = 'e2e-hostile-paynow-secret';
 const AGENT_CODE = 'HOSTILE1';
 const AGENT_EMAIL = 'hostile.agent@agents.example';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
@@ -74,29 +72,8 @@ test.beforeAll(async () => {
     [MARKETING_USERNAME, 'marketing', MARKETING_PASSWORD],
     [CLAIMS_USERNAME, 'claims', CLAIMS_PASSWORD],
     [AUDITOR_USERNAME, 'read_only', AUDITOR_PASSWORD],
-  ])
-    execFileSync(
-      process.execPath,
-      [
-        path.join(HERE, '../apps/server/scripts/admin-create-user.ts'),
-        '--username',
-        username!,
-        '--email',
-        `${username}@lionrock.example`,
-        '--role',
-        role!,
-      ],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          APP_ENV: 'local',
-          LOG_LEVEL: 'warn',
-          ADMIN_NEW_PASSWORD: password,
-        },
-        stdio: 'pipe',
-      },
-    );
+  ] as const)
+    createStaffAccount(dataDir, { username, role, password });
   // The agent's mail server refuses its mailbox with a reply of its own making.
   sink = await startSmtpSink(path.join(dataDir, 'outbox'), (recipient) =>
     recipient === AGENT_EMAIL ? `${HOSTILE.markup} ${HOSTILE.script} is not a mailbox here` : null,

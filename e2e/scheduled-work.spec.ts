@@ -55,13 +55,18 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Staff run the renewal scan for `market` on each of `days` (DD/MM/YYYY) and read what it did. */
-async function runRenewalScan(page: Page, market: string, days: string[], testInfo: TestInfo, shot: string) {
+/** Operations signed in, on the System settings page. */
+async function openSystemSettings(page: Page) {
   // The back office's first load on a busy machine takes longer than an expectation's 10 s.
   await page.goto('/admin');
   await expect(page.getByLabel('Username', { exact: true })).toBeVisible({ timeout: 60_000 });
   await signInToBackOffice(page, { desk: 'admin', username: STAFF_USERNAME, password: STAFF_PASSWORD });
   await page.goto('/admin/system');
+}
+
+/** Staff run the renewal scan for `market` on each of `days` (DD/MM/YYYY) and read what it did. */
+async function runRenewalScan(page: Page, market: string, days: string[], testInfo: TestInfo, shot: string) {
+  await openSystemSettings(page);
   const form = page.getByRole('form', { name: 'Run scheduled work' });
   await expect(form).toBeVisible();
   await form.getByLabel('Market').selectOption({ label: market });
@@ -186,10 +191,7 @@ test('Hong Kong: the customer page says the charged renewal in Traditional Chine
  * cancellation; answers what each said.
  */
 async function cancelOnDate(page: Page, policyNumber: string, day: string, testInfo: TestInfo) {
-  await page.goto('/admin');
-  await expect(page.getByLabel('Username', { exact: true })).toBeVisible({ timeout: 60_000 });
-  await signInToBackOffice(page, { desk: 'admin', username: STAFF_USERNAME, password: STAFF_PASSWORD });
-  await page.goto('/admin/system');
+  await openSystemSettings(page);
   const form = page.getByRole('form', { name: 'Cancel a policy on a business date' });
   await form.getByRole('textbox', { name: 'Policy number' }).fill(policyNumber);
   await form.getByRole('textbox', { name: 'Cancellation date' }).fill(day);

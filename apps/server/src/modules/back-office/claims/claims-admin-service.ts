@@ -3,7 +3,12 @@ import {
   claimApprovalNeedsSecond,
   type TApprovalOutcome,
 } from '@lionrock/domain/back-office/second-approval';
-import { CLAIM_TRANSITIONS, claimDecisionProblem, isClaimStatus } from '@lionrock/domain/claims/claim-status';
+import {
+  CLAIM_TRANSITIONS,
+  canMoveClaim,
+  claimDecisionProblem,
+  isClaimStatus,
+} from '@lionrock/domain/claims/claim-status';
 import type { TCountry } from '@lionrock/domain/market/market';
 import type { TDb } from '../../../db/database.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -206,7 +211,7 @@ export function createClaimsAdminService(deps: {
         claimApprovalNeedsSecond(claim.country as TCountry, amountApproved)
       ) {
         // The move's own checks first: a wrong amount is refused now, not after a second officer looks.
-        if (!isClaimStatus(claim.status) || !CLAIM_TRANSITIONS[claim.status].includes('approved'))
+        if (!isClaimStatus(claim.status) || !canMoveClaim(claim.status, 'approved'))
           throw new ApiError(409, `A claim cannot move from ${claim.status} to approved.`, {
             field: 'status',
           });
